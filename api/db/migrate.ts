@@ -1,0 +1,26 @@
+import { Migrator, type Migration, type MigrationProvider } from "kysely";
+import type { Db, Dialect } from "./index";
+import { foundation } from "./migrations/0001_foundation";
+
+/**
+ * Migrations live in code (not read from a folder) so that the bundled server carries them.
+ * Each one receives the dialect for the few column types that differ.
+ */
+export type DialectMigration = (dialect: Dialect) => Migration;
+
+const migrations: Record<string, DialectMigration> = {
+  "0001_foundation": foundation,
+};
+
+export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      return Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(dialect)]));
+    },
+  };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ""}: ${String(error)}`);
+  }
+}

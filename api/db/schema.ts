@@ -1,0 +1,100 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * Tables of the school API. Every row of school data carries `school_id`; timestamps are ISO-8601
+ * text and booleans are 0/1 integers so that the same queries run on SQLite and PostgreSQL.
+ */
+export interface SchoolTable {
+  id: Generated<number>;
+  unique_id: string;
+  school_name: string;
+  principal_name: string;
+  school_email: string;
+  phone_number: string;
+  logo_key: string | null;
+  signature_key: string | null;
+  password_hash: string;
+  /** The registration form's idempotency key: a re-sent form finds its school instead of making another. */
+  registration_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AuthTokenTable {
+  id: Generated<number>;
+  school_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface LoginFailureTable {
+  id: Generated<number>;
+  login_key: string;
+  created_at: string;
+}
+
+export interface StudentTable {
+  id: Generated<number>;
+  school_id: number;
+  unique_id: string;
+  name: string;
+  class_name: string | null;
+  gender: string;
+  phone_number: string | null;
+  email: string | null;
+  address: string | null;
+  admission_number: string | null;
+  takes_lesson: number;
+  subjects: string | null;
+  subject_combo: string | null;
+  profile_img_key: string | null;
+  status: "active" | "backlog";
+  backlog_reason: string | null;
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StaffTable {
+  id: Generated<number>;
+  school_id: number;
+  unique_id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  position: string | null;
+  class_name: string | null;
+  form_teacher: string | null;
+  subjects: string | null;
+  is_teaching_staff: number;
+  gender: string | null;
+  profile_img_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MediaTable {
+  key: string;
+  school_id: number;
+  mime_type: string;
+  size: number;
+  created_at: string;
+}
+
+export interface Database {
+  schools: SchoolTable;
+  auth_tokens: AuthTokenTable;
+  login_failures: LoginFailureTable;
+  students: StudentTable;
+  staff: StaffTable;
+  media: MediaTable;
+}
+
+export type School = Selectable<SchoolTable>;
+export type NewSchool = Insertable<SchoolTable>;
+export type SchoolUpdate = Updateable<SchoolTable>;
+export type Student = Selectable<StudentTable>;
+export type NewStudent = Insertable<StudentTable>;
+export type NewStaff = Insertable<StaffTable>;

@@ -1,0 +1,72 @@
+import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from "node:crypto";
+
+/**
+ * Passwords: scrypt with OWASP's parameters (N=2^17, r=8, p=1), a 16-byte salt and a 32-byte key,
+ * stored as `scrypt$N$r$p$salt$hash` so the parameters can be raised later without a migration.
+ */
+const SCRYPT = { N: 2 ** 17, r: 8, p: 1, keylen: 32 };
+
+function derive(password: string, salt: Buffer, N: number, r: number, p: number, keylen: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize("NFKC"), salt, keylen, { N, r, p, maxmem: 256 * N * r }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, SCRYPT.N, SCRYPT.r, SCRYPT.p, SCRYPT.keylen);
+  return ["scrypt", SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString("base64"), key.toString("base64")].join("$");
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, saltB64, keyB64] = stored.split("$");
+  if (scheme !== "scrypt" || !saltB64 || !keyB64) return false;
+  const expected = Buffer.from(keyB64, "base64");
+  const actual = await derive(password, Buffer.from(saltB64, "base64"), Number(n), Number(r), Number(p), expected.length);
+  return timingSafeEqual(actual, expected);
+}
+
+/** A stored hash of a throwaway password, so an unknown Unique ID costs the same time as a wrong password. */
+let decoyHash: Promise<string> | undefined;
+export function decoyPasswordHash(): Promise<string> {
+  decoyHash ??= hashPassword(randomBytes(16).toString("hex"));
+  return decoyHash;
+}
+
+const READABLE = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const READABLE_LOWER = "abcdefghjkmnpqrstuvwxyz";
+
+function pick(alphabet: string, length: number): string {
+  let out = "";
+  for (let i = 0; i < length; i++) out += alphabet[randomInt(alphabet.length)];
+  return out;
+}
+
+/** A school's Unique ID: short enough to type on a phone, no look-alike characters (0/O, 1/I). */
+export function generateUniqueId(): string {
+  return `SCH-${pick(READABLE, 7)}`;
+}
+
+/** A generated password of 14 characters (about 75 bits), easy to read back from a screen. */
+export function generatePassword(): string {
+  return pick(READABLE + READABLE_LOWER, 14);
+}
+
+/** Bearer tokens: 256 random bits; only their SHA-256 is stored. */
+export function generateToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function randomKey(): string {
+  return randomBytes(16).toString("hex");
+}
+
+export function publicId(prefix: string): string {
+  return `${prefix}-${randomBytes(9).toString("base64url")}`;
+}

@@ -1,0 +1,30 @@
+import type { ZodError } from "zod";
+import type { FieldErrors } from "../../contract/http";
+
+/** A failure with the status and body the API answers with; services throw it, app.ts renders it. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    message: string,
+    readonly errors?: FieldErrors,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export function validationError(errors: FieldErrors, message?: string): ApiError {
+  const first = Object.values(errors)[0]?.[0];
+  return new ApiError(422, message ?? first ?? "The given data was invalid.", errors);
+}
+
+export function fromZod(error: ZodError): ApiError {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_";
+    (errors[key] ??= []).push(issue.message);
+  }
+  return validationError(errors);
+}
+
+export const notFound = (what = "Not found.") => new ApiError(404, what);

@@ -1,0 +1,36 @@
+import type { Context } from "hono";
+import { IMAGE_MAX_BYTES } from "../../contract/limits";
+import { MultipartError, readMultipart, type MultipartLimits, type MultipartResult } from "../../contract/multipart";
+import { ApiError } from "./errors";
+
+const JSON_MAX_BYTES = 256 * 1024;
+
+/** Reads a JSON body of bounded size; a malformed or oversized one is the client's error, not ours. */
+export async function readJson(c: Context): Promise<unknown> {
+  const length = Number(c.req.header("content-length") ?? "0");
+  if (length > JSON_MAX_BYTES) throw new ApiError(413, "Request body is too large.");
+  const text = await c.req.text();
+  if (text.length > JSON_MAX_BYTES) throw new ApiError(413, "Request body is too large.");
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "Request body is not valid JSON.");
+  }
+}
+
+export const IMAGE_UPLOAD_LIMITS: MultipartLimits = { maxFileBytes: IMAGE_MAX_BYTES, maxFiles: 2 };
+
+export async function readForm(c: Context, limits: MultipartLimits): Promise<MultipartResult> {
+  try {
+    return await readMultipart(c.req.raw, limits);
+  } catch (error) {
+    if (error instanceof MultipartError) throw new ApiError(error.status, error.message);
+    throw error;
+  }
+}
+
+/** The first value of each text field, as the services expect them. */
+export function textFields(form: MultipartResult, names: readonly string[]): Record<string, string | undefined> {
+  return Object.fromEntries(names.map((name) => [name, form.fields[name]?.[0]]));
+}

@@ -1,0 +1,25 @@
+import { createMiddleware } from "hono/factory";
+import { APP_MESSAGES } from "../../contract/messages";
+import type { ApiDeps, Tenant } from "../context";
+import { ApiError } from "../lib/errors";
+import { authenticate } from "../services/auth";
+
+export type TenantEnv = { Variables: { tenant: Tenant; token: string } };
+
+/**
+ * Every /api/admin/{uniqueId}/… call: the bearer token names the school, and the {uniqueId} in the
+ * path must be that school's, else 404 (another school's paths do not exist for this token).
+ */
+export function requireTenant(deps: ApiDeps) {
+  return createMiddleware<TenantEnv>(async (c, next) => {
+    const header = c.req.header("authorization") ?? "";
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw new ApiError(401, APP_MESSAGES.unauthenticated);
+    const tenant = await authenticate(deps, match[1]);
+    if (!tenant) throw new ApiError(401, APP_MESSAGES.unauthenticated);
+    if (c.req.param("uniqueId")?.toUpperCase() !== tenant.uniqueId) throw new ApiError(404, APP_MESSAGES.notFound);
+    c.set("tenant", tenant);
+    c.set("token", match[1]);
+    await next();
+  });
+}

@@ -1,0 +1,93 @@
+import { sql } from "kysely";
+import { profileUpdateFields, type AdminRecord, type DashboardData } from "../../contract/admin";
+import { currentSession, currentTerm } from "../../contract/calendar";
+import type { UploadedFile } from "../../contract/multipart";
+import type { ApiDeps, Tenant } from "../context";
+import { fromZod } from "../lib/errors";
+import { adminData, normalizePhone } from "./auth";
+import { assertImage, removeMedia, storeImage } from "./media";
+
+async function school(deps: ApiDeps, tenant: Tenant) {
+  return deps.db.selectFrom("schools").selectAll().where("id", "=", tenant.schoolId).executeTakeFirstOrThrow();
+}
+
+export async function getAdminRecord(deps: ApiDeps, tenant: Tenant): Promise<AdminRecord> {
+  const row = await school(deps, tenant);
+  return { unique_id: row.unique_id, admin_data: adminData(row) };
+}
+
+/**
+ * Updates the fields that were sent, and the logo or signature when a file came with them.
+ * Everything is checked before anything is written; old images are removed only after the row points
+ * at the new ones.
+ */
+export async function updateAdminRecord(
+  deps: ApiDeps,
+  tenant: Tenant,
+  input: Record<string, string | undefined>,
+  files: { logo?: UploadedFile; signature?: UploadedFile },
+): Promise<AdminRecord> {
+  const present = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const parsed = profileUpdateFields.safeParse(present);
+  if (!parsed.success) throw fromZod(parsed.error);
+  const fields = { ...parsed.data };
+  if (fields.phone_number !== undefined) fields.phone_number = normalizePhone("phone_number", fields.phone_number);
+  if (fields.school_email !== undefined) fields.school_email = fields.school_email.toLowerCase();
+  const logoMime = files.logo && assertImage("logo", files.logo);
+  const signatureMime = files.signature && assertImage("signature", files.signature);
+
+  const before = await school(deps, tenant);
+  const stored: string[] = [];
+  try {
+    const logo_key = files.logo ? await storeImage(deps, tenant.schoolId, files.logo, logoMime!) : before.logo_key;
+    if (files.logo) stored.push(logo_key!);
+    const signature_key = files.signature
+      ? await storeImage(deps, tenant.schoolId, files.signature, signatureMime!)
+      : before.signature_key;
+    if (files.signature) stored.push(signature_key!);
+    await deps.db
+      .updateTable("schools")
+      .set({ ...fields, logo_key, signature_key, updated_at: deps.now().toISOString() })
+      .where("id", "=", tenant.schoolId)
+      .execute();
+  } catch (error) {
+    for (const key of stored) await removeMedia(deps, key);
+    throw error;
+  }
+  const after = await school(deps, tenant);
+  if (files.logo) await removeMedia(deps, before.logo_key);
+  if (files.signature) await removeMedia(deps, before.signature_key);
+  return { unique_id: after.unique_id, admin_data: adminData(after) };
+}
+
+export async function dashboard(deps: ApiDeps, tenant: Tenant): Promise<DashboardData> {
+  const row = await school(deps, tenant);
+  const students = await deps.db
+    .selectFrom("students")
+    .select([
+      sql<number>`coalesce(sum(case when gender = 'Male' then 1 else 0 end), 0)`.as("male"),
+      sql<number>`coalesce(sum(case when gender = 'Female' then 1 else 0 end), 0)`.as("female"),
+    ])
+    .where("school_id", "=", tenant.schoolId)
+    .where("status", "=", "active")
+    .executeTakeFirstOrThrow();
+  const staff = await deps.db
+    .selectFrom("staff")
+    .select([
+      sql<number>`coalesce(sum(case when is_teaching_staff = 1 then 1 else 0 end), 0)`.as("teaching"),
+      sql<number>`coalesce(sum(case when is_teaching_staff = 1 then 0 else 1 end), 0)`.as("non_teaching"),
+    ])
+    .where("school_id", "=", tenant.schoolId)
+    .executeTakeFirstOrThrow();
+  const today = deps.now();
+  return {
+    principal_name: row.principal_name,
+    school_name: row.school_name,
+    current_term: currentTerm(today),
+    current_session: currentSession(today),
+    total_male: Number(students.male),
+    total_female: Number(students.female),
+    teaching_staff: Number(staff.teaching),
+    non_teaching_staff: Number(staff.non_teaching),
+  };
+}

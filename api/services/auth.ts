@@ -1,0 +1,178 @@
+import { loginPayload, registerFields, type AdminData, type ChangePasswordPayload } from "../../contract/admin";
+import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, TOKEN_TTL_MS } from "../../contract/limits";
+import { APP_MESSAGES } from "../../contract/messages";
+import type { UploadedFile } from "../../contract/multipart";
+import { toE164 } from "../../contract/phone";
+import type { ApiDeps, Tenant } from "../context";
+import {
+  decoyPasswordHash,
+  generatePassword,
+  generateToken,
+  generateUniqueId,
+  hashPassword,
+  hashToken,
+  verifyPassword,
+} from "../lib/crypto";
+import { ApiError, fromZod, validationError } from "../lib/errors";
+import type { School } from "../db/schema";
+import { assertImage, mediaUrl, storeImage } from "./media";
+
+/** A re-sent registration form (same key) within this window returns the same school. */
+const REGISTRATION_REPLAY_MS = 60 * 60 * 1000;
+
+export function adminData(school: School): AdminData {
+  return {
+    school_name: school.school_name,
+    principal_name: school.principal_name,
+    school_email: school.school_email,
+    phone_number: school.phone_number,
+    logo_url: mediaUrl(school.logo_key),
+    signature_url: mediaUrl(school.signature_key),
+  };
+}
+
+export function normalizePhone(field: string, value: string): string {
+  const phone = toE164(value);
+  if (!phone) throw validationError({ [field]: [APP_MESSAGES.invalidPhone] });
+  return phone;
+}
+
+export async function registerSchool(
+  deps: ApiDeps,
+  input: Record<string, string | undefined>,
+  logo: UploadedFile | undefined,
+  registrationKey: string | undefined,
+) {
+  const parsed = registerFields.safeParse(input);
+  const errors: Record<string, string[]> = parsed.success ? {} : fromZod(parsed.error).errors!;
+  if (!logo) errors.logo = ["Logo is required"];
+  if (Object.keys(errors).length) throw validationError(errors);
+  const fields = parsed.data!;
+  const phone = normalizePhone("phone_number", fields.phone_number);
+  const mime = assertImage("logo", logo!);
+
+  const password = generatePassword();
+  const passwordHash = await hashPassword(password);
+  const now = deps.now().toISOString();
+  const key = registrationKey && /^[A-Za-z0-9_-]{16,100}$/.test(registrationKey) ? registrationKey : null;
+
+  if (key) {
+    const earlier = await deps.db.selectFrom("schools").selectAll().where("registration_key", "=", key).executeTakeFirst();
+    if (earlier) {
+      if (deps.now().getTime() - Date.parse(earlier.created_at) > REGISTRATION_REPLAY_MS) {
+        throw new ApiError(409, "This registration form has expired. Please reload the page and try again.");
+      }
+      // The first answer may never have reached the admin: issue a fresh password for the same school.
+      await deps.db.updateTable("schools").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", earlier.id).execute();
+      return { unique_id: earlier.unique_id, password, admin_data: adminData(earlier) };
+    }
+  }
+
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const uniqueId = generateUniqueId();
+    const taken = await deps.db.selectFrom("schools").select("id").where("unique_id", "=", uniqueId).executeTakeFirst();
+    if (taken) continue;
+    const school = await deps.db
+      .insertInto("schools")
+      .values({
+        unique_id: uniqueId,
+        school_name: fields.school_name,
+        principal_name: fields.principal_name,
+        school_email: fields.school_email.toLowerCase(),
+        phone_number: phone,
+        password_hash: passwordHash,
+        registration_key: key,
+        logo_key: null,
+        signature_key: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    let logoKey: string;
+    try {
+      logoKey = await storeImage(deps, school.id, logo!, mime);
+      await deps.db.updateTable("schools").set({ logo_key: logoKey }).where("id", "=", school.id).execute();
+    } catch (error) {
+      await deps.db.deleteFrom("schools").where("id", "=", school.id).execute();
+      throw error;
+    }
+    return { unique_id: uniqueId, password, admin_data: adminData({ ...school, logo_key: logoKey }) };
+  }
+  throw new Error("Could not allocate a unique school id");
+}
+
+async function recentFailures(deps: ApiDeps, loginKey: string) {
+  const since = new Date(deps.now().getTime() - LOGIN_WINDOW_MS).toISOString();
+  return deps.db
+    .selectFrom("login_failures")
+    .select("created_at")
+    .where("login_key", "=", loginKey)
+    .where("created_at", ">", since)
+    .orderBy("created_at", "asc")
+    .execute();
+}
+
+export async function login(deps: ApiDeps, input: unknown) {
+  const parsed = loginPayload.safeParse(input);
+  if (!parsed.success) throw fromZod(parsed.error);
+  const loginKey = parsed.data.unique_id.trim().toUpperCase();
+
+  const failures = await recentFailures(deps, loginKey);
+  if (failures.length >= LOGIN_MAX_FAILURES) {
+    const unlocksAt = Date.parse(failures[failures.length - LOGIN_MAX_FAILURES].created_at) + LOGIN_WINDOW_MS;
+    const retryAfter = Math.max(1, Math.ceil((unlocksAt - deps.now().getTime()) / 1000));
+    throw new ApiError(429, APP_MESSAGES.tooManyAttempts, undefined, { "Retry-After": String(retryAfter) });
+  }
+
+  const school = await deps.db.selectFrom("schools").selectAll().where("unique_id", "=", loginKey).executeTakeFirst();
+  const valid = await verifyPassword(parsed.data.password, school?.password_hash ?? (await decoyPasswordHash()));
+  if (!school || !valid) {
+    await deps.db.insertInto("login_failures").values({ login_key: loginKey, created_at: deps.now().toISOString() }).execute();
+    throw new ApiError(401, APP_MESSAGES.loginFailed);
+  }
+
+  await deps.db.deleteFrom("login_failures").where("login_key", "=", loginKey).execute();
+  await deps.db.deleteFrom("auth_tokens").where("school_id", "=", school.id).where("expires_at", "<=", deps.now().toISOString()).execute();
+  const token = generateToken();
+  const expiresAt = new Date(deps.now().getTime() + TOKEN_TTL_MS).toISOString();
+  await deps.db
+    .insertInto("auth_tokens")
+    .values({ school_id: school.id, token_hash: hashToken(token), created_at: deps.now().toISOString(), expires_at: expiresAt })
+    .execute();
+  return { token, unique_id: school.unique_id, expires_at: expiresAt, admin_data: adminData(school) };
+}
+
+export async function authenticate(deps: ApiDeps, token: string): Promise<Tenant | null> {
+  const row = await deps.db
+    .selectFrom("auth_tokens")
+    .innerJoin("schools", "schools.id", "auth_tokens.school_id")
+    .select(["schools.id as schoolId", "schools.unique_id as uniqueId"])
+    .where("auth_tokens.token_hash", "=", hashToken(token))
+    .where("auth_tokens.expires_at", ">", deps.now().toISOString())
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function logout(deps: ApiDeps, token: string): Promise<void> {
+  await deps.db.deleteFrom("auth_tokens").where("token_hash", "=", hashToken(token)).execute();
+}
+
+export async function changePassword(deps: ApiDeps, tenant: Tenant, input: ChangePasswordPayload, currentToken: string) {
+  const school = await deps.db.selectFrom("schools").select("password_hash").where("id", "=", tenant.schoolId).executeTakeFirstOrThrow();
+  if (!(await verifyPassword(input.current_password, school.password_hash))) {
+    throw validationError({ current_password: [APP_MESSAGES.wrongCurrentPassword] });
+  }
+  await deps.db
+    .updateTable("schools")
+    .set({ password_hash: await hashPassword(input.new_password), updated_at: deps.now().toISOString() })
+    .where("id", "=", tenant.schoolId)
+    .execute();
+  // Every other signed-in device is signed out; this one stays.
+  await deps.db
+    .deleteFrom("auth_tokens")
+    .where("school_id", "=", tenant.schoolId)
+    .where("token_hash", "!=", hashToken(currentToken))
+    .execute();
+}
+

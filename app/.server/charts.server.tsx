@@ -1,0 +1,38 @@
+import { Pie } from "@nivo/pie";
+import { renderToStaticMarkup } from "react-dom/server";
+import { roundedPercentages } from "~/lib/percent";
+
+export interface Slice {
+  id: string;
+  label: string;
+  value: number;
+  color: string;
+}
+
+/**
+ * A pie chart rendered to SVG on the server at a fixed size: nivo never reaches the browser, and the
+ * chart shows the same with or without JavaScript. Labels carry rounded percentages.
+ */
+export function pieSvg(slices: Slice[], size = 220): string {
+  const percents = roundedPercentages(slices.map((s) => s.value));
+  const data = slices.map((s, i) => ({ ...s, percent: percents[i] })).filter((s) => s.value > 0);
+  return renderToStaticMarkup(
+    <Pie
+      width={size}
+      height={size}
+      data={data}
+      colors={(d) => (d.data as { color: string }).color}
+      margin={{ top: 8, right: 8, bottom: 8, left: 8 }}
+      innerRadius={0.5}
+      padAngle={1}
+      cornerRadius={3}
+      animate={false}
+      isInteractive={false}
+      enableArcLinkLabels={false}
+      arcLabel={(d) => `${(d.data as { percent: number }).percent}%`}
+      arcLabelsTextColor="#ffffff"
+      arcLabelsSkipAngle={12}
+      role="img"
+    />,
+  );
+}

@@ -1,0 +1,74 @@
+import { Link, NavLink } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ADMIN_MENU, BOTTOM_BAR, type NavItem } from "~/lib/navigation";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-11 items-center rounded-lg px-3 text-base ${isActive ? "bg-brand-700 font-semibold text-white" : "text-slate-800 hover:bg-slate-100"}`;
+
+function MenuList({ items }: { items: NavItem[] }) {
+  return (
+    <ul className="space-y-1">
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} className={linkClass} prefetch="intent">
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The admin frame: a menu that is a plain <details> on phones (works without JS), a sidebar on wide
+ * screens, and the bottom bar of spec section 2.
+ */
+export function AdminShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="min-h-screen pb-20 md:flex md:pb-0">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-2 md:hidden">
+        <Link to="/admin/dashboard" className="text-lg font-bold text-brand-800">
+          School Admin
+        </Link>
+        <details className="group relative">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center rounded-lg border border-slate-300 px-3 font-semibold">
+            Menu
+          </summary>
+          <nav aria-label="Admin menu" className="absolute right-0 mt-2 max-h-[75vh] w-64 overflow-y-auto rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
+            <MenuList items={ADMIN_MENU} />
+          </nav>
+        </details>
+      </header>
+      <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white p-4 md:block">
+        <Link to="/admin/dashboard" className="mb-4 block text-xl font-bold text-brand-800">
+          School Admin
+        </Link>
+        <nav aria-label="Admin menu">
+          <MenuList items={ADMIN_MENU} />
+        </nav>
+      </aside>
+      <main id="main" className="mx-auto w-full max-w-3xl flex-1 p-4">
+        {children}
+      </main>
+      <nav aria-label="Quick links" className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white md:hidden">
+        <ul className="grid grid-cols-3">
+          {BOTTOM_BAR.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                className={({ isActive }) =>
+                  `flex min-h-14 items-center justify-center text-sm ${isActive ? "font-bold text-brand-700" : "text-slate-700"}`
+                }
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+/** Dates as a Nigerian school reads them, always in Lagos time whatever the server's zone. */
+export const SCHOOL_TIME_ZONE = "Africa/Lagos";
+
+export function formatLongDate(date: Date): string {
+  return new Intl.DateTimeFormat("en-NG", { dateStyle: "full", timeZone: SCHOOL_TIME_ZONE }).format(date);
+}
+
+export function hourInSchoolTime(date: Date): number {
+  const hour = new Intl.DateTimeFormat("en-NG", { hour: "numeric", hourCycle: "h23", timeZone: SCHOOL_TIME_ZONE }).format(date);
+  return Number(hour);
+}
+
+/** Morning before 12, afternoon before 17, evening after, in school time. */
+export function greeting(date: Date): string {
+  const hour = hourInSchoolTime(date);
+  if (hour < 12) return "Good morning";
+  if (hour < 17) return "Good afternoon";
+  return "Good evening";
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { profileUpdateFields, registerFields } from "../../contract/admin";
+import { IMAGE_MAX_BYTES } from "../../contract/limits";
+import { MESSAGES } from "../../contract/messages";
+
+/**
+ * The browser-side twins of the API's rules: the same messages, checked before the round trip when
+ * JavaScript runs and again on the server by the action. Phones are checked for shape only here; the
+ * API checks them against full numbering metadata.
+ */
+export const PHONE_SHAPE = /^\+?[0-9][0-9 ()-]{6,19}$/;
+
+export const phoneField = (label = "Phone number") =>
+  z
+    .string({ required_error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .regex(PHONE_SHAPE, "Enter a valid phone number.");
+
+/** An image input by the spec's rules; `missing` is the message when no file was chosen. */
+export function imageFile(missing: string = MESSAGES.onlyImages) {
+  return z
+    .instanceof(File, { message: missing })
+    .refine((f) => f.size < IMAGE_MAX_BYTES, MESSAGES.imageTooLarge)
+    .refine((f) => f.type.startsWith("image/"), MESSAGES.onlyImages);
+}
+
+export const registerForm = registerFields.extend({
+  phone_number: phoneField(),
+  logo: imageFile("Logo is required"),
+  idempotency_key: z.string().optional(),
+});
+
+export const loginForm = z.object({
+  unique_id: z.string({ required_error: "Unique ID is required" }).trim().min(1, "Unique ID is required"),
+  password: z.string({ required_error: "Password is required" }).min(1, "Password is required"),
+});
+
+export const profileDetailsForm = profileUpdateFields.required({ school_name: true, principal_name: true, school_email: true }).omit({ phone_number: true });
+
+export const profileImagesForm = z
+  .object({ logo: imageFile(), signature: imageFile() })
+  .refine((v) => v.logo || v.signature, { message: "Choose a logo or a signature to upload.", path: ["logo"] });
+
+export const phoneForm = z.object({ phone_number: phoneField() });

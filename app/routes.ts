@@ -1,0 +1,54 @@
+import { type RouteConfig, index, layout, prefix, route } from "@remix-run/route-config";
+
+/**
+ * Every URL of the product (spec section 2), grouped by area. Areas that are not built yet share one
+ * "not available yet" screen, each under its own id.
+ */
+const notYet = (path: string, id: string) => route(path, "routes/not-available.tsx", { id: `not-available-${id}` });
+
+export default [
+  index("routes/index.tsx"),
+  route("register", "routes/auth/register.tsx"),
+  route("choose-account", "routes/auth/choose-account.tsx"),
+
+  layout("routes/admin/layout.tsx", [
+    ...prefix("admin", [
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("profile", "routes/admin/profile.tsx"),
+      route("profile/how-to", "routes/admin/how-to.tsx"),
+      route("profile/about-us", "routes/admin/about-us.tsx"),
+      route("logout", "routes/admin/logout.tsx"),
+      notYet("staff", "admin-staff"),
+      notYet("students", "admin-students"),
+      notYet("parents", "admin-parents"),
+      notYet("admission-forms", "admin-admission-forms"),
+      notYet("files", "admin-files"),
+      notYet("inventory", "admin-inventory"),
+      notYet("results", "admin-results"),
+      notYet("time-table", "admin-time-table"),
+      notYet("assessments", "admin-assessments"),
+      notYet("school-fees", "admin-school-fees"),
+      notYet("settings", "admin-settings"),
+    ]),
+    route("new-whatsapp", "routes/admin/new-whatsapp.tsx"),
+    notYet("notifications", "notifications"),
+    ...prefix("super-admin", [
+      notYet("manage-admins", "super-admin-manage-admins"),
+      notYet("results", "super-admin-results"),
+      notYet("admissions", "super-admin-admissions"),
+      notYet("profile", "super-admin-profile"),
+    ]),
+    ...prefix("staff", [
+      notYet("dashboard", "staff-dashboard"),
+      notYet("attendance", "staff-attendance"),
+      notYet("assignments", "staff-assignments"),
+      notYet("timetable", "staff-timetable"),
+      notYet("notes", "staff-notes"),
+      notYet("results", "staff-results"),
+      notYet("ptc", "staff-ptc"),
+      notYet("cbt-exams", "staff-cbt-exams"),
+    ]),
+  ]),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

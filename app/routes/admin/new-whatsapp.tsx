@@ -1,0 +1,79 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { AdminRecord } from "../../../contract/admin";
+import { APP_MESSAGES, MESSAGES } from "../../../contract/messages";
+import { withAdmin } from "~/.server/auth.server";
+import { readFormData } from "~/.server/form.server";
+import { redirectWithToast, success } from "~/.server/toast.server";
+import { Banner } from "~/components/ui/Banner";
+import { Button } from "~/components/ui/Button";
+import { ErrorList } from "~/components/ui/ErrorList";
+import { Field } from "~/components/ui/Field";
+import { phoneForm } from "~/lib/form-schemas";
+
+export const meta: MetaFunction = () => [{ title: "Phone Number" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const result = await api.get<AdminRecord[]>("/adminData", { fallback: MESSAGES.failedProfile });
+    return result.ok && result.data[0]
+      ? { error: null, phone: result.data[0].admin_data.phone_number }
+      : { error: result.ok ? MESSAGES.failedProfile : result.message, phone: "" };
+  });
+}
+
+/** Changes the school's phone (its WhatsApp contact); the API stores it in E.164. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const submission = parseWithZod(await readFormData(request), { schema: phoneForm });
+    if (submission.status !== "success") return submission.reply();
+    const body = new FormData();
+    body.set("phone_number", submission.value.phone_number);
+    const response = await api.update("/update/adminData", body);
+    if (!response.ok) {
+      const hasFieldErrors = Object.keys(response.fieldErrors).length > 0;
+      return submission.reply({ fieldErrors: response.fieldErrors, formErrors: hasFieldErrors ? undefined : [response.message] });
+    }
+    return redirectWithToast(request, context, "/admin/profile", success(APP_MESSAGES.phoneUpdated));
+  });
+}
+
+export default function NewWhatsapp() {
+  const { error, phone } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: { phone_number: phone },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: phoneForm }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <div className="space-y-5">
+      <header className="flex items-center gap-3">
+        <Link to="/admin/profile" className="rounded-lg px-2 py-1 font-semibold text-brand-700 underline">
+          ‹ Back
+        </Link>
+        <h1 className="text-2xl font-bold">Phone Number</h1>
+      </header>
+      {error ? <Banner>{error}</Banner> : null}
+      <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" {...getFormProps(form)}>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field
+          id={fields.phone_number.id}
+          label="Phone Number"
+          hint="The school's WhatsApp number. Nigeria (+234) unless you type another country code."
+          errors={fields.phone_number.errors}
+          errorId={fields.phone_number.errorId}
+          inputProps={{ ...getInputProps(fields.phone_number, { type: "tel" }), autoComplete: "tel", inputMode: "tel" }}
+        />
+        <Button pending={navigation.state === "submitting"} pendingLabel="Saving…">
+          Save
+        </Button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,227 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { changePasswordPayload, type AdminRecord } from "../../../contract/admin";
+import { IMAGE_MAX_BYTES } from "../../../contract/limits";
+import { APP_MESSAGES, MESSAGES } from "../../../contract/messages";
+import { withAdmin } from "~/.server/auth.server";
+import { readFormData } from "~/.server/form.server";
+import { redirectWithToast, success } from "~/.server/toast.server";
+import { Banner } from "~/components/ui/Banner";
+import { Button } from "~/components/ui/Button";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { ErrorList } from "~/components/ui/ErrorList";
+import { Field, inputClass } from "~/components/ui/Field";
+import { profileDetailsForm, profileImagesForm } from "~/lib/form-schemas";
+
+export const meta: MetaFunction = () => [{ title: "Profile" }];
+
+type Intent = "images" | "details" | "password";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const result = await api.get<AdminRecord[]>("/adminData", { fallback: MESSAGES.failedProfile });
+    if (!result.ok || !result.data?.[0]) return { error: result.ok ? MESSAGES.failedProfile : result.message, profile: null };
+    const profile = result.data[0];
+    const media = (url: string | null) => (url ? `${context.apiPublicBase}${url}` : null);
+    return {
+      error: null,
+      profile: {
+        ...profile,
+        admin_data: { ...profile.admin_data, logo_url: media(profile.admin_data.logo_url), signature_url: media(profile.admin_data.signature_url) },
+      },
+    };
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const formData = await readFormData(request, { maxFileBytes: IMAGE_MAX_BYTES, maxFiles: 2 });
+    const intent = String(formData.get("intent") ?? "") as Intent;
+
+    if (intent === "password") {
+      const submission = parseWithZod(formData, { schema: changePasswordPayload });
+      const hideFields = ["current_password", "new_password"];
+      if (submission.status !== "success") return { intent, result: submission.reply({ hideFields }) };
+      const response = await api.create("/change-password", submission.value);
+      if (!response.ok) return { intent, result: submission.reply({ fieldErrors: response.fieldErrors, formErrors: Object.keys(response.fieldErrors).length ? undefined : [response.message], hideFields }) };
+      return redirectWithToast(request, context, "/admin/profile", success(APP_MESSAGES.passwordChanged));
+    }
+
+    const schema = intent === "images" ? profileImagesForm : profileDetailsForm;
+    const submission = parseWithZod(formData, { schema });
+    if (submission.status !== "success") return { intent, result: submission.reply() };
+    const body = new FormData();
+    for (const [name, value] of Object.entries(submission.value)) if (value !== undefined) body.set(name, value as string | File);
+    const response = await api.update("/update/adminData", body);
+    if (!response.ok) {
+      const hasFieldErrors = Object.keys(response.fieldErrors).length > 0;
+      return { intent, result: submission.reply({ fieldErrors: response.fieldErrors, formErrors: hasFieldErrors ? undefined : [response.message] }) };
+    }
+    return redirectWithToast(request, context, "/admin/profile", success(MESSAGES.profileUpdated));
+  });
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = title.toLowerCase().replace(/\W+/g, "-");
+  return (
+    <section aria-labelledby={id} className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Row({ to, label, value }: { to: string; label: string; value?: string }) {
+  return (
+    <li>
+      <Link to={to} className="flex min-h-12 items-center justify-between gap-3 rounded-lg px-2 hover:bg-slate-50">
+        <span className="font-medium">{label}</span>
+        <span className="flex items-center gap-2 text-slate-600">
+          {value}
+          <span aria-hidden>›</span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function useIntentForm(intent: Intent, schema: Parameters<typeof parseWithZod>[1]["schema"], defaults?: Record<string, string>) {
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && "intent" in actionData && actionData.intent === intent ? (actionData.result as SubmissionResult<string[]>) : undefined;
+  return useForm({
+    id: `profile-${intent}`,
+    lastResult,
+    defaultValue: defaults,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+}
+
+export default function Profile() {
+  const { error, profile } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const data = profile?.admin_data;
+  const [imagesForm, imageFields] = useIntentForm("images", profileImagesForm);
+  const [detailsForm, detailFields] = useIntentForm("details", profileDetailsForm, data && {
+    school_name: data.school_name,
+    principal_name: data.principal_name,
+    school_email: data.school_email,
+  });
+  const [passwordForm, passwordFields] = useIntentForm("password", changePasswordPayload);
+
+  return (
+    <div className="space-y-5">
+      <header className="flex items-center gap-3">
+        <Link to="/admin/dashboard" className="rounded-lg px-2 py-1 font-semibold text-brand-700 underline">
+          ‹ Back
+        </Link>
+        <h1 className="text-2xl font-bold">Profile</h1>
+      </header>
+      {error ? <Banner>{error}</Banner> : null}
+      {profile && data ? (
+        <>
+          <Section title="School logo and signature">
+            <div className="flex gap-4">
+              <figure className="text-center text-sm text-slate-600">
+                {data.logo_url ? (
+                  <img src={data.logo_url} alt="School logo" width={80} height={80} className="h-20 w-20 rounded-lg object-contain ring-1 ring-slate-200" />
+                ) : (
+                  <div className="flex h-20 w-20 items-center justify-center rounded-lg bg-slate-100">No logo</div>
+                )}
+                <figcaption>Logo</figcaption>
+              </figure>
+              <figure className="text-center text-sm text-slate-600">
+                {data.signature_url ? (
+                  <img src={data.signature_url} alt="Principal's signature" width={120} height={80} className="h-20 w-28 rounded-lg object-contain ring-1 ring-slate-200" />
+                ) : (
+                  <div className="flex h-20 w-28 items-center justify-center rounded-lg bg-slate-100">No signature</div>
+                )}
+                <figcaption>Signature</figcaption>
+              </figure>
+            </div>
+            <Form method="post" encType="multipart/form-data" className="space-y-3" {...getFormProps(imagesForm)}>
+              <input type="hidden" name="intent" value="images" />
+              <ErrorList id={imagesForm.errorId} errors={imagesForm.errors} />
+              <Field id={imageFields.logo.id} label="New logo" hint="An image under 2 MB." errors={imageFields.logo.errors} errorId={imageFields.logo.errorId}
+                inputProps={{ ...getInputProps(imageFields.logo, { type: "file" }), accept: "image/*" }} />
+              <Field id={imageFields.signature.id} label="New signature" hint="An image under 2 MB." errors={imageFields.signature.errors} errorId={imageFields.signature.errorId}
+                inputProps={{ ...getInputProps(imageFields.signature, { type: "file" }), accept: "image/*" }} />
+              <Button pending={busy("images")} pendingLabel="Uploading…">
+                Upload
+              </Button>
+            </Form>
+          </Section>
+
+          <Section title="Account">
+            <div className="space-y-1">
+              <label htmlFor="unique-id" className="block text-sm font-semibold">Unique ID</label>
+              <input id="unique-id" readOnly value={profile.unique_id} className={inputClass} data-testid="unique-id" />
+            </div>
+            <div className="space-y-1">
+              <label htmlFor="password-mask" className="block text-sm font-semibold">Password</label>
+              <input id="password-mask" readOnly type="password" value="••••••••" className={inputClass} aria-describedby="password-note" />
+              <p id="password-note" className="text-sm text-slate-600">Passwords are stored securely and cannot be shown.</p>
+            </div>
+            <details className="rounded-lg border border-slate-200 p-3" open={Boolean(passwordForm.errors?.length || passwordFields.current_password.errors?.length || passwordFields.new_password.errors?.length)}>
+              <summary className="min-h-11 cursor-pointer font-semibold text-brand-700">Change password</summary>
+              <Form method="post" className="mt-3 space-y-3" {...getFormProps(passwordForm)}>
+                <input type="hidden" name="intent" value="password" />
+                <ErrorList id={passwordForm.errorId} errors={passwordForm.errors} />
+                <Field id={passwordFields.current_password.id} label="Current password" errors={passwordFields.current_password.errors} errorId={passwordFields.current_password.errorId}
+                  inputProps={{ ...getInputProps(passwordFields.current_password, { type: "password" }), autoComplete: "current-password" }} />
+                <Field id={passwordFields.new_password.id} label="New password" hint="At least 8 characters." errors={passwordFields.new_password.errors} errorId={passwordFields.new_password.errorId}
+                  inputProps={{ ...getInputProps(passwordFields.new_password, { type: "password" }), autoComplete: "new-password" }} />
+                <Button pending={busy("password")} pendingLabel="Saving…">
+                  Change password
+                </Button>
+              </Form>
+            </details>
+          </Section>
+
+          <Section title="School details">
+            <Form method="post" encType="multipart/form-data" className="space-y-3" {...getFormProps(detailsForm)}>
+              <input type="hidden" name="intent" value="details" />
+              <ErrorList id={detailsForm.errorId} errors={detailsForm.errors} />
+              <Field id={detailFields.school_name.id} label="School Name" errors={detailFields.school_name.errors} errorId={detailFields.school_name.errorId}
+                inputProps={getInputProps(detailFields.school_name, { type: "text" })} />
+              <Field id={detailFields.principal_name.id} label="Principal Name" errors={detailFields.principal_name.errors} errorId={detailFields.principal_name.errorId}
+                inputProps={getInputProps(detailFields.principal_name, { type: "text" })} />
+              <Field id={detailFields.school_email.id} label="School Email" errors={detailFields.school_email.errors} errorId={detailFields.school_email.errorId}
+                inputProps={{ ...getInputProps(detailFields.school_email, { type: "email" }), autoComplete: "email" }} />
+              <Button pending={busy("details")} pendingLabel="Saving…">
+                Save Changes
+              </Button>
+            </Form>
+            <ul className="divide-y divide-slate-100">
+              <Row to="/new-whatsapp" label="Phone Number" value={data.phone_number} />
+            </ul>
+          </Section>
+
+          <Section title="General">
+            <ul className="divide-y divide-slate-100">
+              <Row to="/admin/profile/how-to" label="How To" />
+              <Row to="/admin/profile/about-us" label="About Us" />
+            </ul>
+          </Section>
+
+          <ConfirmDialog
+            href="/admin/logout"
+            action="/admin/logout"
+            title="Logout"
+            description="Are you sure you want to log out?"
+            triggerLabel="Logout"
+            confirmLabel="Logout"
+            triggerClassName="inline-flex min-h-11 w-full items-center justify-center rounded-lg border border-red-300 bg-white px-4 font-semibold text-red-700"
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}

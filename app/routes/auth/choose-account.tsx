@@ -1,0 +1,84 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import type { LoginResponse } from "../../../contract/admin";
+import { APP_MESSAGES } from "../../../contract/messages";
+import { publicApi } from "~/.server/auth.server";
+import { readFormData } from "~/.server/form.server";
+import { commitSession, getSession } from "~/.server/session.server";
+import { AuthCard } from "~/components/AuthCard";
+import { Button } from "~/components/ui/Button";
+import { ErrorList } from "~/components/ui/ErrorList";
+import { Field } from "~/components/ui/Field";
+import { loginForm } from "~/lib/form-schemas";
+
+export const meta: MetaFunction = () => [{ title: "Login" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await getSession(request, context);
+  if (session.get("token")) throw redirect("/admin/dashboard");
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await readFormData(request), { schema: loginForm });
+  if (submission.status !== "success") return submission.reply({ hideFields: ["password"] });
+
+  const response = await publicApi(context).create<LoginResponse["data"]>("/api/admin/login", submission.value);
+  if (!response.ok) {
+    return submission.reply({ formErrors: [response.message], hideFields: ["password"] });
+  }
+  const session = await getSession(request, context);
+  session.set("token", response.data.token);
+  session.set("uniqueId", response.data.unique_id);
+  session.flash("toast", { kind: "success", message: APP_MESSAGES.loggedIn });
+  return redirect("/admin/dashboard", { headers: { "Set-Cookie": await commitSession(request, context, session) } });
+}
+
+export default function ChooseAccount() {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginForm }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  return (
+    <AuthCard title="Login">
+      <p className="text-slate-700">School administrators sign in with the school's Unique ID and password.</p>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field
+          id={fields.unique_id.id}
+          label="Unique ID"
+          errors={fields.unique_id.errors}
+          errorId={fields.unique_id.errorId}
+          inputProps={{
+            ...getInputProps(fields.unique_id, { type: "text" }),
+            autoComplete: "username",
+            autoCapitalize: "characters",
+            spellCheck: false,
+          }}
+        />
+        <Field
+          id={fields.password.id}
+          label="Password"
+          errors={fields.password.errors}
+          errorId={fields.password.errorId}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+        />
+        <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Logging in…">
+          Login
+        </Button>
+      </Form>
+      <p className="text-center">
+        <Link to="/register" className="font-semibold text-brand-700 underline">
+          New school? Create an account
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,142 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import type { RegisterResponse } from "../../../contract/admin";
+import { IMAGE_MAX_BYTES } from "../../../contract/limits";
+import { publicApi } from "~/.server/auth.server";
+import { newFormKey, readFormData } from "~/.server/form.server";
+import { AuthCard } from "~/components/AuthCard";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { ErrorList } from "~/components/ui/ErrorList";
+import { Field } from "~/components/ui/Field";
+import { registerForm } from "~/lib/form-schemas";
+
+export const meta: MetaFunction = () => [{ title: "Create an account" }];
+
+export function loader() {
+  return { formKey: newFormKey() };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await readFormData(request, { maxFileBytes: IMAGE_MAX_BYTES, maxFiles: 1 });
+  const submission = parseWithZod(formData, { schema: registerForm });
+  if (submission.status !== "success") return { result: submission.reply(), credentials: null };
+
+  const { idempotency_key, logo, ...fields } = submission.value;
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  body.set("logo", logo);
+  const response = await publicApi(context).create<RegisterResponse["data"]>("/api/admin/register", body, {
+    headers: idempotency_key ? { "Idempotency-Key": idempotency_key } : undefined,
+  });
+  if (!response.ok) {
+    const hasFieldErrors = Object.keys(response.fieldErrors).length > 0;
+    return {
+      result: submission.reply({
+        fieldErrors: response.fieldErrors,
+        formErrors: hasFieldErrors ? undefined : [response.message],
+      }),
+      credentials: null,
+    };
+  }
+  return { result: null, credentials: { unique_id: response.data.unique_id, password: response.data.password } };
+}
+
+function Credentials({ uniqueId, password }: { uniqueId: string; password: string }) {
+  return (
+    <AuthCard title="Your school account is ready">
+      <p className="text-slate-700">
+        Write these down now. The password is shown <strong>only this once</strong>; you can change it later on your
+        profile.
+      </p>
+      <dl className="space-y-3 rounded-xl border border-emerald-300 bg-emerald-50 p-4">
+        <div>
+          <dt className="text-sm font-semibold text-slate-700">Unique ID</dt>
+          <dd className="font-mono text-xl font-bold" data-testid="new-unique-id">
+            {uniqueId}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm font-semibold text-slate-700">Password</dt>
+          <dd className="break-all font-mono text-xl font-bold" data-testid="new-password">
+            {password}
+          </dd>
+        </div>
+      </dl>
+      <Link to="/choose-account" className={buttonClass("primary", "w-full")}>
+        Continue to login
+      </Link>
+    </AuthCard>
+  );
+}
+
+export default function Register() {
+  const { formKey } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerForm }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  if (actionData?.credentials) {
+    return <Credentials uniqueId={actionData.credentials.unique_id} password={actionData.credentials.password} />;
+  }
+
+  return (
+    <AuthCard title="Create an account">
+      <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
+        <input type="hidden" name="idempotency_key" value={formKey} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field
+          id={fields.school_name.id}
+          label="School Name"
+          errors={fields.school_name.errors}
+          errorId={fields.school_name.errorId}
+          inputProps={{ ...getInputProps(fields.school_name, { type: "text" }), autoComplete: "organization" }}
+        />
+        <Field
+          id={fields.principal_name.id}
+          label="Principal Name"
+          errors={fields.principal_name.errors}
+          errorId={fields.principal_name.errorId}
+          inputProps={{ ...getInputProps(fields.principal_name, { type: "text" }), autoComplete: "name" }}
+        />
+        <Field
+          id={fields.school_email.id}
+          label="School Email"
+          errors={fields.school_email.errors}
+          errorId={fields.school_email.errorId}
+          inputProps={{ ...getInputProps(fields.school_email, { type: "email" }), autoComplete: "email" }}
+        />
+        <Field
+          id={fields.phone_number.id}
+          label="Phone Number"
+          hint="Nigeria (+234). A number like 0803 123 4567 is fine."
+          errors={fields.phone_number.errors}
+          errorId={fields.phone_number.errorId}
+          inputProps={{ ...getInputProps(fields.phone_number, { type: "tel" }), autoComplete: "tel", inputMode: "tel" }}
+        />
+        <Field
+          id={fields.logo.id}
+          label="School Logo"
+          hint="An image under 2 MB."
+          errors={fields.logo.errors}
+          errorId={fields.logo.errorId}
+          inputProps={{ ...getInputProps(fields.logo, { type: "file" }), accept: "image/*" }}
+        />
+        <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Creating account…">
+          Create Account
+        </Button>
+      </Form>
+      <p className="text-center">
+        <Link to="/choose-account" className="font-semibold text-brand-700 underline">
+          Have an account? Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

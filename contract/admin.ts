@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { APP_MESSAGES } from "./messages";
+
+/** Payloads and responses of registration, login and the admin profile (spec sections 3, 5, 7). */
+const required = (label: string) => z.string({ required_error: `${label} is required` }).trim().min(1, `${label} is required`);
+
+export const schoolEmail = required("School email").email(APP_MESSAGES.invalidEmail).max(200);
+
+export const registerFields = z.object({
+  school_name: required("School name").max(200),
+  principal_name: required("Principal name").max(200),
+  school_email: schoolEmail,
+  phone_number: required("Phone number").max(40),
+});
+export type RegisterFields = z.infer<typeof registerFields>;
+
+export const loginPayload = z.object({
+  unique_id: required("Unique ID").max(40),
+  password: required("Password").max(200),
+});
+export type LoginPayload = z.infer<typeof loginPayload>;
+
+/** Every field optional: the profile sends only what the admin changed. */
+export const profileUpdateFields = z.object({
+  school_name: required("School name").max(200).optional(),
+  principal_name: required("Principal name").max(200).optional(),
+  school_email: schoolEmail.optional(),
+  phone_number: required("Phone number").max(40).optional(),
+});
+export type ProfileUpdateFields = z.infer<typeof profileUpdateFields>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const changePasswordPayload = z.object({
+  current_password: required("Current password").max(200),
+  new_password: z
+    .string({ required_error: "New password is required" })
+    .min(PASSWORD_MIN_LENGTH, `New password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(200),
+});
+export type ChangePasswordPayload = z.infer<typeof changePasswordPayload>;
+
+export interface AdminData {
+  school_name: string;
+  principal_name: string;
+  school_email: string;
+  phone_number: string;
+  logo_url: string | null;
+  signature_url: string | null;
+}
+
+export interface AdminRecord {
+  unique_id: string;
+  admin_data: AdminData;
+}
+
+export interface RegisterResponse {
+  message: string;
+  data: { unique_id: string; password: string; admin_data: AdminData };
+}
+
+export interface LoginResponse {
+  message: string;
+  data: { token: string; unique_id: string; expires_at: string; admin_data: AdminData };
+}
+
+export interface DashboardData {
+  principal_name: string;
+  school_name: string;
+  current_term: string;
+  current_session: string;
+  total_male: number;
+  total_female: number;
+  teaching_staff: number;
+  non_teaching_staff: number;
+}

@@ -1,0 +1,35 @@
+/**
+ * Terms and sessions of the Nigerian school year. The spec states two month rules (DESIGN section 7):
+ * `currentTerm` for the dashboard, `planningTerm` for new timetables. A school's own setting wins over both.
+ */
+export type TermLabel = "1st Term" | "2nd Term" | "3rd Term";
+export const TERMS: readonly TermLabel[] = ["1st Term", "2nd Term", "3rd Term"];
+
+/** September to December: 1st; January to April: 2nd; May to August: 3rd. */
+export function currentTerm(date: Date): TermLabel {
+  const month = date.getMonth() + 1;
+  if (month >= 9) return "1st Term";
+  if (month <= 4) return "2nd Term";
+  return "3rd Term";
+}
+
+/** August to December: 1st; January to April: 2nd; otherwise 3rd. */
+export function planningTerm(date: Date): TermLabel {
+  const month = date.getMonth() + 1;
+  if (month >= 8) return "1st Term";
+  if (month <= 4) return "2nd Term";
+  return "3rd Term";
+}
+
+/** The session a date falls in: a session starts in September ("2026/2027" from September 2026). */
+export function currentSession(date: Date): string {
+  const year = date.getFullYear();
+  const start = date.getMonth() + 1 >= 9 ? year : year - 1;
+  return `${start}/${start + 1}`;
+}
+
+/** Sessions offered in pickers: the previous, the current and the next, generated around today. */
+export function sessionOptions(date: Date): string[] {
+  const [start] = currentSession(date).split("/").map(Number);
+  return [start - 1, start, start + 1].map((y) => `${y}/${y + 1}`);
+}

@@ -1,0 +1,60 @@
+/** The product's words (spec section 8 and section 5). Screens and the API use these, never their own. */
+export const DEFAULT_ERRORS = {
+  unexpected: "An unexpected error occurred.",
+  fetch: "Failed to fetch data.",
+  request: "Request failed. Please try again.",
+  update: "Update failed. Please try again.",
+  delete: "Deletion failed. Please try again.",
+} as const;
+
+export const DEFAULT_SUCCESS = {
+  created: "Created successfully",
+  updated: "Updated successfully",
+  deleted: "Deleted successfully",
+} as const;
+
+export const MESSAGES = {
+  profileUpdated: "Profile updated successfully!",
+  settingsUpdated: "Settings updated successfully!",
+  studentBacklogged: "Student added to backlog successfully!",
+  timetableDeleted: "Timetable deleted successfully",
+  scheduleDeleted: "Schedule deleted successfully",
+  timetableDownloaded: "Timetable downloaded successfully",
+  failedProfile: "Failed to load profile data.",
+  failedSettings: "Failed to load settings data.",
+  failedLoadData: "Failed to load data",
+  failedTimetable: "Failed to load timetable",
+  failedTimetables: "Failed to fetch timetables.",
+  failedDownloadTimetable: "Failed to download timetable.",
+  failedDeleteTimetable: "Failed to delete timetable.",
+  failedDeleteSchedule: "Failed to delete schedule.",
+  onlyImages: "Only image files are allowed.",
+  imageTooLarge: "File size must be less than 2MB.",
+  allFieldsRequired: "All fields are required",
+  scheduleRequired: "Start time, end time, and subject are required",
+  dayRequired: "Day is required for Regular School Periods",
+  dateRequired: "Date is required for Test and Exam schedules",
+  endAfterStart: "End time must be after start time",
+  selectClassFirst: "Select a class first",
+  noSubjectsForClass: "No subjects available for this class",
+  excelOnly: "Please upload a valid Excel file (.xlsx or .xls)",
+  noFileSelected: "No file selected",
+} as const;
+
+/** Messages the spec does not give; each is recorded in docs/decisions.md. */
+export const APP_MESSAGES = {
+  registered: "Your school account has been created.",
+  loginFailed: "Unique ID or password is incorrect.",
+  tooManyAttempts: "Too many failed attempts. Please wait and try again.",
+  loggedIn: "Welcome back!",
+  loggedOut: "You have been logged out.",
+  unauthenticated: "Your session has ended. Please log in again.",
+  notFound: "Not found.",
+  passwordChanged: "Password changed successfully!",
+  wrongCurrentPassword: "Current password is incorrect.",
+  phoneUpdated: "Phone number updated successfully!",
+  invalidPhone: "Enter a valid phone number.",
+  invalidEmail: "Enter a valid email address.",
+  crossOrigin: "This request came from another site and was refused.",
+  payloadTooLarge: "The upload is too large.",
+} as const;

@@ -1,0 +1,100 @@
+import { serve } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
+import { Hono } from "hono";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { createApi } from "./api/app";
+import { openAndMigrate, ping, type DbHandle } from "./api/db";
+import { localStorage } from "./api/storage/local";
+import { ConfigError, loadConfig, type Config } from "./config/env";
+
+/**
+ * One process: the school API at /api (unless SCHOOL_API_URL points elsewhere), the web app at /,
+ * static assets, and /healthz. SIGTERM stops taking connections, drains the ones in flight and closes
+ * the database.
+ */
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? path.join(path.dirname(new URL(import.meta.url).pathname)));
+  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+
+  let database: DbHandle | null = null;
+  let schoolApi: (request: Request) => Promise<Response>;
+  let healthy: () => Promise<boolean>;
+
+  if (config.schoolApiUrl) {
+    const base = config.schoolApiUrl.replace(/\/$/, "");
+    schoolApi = (request) => {
+      const url = new URL(request.url);
+      return fetch(new Request(base + url.pathname + url.search, request));
+    };
+    healthy = async () => (await fetch(`${base}/healthz`).catch(() => null))?.ok ?? false;
+  } else {
+    database = await openAndMigrate(config.databaseUrl);
+    const api = createApi({
+      db: database.db,
+      dialect: database.dialect,
+      storage: localStorage(config.uploadsDir),
+      now: () => new Date(),
+    });
+    schoolApi = async (request) => api.fetch(request);
+    healthy = () => ping(database!.db);
+  }
+
+  const handleRemix = createRequestHandler(build, config.nodeEnv === "production" ? "production" : "development");
+  const app = new Hono();
+
+  app.get("/healthz", async (c) => ((await healthy()) ? c.json({ status: "ok" }) : c.json({ status: "unavailable" }, 503)));
+  if (!config.schoolApiUrl) app.all("/api/*", (c) => schoolApi(c.req.raw));
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: path.relative(process.cwd(), path.join(buildDir, "client")),
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use("/favicon.ico", serveStatic({ root: path.relative(process.cwd(), path.join(buildDir, "client")) }));
+  app.all("*", (c) =>
+    handleRemix(c.req.raw, {
+      schoolApi,
+      apiPublicBase: config.schoolApiUrl ? config.schoolApiUrl.replace(/\/$/, "") : "",
+      sessionSecret: config.sessionSecret,
+    }),
+  );
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    console.log(`School admin listening on http://${info.address === "0.0.0.0" ? "localhost" : info.address}:${info.port}`);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing requests in flight`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await database?.close();
+      process.exit(0);
+    });
+    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error("Failed to start:", error instanceof Error ? error.message : error);
+  process.exit(1);
+});
