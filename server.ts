@@ -3,7 +3,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Hono } from "hono";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { createApi } from "./api/app";
 import { openAndMigrate, ping, type DbHandle } from "./api/db";
 import { localStorage } from "./api/storage/local";
@@ -26,7 +26,8 @@ async function main() {
     throw error;
   }
 
-  const buildDir = path.resolve(process.env.BUILD_DIR ?? path.join(path.dirname(new URL(import.meta.url).pathname)));
+  // The bundle sits beside the Remix build it serves.
+  const buildDir = path.dirname(fileURLToPath(import.meta.url));
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
 
   let database: DbHandle | null = null;

@@ -14,6 +14,8 @@ export default defineConfig({
   },
   plugins: [
     remix({
+      // BUILD_DIR lets several builds (tests, bench) live side by side.
+      buildDirectory: process.env.BUILD_DIR ?? "build",
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

@@ -1,9 +1,11 @@
-// Bundles server.ts (with api/, contract/ and config/) into build/server.mjs; npm packages stay external.
+// Bundles server.ts (with api/, contract/ and config/) into $BUILD_DIR/server.mjs (default build/);
+// npm packages stay external.
 import { build } from "esbuild";
+import path from "node:path";
 
 await build({
   entryPoints: ["server.ts"],
-  outfile: "build/server.mjs",
+  outfile: path.join(process.env.BUILD_DIR ?? "build", "server.mjs"),
   bundle: true,
   platform: "node",
   format: "esm",

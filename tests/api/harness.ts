@@ -1,0 +1,107 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { createApi } from "../../api/app";
+import { openDatabase, type DbHandle } from "../../api/db";
+import { migrateToLatest } from "../../api/db/migrate";
+import type { Database } from "../../api/db/schema";
+import { localStorage } from "../../api/storage/local";
+
+/**
+ * A real school API on a real database for each test file: SQLite by default, PostgreSQL when
+ * TEST_DATABASE_URL is set (each file in its own schema, dropped afterwards). Nothing is mocked.
+ */
+export const DATABASE = process.env.TEST_DATABASE_URL ? "postgres" : "sqlite";
+
+export interface TestApi {
+  fetch: (path: string, init?: RequestInit) => Promise<Response>;
+  db: DbHandle["db"];
+  clock: { now: Date };
+  close: () => Promise<void>;
+}
+
+export async function startApi(): Promise<TestApi> {
+  const files = fs.mkdtempSync(path.join(os.tmpdir(), "school-api-"));
+  let handle: DbHandle;
+  let cleanup = async () => {};
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const schema = `t_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const pool = new pg.Pool({ connectionString: url, max: 5, options: `-c search_path=${schema}` });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    handle = { db, dialect: "postgres", close: () => db.destroy() };
+    cleanup = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+  } else {
+    handle = openDatabase(path.join(files, "test.sqlite"));
+  }
+  await migrateToLatest(handle.db, handle.dialect);
+  const clock = { now: new Date() };
+  const api = createApi({ db: handle.db, dialect: handle.dialect, storage: localStorage(path.join(files, "uploads")), now: () => clock.now });
+  return {
+    fetch: async (p, init) => api.fetch(new Request(new URL(p, "http://api.test"), init)),
+    db: handle.db,
+    clock,
+    close: async () => {
+      await handle.close();
+      await cleanup();
+      fs.rmSync(files, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A tiny valid PNG (1x1), and bytes that only claim to be an image. */
+export const PNG_BYTES = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415408d763f8cfc000000301010018dd8db40000000049454e44ae426082",
+  "hex",
+);
+
+export function pngFile(name = "logo.png"): File {
+  return new File([PNG_BYTES], name, { type: "image/png" });
+}
+
+export interface RegisteredSchool {
+  uniqueId: string;
+  password: string;
+  token: string;
+  auth: { Authorization: string };
+}
+
+let counter = 0;
+export async function registerSchool(api: TestApi, overrides: Record<string, string> = {}): Promise<RegisteredSchool> {
+  counter += 1;
+  const form = new FormData();
+  const fields = {
+    school_name: `Test School ${counter}`,
+    principal_name: "Mrs. Adaeze Okafor",
+    school_email: `school${counter}@example.ng`,
+    phone_number: "0803 123 4567",
+    ...overrides,
+  };
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.set("logo", pngFile());
+  const reg = await api.fetch("/api/admin/register", { method: "POST", body: form });
+  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
+  const { data } = (await reg.json()) as { data: { unique_id: string; password: string } };
+  const login = await api.fetch("/api/admin/login", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ unique_id: data.unique_id, password: data.password }),
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  return { uniqueId: data.unique_id, password: data.password, token, auth: { Authorization: `Bearer ${token}` } };
+}
+
+export { sql };
