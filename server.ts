@@ -7,6 +7,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { createApi } from "./api/app";
 import { openAndMigrate, ping, type DbHandle } from "./api/db";
 import { localStorage } from "./api/storage/local";
+import { isCrossOriginWrite } from "./app/.server/same-origin";
+import { APP_MESSAGES } from "./contract/messages";
 import { ConfigError, loadConfig, type Config } from "./config/env";
 
 /**
@@ -66,13 +68,14 @@ async function main() {
     }),
   );
   app.use("/favicon.ico", serveStatic({ root: path.relative(process.cwd(), path.join(buildDir, "client")) }));
-  app.all("*", (c) =>
-    handleRemix(c.req.raw, {
+  app.all("*", (c) => {
+    if (isCrossOriginWrite(c.req.raw)) return c.text(APP_MESSAGES.crossOrigin, 403);
+    return handleRemix(c.req.raw, {
       schoolApi,
       apiPublicBase: config.schoolApiUrl ? config.schoolApiUrl.replace(/\/$/, "") : "",
       sessionSecret: config.sessionSecret,
-    }),
-  );
+    });
+  });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     console.log(`School admin listening on http://${info.address === "0.0.0.0" ? "localhost" : info.address}:${info.port}`);
