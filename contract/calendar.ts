@@ -5,9 +5,20 @@
 export type TermLabel = "1st Term" | "2nd Term" | "3rd Term";
 export const TERMS: readonly TermLabel[] = ["1st Term", "2nd Term", "3rd Term"];
 
+/** The school's day is Lagos's day, whatever the zone of the server or the browser. */
+export const SCHOOL_TIME_ZONE = "Africa/Lagos";
+
+const monthAndYear = new Intl.DateTimeFormat("en-US", { timeZone: SCHOOL_TIME_ZONE, year: "numeric", month: "numeric" });
+
+/** The month (1–12) and year of a moment as a calendar in Lagos shows them. */
+function schoolMonth(date: Date): { month: number; year: number } {
+  const parts = Object.fromEntries(monthAndYear.formatToParts(date).map((p) => [p.type, p.value]));
+  return { month: Number(parts.month), year: Number(parts.year) };
+}
+
 /** September to December: 1st; January to April: 2nd; May to August: 3rd. */
 export function currentTerm(date: Date): TermLabel {
-  const month = date.getMonth() + 1;
+  const { month } = schoolMonth(date);
   if (month >= 9) return "1st Term";
   if (month <= 4) return "2nd Term";
   return "3rd Term";
@@ -15,7 +26,7 @@ export function currentTerm(date: Date): TermLabel {
 
 /** August to December: 1st; January to April: 2nd; otherwise 3rd. */
 export function planningTerm(date: Date): TermLabel {
-  const month = date.getMonth() + 1;
+  const { month } = schoolMonth(date);
   if (month >= 8) return "1st Term";
   if (month <= 4) return "2nd Term";
   return "3rd Term";
@@ -23,8 +34,8 @@ export function planningTerm(date: Date): TermLabel {
 
 /** The session a date falls in: a session starts in September ("2026/2027" from September 2026). */
 export function currentSession(date: Date): string {
-  const year = date.getFullYear();
-  const start = date.getMonth() + 1 >= 9 ? year : year - 1;
+  const { month, year } = schoolMonth(date);
+  const start = month >= 9 ? year : year - 1;
   return `${start}/${start + 1}`;
 }
 

@@ -1,5 +1,7 @@
+import { SCHOOL_TIME_ZONE } from "../../contract/calendar";
+
 /** Dates as a Nigerian school reads them, always in Lagos time whatever the server's zone. */
-export const SCHOOL_TIME_ZONE = "Africa/Lagos";
+export { SCHOOL_TIME_ZONE };
 
 export function formatLongDate(date: Date): string {
   return new Intl.DateTimeFormat("en-NG", { dateStyle: "full", timeZone: SCHOOL_TIME_ZONE }).format(date);
