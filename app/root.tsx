@@ -9,8 +9,10 @@ import {
   ScrollRestoration,
   useLoaderData,
   useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { isDataSaverOn } from "./.server/data-saver.server";
 import { commitSession, getSession } from "./.server/session.server";
 import { buttonClass } from "./components/ui/Button";
 import { Toast } from "./components/ui/Toast";
@@ -24,10 +26,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getSession(request, context);
   const toast = session.get("toast") ?? null;
   const headers = toast ? { "Set-Cookie": await commitSession(request, context, session) } : undefined;
-  return data({ toast }, { headers });
+  return data({ toast, dataSaver: await isDataSaverOn(request) }, { headers });
 }
 
 function Document({ children }: { children: ReactNode }) {
+  // With "Data saver" on, no script of any kind is sent: every page works as plain HTML.
+  const dataSaver = Boolean(useRouteLoaderData<typeof loader>("root")?.dataSaver);
   return (
     <html lang="en-NG">
       <head>
@@ -39,8 +43,12 @@ function Document({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {dataSaver ? null : (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        )}
       </body>
     </html>
   );

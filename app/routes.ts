@@ -10,6 +10,7 @@ export default [
   index("routes/index.tsx"),
   route("register", "routes/auth/register.tsx"),
   route("choose-account", "routes/auth/choose-account.tsx"),
+  route("data-saver", "routes/data-saver.tsx"),
 
   layout("routes/admin/layout.tsx", [
     ...prefix("admin", [

@@ -1,5 +1,6 @@
 import { Link, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { DataSaverToggle } from "./DataSaverToggle";
 import { ADMIN_MENU, BOTTOM_BAR, type NavItem } from "~/lib/navigation";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -37,9 +38,12 @@ export function AdminShell({ children }: { children: ReactNode }) {
           <summary className="flex min-h-11 cursor-pointer list-none items-center rounded-lg border border-slate-300 px-3 font-semibold">
             Menu
           </summary>
-          <nav aria-label="Admin menu" className="absolute right-0 mt-2 max-h-[75vh] w-64 overflow-y-auto rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
-            <MenuList items={ADMIN_MENU} />
-          </nav>
+          <div className="absolute right-0 mt-2 max-h-[75vh] w-64 overflow-y-auto rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
+            <nav aria-label="Admin menu">
+              <MenuList items={ADMIN_MENU} />
+            </nav>
+            <DataSaverToggle className="mt-2 border-t border-slate-100 pt-2" />
+          </div>
         </details>
       </header>
       <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white p-4 md:block">
@@ -49,6 +53,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
         <nav aria-label="Admin menu">
           <MenuList items={ADMIN_MENU} />
         </nav>
+        <DataSaverToggle className="mt-4" />
       </aside>
       <main id="main" className="mx-auto w-full max-w-3xl flex-1 p-4">
         {children}

@@ -11,6 +11,7 @@ import { readFormData } from "~/.server/form.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
+import { DataSaverToggle } from "~/components/DataSaverToggle";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field, inputClass } from "~/components/ui/Field";
@@ -202,6 +203,13 @@ export default function Profile() {
             <ul className="divide-y divide-slate-100">
               <Row to="/new-whatsapp" label="Phone Number" value={data.phone_number} />
             </ul>
+          </Section>
+
+          <Section title="Data saver">
+            <p className="text-slate-700">
+              On a slow or costly connection, turn this on: pages load without any JavaScript and everything still works.
+            </p>
+            <DataSaverToggle />
           </Section>
 
           <Section title="General">

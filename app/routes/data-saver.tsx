@@ -1,0 +1,20 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { dataSaverCookie } from "~/.server/data-saver.server";
+import { isHttps } from "~/.server/session.server";
+
+/** Only paths of this site: never an open redirect. */
+function safeReturnPath(value: FormDataEntryValue | null): string {
+  const path = typeof value === "string" ? value : "";
+  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/admin/profile";
+}
+
+export function loader() {
+  return redirect("/admin/profile");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const on = form.get("data_saver") === "on";
+  const cookie = await dataSaverCookie.serialize(on ? "on" : "off", { secure: isHttps(request), maxAge: on ? undefined : 0 });
+  return redirect(safeReturnPath(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
+}
