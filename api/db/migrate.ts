@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from "kysely";
+import { Migrator, sql, type Migration, type MigrationProvider } from "kysely";
 import type { Db, Dialect } from "./index";
 import { foundation } from "./migrations/0001_foundation";
 
@@ -18,7 +18,11 @@ export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
       return Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(dialect)]));
     },
   };
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  // PostgreSQL: Kysely looks for its bookkeeping tables in every schema, so a database holding several
+  // schemas (tests run one per file) would find another schema's; pin them to the one in use.
+  const migrationTableSchema =
+    dialect === "postgres" ? (await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : null;
+  const { error, results } = await new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) }).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ""}: ${String(error)}`);
