@@ -1,6 +1,7 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from "kysely";
 import type { Db, Dialect } from "./index";
 import { foundation } from "./migrations/0001_foundation";
+import { timetables } from "./migrations/0004_timetables";
 
 /**
  * Migrations live in code (not read from a folder) so that the bundled server carries them.
@@ -10,6 +11,7 @@ export type DialectMigration = (dialect: Dialect) => Migration;
 
 const migrations: Record<string, DialectMigration> = {
   "0001_foundation": foundation,
+  "0004_timetables": timetables,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

@@ -83,6 +83,34 @@ export interface MediaTable {
   created_at: string;
 }
 
+export interface TimetableTable {
+  id: Generated<number>;
+  school_id: number;
+  type: string;
+  class_name: string;
+  session: string;
+  term: string;
+  venue: string | null;
+  creation_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TimetableScheduleTable {
+  id: Generated<number>;
+  timetable_id: number;
+  school_id: number;
+  schedule_day: string;
+  schedule_start_time: string;
+  schedule_end_time: string;
+  subject: string;
+  venue: string | null;
+  schedule_date: string | null;
+  creation_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   schools: SchoolTable;
   auth_tokens: AuthTokenTable;
@@ -90,6 +118,8 @@ export interface Database {
   students: StudentTable;
   staff: StaffTable;
   media: MediaTable;
+  timetables: TimetableTable;
+  timetable_schedules: TimetableScheduleTable;
 }
 
 export type School = Selectable<SchoolTable>;
