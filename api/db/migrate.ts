@@ -1,6 +1,7 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from "kysely";
 import type { Db, Dialect } from "./index";
 import { foundation } from "./migrations/0001_foundation";
+import { students } from "./migrations/0003_students";
 import { timetables } from "./migrations/0004_timetables";
 
 /**
@@ -11,6 +12,7 @@ export type DialectMigration = (dialect: Dialect) => Migration;
 
 const migrations: Record<string, DialectMigration> = {
   "0001_foundation": foundation,
+  "0003_students": students,
   "0004_timetables": timetables,
 };
 

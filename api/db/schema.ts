@@ -52,6 +52,8 @@ export interface StudentTable {
   status: "active" | "backlog";
   backlog_reason: string | null;
   search_text: string;
+  /** The add form's idempotency key: a re-sent form finds the student it already created. */
+  idempotency_key: string | null;
   created_at: string;
   updated_at: string;
 }

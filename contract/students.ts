@@ -1,0 +1,141 @@
+import { z } from "zod";
+import type { Paginated } from "./http";
+import { GENDERS } from "./limits";
+import { APP_MESSAGES } from "./messages";
+
+/**
+ * Students and the former-students backlog (spec sections 3, 5 and 7).
+ *
+ * Calls, under /api/admin/{uniqueId} unless stated; `{id}` is always the student's `unique_id`:
+ * - GET    /students?q=&class=&page=&per_page=   → {data: Paginated<StudentRecord>} (active students)
+ * - POST   /students {student_data}              → 201 {message, data: StudentRecord}; with an
+ *          `Idempotency-Key` header a re-sent request answers 200 with the student it already created
+ * - POST   /students/{id} {student_data}         → 200 {message, data: StudentRecord} (replaces the details:
+ *          a field left out is cleared)
+ * - DELETE /students/{id}                        → 200 {message}
+ * - GET    /students/backlog?reason=&page=&per_page= → {data: Paginated<BacklogEntry>}
+ * - POST   /students/{id}/backlog {reason}       → 200 {message, data: BacklogEntry}
+ * - POST   /students/{id}/restore                → 200 {message, data: StudentRecord} (back to the active list)
+ * - GET    /api/students/{uniqueId}/studentInfo/{id} → {data: StudentRecord | BacklogEntry}
+ * Failures: 422 {message, errors: {field: [..]}}, 409 {message, errors: {admission: [..]}}, 404 {message}.
+ */
+
+export const BACKLOG_REASONS = ["Expelled", "Switched School", "Graduated"] as const;
+export type BacklogReason = (typeof BACKLOG_REASONS)[number];
+
+/** Texts the spec does not give for this area; each is recorded in docs/decisions.md. */
+export const STUDENT_MESSAGES = {
+  nameRequired: "Name is required",
+  classRequired: "Class is required",
+  genderRequired: "Gender is required",
+  genderInvalid: "Gender must be Male or Female",
+  phoneRequired: "Phone number is required",
+  classUnknown: "Choose one of the school's classes",
+  subjectsUnknown: "Choose subjects from this class's subjects",
+  duplicateAdmission: "Another student in this school already has this admission number.",
+  reasonRequired: "Choose a reason: Expelled, Switched School or Graduated",
+  restored: "Student added back to students successfully!",
+  notFound: "Student not found.",
+} as const;
+
+const required = (message: string, max: number) => z.string({ required_error: message }).trim().min(1, message).max(max);
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+/**
+ * The details of a student as the add form and `POST /students` take them. Plain types, so the same
+ * schema validates the web form (through Conform) and the API's JSON (after `studentDataInput`).
+ */
+export const studentCreateFields = z.object({
+  name: required(STUDENT_MESSAGES.nameRequired, 200),
+  selectedClass: required(STUDENT_MESSAGES.classRequired, 60),
+  gender: z.enum(GENDERS, {
+    errorMap: (issue, ctx) => ({
+      message: issue.code === "invalid_type" && ctx.data === undefined ? STUDENT_MESSAGES.genderRequired : STUDENT_MESSAGES.genderInvalid,
+    }),
+  }),
+  phone_number: required(STUDENT_MESSAGES.phoneRequired, 40),
+  email: z.string().trim().email(APP_MESSAGES.invalidEmail).max(200).optional(),
+  address: optionalText(500),
+  admission: optionalText(60),
+  takes_lesson: z.boolean().default(false),
+  subjects: z.array(z.string().trim().min(1).max(100)).max(60).default([]),
+});
+
+/** Update: name, gender and phone are required (spec section 5); the class may be left out. */
+export const studentUpdateFields = studentCreateFields.extend({ selectedClass: optionalText(60) });
+
+export type StudentFields = z.infer<typeof studentUpdateFields>;
+
+/**
+ * Brings a JSON `student_data` to the schema's plain types: empty values are dropped (spec section 3),
+ * `class` is taken for `selectedClass`, comma text becomes a list of subjects, "true"/"1" a boolean.
+ */
+export function studentDataInput(raw: unknown): Record<string, unknown> {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return {};
+  const input: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === null || value === undefined || (typeof value === "string" && !value.trim())) continue;
+    input[name] = value;
+  }
+  if (input.selectedClass === undefined && input.class !== undefined) input.selectedClass = input.class;
+  delete input.class;
+  if (typeof input.subjects === "string") input.subjects = splitSubjects(input.subjects);
+  if (typeof input.takes_lesson === "string" || typeof input.takes_lesson === "number") {
+    input.takes_lesson = ["true", "1", "on", "yes"].includes(String(input.takes_lesson).toLowerCase());
+  }
+  return input;
+}
+
+export function splitSubjects(text: string | null | undefined): string[] {
+  return (text ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** What the web app sends: the spec's creation payload with empty values already dropped. */
+export interface StudentPayload {
+  student_data: {
+    name: string;
+    selectedClass?: string;
+    gender: string;
+    phone_number: string;
+    email?: string;
+    address?: string;
+    admission?: string;
+    takes_lesson: boolean;
+    /** Comma-separated, as the record carries them. */
+    subjects?: string;
+  };
+}
+
+export const backlogPayload = z.object({
+  reason: z.enum(BACKLOG_REASONS, { errorMap: () => ({ message: STUDENT_MESSAGES.reasonRequired }) }),
+});
+
+/** The spec's Student record (section 3). */
+export interface StudentRecord {
+  unique_id: string;
+  id: number;
+  student_data: {
+    name: string;
+    class: string | null;
+    gender: string;
+    phone_number: string | null;
+    email: string | null;
+    address: string | null;
+    admission: string | null;
+    takes_lesson: boolean;
+    subjects: string | null;
+    subject_combo: string | null;
+    profile_img: string | null;
+  };
+}
+
+/** The spec's Backlog entry: a former student with the reason they left. */
+export interface BacklogEntry extends StudentRecord {
+  backlog_reason: BacklogReason;
+}
+
+export type StudentPage = Paginated<StudentRecord>;
+export type BacklogPage = Paginated<BacklogEntry>;
