@@ -1,6 +1,7 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from "kysely";
 import type { Db, Dialect } from "./index";
 import { foundation } from "./migrations/0001_foundation";
+import { schoolSettings } from "./migrations/0002_school_settings";
 import { students } from "./migrations/0003_students";
 import { timetables } from "./migrations/0004_timetables";
 
@@ -12,6 +13,7 @@ export type DialectMigration = (dialect: Dialect) => Migration;
 
 const migrations: Record<string, DialectMigration> = {
   "0001_foundation": foundation,
+  "0002_school_settings": schoolSettings,
   "0003_students": students,
   "0004_timetables": timetables,
 };
@@ -26,7 +28,14 @@ export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
   // schemas (tests run one per file) would find another schema's; pin them to the one in use.
   const migrationTableSchema =
     dialect === "postgres" ? (await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : null;
-  const { error, results } = await new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) }).migrateToLatest();
+  // Migrations are numbered per feature and may land out of order (0004 before 0002) on a database
+  // that already ran the later ones; each is independent, so run whichever are missing.
+  const { error, results } = await new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  }).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ""}: ${String(error)}`);

@@ -113,6 +113,14 @@ export interface TimetableScheduleTable {
   updated_at: string;
 }
 
+/** A school's saved settings parts as JSON text (contract/settings.ts); no row means the defaults. */
+export interface SchoolSettingsTable {
+  school_id: number;
+  settings: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   schools: SchoolTable;
   auth_tokens: AuthTokenTable;
@@ -120,6 +128,7 @@ export interface Database {
   students: StudentTable;
   staff: StaffTable;
   media: MediaTable;
+  school_settings: SchoolSettingsTable;
   timetables: TimetableTable;
   timetable_schedules: TimetableScheduleTable;
 }
