@@ -53,7 +53,9 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
       headers,
       defParamCharset: "utf8",
       limits: {
-        fileSize: limits.maxFileBytes,
+        // busboy flags a file as cut off once it reaches the limit, so ask for one byte more: then
+        // `truncated` means larger than allowed, and a file of exactly the limit is whole.
+        fileSize: limits.maxFileBytes + 1,
         files: limits.maxFiles,
         fields: limits.maxFields ?? 100,
         fieldSize: limits.maxFieldBytes ?? 64 * 1024,
@@ -89,7 +91,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
                 filename: info.filename ?? "",
                 declaredType: info.mimeType,
                 bytes: new Uint8Array(Buffer.concat(chunks)),
-                size: (stream as unknown as { truncated?: boolean }).truncated ? size + 1 : size,
+                size,
                 truncated: Boolean((stream as unknown as { truncated?: boolean }).truncated),
               });
             }

@@ -5,8 +5,8 @@ const URLENCODED_MAX_BYTES = 256 * 1024;
 
 /**
  * An action's form data, read with hard limits. Multipart bodies go through the shared busboy reader;
- * a file cut off at its limit keeps exactly `maxFileBytes` bytes, so a size rule of "under the limit"
- * rejects it. Anything unreadable answers 400/413/415 instead of reaching the action.
+ * a file cut off at its limit keeps one byte more than `maxFileBytes`, so a size rule of "at most the
+ * limit" rejects it. Anything unreadable answers 400/413/415 instead of reaching the action.
  */
 export async function readFormData(request: Request, limits?: MultipartLimits): Promise<FormData> {
   if (limits && isMultipart(request)) {

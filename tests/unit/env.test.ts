@@ -1,0 +1,123 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../config/env";
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "school-env-"));
+});
+afterEach(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const SECRET = "x".repeat(32);
+
+function configError(env: NodeJS.ProcessEnv): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error("loadConfig accepted an invalid configuration");
+}
+
+describe("loadConfig", () => {
+  it("has defaults for everything but the data folder's contents", () => {
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      nodeEnv: "development",
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir,
+      databaseUrl: path.join(dataDir, "school.sqlite"),
+      schoolApiUrl: null,
+      uploadsDir: path.join(dataDir, "uploads"),
+    });
+  });
+
+  it("DATA_DIR defaults to ./data, resolved and created", () => {
+    const cwd = process.cwd();
+    process.chdir(dataDir);
+    try {
+      const config = loadConfig({});
+      expect(config.dataDir).toBe(path.join(fs.realpathSync(dataDir), "data"));
+      expect(fs.statSync(config.dataDir).isDirectory()).toBe(true);
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it("empty variables count as unset", () => {
+    expect(loadConfig({ DATA_DIR: dataDir, PORT: "", HOST: "", DATABASE_URL: "", SCHOOL_API_URL: "" })).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      schoolApiUrl: null,
+    });
+  });
+
+  it("reads the values it is given", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      SESSION_SECRET: SECRET,
+      SCHOOL_API_URL: "https://api.example.ng",
+    });
+    expect(config).toMatchObject({ nodeEnv: "production", port: 8080, host: "127.0.0.1", sessionSecret: SECRET, schoolApiUrl: "https://api.example.ng" });
+  });
+
+  it.each(["abc", "0", "65536", "80.5", "-1"])("refuses PORT=%s, naming the variable", (port) => {
+    const message = configError({ DATA_DIR: dataDir, PORT: port });
+    expect(message).toMatch(/^Invalid configuration:\n {2}PORT: /);
+  });
+
+  it("requires SESSION_SECRET in production", () => {
+    expect(configError({ DATA_DIR: dataDir, NODE_ENV: "production" })).toContain("SESSION_SECRET: is required when NODE_ENV=production");
+  });
+
+  it("refuses a short SESSION_SECRET", () => {
+    expect(configError({ DATA_DIR: dataDir, SESSION_SECRET: "short" })).toContain("SESSION_SECRET: must be at least 32 characters");
+  });
+
+  it("lists every malformed variable at once", () => {
+    const message = configError({ DATA_DIR: dataDir, PORT: "nope", SCHOOL_API_URL: "api.example.ng" });
+    expect(message).toContain("PORT:");
+    expect(message).toContain("SCHOOL_API_URL: must be an http(s) URL such as https://api.example.ng");
+  });
+
+  it("refuses an unknown NODE_ENV", () => {
+    expect(configError({ DATA_DIR: dataDir, NODE_ENV: "staging" })).toContain("NODE_ENV:");
+  });
+
+  it.each(["postgres://school:pw@db.internal:5432/school", "postgresql://localhost/school", "/var/lib/school/db.sqlite", "./school.sqlite", ":memory:", "sqlite:school.sqlite"])(
+    "accepts DATABASE_URL=%s",
+    (url) => {
+      expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url }).databaseUrl).toBe(url);
+    },
+  );
+
+  it("refuses a DATABASE_URL of another kind", () => {
+    expect(configError({ DATA_DIR: dataDir, DATABASE_URL: "mysql://localhost/school" })).toContain(
+      "DATABASE_URL: must be a postgres:// URL or a SQLite file path",
+    );
+  });
+
+  it("outside production, generates the session secret once, keeps it in DATA_DIR and reuses it", () => {
+    const first = loadConfig({ DATA_DIR: dataDir }).sessionSecret;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    const file = path.join(dataDir, "session-secret");
+    expect(fs.readFileSync(file, "utf8")).toBe(first);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).sessionSecret).toBe(first);
+    expect(loadConfig({ DATA_DIR: dataDir, NODE_ENV: "test" }).sessionSecret).toBe(first);
+  });
+
+  it("a given SESSION_SECRET wins and writes no file", () => {
+    expect(loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET }).sessionSecret).toBe(SECRET);
+    expect(fs.existsSync(path.join(dataDir, "session-secret"))).toBe(false);
+  });
+});
