@@ -79,7 +79,9 @@ export interface RegisteredSchool {
 }
 
 let counter = 0;
-export async function registerSchool(api: TestApi, overrides: Record<string, string> = {}): Promise<RegisteredSchool> {
+
+/** A complete registration form with fresh name and email; `logo: null` leaves the logo out. */
+export function registrationForm(overrides: Record<string, string> = {}, logo: File | null = pngFile()): FormData {
   counter += 1;
   const form = new FormData();
   const fields = {
@@ -90,18 +92,29 @@ export async function registerSchool(api: TestApi, overrides: Record<string, str
     ...overrides,
   };
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  form.set("logo", pngFile());
-  const reg = await api.fetch("/api/admin/register", { method: "POST", body: form });
-  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
-  const { data } = (await reg.json()) as { data: { unique_id: string; password: string } };
-  const login = await api.fetch("/api/admin/login", {
+  if (logo) form.set("logo", logo);
+  return form;
+}
+
+/** POST /api/admin/login as the web app sends it. */
+export function login(api: TestApi, uniqueId: string, password: string): Promise<Response> {
+  return api.fetch("/api/admin/login", {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ unique_id: data.unique_id, password: data.password }),
+    body: JSON.stringify({ unique_id: uniqueId, password }),
   });
-  if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  return { uniqueId: data.unique_id, password: data.password, token, auth: { Authorization: `Bearer ${token}` } };
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+export async function registerSchool(api: TestApi, overrides: Record<string, string> = {}): Promise<RegisteredSchool> {
+  const reg = await api.fetch("/api/admin/register", { method: "POST", body: registrationForm(overrides) });
+  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
+  const { data } = (await reg.json()) as { data: { unique_id: string; password: string } };
+  const signedIn = await login(api, data.unique_id, data.password);
+  if (signedIn.status !== 200) throw new Error(`login failed: ${signedIn.status}`);
+  const token = ((await signedIn.json()) as { data: { token: string } }).data.token;
+  return { uniqueId: data.unique_id, password: data.password, token, auth: bearer(token) };
 }
 
 export { sql };
