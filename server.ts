@@ -10,6 +10,7 @@ import { localStorage } from "./api/storage/local";
 import { isCrossOriginWrite } from "./app/.server/same-origin";
 import { APP_MESSAGES } from "./contract/messages";
 import { ConfigError, loadConfig, type Config } from "./config/env";
+import { checkHealth, gracefulShutdown } from "./server/lifecycle";
 
 /**
  * One process: the school API at /api (unless SCHOOL_API_URL points elsewhere), the web app at /,
@@ -58,7 +59,10 @@ async function main() {
   const handleRemix = createRequestHandler(build, config.nodeEnv === "production" ? "production" : "development");
   const app = new Hono();
 
-  app.get("/healthz", async (c) => ((await healthy()) ? c.json({ status: "ok" }) : c.json({ status: "unavailable" }, 503)));
+  app.get("/healthz", async (c) => {
+    const health = await checkHealth(healthy);
+    return c.json(health.body, health.status);
+  });
   if (!config.schoolApiUrl) app.all("/api/*", (c) => schoolApi(c.req.raw));
   app.use(
     "/assets/*",
@@ -81,19 +85,10 @@ async function main() {
     console.log(`School admin listening on http://${info.address === "0.0.0.0" ? "localhost" : info.address}:${info.port}`);
   });
 
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: finishing requests in flight`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    server.close(async () => {
-      await database?.close();
-      process.exit(0);
-    });
-    (server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-  };
+  const stop = gracefulShutdown({
+    server,
+    closeDatabase: async () => database?.close(),
+  });
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 }

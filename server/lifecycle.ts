@@ -1,0 +1,74 @@
+/**
+ * The process's health answer and its graceful stop, kept apart from server.ts so that tests can
+ * drive them against a real database and a real HTTP server without a build.
+ */
+
+export interface HealthAnswer {
+  status: 200 | 503;
+  body: { status: "ok" | "unavailable" };
+}
+
+/** Healthy means the check (a database round trip) answered yes in time; a hung connection counts as down. */
+export async function checkHealth(check: () => Promise<boolean>, timeoutMs = 3000): Promise<HealthAnswer> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const ok = await Promise.race([check().catch(() => false), late]).finally(() => clearTimeout(timer));
+  return ok ? { status: 200, body: { status: "ok" } } : { status: 503, body: { status: "unavailable" } };
+}
+
+export interface Closable {
+  close(callback?: (error?: Error) => void): unknown;
+  closeIdleConnections?(): void;
+}
+
+export interface ShutdownOptions {
+  server: Closable;
+  /** Runs once every request in flight has been answered. */
+  closeDatabase: () => Promise<void>;
+  /** Requests still running after this long are cut off and the process exits 1. */
+  graceMs?: number;
+  exit?: (code: number) => void;
+  log?: (message: string) => void;
+}
+
+/**
+ * Returns the signal handler: stop accepting connections, let requests in flight finish, close
+ * the database, exit 0. The grace period stays under Docker's default 10 s before SIGKILL.
+ */
+export function gracefulShutdown({
+  server,
+  closeDatabase,
+  graceMs = 8000,
+  exit = (code) => process.exit(code),
+  log = console.log,
+}: ShutdownOptions): (signal: string) => void {
+  let stopping = false;
+  return (signal) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: finishing requests in flight`);
+    const force = setTimeout(() => {
+      log(`${signal}: requests still running after ${graceMs} ms; stopping anyway`);
+      exit(1);
+    }, graceMs);
+    force.unref();
+    // A keep-alive connection becomes idle only once its last response is sent, and would then hold
+    // the server open until the client drops it: close such connections as they go idle.
+    const sweep = setInterval(() => server.closeIdleConnections?.(), 100);
+    sweep.unref();
+    server.close(async () => {
+      clearInterval(sweep);
+      try {
+        await closeDatabase();
+        clearTimeout(force);
+        exit(0);
+      } catch (error) {
+        log(`Closing the database failed: ${error instanceof Error ? error.message : String(error)}`);
+        exit(1);
+      }
+    });
+    server.closeIdleConnections?.();
+  };
+}
