@@ -5,6 +5,7 @@ import { ApiError } from "./lib/errors";
 import { requireTenant } from "./middleware/tenant";
 import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
+import { settingsRoutes } from "./routes/settings";
 import { readMedia } from "./services/media";
 
 export type { ApiDeps } from "./context";
@@ -29,6 +30,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/admin", authRoutes(deps));
   api.use("/admin/:uniqueId/*", requireTenant(deps));
   api.route("/admin/:uniqueId", adminRoutes(deps));
+  api.route("/admin/:uniqueId", settingsRoutes(deps));
 
   api.get("/media/:key", async (c) => {
     const key = c.req.param("key");

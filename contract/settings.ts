@@ -1,4 +1,6 @@
-import { sessionOptions, TERMS } from "./calendar";
+import { z } from "zod";
+import { currentTerm, sessionOptions, TERMS } from "./calendar";
+import { DEFAULT_CLASSES_BY_SECTION, DEFAULT_SECTIONS, DEFAULT_SUBJECTS_BY_SECTION, NIGERIAN_SUBJECTS } from "./subjects";
 
 /** School settings (spec section 3): classes with their section and subjects, sessions, terms, report sheet. */
 export interface SchoolClass {
@@ -31,13 +33,253 @@ export interface SchoolSettings {
   other_settings: Record<string, unknown>;
 }
 
+/** The body of POST /school-settings: any of the parts; the parts left out keep their current value. */
+export interface SchoolSettingsPayload {
+  school_settings: Partial<Omit<SchoolSettings, "classes_by_section" | "classes">> & {
+    classes?: Array<Omit<SchoolClass, "subjects"> & { subjects?: string[] }>;
+  };
+}
+
+export interface AdminSettingsData {
+  classes: SchoolClass[];
+}
+
 /** DESIGN section 7: when settings cannot be loaded, every screen offers these. */
 export const FALLBACK_CLASSES = ["JSS1", "JSS2", "JSS3", "SS1", "SS2", "SS3"] as const;
 
 export function fallbackOptions(today: Date) {
   return {
     classes: FALLBACK_CLASSES.map((class_name) => ({ class_name, section: "", subjects: [] as string[] })),
+    subjects: [...NIGERIAN_SUBJECTS],
     sessions: sessionOptions(today),
     terms: [...TERMS],
   };
 }
+
+export const SETTINGS_LIMITS = {
+  nameMax: 80,
+  sections: 20,
+  classes: 200,
+  subjects: 150,
+  columns: 20,
+  sessions: 20,
+  terms: 6,
+} as const;
+
+/** Validation messages of the settings screens and API; the spec gives none (recorded in docs/decisions.md). */
+export const SETTINGS_MESSAGES = {
+  settingsRequired: "School settings are required",
+  sectionsRequired: "At least one section is required",
+  sectionRequired: "Section name is required",
+  sectionDuplicate: "Section names must be unique",
+  classRequired: "Class name is required",
+  classDuplicate: "Class names must be unique",
+  classSectionMissing: "Choose one of the school's sections",
+  subjectRequired: "Subject name is required",
+  subjectDuplicate: "Subjects must be unique",
+  subjectsSectionMissing: "Subjects can only be set for one of the school's sections",
+  sessionsRequired: "At least one session is required",
+  sessionFormat: "A session looks like 2025/2026",
+  sessionDuplicate: "Sessions must be unique",
+  termsRequired: "At least one term is required",
+  termRequired: "Term name is required",
+  termDuplicate: "Terms must be unique",
+  currentTermMissing: "Choose one of the school's terms",
+  inputRequired: "Input name is required",
+  inputDuplicate: "Input names must be unique",
+  columnRequired: "Column name is required",
+  columnDuplicate: "Column names must be unique",
+  yesOrNo: "Choose Yes or No",
+  tooLong: `Keep names to ${SETTINGS_LIMITS.nameMax} characters or fewer`,
+  tooMany: (max: number) => `At most ${max} entries are allowed`,
+  mustBeList: "Must be a list",
+  mustBeObject: "Must be an object",
+  sectionNotFound: "Section not found",
+} as const;
+
+const M = SETTINGS_MESSAGES;
+
+/** Indexes of entries that repeat an earlier one, compared without case or surrounding spaces. */
+export function duplicateIndexes(values: readonly string[]): number[] {
+  const seen = new Set<string>();
+  const repeats: number[] = [];
+  values.forEach((value, index) => {
+    const key = value.trim().toLowerCase();
+    if (seen.has(key)) repeats.push(index);
+    seen.add(key);
+  });
+  return repeats;
+}
+
+export const includesName = (values: readonly string[], name: string) =>
+  values.some((value) => value.trim().toLowerCase() === name.trim().toLowerCase());
+
+const SESSION_PATTERN = /^(\d{4})\/(\d{4})$/;
+export const isSession = (value: string) => {
+  const match = SESSION_PATTERN.exec(value);
+  return Boolean(match && Number(match[2]) === Number(match[1]) + 1);
+};
+
+export const settingName = (required: string) =>
+  z
+    .string({ required_error: required, invalid_type_error: required })
+    .trim()
+    .min(1, required)
+    .max(SETTINGS_LIMITS.nameMax, M.tooLong);
+
+function uniqueList<T extends z.ZodType<string, z.ZodTypeDef, unknown>>(
+  item: T,
+  duplicate: string,
+  max: number,
+  required?: string,
+) {
+  let list = z.array(item, { required_error: required ?? M.mustBeList, invalid_type_error: M.mustBeList });
+  if (required) list = list.min(1, required);
+  return list.max(max, M.tooMany(max)).superRefine((values, ctx) => {
+    for (const index of duplicateIndexes(values)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index], message: duplicate });
+  });
+}
+
+const yesNo = z.boolean({ required_error: M.yesOrNo, invalid_type_error: M.yesOrNo });
+const subjectList = uniqueList(settingName(M.subjectRequired), M.subjectDuplicate, SETTINGS_LIMITS.subjects);
+const inputList = uniqueList(settingName(M.inputRequired), M.inputDuplicate, SETTINGS_LIMITS.columns);
+const columnList = uniqueList(settingName(M.columnRequired), M.columnDuplicate, SETTINGS_LIMITS.columns);
+
+export const reportSheetSchema = z.object(
+  {
+    add_position: yesNo,
+    current_term: settingName(M.currentTermMissing),
+    include_attendance: yesNo,
+    enable_extra_inputs: yesNo,
+    extra_inputs: inputList,
+    enable_child_development: yesNo,
+    child_development_inputs: inputList,
+    mid_term_columns: columnList,
+    exam_columns: columnList,
+    school_signature: yesNo,
+  },
+  { invalid_type_error: M.mustBeObject },
+);
+
+export const sectionsSchema = uniqueList(settingName(M.sectionRequired), M.sectionDuplicate, SETTINGS_LIMITS.sections, M.sectionsRequired);
+
+const classSchema = z.object(
+  {
+    class_name: settingName(M.classRequired),
+    section: z.string({ required_error: M.classSectionMissing, invalid_type_error: M.classSectionMissing }).trim(),
+    subjects: subjectList.optional(),
+  },
+  { invalid_type_error: M.mustBeObject },
+);
+
+/**
+ * A school's whole settings as they are written: what was sent, laid over what is stored. Cross-field
+ * rules: class names unique in the school, every class and subject list in an existing section, the
+ * report sheet's term one of the school's terms.
+ */
+export const schoolSettingsSchema = z
+  .object(
+    {
+      sections: sectionsSchema,
+      classes: z
+        .array(classSchema, { invalid_type_error: M.mustBeList })
+        .max(SETTINGS_LIMITS.classes, M.tooMany(SETTINGS_LIMITS.classes)),
+      subjects_by_section: z.record(z.string(), subjectList, { invalid_type_error: M.mustBeObject }),
+      sessions: uniqueList(
+        z.string({ invalid_type_error: M.sessionFormat }).trim().refine(isSession, M.sessionFormat),
+        M.sessionDuplicate,
+        SETTINGS_LIMITS.sessions,
+        M.sessionsRequired,
+      ).nullable(),
+      terms: uniqueList(settingName(M.termRequired), M.termDuplicate, SETTINGS_LIMITS.terms, M.termsRequired),
+      report_sheet: reportSheetSchema,
+      other_settings: z.record(z.string(), z.unknown(), { invalid_type_error: M.mustBeObject }),
+    },
+    { invalid_type_error: M.settingsRequired, required_error: M.settingsRequired },
+  )
+  .superRefine((settings, ctx) => {
+    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path, message });
+    for (const index of duplicateIndexes(settings.classes.map((c) => c.class_name))) issue(["classes", index, "class_name"], M.classDuplicate);
+    settings.classes.forEach((c, index) => {
+      if (!settings.sections.includes(c.section)) issue(["classes", index, "section"], M.classSectionMissing);
+    });
+    for (const section of Object.keys(settings.subjects_by_section)) {
+      if (!settings.sections.includes(section)) issue(["subjects_by_section", section], M.subjectsSectionMissing);
+    }
+    if (!settings.terms.includes(settings.report_sheet.current_term)) issue(["report_sheet", "current_term"], M.currentTermMissing);
+    const session = settings.other_settings.current_session;
+    if (session !== undefined && (typeof session !== "string" || !isSession(session))) {
+      issue(["other_settings", "current_session"], M.sessionFormat);
+    }
+  });
+
+export type SchoolSettingsInput = z.infer<typeof schoolSettingsSchema>;
+
+export function defaultReportSheet(today: Date): ReportSheetSettings {
+  return {
+    add_position: true,
+    current_term: currentTerm(today),
+    include_attendance: true,
+    enable_extra_inputs: false,
+    extra_inputs: [],
+    enable_child_development: true,
+    child_development_inputs: ["Punctuality", "Neatness", "Politeness", "Attentiveness", "Relationship with Others"],
+    mid_term_columns: ["1st CA", "2nd CA"],
+    exam_columns: ["1st CA", "2nd CA", "Exam"],
+    school_signature: true,
+  };
+}
+
+/** What a school has before it saves anything: the Nigerian defaults, with sessions and term from today. */
+export function defaultSchoolSettings(today: Date): SchoolSettingsInput {
+  return {
+    sections: [...DEFAULT_SECTIONS],
+    classes: DEFAULT_SECTIONS.flatMap((section) =>
+      DEFAULT_CLASSES_BY_SECTION[section].map((class_name) => ({
+        class_name,
+        section,
+        subjects: [...DEFAULT_SUBJECTS_BY_SECTION[section]],
+      })),
+    ),
+    subjects_by_section: Object.fromEntries(DEFAULT_SECTIONS.map((s) => [s, [...DEFAULT_SUBJECTS_BY_SECTION[s]]])),
+    sessions: null,
+    terms: [...TERMS],
+    report_sheet: defaultReportSheet(today),
+    other_settings: {},
+  };
+}
+
+/**
+ * The full settings view: every class carries subjects (its section's when it has none of its own),
+ * every section has its class names and subjects, and sessions are generated around today unless the
+ * school has fixed its own.
+ */
+export function completeSettings(input: SchoolSettingsInput, today: Date): SchoolSettings {
+  const subjectsOf = (section: string) =>
+    Object.hasOwn(input.subjects_by_section, section)
+      ? input.subjects_by_section[section]
+      : [...new Set(input.classes.filter((c) => c.section === section).flatMap((c) => c.subjects ?? []))];
+  const subjects_by_section = Object.fromEntries(input.sections.map((section) => [section, subjectsOf(section)]));
+  const classes = input.classes.map((c) => ({
+    class_name: c.class_name,
+    section: c.section,
+    subjects: c.subjects ?? subjects_by_section[c.section] ?? [],
+  }));
+  return {
+    classes,
+    sections: input.sections,
+    classes_by_section: Object.fromEntries(
+      input.sections.map((section) => [section, classes.filter((c) => c.section === section).map((c) => c.class_name)]),
+    ),
+    subjects_by_section,
+    sessions: input.sessions ?? sessionOptions(today),
+    terms: input.terms,
+    report_sheet: input.report_sheet,
+    other_settings: input.other_settings,
+  };
+}
+
+/** Every subject the school teaches, in the order first met. */
+export const allSubjects = (settings: Pick<SchoolSettings, "subjects_by_section" | "classes">) => [
+  ...new Set([...Object.values(settings.subjects_by_section).flat(), ...settings.classes.flatMap((c) => c.subjects)]),
+];

@@ -6,6 +6,7 @@ import type { ApiDeps, Tenant } from "../context";
 import { fromZod } from "../lib/errors";
 import { adminData, normalizePhone } from "./auth";
 import { assertImage, removeMedia, storeImage } from "./media";
+import { configuredTermAndSession } from "./settings";
 
 async function school(deps: ApiDeps, tenant: Tenant) {
   return deps.db.selectFrom("schools").selectAll().where("id", "=", tenant.schoolId).executeTakeFirstOrThrow();
@@ -80,11 +81,12 @@ export async function dashboard(deps: ApiDeps, tenant: Tenant): Promise<Dashboar
     .where("school_id", "=", tenant.schoolId)
     .executeTakeFirstOrThrow();
   const today = deps.now();
+  const configured = await configuredTermAndSession(deps, tenant);
   return {
     principal_name: row.principal_name,
     school_name: row.school_name,
-    current_term: currentTerm(today),
-    current_session: currentSession(today),
+    current_term: configured.term ?? currentTerm(today),
+    current_session: configured.session ?? currentSession(today),
     total_male: Number(students.male),
     total_female: Number(students.female),
     teaching_staff: Number(staff.teaching),

@@ -1,0 +1,20 @@
+import { Hono } from "hono";
+import { MESSAGES } from "../../contract/messages";
+import type { ApiDeps } from "../context";
+import { readJson } from "../lib/http";
+import type { TenantEnv } from "../middleware/tenant";
+import { getSchoolSettings, saveSchoolSettings } from "../services/settings";
+
+/** School settings (spec section 7), under /api/admin/{uniqueId}. */
+export function settingsRoutes(deps: ApiDeps) {
+  return new Hono<TenantEnv>()
+    .get("/school-settings", async (c) => c.json({ data: await getSchoolSettings(deps, c.get("tenant")) }))
+    .post("/school-settings", async (c) => {
+      const data = await saveSchoolSettings(deps, c.get("tenant"), await readJson(c));
+      return c.json({ message: MESSAGES.settingsUpdated, data });
+    })
+    .get("/getAdminSettingsData", async (c) => {
+      const { classes } = await getSchoolSettings(deps, c.get("tenant"));
+      return c.json({ data: { classes } });
+    });
+}
