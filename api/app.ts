@@ -5,6 +5,7 @@ import { ApiError } from "./lib/errors";
 import { requireTenant } from "./middleware/tenant";
 import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
+import { timetableRoutes } from "./routes/timetables";
 import { settingsRoutes } from "./routes/settings";
 import { readMedia } from "./services/media";
 
@@ -30,6 +31,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/admin", authRoutes(deps));
   api.use("/admin/:uniqueId/*", requireTenant(deps));
   api.route("/admin/:uniqueId", adminRoutes(deps));
+  api.route("/admin/:uniqueId", timetableRoutes(deps));
   api.route("/admin/:uniqueId", settingsRoutes(deps));
 
   api.get("/media/:key", async (c) => {

@@ -1,0 +1,69 @@
+import { Hono } from "hono";
+import { DEFAULT_SUCCESS, MESSAGES } from "../../contract/messages";
+import type { ApiDeps } from "../context";
+import { readJson } from "../lib/http";
+import type { TenantEnv } from "../middleware/tenant";
+import { timetablePdf } from "../services/timetable-pdf";
+import {
+  createSchedule,
+  createTimetable,
+  deleteSchedule,
+  deleteTimetable,
+  getTimetable,
+  listTimetables,
+  updateSchedule,
+  updateTimetable,
+} from "../services/timetables";
+
+/**
+ * Timetables and their schedules under /api/admin/{uniqueId} (spec section 7). A create repeated with the
+ * same `Idempotency-Key` header answers 200 with what the first one made instead of 201 with a new one.
+ */
+export function timetableRoutes(deps: ApiDeps) {
+  return new Hono<TenantEnv>()
+    .get("/timetables", async (c) => {
+      const data = await listTimetables(deps, c.get("tenant"), { q: c.req.query("q"), page: c.req.query("page"), per_page: c.req.query("per_page") });
+      return c.json({ data });
+    })
+    .post("/timetables", async (c) => {
+      const { timetable, created } = await createTimetable(deps, c.get("tenant"), await readJson(c), c.req.header("idempotency-key"));
+      return c.json({ message: DEFAULT_SUCCESS.created, data: timetable }, created ? 201 : 200);
+    })
+    .get("/timetables/:id", async (c) => c.json({ data: await getTimetable(deps, c.get("tenant"), c.req.param("id")) }))
+    .put("/timetables/:id", async (c) => {
+      const data = await updateTimetable(deps, c.get("tenant"), c.req.param("id"), await readJson(c));
+      return c.json({ message: DEFAULT_SUCCESS.updated, data });
+    })
+    .delete("/timetables/:id", async (c) => {
+      await deleteTimetable(deps, c.get("tenant"), c.req.param("id"));
+      return c.json({ message: MESSAGES.timetableDeleted });
+    })
+    .post("/timetables/:id/schedules", async (c) => {
+      const { schedule, created } = await createSchedule(
+        deps,
+        c.get("tenant"),
+        c.req.param("id"),
+        await readJson(c),
+        c.req.header("idempotency-key"),
+      );
+      return c.json({ message: DEFAULT_SUCCESS.created, data: schedule }, created ? 201 : 200);
+    })
+    .put("/timetables/:id/schedules/:scheduleId", async (c) => {
+      const data = await updateSchedule(deps, c.get("tenant"), c.req.param("id"), c.req.param("scheduleId"), await readJson(c));
+      return c.json({ message: DEFAULT_SUCCESS.updated, data });
+    })
+    .delete("/timetables/:id/schedules/:scheduleId", async (c) => {
+      await deleteSchedule(deps, c.get("tenant"), c.req.param("id"), c.req.param("scheduleId"));
+      return c.json({ message: MESSAGES.scheduleDeleted });
+    })
+    .get("/timetable/:id/download-pdf", async (c) => {
+      const pdf = await timetablePdf(deps, c.get("tenant"), c.req.param("id"));
+      return c.body(new Uint8Array(pdf.bytes), 200, {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="${pdf.filename}"`,
+        "Content-Length": String(pdf.bytes.length),
+        "Cache-Control": "private, no-store",
+        "X-Content-Type-Options": "nosniff",
+      });
+    });
+}
