@@ -6,6 +6,7 @@ import { requireTenant } from "./middleware/tenant";
 import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { timetableRoutes } from "./routes/timetables";
+import { studentInfoRoutes, studentRoutes } from "./routes/students";
 import { settingsRoutes } from "./routes/settings";
 import { readMedia } from "./services/media";
 
@@ -32,7 +33,12 @@ export function createApi(deps: ApiDeps) {
   api.use("/admin/:uniqueId/*", requireTenant(deps));
   api.route("/admin/:uniqueId", adminRoutes(deps));
   api.route("/admin/:uniqueId", timetableRoutes(deps));
+  api.route("/admin/:uniqueId", studentRoutes(deps));
   api.route("/admin/:uniqueId", settingsRoutes(deps));
+
+  // The one student call without the admin prefix (spec section 7), under the same tenant check.
+  api.use("/students/:uniqueId/*", requireTenant(deps));
+  api.route("/students/:uniqueId", studentInfoRoutes(deps));
 
   api.get("/media/:key", async (c) => {
     const key = c.req.param("key");

@@ -1,0 +1,75 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { DEFAULT_SUCCESS, MESSAGES } from "../../contract/messages";
+import { BACKLOG_REASONS, STUDENT_MESSAGES } from "../../contract/students";
+import type { ApiDeps } from "../context";
+import { fromZod } from "../lib/errors";
+import { readJson } from "../lib/http";
+import { pageParams } from "../lib/pagination";
+import type { TenantEnv } from "../middleware/tenant";
+import {
+  createStudent,
+  deleteStudent,
+  getStudent,
+  listBacklog,
+  listStudents,
+  moveToBacklog,
+  restoreStudent,
+  updateStudent,
+} from "../services/students";
+
+const listQuery = pageParams.extend({
+  q: z.string().max(100).optional().catch(undefined),
+  class: z.string().max(60).optional().catch(undefined),
+});
+
+const backlogQuery = pageParams.extend({
+  reason: z.enum(["", "All", ...BACKLOG_REASONS], { errorMap: () => ({ message: STUDENT_MESSAGES.reasonRequired }) }).optional(),
+});
+
+const studentData = (body: unknown) => (body as { student_data?: unknown } | null)?.student_data;
+
+/** Students and the backlog, under /api/admin/{uniqueId} (spec section 7). */
+export function studentRoutes(deps: ApiDeps) {
+  return new Hono<TenantEnv>()
+    .get("/students", async (c) => {
+      const query = listQuery.parse(c.req.query());
+      return c.json({ data: await listStudents(deps, c.get("tenant"), { ...query, className: query.class }) });
+    })
+    .get("/students/backlog", async (c) => {
+      const parsed = backlogQuery.safeParse(c.req.query());
+      if (!parsed.success) throw fromZod(parsed.error);
+      const { reason, ...page } = parsed.data;
+      const filter = reason === "" || reason === "All" ? undefined : reason;
+      return c.json({ data: await listBacklog(deps, c.get("tenant"), { ...page, reason: filter }) });
+    })
+    .post("/students", async (c) => {
+      const body = await readJson(c);
+      const { student, replayed } = await createStudent(deps, c.get("tenant"), studentData(body), c.req.header("idempotency-key"));
+      return c.json({ message: DEFAULT_SUCCESS.created, data: student }, replayed ? 200 : 201);
+    })
+    .post("/students/:id", async (c) => {
+      const body = await readJson(c);
+      const student = await updateStudent(deps, c.get("tenant"), c.req.param("id"), studentData(body));
+      return c.json({ message: DEFAULT_SUCCESS.updated, data: student });
+    })
+    .delete("/students/:id", async (c) => {
+      await deleteStudent(deps, c.get("tenant"), c.req.param("id"));
+      return c.json({ message: DEFAULT_SUCCESS.deleted });
+    })
+    .post("/students/:id/backlog", async (c) => {
+      const entry = await moveToBacklog(deps, c.get("tenant"), c.req.param("id"), await readJson(c));
+      return c.json({ message: MESSAGES.studentBacklogged, data: entry });
+    })
+    .post("/students/:id/restore", async (c) => {
+      const student = await restoreStudent(deps, c.get("tenant"), c.req.param("id"));
+      return c.json({ message: STUDENT_MESSAGES.restored, data: student });
+    });
+}
+
+/** `GET /api/students/{uniqueId}/studentInfo/{id}`: the one student call without the admin prefix. */
+export function studentInfoRoutes(deps: ApiDeps) {
+  return new Hono<TenantEnv>().get("/studentInfo/:id", async (c) =>
+    c.json({ data: await getStudent(deps, c.get("tenant"), c.req.param("id")) }),
+  );
+}

@@ -1,0 +1,277 @@
+import { sql } from "kysely";
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import type { FieldErrors, Paginated } from "../../contract/http";
+import { APP_MESSAGES, MESSAGES } from "../../contract/messages";
+import { toE164 } from "../../contract/phone";
+import type { SchoolClass } from "../../contract/settings";
+import {
+  backlogPayload,
+  STUDENT_MESSAGES,
+  studentCreateFields,
+  studentDataInput,
+  studentUpdateFields,
+  type BacklogEntry,
+  type BacklogReason,
+  type StudentFields,
+  type StudentRecord,
+} from "../../contract/students";
+import type { ApiDeps, Tenant } from "../context";
+import type { Student } from "../db/schema";
+import { publicId } from "../lib/crypto";
+import { isUniqueViolation } from "../lib/db-errors";
+import { ApiError, fromZod, validationError } from "../lib/errors";
+import { paginate, type PageParams } from "../lib/pagination";
+import { mediaUrl } from "./media";
+import { getSchoolSettings } from "./settings";
+
+export function toStudentRecord(row: Student): StudentRecord {
+  return {
+    unique_id: row.unique_id,
+    id: row.id,
+    student_data: {
+      name: row.name,
+      class: row.class_name,
+      gender: row.gender,
+      phone_number: row.phone_number,
+      email: row.email,
+      address: row.address,
+      admission: row.admission_number,
+      takes_lesson: row.takes_lesson === 1,
+      subjects: row.subjects,
+      subject_combo: row.subject_combo,
+      profile_img: mediaUrl(row.profile_img_key),
+    },
+  };
+}
+
+function toBacklogEntry(row: Student): BacklogEntry {
+  return { ...toStudentRecord(row), backlog_reason: row.backlog_reason as BacklogReason };
+}
+
+/** A phone number as people type it: E.164 and, for Nigerian numbers, the local 0803… form. */
+function phoneSearchForms(e164: string | null): string[] {
+  if (!e164) return [];
+  const phone = parsePhoneNumberFromString(e164);
+  return phone?.countryCallingCode === "234" ? [e164, `0${phone.nationalNumber}`] : [e164];
+}
+
+/** What the list's search box matches: name, admission number, email and phone, lower-cased. */
+export function studentSearchText(s: { name: string; admission_number: string | null; email: string | null; phone_number: string | null }) {
+  return [s.name, s.admission_number, s.email, ...phoneSearchForms(s.phone_number)].filter(Boolean).join(" ").toLowerCase();
+}
+
+/** The search box's text as a LIKE pattern; a typed phone number loses its spaces and brackets. */
+function searchPattern(q: string): string {
+  let text = q.trim().toLowerCase();
+  if (/^\+?[\d\s()-]+$/.test(text)) text = text.replace(/[\s()-]/g, "");
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface StudentListQuery extends PageParams {
+  q?: string;
+  className?: string;
+}
+
+export async function listStudents(deps: ApiDeps, tenant: Tenant, query: StudentListQuery): Promise<Paginated<StudentRecord>> {
+  let base = deps.db.selectFrom("students").where("school_id", "=", tenant.schoolId).where("status", "=", "active");
+  if (query.className) base = base.where("class_name", "=", query.className);
+  if (query.q?.trim()) base = base.where(sql<boolean>`search_text like ${searchPattern(query.q)} escape '\\'`);
+  return paginate(
+    query,
+    async () => (await base.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
+    async (limit, offset) =>
+      (await base.selectAll().orderBy("name").orderBy("id").limit(limit).offset(offset).execute()).map(toStudentRecord),
+  );
+}
+
+export interface BacklogQuery extends PageParams {
+  reason?: BacklogReason;
+}
+
+export async function listBacklog(deps: ApiDeps, tenant: Tenant, query: BacklogQuery): Promise<Paginated<BacklogEntry>> {
+  let base = deps.db.selectFrom("students").where("school_id", "=", tenant.schoolId).where("status", "=", "backlog");
+  if (query.reason) base = base.where("backlog_reason", "=", query.reason);
+  return paginate(
+    query,
+    async () => (await base.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
+    async (limit, offset) =>
+      (await base.selectAll().orderBy("name").orderBy("id").limit(limit).offset(offset).execute()).map(toBacklogEntry),
+  );
+}
+
+async function findStudent(deps: ApiDeps, tenant: Tenant, uniqueId: string): Promise<Student> {
+  const row = await deps.db
+    .selectFrom("students")
+    .selectAll()
+    .where("school_id", "=", tenant.schoolId)
+    .where("unique_id", "=", uniqueId)
+    .executeTakeFirst();
+  if (!row) throw new ApiError(404, STUDENT_MESSAGES.notFound);
+  return row;
+}
+
+export async function getStudent(deps: ApiDeps, tenant: Tenant, uniqueId: string): Promise<StudentRecord | BacklogEntry> {
+  const row = await findStudent(deps, tenant, uniqueId);
+  return row.status === "backlog" ? toBacklogEntry(row) : toStudentRecord(row);
+}
+
+/**
+ * The columns a valid `student_data` writes. All field problems are reported together: the schema's,
+ * the phone number's, and the class and subjects measured against the school's classes and their subjects.
+ */
+function studentColumns(raw: unknown, mode: "create" | "update", classes: SchoolClass[]) {
+  const input = studentDataInput(raw);
+  const parsed = (mode === "create" ? studentCreateFields : studentUpdateFields).safeParse(input);
+  const errors: FieldErrors = parsed.success ? {} : fromZod(parsed.error).errors!;
+  const fields = (parsed.success ? parsed.data : {}) as Partial<StudentFields>;
+
+  const e164 = typeof input.phone_number === "string" ? toE164(input.phone_number) : null;
+  if (!e164 && !errors.phone_number) errors.phone_number = [APP_MESSAGES.invalidPhone];
+
+  const subjects = fields.takes_lesson ? (fields.subjects ?? []) : [];
+  const schoolClass = classes.find((c) => c.class_name === fields.selectedClass);
+  if (fields.selectedClass && !schoolClass) errors.selectedClass = [STUDENT_MESSAGES.classUnknown];
+  if (subjects.length && !errors.selectedClass) {
+    if (!schoolClass) errors.subjects = [MESSAGES.selectClassFirst];
+    else if (!schoolClass.subjects.length) errors.subjects = [MESSAGES.noSubjectsForClass];
+    else if (subjects.some((s) => !schoolClass.subjects.includes(s))) errors.subjects = [STUDENT_MESSAGES.subjectsUnknown];
+  }
+  if (Object.keys(errors).length) throw validationError(errors);
+
+  const columns = {
+    name: fields.name!,
+    class_name: fields.selectedClass ?? null,
+    gender: fields.gender!,
+    phone_number: e164,
+    email: fields.email?.toLowerCase() ?? null,
+    address: fields.address ?? null,
+    admission_number: fields.admission ?? null,
+    takes_lesson: fields.takes_lesson ? 1 : 0,
+    subjects: subjects.length ? [...new Set(subjects)].join(", ") : null,
+  };
+  return { ...columns, search_text: studentSearchText(columns) };
+}
+
+const duplicateAdmission = () =>
+  new ApiError(409, STUDENT_MESSAGES.duplicateAdmission, { admission: [STUDENT_MESSAGES.duplicateAdmission] });
+
+async function admissionTaken(deps: ApiDeps, tenant: Tenant, admission: string | null, exceptId?: number) {
+  if (!admission) return false;
+  let query = deps.db
+    .selectFrom("students")
+    .select("id")
+    .where("school_id", "=", tenant.schoolId)
+    .where("admission_number", "=", admission);
+  if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+async function byIdempotencyKey(deps: ApiDeps, tenant: Tenant, key: string | null) {
+  if (!key) return undefined;
+  return deps.db
+    .selectFrom("students")
+    .selectAll()
+    .where("school_id", "=", tenant.schoolId)
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
+}
+
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,100}$/;
+
+/**
+ * Adds a student. A request carrying an idempotency key that this school already used answers the
+ * student created then (`replayed`), so a double-submitted form creates one student.
+ */
+export async function createStudent(
+  deps: ApiDeps,
+  tenant: Tenant,
+  raw: unknown,
+  idempotencyKey: string | undefined,
+): Promise<{ student: StudentRecord; replayed: boolean }> {
+  const key = idempotencyKey && IDEMPOTENCY_KEY.test(idempotencyKey) ? idempotencyKey : null;
+  const earlier = await byIdempotencyKey(deps, tenant, key);
+  if (earlier) return { student: toStudentRecord(earlier), replayed: true };
+
+  const columns = studentColumns(raw, "create", (await getSchoolSettings(deps, tenant)).classes);
+  if (await admissionTaken(deps, tenant, columns.admission_number)) throw duplicateAdmission();
+  const now = deps.now().toISOString();
+  try {
+    const row = await deps.db
+      .insertInto("students")
+      .values({
+        ...columns,
+        school_id: tenant.schoolId,
+        unique_id: publicId("STU"),
+        subject_combo: null,
+        profile_img_key: null,
+        status: "active",
+        backlog_reason: null,
+        idempotency_key: key,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { student: toStudentRecord(row), replayed: false };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const raced = await byIdempotencyKey(deps, tenant, key);
+    if (raced) return { student: toStudentRecord(raced), replayed: true };
+    throw duplicateAdmission();
+  }
+}
+
+/** Replaces a student's details with the ones sent: a field left out is cleared. */
+export async function updateStudent(
+  deps: ApiDeps,
+  tenant: Tenant,
+  uniqueId: string,
+  raw: unknown,
+): Promise<StudentRecord> {
+  const student = await findStudent(deps, tenant, uniqueId);
+  const columns = studentColumns(raw, "update", (await getSchoolSettings(deps, tenant)).classes);
+  if (await admissionTaken(deps, tenant, columns.admission_number, student.id)) throw duplicateAdmission();
+  try {
+    const row = await deps.db
+      .updateTable("students")
+      .set({ ...columns, updated_at: deps.now().toISOString() })
+      .where("id", "=", student.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toStudentRecord(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw duplicateAdmission();
+    throw error;
+  }
+}
+
+export async function deleteStudent(deps: ApiDeps, tenant: Tenant, uniqueId: string): Promise<void> {
+  const student = await findStudent(deps, tenant, uniqueId);
+  await deps.db.deleteFrom("students").where("id", "=", student.id).execute();
+}
+
+/** Moves a student to the backlog with a reason. Sending it again (a double tap) changes nothing more. */
+export async function moveToBacklog(deps: ApiDeps, tenant: Tenant, uniqueId: string, raw: unknown): Promise<BacklogEntry> {
+  const parsed = backlogPayload.safeParse(raw);
+  if (!parsed.success) throw fromZod(parsed.error);
+  const student = await findStudent(deps, tenant, uniqueId);
+  const row = await deps.db
+    .updateTable("students")
+    .set({ status: "backlog", backlog_reason: parsed.data.reason, updated_at: deps.now().toISOString() })
+    .where("id", "=", student.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toBacklogEntry(row);
+}
+
+/** Brings a former student back to the active list (DESIGN section 7: "Add to students"). */
+export async function restoreStudent(deps: ApiDeps, tenant: Tenant, uniqueId: string): Promise<StudentRecord> {
+  const student = await findStudent(deps, tenant, uniqueId);
+  const row = await deps.db
+    .updateTable("students")
+    .set({ status: "active", backlog_reason: null, updated_at: deps.now().toISOString() })
+    .where("id", "=", student.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toStudentRecord(row);
+}
