@@ -148,7 +148,7 @@ const columnList = uniqueList(settingName(M.columnRequired), M.columnDuplicate, 
 export const reportSheetSchema = z.object(
   {
     add_position: yesNo,
-    current_term: settingName(M.currentTermMissing),
+    current_term: z.string({ required_error: M.currentTermMissing, invalid_type_error: M.currentTermMissing }).trim(),
     include_attendance: yesNo,
     enable_extra_inputs: yesNo,
     extra_inputs: inputList,

@@ -1,0 +1,340 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { currentSession, currentTerm, sessionOptions } from "../../contract/calendar";
+import { SETTINGS_LIMITS, SETTINGS_MESSAGES as M, type SchoolSettings } from "../../contract/settings";
+import { DEFAULT_SUBJECTS_BY_SECTION, NIGERIAN_SUBJECTS } from "../../contract/subjects";
+import { DATABASE, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
+
+describe(`school settings on ${DATABASE}`, () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(() => api.close());
+
+  const path = (school: RegisteredSchool, rest = "/school-settings") => `/api/admin/${school.uniqueId}${rest}`;
+
+  async function read(school: RegisteredSchool): Promise<SchoolSettings> {
+    const res = await api.fetch(path(school), { headers: school.auth });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: SchoolSettings }).data;
+  }
+
+  function save(school: RegisteredSchool, body: unknown, token = school.token) {
+    return api.fetch(path(school), {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+  }
+
+  async function storedRows(school: RegisteredSchool) {
+    const row = await api.db.selectFrom("schools").select("id").where("unique_id", "=", school.uniqueId).executeTakeFirstOrThrow();
+    return api.db.selectFrom("school_settings").selectAll().where("school_id", "=", row.id).execute();
+  }
+
+  describe("defaults of a new school", () => {
+    it("has the four sections with their classes, subjects, sessions, terms and report sheet", async () => {
+      const school = await registerSchool(api);
+      const s = await read(school);
+      expect(s.sections).toEqual(["Early Childhood", "Primary", "Junior Secondary", "Senior Secondary"]);
+      expect(s.classes_by_section).toEqual({
+        "Early Childhood": ["Toddler 1", "Toddler 2", "KG 1", "KG 2", "KG 3"],
+        Primary: ["Primary 1", "Primary 2", "Primary 3", "Primary 4", "Primary 5", "Primary 6"],
+        "Junior Secondary": ["JSS1", "JSS2", "JSS3"],
+        "Senior Secondary": ["SS1", "SS2", "SS3"],
+      });
+      expect(s.classes).toHaveLength(17);
+      for (const c of s.classes) expect(c.subjects).toEqual(s.subjects_by_section[c.section]);
+      expect(s.classes.find((c) => c.class_name === "KG 2")).toMatchObject({ section: "Early Childhood" });
+      expect(s.subjects_by_section["Early Childhood"]).toEqual(expect.arrayContaining(["Phonics", "Number Work", "Letter Work", "Rhymes"]));
+      expect(s.subjects_by_section.Primary).toEqual(expect.arrayContaining(["Verbal Reasoning", "Quantitative Reasoning", "Basic Science"]));
+      expect(s.subjects_by_section["Junior Secondary"]).toEqual(expect.arrayContaining(["Basic Technology", "Business Studies"]));
+      expect(s.subjects_by_section["Senior Secondary"]).toEqual(
+        expect.arrayContaining(["Physics", "Further Mathematics", "Principles of Accounts", "Literature in English"]),
+      );
+      expect(s.subjects_by_section["Senior Secondary"]).not.toContain("Rhymes");
+      expect(new Set(Object.values(s.subjects_by_section).flat())).toEqual(new Set(NIGERIAN_SUBJECTS));
+      expect(s.sessions).toEqual(sessionOptions(api.clock.now));
+      expect(s.terms).toEqual(["1st Term", "2nd Term", "3rd Term"]);
+      expect(s.report_sheet).toEqual({
+        add_position: true,
+        current_term: currentTerm(api.clock.now),
+        include_attendance: true,
+        enable_extra_inputs: false,
+        extra_inputs: [],
+        enable_child_development: true,
+        child_development_inputs: ["Punctuality", "Neatness", "Politeness", "Attentiveness", "Relationship with Others"],
+        mid_term_columns: ["1st CA", "2nd CA"],
+        exam_columns: ["1st CA", "2nd CA", "Exam"],
+        school_signature: true,
+      });
+      expect(s.other_settings).toEqual({});
+      expect(await storedRows(school)).toHaveLength(0);
+    });
+
+    it("has about 49 curriculum subjects from English Language to Principles of Accounts, each in a section", () => {
+      expect(NIGERIAN_SUBJECTS).toHaveLength(49);
+      expect(new Set(NIGERIAN_SUBJECTS).size).toBe(49);
+      expect(NIGERIAN_SUBJECTS.slice(0, 2)).toEqual(["English Language", "Mathematics"]);
+      expect(NIGERIAN_SUBJECTS.at(-1)).toBe("Principles of Accounts");
+      for (const list of Object.values(DEFAULT_SUBJECTS_BY_SECTION)) {
+        for (const subject of list) expect(NIGERIAN_SUBJECTS).toContain(subject);
+      }
+    });
+
+    it("generates sessions and the term around today until the school saves its own", async () => {
+      const saved = api.clock.now;
+      try {
+        api.clock.now = new Date("2031-08-30T10:00:00Z");
+        const school = await registerSchool(api);
+        const august = await read(school);
+        expect(august.sessions).toEqual(["2029/2030", "2030/2031", "2031/2032"]);
+        expect(august.report_sheet.current_term).toBe("3rd Term");
+        api.clock.now = new Date("2031-09-02T10:00:00Z");
+        const september = await read(school);
+        expect(september.sessions).toEqual(["2030/2031", "2031/2032", "2032/2033"]);
+        expect(september.report_sheet.current_term).toBe("1st Term");
+      } finally {
+        api.clock.now = saved;
+      }
+    });
+
+    it("answers GET /getAdminSettingsData with the classes list", async () => {
+      const school = await registerSchool(api);
+      const res = await api.fetch(path(school, "/getAdminSettingsData"), { headers: school.auth });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { data: { classes: SchoolSettings["classes"] } };
+      expect(body.data.classes).toEqual((await read(school)).classes);
+      expect(body.data.classes[0]).toEqual({ class_name: "Toddler 1", section: "Early Childhood", subjects: DEFAULT_SUBJECTS_BY_SECTION["Early Childhood"] });
+    });
+  });
+
+  describe("saving", () => {
+    it("stores the sent parts, trims names, gives classes their section's subjects and answers the settings", async () => {
+      const school = await registerSchool(api);
+      const res = await save(school, {
+        school_settings: {
+          sections: [" Nursery ", "Primary"],
+          classes: [
+            { class_name: " Nursery 1 ", section: "Nursery" },
+            { class_name: "Basic 1", section: "Primary", subjects: ["Mathematics", " English Language "] },
+            { class_name: "Basic 2", section: "Primary" },
+          ],
+          subjects_by_section: { Nursery: ["Rhymes", "Number Work"], Primary: ["Mathematics", "English Language", "French"] },
+          classes_by_section: { ignored: ["derived from classes"] },
+        },
+      });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { message: string; data: SchoolSettings };
+      expect(body.message).toBe("Settings updated successfully!");
+      expect(body.data.sections).toEqual(["Nursery", "Primary"]);
+      expect(body.data.classes).toEqual([
+        { class_name: "Nursery 1", section: "Nursery", subjects: ["Rhymes", "Number Work"] },
+        { class_name: "Basic 1", section: "Primary", subjects: ["Mathematics", "English Language"] },
+        { class_name: "Basic 2", section: "Primary", subjects: ["Mathematics", "English Language", "French"] },
+      ]);
+      expect(body.data.classes_by_section).toEqual({ Nursery: ["Nursery 1"], Primary: ["Basic 1", "Basic 2"] });
+      expect(body.data.sessions).toEqual(sessionOptions(api.clock.now));
+      expect(await read(school)).toEqual(body.data);
+      const rows = await storedRows(school);
+      expect(rows).toHaveLength(1);
+      expect(Object.keys(JSON.parse(rows[0].settings)).sort()).toEqual(["classes", "sections", "subjects_by_section"]);
+    });
+
+    it("keeps the parts it was not sent, and answers the same when the same form is sent twice", async () => {
+      const school = await registerSchool(api);
+      const before = await read(school);
+      const report_sheet = { ...before.report_sheet, add_position: false, mid_term_columns: ["CA 1", "CA 2", "Project"] };
+      const first = await save(school, { school_settings: { report_sheet } });
+      const second = await save(school, { school_settings: { report_sheet } });
+      expect(first.status).toBe(200);
+      expect(second.status).toBe(200);
+      const after = await read(school);
+      expect(after).toEqual({ ...before, report_sheet });
+      expect(await storedRows(school)).toHaveLength(1);
+    });
+
+    it("stores sessions and terms when they are sent", async () => {
+      const school = await registerSchool(api);
+      const res = await save(school, { school_settings: { sessions: ["2024/2025", "2025/2026"], terms: ["First Term", "Second Term", "Third Term"], report_sheet: { ...(await read(school)).report_sheet, current_term: "Second Term" } } });
+      expect(res.status).toBe(200);
+      const s = await read(school);
+      expect(s.sessions).toEqual(["2024/2025", "2025/2026"]);
+      expect(s.terms).toEqual(["First Term", "Second Term", "Third Term"]);
+    });
+
+    it("drops the subject list of a removed section, and refuses to leave its classes behind", async () => {
+      const school = await registerSchool(api);
+      const before = await read(school);
+      const orphaned = await save(school, { school_settings: { sections: ["Primary", "Junior Secondary", "Senior Secondary"] } });
+      expect(orphaned.status).toBe(422);
+      const body = (await orphaned.json()) as { message: string; errors: Record<string, string[]> };
+      expect(body.message).toBe(M.classSectionMissing);
+      expect(body.errors["classes.0.section"]).toEqual([M.classSectionMissing]);
+      expect(await read(school)).toEqual(before);
+
+      const res = await save(school, {
+        school_settings: {
+          sections: ["Primary", "Junior Secondary", "Senior Secondary"],
+          classes: before.classes.filter((c) => c.section !== "Early Childhood").map(({ class_name, section }) => ({ class_name, section })),
+        },
+      });
+      expect(res.status).toBe(200);
+      const after = await read(school);
+      expect(Object.keys(after.subjects_by_section)).toEqual(["Primary", "Junior Secondary", "Senior Secondary"]);
+      expect(after.classes.map((c) => c.class_name)).not.toContain("KG 1");
+      expect(after.classes.find((c) => c.class_name === "JSS2")?.subjects).toEqual(DEFAULT_SUBJECTS_BY_SECTION["Junior Secondary"]);
+    });
+
+    it("gives a new section an empty subject list", async () => {
+      const school = await registerSchool(api);
+      const { sections } = await read(school);
+      const res = await save(school, { school_settings: { sections: [...sections, "Vocational"] } });
+      expect(res.status).toBe(200);
+      const s = await read(school);
+      expect(s.subjects_by_section.Vocational).toEqual([]);
+      expect(s.classes_by_section.Vocational).toEqual([]);
+    });
+  });
+
+  describe("the dashboard", () => {
+    it("shows the month's term and session until the school sets its own", async () => {
+      const school = await registerSchool(api);
+      const dashboard = async () =>
+        ((await (await api.fetch(path(school, "/dashboard"), { headers: school.auth })).json()) as { data: { current_term: string; current_session: string } }).data;
+      expect(await dashboard()).toMatchObject({ current_term: currentTerm(api.clock.now), current_session: currentSession(api.clock.now) });
+
+      const { report_sheet, sessions } = await read(school);
+      const term = report_sheet.current_term === "3rd Term" ? "1st Term" : "3rd Term";
+      const session = sessions[0];
+      const res = await save(school, { school_settings: { report_sheet: { ...report_sheet, current_term: term }, other_settings: { current_session: session } } });
+      expect(res.status).toBe(200);
+      expect(await dashboard()).toMatchObject({ current_term: term, current_session: session });
+    });
+  });
+
+  describe("validation: 422 with field errors and nothing written", () => {
+    const base = async (school: RegisteredSchool) => {
+      const s = await read(school);
+      return {
+        sections: s.sections,
+        classes: s.classes,
+        subjects_by_section: s.subjects_by_section,
+        terms: s.terms,
+        report_sheet: s.report_sheet,
+      };
+    };
+    type Settings = Awaited<ReturnType<typeof base>>;
+    const many = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
+    const long = "x".repeat(SETTINGS_LIMITS.nameMax + 1);
+
+    const cases: Array<[string, (s: Settings) => unknown, string, string]> = [
+      ["no school_settings", () => undefined, "school_settings", M.settingsRequired],
+      ["school_settings a list", () => [], "school_settings", M.settingsRequired],
+      ["no sections", () => ({ sections: [] }), "sections", M.sectionsRequired],
+      ["sections not a list", () => ({ sections: "Primary" }), "sections", M.mustBeList],
+      ["a blank section", (s) => ({ sections: [...s.sections, "  "] }), "sections.4", M.sectionRequired],
+      ["a section that is not text", (s) => ({ sections: [...s.sections, 7] }), "sections.4", M.sectionRequired],
+      ["a repeated section", (s) => ({ sections: [...s.sections, " primary "] }), "sections.4", M.sectionDuplicate],
+      ["a long section name", (s) => ({ sections: [...s.sections, long] }), "sections.4", M.tooLong],
+      ["too many sections", () => ({ sections: many(SETTINGS_LIMITS.sections + 1, "Section") }), "sections", M.tooMany(SETTINGS_LIMITS.sections)],
+      ["classes not a list", () => ({ classes: {} }), "classes", M.mustBeList],
+      ["a class that is not an object", (s) => ({ classes: [...s.classes, "JSS4"] }), "classes.17", M.mustBeObject],
+      ["a blank class name", (s) => ({ classes: [...s.classes, { class_name: " ", section: "Primary" }] }), "classes.17.class_name", M.classRequired],
+      ["a long class name", (s) => ({ classes: [...s.classes, { class_name: long, section: "Primary" }] }), "classes.17.class_name", M.tooLong],
+      ["a class name used in another section", (s) => ({ classes: [...s.classes, { class_name: "jss1", section: "Primary" }] }), "classes.17.class_name", M.classDuplicate],
+      ["a class in no known section", (s) => ({ classes: [...s.classes, { class_name: "Year 7", section: "Middle" }] }), "classes.17.section", M.classSectionMissing],
+      ["a class without a section", (s) => ({ classes: [...s.classes, { class_name: "Year 7" }] }), "classes.17.section", M.classSectionMissing],
+      ["a class with a blank subject", (s) => ({ classes: [...s.classes, { class_name: "Year 7", section: "Primary", subjects: ["Mathematics", ""] }] }), "classes.17.subjects.1", M.subjectRequired],
+      ["a class with a repeated subject", (s) => ({ classes: [...s.classes, { class_name: "Year 7", section: "Primary", subjects: ["Mathematics", "mathematics"] }] }), "classes.17.subjects.1", M.subjectDuplicate],
+      ["too many classes", () => ({ sections: ["Primary"], classes: many(SETTINGS_LIMITS.classes + 1, "Class").map((class_name) => ({ class_name, section: "Primary" })) }), "classes", M.tooMany(SETTINGS_LIMITS.classes)],
+      ["subjects for an unknown section", (s) => ({ subjects_by_section: { ...s.subjects_by_section, Nursery: ["Rhymes"] } }), "subjects_by_section.Nursery", M.subjectsSectionMissing],
+      ["a repeated section subject", (s) => ({ subjects_by_section: { ...s.subjects_by_section, Primary: ["French", " FRENCH"] } }), "subjects_by_section.Primary.1", M.subjectDuplicate],
+      ["a blank section subject", (s) => ({ subjects_by_section: { ...s.subjects_by_section, Primary: ["   "] } }), "subjects_by_section.Primary.0", M.subjectRequired],
+      ["subjects_by_section not an object", () => ({ subjects_by_section: ["French"] }), "subjects_by_section", M.mustBeObject],
+      ["too many subjects", (s) => ({ subjects_by_section: { ...s.subjects_by_section, Primary: many(SETTINGS_LIMITS.subjects + 1, "Subject") } }), "subjects_by_section.Primary", M.tooMany(SETTINGS_LIMITS.subjects)],
+      ["no sessions", () => ({ sessions: [] }), "sessions", M.sessionsRequired],
+      ["a session with a dash", () => ({ sessions: ["2025-2026"] }), "sessions.0", M.sessionFormat],
+      ["a session spanning two years", () => ({ sessions: ["2025/2027"] }), "sessions.0", M.sessionFormat],
+      ["a repeated session", () => ({ sessions: ["2025/2026", "2025/2026"] }), "sessions.1", M.sessionDuplicate],
+      ["no terms", () => ({ terms: [] }), "terms", M.termsRequired],
+      ["a blank term", (s) => ({ terms: [...s.terms, ""] }), "terms.3", M.termRequired],
+      ["a repeated term", (s) => ({ terms: [...s.terms, "1st term"] }), "terms.3", M.termDuplicate],
+      ["too many terms", () => ({ terms: many(SETTINGS_LIMITS.terms + 1, "Term") }), "terms", M.tooMany(SETTINGS_LIMITS.terms)],
+      ["report_sheet not an object", () => ({ report_sheet: "yes" }), "report_sheet", M.mustBeObject],
+      ["add_position as text", (s) => ({ report_sheet: { ...s.report_sheet, add_position: "yes" } }), "report_sheet.add_position", M.yesOrNo],
+      ["include_attendance missing", (s) => ({ report_sheet: { ...s.report_sheet, include_attendance: undefined } }), "report_sheet.include_attendance", M.yesOrNo],
+      ["enable_extra_inputs as a number", (s) => ({ report_sheet: { ...s.report_sheet, enable_extra_inputs: 1 } }), "report_sheet.enable_extra_inputs", M.yesOrNo],
+      ["enable_child_development as null", (s) => ({ report_sheet: { ...s.report_sheet, enable_child_development: null } }), "report_sheet.enable_child_development", M.yesOrNo],
+      ["school_signature as text", (s) => ({ report_sheet: { ...s.report_sheet, school_signature: "false" } }), "report_sheet.school_signature", M.yesOrNo],
+      ["a current term the school does not have", (s) => ({ report_sheet: { ...s.report_sheet, current_term: "4th Term" } }), "report_sheet.current_term", M.currentTermMissing],
+      ["a blank current term", (s) => ({ report_sheet: { ...s.report_sheet, current_term: "" } }), "report_sheet.current_term", M.currentTermMissing],
+      ["a blank extra input", (s) => ({ report_sheet: { ...s.report_sheet, extra_inputs: ["Remarks", " "] } }), "report_sheet.extra_inputs.1", M.inputRequired],
+      ["a repeated child development input", (s) => ({ report_sheet: { ...s.report_sheet, child_development_inputs: ["Neatness", "neatness"] } }), "report_sheet.child_development_inputs.1", M.inputDuplicate],
+      ["a repeated mid-term column", (s) => ({ report_sheet: { ...s.report_sheet, mid_term_columns: ["CA", "CA"] } }), "report_sheet.mid_term_columns.1", M.columnDuplicate],
+      ["a blank exam column", (s) => ({ report_sheet: { ...s.report_sheet, exam_columns: [""] } }), "report_sheet.exam_columns.0", M.columnRequired],
+      ["exam_columns not a list", (s) => ({ report_sheet: { ...s.report_sheet, exam_columns: "Exam" } }), "report_sheet.exam_columns", M.mustBeList],
+      ["too many exam columns", (s) => ({ report_sheet: { ...s.report_sheet, exam_columns: many(SETTINGS_LIMITS.columns + 1, "Column") } }), "report_sheet.exam_columns", M.tooMany(SETTINGS_LIMITS.columns)],
+      ["other_settings a list", () => ({ other_settings: [] }), "other_settings", M.mustBeObject],
+      ["a current session that is not a session", () => ({ other_settings: { current_session: "this year" } }), "other_settings.current_session", M.sessionFormat],
+    ];
+
+    let school: RegisteredSchool;
+    let before: SchoolSettings;
+    beforeAll(async () => {
+      school = await registerSchool(api);
+      before = await read(school);
+    });
+
+    it.each(cases)("refuses %s", async (_name, change, field, message) => {
+      const settings = change(await base(school));
+      const res = await save(school, settings === undefined ? {} : { school_settings: settings });
+      expect(res.status).toBe(422);
+      const body = (await res.json()) as { message: string; errors: Record<string, string[]> };
+      expect(body.errors[field]).toEqual([message]);
+      expect(body.message).toBe(Object.values(body.errors)[0][0]);
+      expect(await read(school)).toEqual(before);
+      expect(await storedRows(school)).toHaveLength(0);
+    });
+
+    it("refuses a body that is not JSON", async () => {
+      const res = await save(school, "{not json");
+      expect(res.status).toBe(400);
+      expect(await storedRows(school)).toHaveLength(0);
+    });
+  });
+
+  describe("tenancy", () => {
+    it("needs a token", async () => {
+      const school = await registerSchool(api);
+      for (const rest of ["/school-settings", "/getAdminSettingsData"]) {
+        expect((await api.fetch(path(school, rest))).status).toBe(401);
+      }
+      const res = await api.fetch(path(school), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ school_settings: { sections: ["A"] } }) });
+      expect(res.status).toBe(401);
+    });
+
+    it("gives another school's token 404 and changes nothing", async () => {
+      const owner = await registerSchool(api);
+      const intruder = await registerSchool(api);
+      const before = await read(owner);
+      for (const rest of ["/school-settings", "/getAdminSettingsData"]) {
+        expect((await api.fetch(path(owner, rest), { headers: intruder.auth })).status).toBe(404);
+      }
+      const res = await save(owner, { school_settings: { sections: ["Hijacked"], classes: [] } }, intruder.token);
+      expect(res.status).toBe(404);
+      expect(await read(owner)).toEqual(before);
+      expect(await storedRows(owner)).toHaveLength(0);
+      expect((await read(intruder)).sections).toEqual(before.sections);
+    });
+
+    it("keeps each school's settings apart", async () => {
+      const a = await registerSchool(api);
+      const b = await registerSchool(api);
+      const res = await save(a, { school_settings: { sections: ["Only"], classes: [{ class_name: "Only 1", section: "Only" }] } });
+      expect(res.status).toBe(200);
+      expect((await read(a)).sections).toEqual(["Only"]);
+      expect((await read(b)).sections).toHaveLength(4);
+    });
+  });
+});
