@@ -15,6 +15,8 @@ interface ConfirmDialogProps {
   variant?: "primary" | "danger";
   triggerClassName?: string;
   hiddenFields?: Record<string, string>;
+  /** Fields the confirmation asks for (a reason, say), shown above the buttons. */
+  children?: ReactNode;
 }
 
 /**
@@ -31,6 +33,7 @@ export function ConfirmDialog({
   variant = "danger",
   triggerClassName,
   hiddenFields = {},
+  children,
 }: ConfirmDialogProps) {
   const [open, setOpen] = useState(false);
   const navigation = useNavigation();
@@ -52,16 +55,19 @@ export function ConfirmDialog({
         <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-2xl bg-white p-5 shadow-xl">
           <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
           <Dialog.Description className="text-slate-700">{description}</Dialog.Description>
-          <Form method="post" action={action} className="flex justify-end gap-2">
+          <Form method="post" action={action} className="space-y-4">
             {Object.entries(hiddenFields).map(([name, value]) => (
               <input key={name} type="hidden" name={name} value={value} />
             ))}
-            <Dialog.Close className={buttonClass("secondary")} type="button">
-              Cancel
-            </Dialog.Close>
-            <Button variant={variant} pending={pending}>
-              {confirmLabel}
-            </Button>
+            {children}
+            <div className="flex justify-end gap-2">
+              <Dialog.Close className={buttonClass("secondary")} type="button">
+                Cancel
+              </Dialog.Close>
+              <Button variant={variant} pending={pending}>
+                {confirmLabel}
+              </Button>
+            </div>
           </Form>
         </Dialog.Content>
       </Dialog.Portal>
@@ -77,6 +83,7 @@ export function ConfirmPage({
   confirmLabel,
   variant = "danger",
   hiddenFields = {},
+  children,
 }: {
   title: string;
   description: ReactNode;
@@ -84,6 +91,7 @@ export function ConfirmPage({
   confirmLabel: string;
   variant?: "primary" | "danger";
   hiddenFields?: Record<string, string>;
+  children?: ReactNode;
 }) {
   return (
     <section aria-labelledby="confirm-title" className="mx-auto max-w-sm space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -91,14 +99,17 @@ export function ConfirmPage({
         {title}
       </h1>
       <p className="text-slate-700">{description}</p>
-      <Form method="post" className="flex justify-end gap-2">
+      <Form method="post" className="space-y-4">
         {Object.entries(hiddenFields).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
-        <Link to={cancelTo} className={buttonClass("secondary")}>
-          Cancel
-        </Link>
-        <Button variant={variant}>{confirmLabel}</Button>
+        {children}
+        <div className="flex justify-end gap-2">
+          <Link to={cancelTo} className={buttonClass("secondary")}>
+            Cancel
+          </Link>
+          <Button variant={variant}>{confirmLabel}</Button>
+        </div>
       </Form>
     </section>
   );
