@@ -1,0 +1,182 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useRef } from "react";
+import type { Paginated } from "../../../contract/http";
+import { MESSAGES } from "../../../contract/messages";
+import { TIMETABLE_TYPES, type TimetableSummary } from "../../../contract/timetables";
+import { withAdmin } from "~/.server/auth.server";
+import { Banner } from "~/components/ui/Banner";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { EmptyState } from "~/components/ui/EmptyState";
+import { inputClass } from "~/components/ui/Field";
+import { describeTimetable, DownloadLink, timetablePath } from "./timetable-shared";
+
+export const meta: MetaFunction = () => [{ title: "Timetables" }];
+
+const SEARCH_DEBOUNCE_MS = 400;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const url = new URL(request.url);
+    const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+    const page = url.searchParams.get("page") ?? undefined;
+    const result = await api.get<Paginated<TimetableSummary>>("/timetables", { query: { q, page }, fallback: MESSAGES.failedTimetables });
+    return result.ok ? { q, list: result.data, error: null } : { q, list: null, error: result.message };
+  });
+}
+
+function pageHref(q: string, page: number) {
+  const params = new URLSearchParams();
+  if (q) params.set("q", q);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/admin/time-table?${query}` : "/admin/time-table";
+}
+
+function TypePicker() {
+  return (
+    <details className="relative">
+      <summary className={`${buttonClass("primary")} cursor-pointer list-none`}>Add Timetable</summary>
+      <nav aria-label="Timetable type" className="absolute right-0 z-20 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
+        <p className="px-3 py-2 text-sm font-semibold text-slate-600">Choose the type</p>
+        <ul className="space-y-1">
+          {TIMETABLE_TYPES.map((type) => (
+            <li key={type}>
+              <Link to={`/admin/timetable/add?type=${encodeURIComponent(type)}`} className="flex min-h-11 items-center rounded-lg px-3 hover:bg-slate-100">
+                {type}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </details>
+  );
+}
+
+function TimetableCard({ timetable }: { timetable: TimetableSummary }) {
+  const title = `${timetable.type} – ${timetable.class}`;
+  return (
+    <li>
+      <article aria-label={title} className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="timetable-card">
+        <div>
+          <h2 className="text-lg font-semibold">
+            <Link to={timetablePath(timetable.id)} className="hover:underline">
+              {title}
+            </Link>
+          </h2>
+          <p className="text-slate-700">{describeTimetable(timetable)}</p>
+          <p className="text-sm text-slate-600">
+            {timetable.venue ? `Venue: ${timetable.venue} · ` : ""}
+            {timetable.schedules_count === 1 ? "1 schedule" : `${timetable.schedules_count} schedules`}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to={timetablePath(timetable.id)} className={buttonClass("secondary")} aria-label={`View ${title}`}>
+            View
+          </Link>
+          <Link to={timetablePath(timetable.id, "edit")} className={buttonClass("secondary")} aria-label={`Edit ${title}`}>
+            Edit
+          </Link>
+          <DownloadLink id={timetable.id}>
+            <span aria-hidden>Download PDF</span>
+            <span className="sr-only">Download PDF of {title}</span>
+          </DownloadLink>
+          <ConfirmDialog
+            href={timetablePath(timetable.id, "delete")}
+            action={timetablePath(timetable.id, "delete")}
+            title="Delete Timetable"
+            description={`Delete the ${timetable.type} timetable of ${describeTimetable(timetable)} and all its schedules?`}
+            triggerLabel={
+              <>
+                <span aria-hidden>Delete</span>
+                <span className="sr-only">Delete {title}</span>
+              </>
+            }
+            confirmLabel="Delete"
+            triggerClassName={buttonClass("secondary", "text-red-700")}
+          />
+        </div>
+      </article>
+    </li>
+  );
+}
+
+export default function TimetableList() {
+  const { q, list, error } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const searching = navigation.state === "loading" && navigation.location?.pathname === "/admin/time-table";
+
+  return (
+    <div className="space-y-5">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Timetables</h1>
+        <TypePicker />
+      </header>
+
+      <Form method="get" role="search" className="flex gap-2" aria-label="Search timetables">
+        <label htmlFor="timetable-search" className="sr-only">
+          Search timetables
+        </label>
+        <input
+          id="timetable-search"
+          type="search"
+          name="q"
+          defaultValue={q}
+          maxLength={100}
+          placeholder="Search by type, class, session, term or venue"
+          className={inputClass}
+          onChange={(event) => {
+            const form = event.currentTarget.form;
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => submit(form, { replace: true }), SEARCH_DEBOUNCE_MS);
+          }}
+        />
+        <Button variant="secondary" pending={searching}>
+          Search
+        </Button>
+      </Form>
+
+      {error ? <Banner>{error}</Banner> : null}
+      {list && list.total === 0 ? (
+        q ? (
+          <EmptyState title="No timetables found">No timetable matches “{q}”.</EmptyState>
+        ) : (
+          <EmptyState title="No Timetables Yet">Add a timetable for a class: regular periods, a test or an exam.</EmptyState>
+        )
+      ) : null}
+      {list && list.data.length > 0 ? (
+        <>
+          <ul className="space-y-3" aria-label="Timetables">
+            {list.data.map((timetable) => (
+              <TimetableCard key={timetable.id} timetable={timetable} />
+            ))}
+          </ul>
+          {list.last_page > 1 ? (
+            <nav aria-label="Pages" className="flex items-center justify-between gap-2">
+              {list.current_page > 1 ? (
+                <Link to={pageHref(q, list.current_page - 1)} className={buttonClass("secondary")} rel="prev">
+                  Previous
+                </Link>
+              ) : (
+                <span />
+              )}
+              <span className="text-sm text-slate-700">
+                Page {list.current_page} of {list.last_page}
+              </span>
+              {list.current_page < list.last_page ? (
+                <Link to={pageHref(q, list.current_page + 1)} className={buttonClass("secondary")} rel="next">
+                  Next
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}

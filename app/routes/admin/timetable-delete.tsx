@@ -1,0 +1,44 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { MESSAGES } from "../../../contract/messages";
+import { TIMETABLE_MESSAGES, type Timetable } from "../../../contract/timetables";
+import { withAdmin } from "~/.server/auth.server";
+import { failure, redirectWithToast, success } from "~/.server/toast.server";
+import { Banner } from "~/components/ui/Banner";
+import { ConfirmPage } from "~/components/ui/ConfirmDialog";
+import { describeTimetable, NotFoundState } from "./timetable-shared";
+
+/** The confirm page behind a timetable's Delete (the dialog's JS-off twin) and the delete itself. */
+export const meta: MetaFunction = () => [{ title: "Delete Timetable" }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id ?? "")}`, { fallback: MESSAGES.failedTimetable });
+    if (result.status === 404) return data({ notFound: true as const }, { status: 404 });
+    return result.ok ? { timetable: result.data, error: null } : { timetable: null, error: result.message };
+  });
+}
+
+/** A timetable that is already gone (a second tap on Delete) counts as deleted. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const result = await api.remove(`/timetables/${encodeURIComponent(params.id ?? "")}`, { fallback: MESSAGES.failedDeleteTimetable });
+    const toast = result.ok || result.status === 404 ? success(MESSAGES.timetableDeleted) : failure(result.message);
+    return redirectWithToast(request, context, "/admin/time-table", toast);
+  });
+}
+
+export default function DeleteTimetable() {
+  const loaded = useLoaderData<typeof loader>();
+  if ("notFound" in loaded) return <NotFoundState title={TIMETABLE_MESSAGES.timetableNotFound} />;
+  if (!loaded.timetable) return <Banner>{loaded.error}</Banner>;
+  const t = loaded.timetable;
+  return (
+    <ConfirmPage
+      title="Delete Timetable"
+      description={`Delete the ${t.type} timetable of ${describeTimetable(t)} and all its schedules?`}
+      cancelTo="/admin/time-table"
+      confirmLabel="Delete"
+    />
+  );
+}

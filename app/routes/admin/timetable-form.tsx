@@ -1,0 +1,170 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { currentSession, planningTerm, TERMS } from "../../../contract/calendar";
+import { DEFAULT_SUCCESS, MESSAGES } from "../../../contract/messages";
+import {
+  DEFAULT_TIMETABLE_CLASS,
+  DEFAULT_TIMETABLE_TYPE,
+  TIMETABLE_MESSAGES,
+  TIMETABLE_TYPES,
+  timetablePayload,
+  type Timetable,
+  type TimetableType,
+} from "../../../contract/timetables";
+import { withAdmin } from "~/.server/auth.server";
+import { newFormKey, readFormData } from "~/.server/form.server";
+import { getSchoolOptions } from "~/.server/school-options.server";
+import { redirectWithToast, success } from "~/.server/toast.server";
+import { Banner } from "~/components/ui/Banner";
+import { Button } from "~/components/ui/Button";
+import { ErrorList } from "~/components/ui/ErrorList";
+import { Field } from "~/components/ui/Field";
+import { BackLink, NotFoundState, SelectField, withCurrent } from "./timetable-shared";
+
+/** Create (/admin/timetable/add?type=…) and edit (/admin/timetable/{id}/edit) a timetable: one form. */
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && "timetable" in data && data.timetable ? "Edit Timetable" : "Add Timetable" }];
+
+/** The term a new timetable starts on: planningTerm by the spec, matched to the school's own term names. */
+function defaultTerm(terms: string[], today: Date): string {
+  const planned = planningTerm(today);
+  return terms.includes(planned) ? planned : (terms[TERMS.indexOf(planned)] ?? "");
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const today = new Date();
+    const options = await getSchoolOptions(api, today);
+    const classes = options.classes.map((c) => c.class_name);
+    let timetable: Timetable | null = null;
+    if (params.id) {
+      const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id)}`, { fallback: MESSAGES.failedTimetable });
+      if (result.status === 404) return data({ notFound: true as const }, { status: 404 });
+      if (!result.ok) return { error: result.message, timetable: null, options: null, defaults: null, formKey: "" };
+      timetable = result.data;
+    }
+    const requested = new URL(request.url).searchParams.get("type");
+    const type: TimetableType = (TIMETABLE_TYPES as readonly string[]).includes(requested ?? "") ? (requested as TimetableType) : DEFAULT_TIMETABLE_TYPE;
+    const defaults = timetable
+      ? { type: timetable.type, class: timetable.class, session: timetable.session, term: timetable.term, venue: timetable.venue ?? "" }
+      : {
+          type,
+          class: classes.includes(DEFAULT_TIMETABLE_CLASS) ? DEFAULT_TIMETABLE_CLASS : "",
+          session: options.sessions.includes(currentSession(today)) ? currentSession(today) : (options.sessions[0] ?? ""),
+          term: defaultTerm(options.terms, today),
+          venue: "",
+        };
+    return {
+      error: null,
+      timetable,
+      defaults,
+      formKey: newFormKey(),
+      options: {
+        classes: withCurrent(classes, timetable?.class),
+        sessions: withCurrent(options.sessions, timetable?.session),
+        terms: withCurrent(options.terms, timetable?.term),
+        fromFallback: options.fromFallback,
+      },
+    };
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const formData = await readFormData(request);
+    const submission = parseWithZod(formData, { schema: timetablePayload });
+    if (submission.status !== "success") return submission.reply();
+    const key = String(formData.get("idempotency_key") ?? "");
+    const response = params.id
+      ? await api.update(`/timetables/${encodeURIComponent(params.id)}`, submission.value, { method: "PUT" })
+      : await api.create("/timetables", submission.value, { headers: key ? { "Idempotency-Key": key } : undefined });
+    if (!response.ok) {
+      const hasFieldErrors = Object.keys(response.fieldErrors).length > 0;
+      return submission.reply({ fieldErrors: response.fieldErrors, formErrors: hasFieldErrors ? undefined : [response.message] });
+    }
+    return redirectWithToast(request, context, "/admin/time-table", success(params.id ? DEFAULT_SUCCESS.updated : DEFAULT_SUCCESS.created));
+  });
+}
+
+export default function TimetableForm() {
+  const loaded = useLoaderData<typeof loader>();
+  if ("notFound" in loaded) return <NotFoundState title={TIMETABLE_MESSAGES.timetableNotFound} />;
+  return <TimetableFormBody {...loaded} />;
+}
+
+function TimetableFormBody({ error, timetable, defaults, formKey, options }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { notFound: true }>) {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const editing = Boolean(timetable);
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: defaults ?? undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: timetablePayload }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const title = editing ? "Edit Timetable" : "Add Timetable";
+
+  return (
+    <div className="space-y-5">
+      <header className="flex items-center gap-3">
+        <BackLink to="/admin/time-table" />
+        <h1 className="text-2xl font-bold">{title}</h1>
+      </header>
+      {error ? <Banner>{error}</Banner> : null}
+      {options?.fromFallback ? <Banner kind="info">{MESSAGES.failedSettings} Standard classes, sessions and terms are offered.</Banner> : null}
+      {options && defaults ? (
+        <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" {...getFormProps(form)}>
+          {editing ? null : <input type="hidden" name="idempotency_key" value={formKey} />}
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <SelectField
+            id={fields.type.id}
+            label="Type"
+            options={TIMETABLE_TYPES}
+            errors={fields.type.errors}
+            errorId={fields.type.errorId}
+            selectProps={getSelectProps(fields.type)}
+          />
+          <SelectField
+            id={fields.class.id}
+            label="Class"
+            options={options.classes}
+            placeholder="Select class"
+            errors={fields.class.errors}
+            errorId={fields.class.errorId}
+            selectProps={getSelectProps(fields.class)}
+          />
+          <SelectField
+            id={fields.session.id}
+            label="Session"
+            options={options.sessions}
+            placeholder="Select session"
+            errors={fields.session.errors}
+            errorId={fields.session.errorId}
+            selectProps={getSelectProps(fields.session)}
+          />
+          <SelectField
+            id={fields.term.id}
+            label="Term"
+            options={options.terms}
+            placeholder="Select term"
+            errors={fields.term.errors}
+            errorId={fields.term.errorId}
+            selectProps={getSelectProps(fields.term)}
+          />
+          <Field
+            id={fields.venue.id}
+            label="Venue (optional)"
+            errors={fields.venue.errors}
+            errorId={fields.venue.errorId}
+            inputProps={{ ...getInputProps(fields.venue, { type: "text" }), maxLength: 100 }}
+          />
+          <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Saving…">
+            {editing ? "Save Changes" : "Create Timetable"}
+          </Button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

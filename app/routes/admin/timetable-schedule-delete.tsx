@@ -1,0 +1,49 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { MESSAGES } from "../../../contract/messages";
+import { describeSchedule, TIMETABLE_MESSAGES, type Timetable } from "../../../contract/timetables";
+import { withAdmin } from "~/.server/auth.server";
+import { failure, redirectWithToast, success } from "~/.server/toast.server";
+import { Banner } from "~/components/ui/Banner";
+import { ConfirmPage } from "~/components/ui/ConfirmDialog";
+import { NotFoundState, timetablePath } from "./timetable-shared";
+
+/** The confirm page behind a schedule's Delete (the dialog's JS-off twin) and the delete itself. */
+export const meta: MetaFunction = () => [{ title: "Delete Schedule" }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id ?? "")}`, { fallback: MESSAGES.failedTimetable });
+    if (result.status === 404) return data({ notFound: TIMETABLE_MESSAGES.timetableNotFound }, { status: 404 });
+    if (!result.ok) return { error: result.message, timetable: null, schedule: null };
+    const schedule = result.data.schedules.find((s) => String(s.id) === params.scheduleId);
+    if (!schedule) return data({ notFound: TIMETABLE_MESSAGES.scheduleNotFound }, { status: 404 });
+    return { error: null, timetable: result.data, schedule };
+  });
+}
+
+/** A schedule that is already gone (a second tap on Delete) counts as deleted. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const id = encodeURIComponent(params.id ?? "");
+    const result = await api.remove(`/timetables/${id}/schedules/${encodeURIComponent(params.scheduleId ?? "")}`, {
+      fallback: MESSAGES.failedDeleteSchedule,
+    });
+    const toast = result.ok || result.status === 404 ? success(MESSAGES.scheduleDeleted) : failure(result.message);
+    return redirectWithToast(request, context, timetablePath(id), toast);
+  });
+}
+
+export default function DeleteSchedule() {
+  const loaded = useLoaderData<typeof loader>();
+  if ("notFound" in loaded) return <NotFoundState title={loaded.notFound} />;
+  if (!loaded.timetable || !loaded.schedule) return <Banner>{loaded.error}</Banner>;
+  return (
+    <ConfirmPage
+      title="Delete Schedule"
+      description={`Delete ${describeSchedule(loaded.schedule)}?`}
+      cancelTo={timetablePath(loaded.timetable.id)}
+      confirmLabel="Delete"
+    />
+  );
+}

@@ -1,0 +1,215 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { DEFAULT_SUCCESS, MESSAGES } from "../../../contract/messages";
+import {
+  DAYS,
+  dayOfDate,
+  DEFAULT_SCHEDULE_SUBJECT,
+  isDated,
+  schedulePayload,
+  schoolToday,
+  TIMETABLE_MESSAGES,
+  type Schedule,
+  type Timetable,
+} from "../../../contract/timetables";
+import type { SchoolApiClient } from "~/.server/api.server";
+import { withAdmin } from "~/.server/auth.server";
+import { newFormKey, readFormData } from "~/.server/form.server";
+import { getSchoolOptions } from "~/.server/school-options.server";
+import { failure, redirectWithToast, success } from "~/.server/toast.server";
+import { Banner } from "~/components/ui/Banner";
+import { Button } from "~/components/ui/Button";
+import { ErrorList } from "~/components/ui/ErrorList";
+import { Field } from "~/components/ui/Field";
+import { BackLink, describeTimetable, NotFoundState, SelectField, timetablePath, withCurrent } from "./timetable-shared";
+
+/**
+ * Add (/admin/timetable/{id}/add-schedule) and edit (/admin/timetable/{id}/edit-schedule/{scheduleId}) a
+ * schedule. A Regular School Period asks for a day; a Test or Exam for a date, whose weekday is the day.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data && "schedule" in data && data.schedule ? "Edit Schedule" : "Add Schedule" },
+];
+
+type Found = { timetable: Timetable; schedule: Schedule | null };
+
+/** The timetable (and schedule, when editing) the URL names, or what to answer instead. */
+async function load(api: SchoolApiClient, params: LoaderFunctionArgs["params"]): Promise<Found | { notFound: string } | { error: string }> {
+  const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id ?? "")}`, { fallback: MESSAGES.failedTimetable });
+  if (result.status === 404) return { notFound: TIMETABLE_MESSAGES.timetableNotFound };
+  if (!result.ok) return { error: result.message };
+  if (params.scheduleId === undefined) return { timetable: result.data, schedule: null };
+  const schedule = result.data.schedules.find((s) => String(s.id) === params.scheduleId);
+  return schedule ? { timetable: result.data, schedule } : { notFound: TIMETABLE_MESSAGES.scheduleNotFound };
+}
+
+/** A past date may stay on a schedule being edited; any new date starts today (Lagos). */
+function dateRule(schedule: Schedule | null, now: Date) {
+  const today = schoolToday(now);
+  const keepDate = schedule?.schedule_date && schedule.schedule_date < today ? schedule.schedule_date : undefined;
+  return { today, keepDate };
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const found = await load(api, params);
+    if ("notFound" in found) return data({ notFound: found.notFound }, { status: 404 });
+    if ("error" in found) return { error: found.error, timetable: null, schedule: null, subjects: [], formKey: "", today: "", keepDate: undefined };
+    const { timetable, schedule } = found;
+    const options = await getSchoolOptions(api);
+    const classSubjects = options.classes.find((c) => c.class_name === timetable.class)?.subjects ?? [];
+    const subjects = withCurrent(classSubjects.length ? classSubjects : [DEFAULT_SCHEDULE_SUBJECT], schedule?.subject);
+    return { error: null, timetable, schedule, subjects, formKey: newFormKey(), ...dateRule(schedule, new Date()) };
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const formData = await readFormData(request);
+    const found = await load(api, params);
+    if (!("timetable" in found)) {
+      return redirectWithToast(request, context, "/admin/time-table", failure("notFound" in found ? found.notFound : found.error));
+    }
+    const { timetable, schedule } = found;
+    const { today, keepDate } = dateRule(schedule, new Date());
+    const submission = parseWithZod(formData, { schema: schedulePayload(timetable.type, today, keepDate) });
+    if (submission.status !== "success") return submission.reply();
+    const key = String(formData.get("idempotency_key") ?? "");
+    const base = `/timetables/${timetable.id}/schedules`;
+    const response = schedule
+      ? await api.update(`${base}/${schedule.id}`, submission.value, { method: "PUT" })
+      : await api.create(base, submission.value, { headers: key ? { "Idempotency-Key": key } : undefined });
+    if (!response.ok) {
+      const hasFieldErrors = Object.keys(response.fieldErrors).length > 0;
+      return submission.reply({ fieldErrors: response.fieldErrors, formErrors: hasFieldErrors ? undefined : [response.message] });
+    }
+    return redirectWithToast(request, context, timetablePath(timetable.id), success(schedule ? DEFAULT_SUCCESS.updated : DEFAULT_SUCCESS.created));
+  });
+}
+
+export default function ScheduleForm() {
+  const loaded = useLoaderData<typeof loader>();
+  if ("notFound" in loaded) return <NotFoundState title={loaded.notFound} />;
+  if (!loaded.timetable) {
+    return (
+      <div className="space-y-5">
+        <BackLink to="/admin/time-table" />
+        <Banner>{loaded.error ?? MESSAGES.failedTimetable}</Banner>
+      </div>
+    );
+  }
+  return <ScheduleFormBody {...loaded} timetable={loaded.timetable} />;
+}
+
+function ScheduleFormBody({
+  timetable,
+  schedule,
+  subjects,
+  formKey,
+  today,
+  keepDate,
+}: {
+  timetable: Timetable;
+  schedule: Schedule | null;
+  subjects: string[];
+  formKey: string;
+  today: string;
+  keepDate?: string;
+}) {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const dated = isDated(timetable.type);
+  const schema = schedulePayload(timetable.type, today, keepDate);
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: {
+      schedule_day: schedule?.schedule_day ?? "",
+      schedule_date: schedule?.schedule_date ?? "",
+      schedule_start_time: schedule?.schedule_start_time ?? "",
+      schedule_end_time: schedule?.schedule_end_time ?? "",
+      subject: schedule?.subject ?? (subjects.length === 1 ? subjects[0] : ""),
+      venue: schedule?.venue ?? "",
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const title = schedule ? "Edit Schedule" : "Add Schedule";
+  const dateDay = dayOfDate(typeof fields.schedule_date.value === "string" ? fields.schedule_date.value : "");
+  const back = timetablePath(timetable.id);
+
+  return (
+    <div className="space-y-5">
+      <header className="space-y-1">
+        <div className="flex items-center gap-3">
+          <BackLink to={back} />
+          <h1 className="text-2xl font-bold">{title}</h1>
+        </div>
+        <p className="text-slate-700">
+          {timetable.type} · {describeTimetable(timetable)}
+        </p>
+      </header>
+      <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" {...getFormProps(form)}>
+        {schedule ? null : <input type="hidden" name="idempotency_key" value={formKey} />}
+        <ErrorList id={form.errorId} errors={form.errors} />
+        {dated ? (
+          <Field
+            id={fields.schedule_date.id}
+            label="Date"
+            hint={dateDay ? `Day: ${dateDay}` : "The day of the week follows from the date."}
+            errors={fields.schedule_date.errors}
+            errorId={fields.schedule_date.errorId}
+            inputProps={{ ...getInputProps(fields.schedule_date, { type: "date" }), min: keepDate ?? today }}
+          />
+        ) : (
+          <SelectField
+            id={fields.schedule_day.id}
+            label="Day"
+            options={DAYS}
+            placeholder="Select day"
+            errors={fields.schedule_day.errors}
+            errorId={fields.schedule_day.errorId}
+            selectProps={getSelectProps(fields.schedule_day)}
+          />
+        )}
+        <div className="grid grid-cols-2 gap-3">
+          <Field
+            id={fields.schedule_start_time.id}
+            label="Start time"
+            errors={fields.schedule_start_time.errors}
+            errorId={fields.schedule_start_time.errorId}
+            inputProps={getInputProps(fields.schedule_start_time, { type: "time" })}
+          />
+          <Field
+            id={fields.schedule_end_time.id}
+            label="End time"
+            errors={fields.schedule_end_time.errors}
+            errorId={fields.schedule_end_time.errorId}
+            inputProps={getInputProps(fields.schedule_end_time, { type: "time" })}
+          />
+        </div>
+        <SelectField
+          id={fields.subject.id}
+          label="Subject"
+          options={subjects}
+          placeholder={subjects.length > 1 ? "Select subject" : undefined}
+          errors={fields.subject.errors}
+          errorId={fields.subject.errorId}
+          selectProps={getSelectProps(fields.subject)}
+        />
+        <Field
+          id={fields.venue.id}
+          label="Venue (optional)"
+          errors={fields.venue.errors}
+          errorId={fields.venue.errorId}
+          inputProps={{ ...getInputProps(fields.venue, { type: "text" }), maxLength: 100 }}
+        />
+        <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Saving…">
+          {schedule ? "Save Schedule" : "Add Schedule"}
+        </Button>
+      </Form>
+    </div>
+  );
+}

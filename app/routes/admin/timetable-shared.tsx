@@ -1,0 +1,132 @@
+import { Link } from "@remix-run/react";
+import { useState, type MouseEvent, type ReactNode, type SelectHTMLAttributes } from "react";
+import { MESSAGES } from "../../../contract/messages";
+import type { TimetableSummary } from "../../../contract/timetables";
+import { buttonClass } from "~/components/ui/Button";
+import { ErrorList } from "~/components/ui/ErrorList";
+import { inputClass } from "~/components/ui/Field";
+import { Toast, type ToastMessage } from "~/components/ui/Toast";
+
+/** Pieces the timetable screens share: select fields, the back link, the not-found state and the PDF link. */
+
+export const timetablePath = (id: number | string, rest = "view") => `/admin/timetable/${id}/${rest}`;
+export const downloadPath = (id: number | string) => timetablePath(id, "download");
+
+export function describeTimetable(t: Pick<TimetableSummary, "class" | "session" | "term">) {
+  return `${t.class} · ${t.session} · ${t.term}`;
+}
+
+export function BackLink({ to, children = "‹ Back" }: { to: string; children?: ReactNode }) {
+  return (
+    <Link to={to} className="rounded-lg px-2 py-1 font-semibold text-brand-700 underline">
+      {children}
+    </Link>
+  );
+}
+
+interface SelectFieldProps {
+  id: string;
+  label: string;
+  options: readonly string[];
+  /** The empty first option; leave out when a value is always chosen. */
+  placeholder?: string;
+  errors?: string[];
+  errorId: string;
+  hint?: ReactNode;
+  selectProps: SelectHTMLAttributes<HTMLSelectElement>;
+}
+
+export function SelectField({ id, label, options, placeholder, errors, errorId, hint, selectProps }: SelectFieldProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <select
+        {...selectProps}
+        id={id}
+        className={inputClass}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={[errors?.length ? errorId : null, hintId].filter(Boolean).join(" ") || undefined}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      {hint ? (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** The options of a select, with the current value kept even when the school's settings no longer list it. */
+export function withCurrent(options: readonly string[], current: string | null | undefined): string[] {
+  return current && !options.includes(current) ? [current, ...options] : [...options];
+}
+
+export function NotFoundState({ title, back = "/admin/time-table" }: { title: string; back?: string }) {
+  return (
+    <section className="space-y-4 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center" aria-labelledby="not-found-title">
+      <h1 id="not-found-title" className="text-xl font-bold text-slate-800">
+        {title}
+      </h1>
+      <p className="text-slate-600">It may have been deleted, or the link is wrong.</p>
+      <Link to={back} className={buttonClass("primary")}>
+        Back to timetables
+      </Link>
+    </section>
+  );
+}
+
+const FILENAME = /filename="([^"]+)"/;
+
+/**
+ * A link to the web app's PDF route. Without JavaScript the browser downloads it as an attachment;
+ * with JavaScript the PDF is fetched, saved, and a toast says how it went (spec section 8).
+ */
+export function DownloadLink({ id, children, className }: { id: number; children: ReactNode; className?: string }) {
+  const [toast, setToast] = useState<ToastMessage | null>(null);
+  const [busy, setBusy] = useState(false);
+  const href = downloadPath(id);
+
+  async function download(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const response = await fetch(href, { headers: { Accept: "application/pdf" } });
+      if (!response.ok || !(response.headers.get("content-type") ?? "").includes("application/pdf")) throw new Error("not a PDF");
+      const blob = await response.blob();
+      const url = URL.createObjectURL(blob);
+      const anchor = document.createElement("a");
+      anchor.href = url;
+      anchor.download = FILENAME.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "timetable.pdf";
+      document.body.append(anchor);
+      anchor.click();
+      anchor.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setToast({ kind: "success", message: MESSAGES.timetableDownloaded });
+    } catch {
+      setToast({ kind: "error", message: MESSAGES.failedDownloadTimetable });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <a href={href} download onClick={download} aria-busy={busy || undefined} className={className ?? buttonClass("secondary")}>
+        {children}
+      </a>
+      <Toast toast={toast} />
+    </>
+  );
+}
