@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { localStorage } from "../../api/storage/local";
+import { seedDemoSchool, type DemoSchool } from "../../scripts/lib/demo-school";
+import { bearer, DATABASE, login, startApi, type TestApi } from "./harness";
+
+describe(`demo school seed on ${DATABASE}`, () => {
+  let api: TestApi;
+  let demo: DemoSchool;
+  let auth: { Authorization: string };
+  const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "school-seed-"));
+
+  beforeAll(async () => {
+    api = await startApi();
+    demo = await seedDemoSchool({ db: api.db, dialect: DATABASE, storage: localStorage(uploads), now: () => api.clock.now });
+    const res = await login(api, demo.unique_id, demo.password);
+    expect(res.status).toBe(200);
+    auth = bearer(((await res.json()) as { data: { token: string } }).data.token);
+  }, 60_000);
+  afterAll(async () => {
+    await api.close();
+    fs.rmSync(uploads, { recursive: true, force: true });
+  });
+
+  it("creates a school whose printed password signs in, and whose dashboard counts 300 students and 28 + 12 staff", async () => {
+    expect(demo).toMatchObject({ school_name: "Greenfield Demo College", students: 300, teaching_staff: 28, non_teaching_staff: 12 });
+    const res = await api.fetch(`/api/admin/${demo.unique_id}/dashboard`, { headers: auth });
+    const { data } = await res.json();
+    expect(data.total_male + data.total_female).toBe(300);
+    expect(data.total_male).toBeGreaterThan(100);
+    expect(data.total_female).toBeGreaterThan(100);
+    expect(data).toMatchObject({ teaching_staff: 28, non_teaching_staff: 12 });
+  });
+
+  it("spreads students over JSS1–SS3 with E.164 phones, admission numbers and addresses in Nigerian cities", async () => {
+    const students = await api.db.selectFrom("students").selectAll().execute();
+    expect(new Set(students.map((s) => s.class_name))).toEqual(new Set(["JSS1", "JSS2", "JSS3", "SS1", "SS2", "SS3"]));
+    for (const s of students) {
+      expect(s.phone_number).toMatch(/^\+234[789]\d{9}$/);
+      expect(s.admission_number).toMatch(/^ADM\/\d{4}\/\d{4}$/);
+      expect(s.address).toMatch(/, (Lagos|Abuja|Ibadan|Enugu|Kano)$/);
+      expect(["Male", "Female"]).toContain(s.gender);
+    }
+    expect(new Set(students.map((s) => s.admission_number)).size).toBe(300);
+  });
+
+  it("finds a seeded student through the list's search", async () => {
+    const [first] = await api.db.selectFrom("students").select(["name", "admission_number"]).orderBy("id").limit(1).execute();
+    const res = await api.fetch(`/api/admin/${demo.unique_id}/students?q=${encodeURIComponent(first.admission_number!)}`, { headers: auth });
+    const { data } = await res.json();
+    expect(data.data.map((s: { student_data: { name: string } }) => s.student_data.name)).toContain(first.name);
+  });
+
+  it("gives each class one form teacher and non-teaching staff no class", async () => {
+    const staff = await api.db.selectFrom("staff").selectAll().execute();
+    const formClasses = staff.map((s) => s.form_teacher).filter(Boolean);
+    expect(formClasses.sort()).toEqual(["JSS1", "JSS2", "JSS3", "SS1", "SS2", "SS3"]);
+    for (const s of staff.filter((m) => m.is_teaching_staff === 0)) expect(s).toMatchObject({ class_name: null, subjects: null });
+    expect(staff.filter((s) => s.is_teaching_staff === 1).every((s) => s.subjects)).toBe(true);
+  });
+});
