@@ -33,11 +33,12 @@ export interface SchoolSettings {
   other_settings: Record<string, unknown>;
 }
 
+/** A class as it is sent: without subjects it takes its section's. */
+export type ClassInput = Omit<SchoolClass, "subjects"> & { subjects?: string[] };
+
 /** The body of POST /school-settings: any of the parts; the parts left out keep their current value. */
 export interface SchoolSettingsPayload {
-  school_settings: Partial<Omit<SchoolSettings, "classes_by_section" | "classes">> & {
-    classes?: Array<Omit<SchoolClass, "subjects"> & { subjects?: string[] }>;
-  };
+  school_settings: Partial<Omit<SchoolSettings, "classes_by_section" | "classes">> & { classes?: ClassInput[] };
 }
 
 export interface AdminSettingsData {
@@ -283,3 +284,10 @@ export function completeSettings(input: SchoolSettingsInput, today: Date): Schoo
 export const allSubjects = (settings: Pick<SchoolSettings, "subjects_by_section" | "classes">) => [
   ...new Set([...Object.values(settings.subjects_by_section).flat(), ...settings.classes.flatMap((c) => c.subjects)]),
 ];
+
+/** A class as it is sent back to be saved: without subjects when they are just its section's. */
+export function classForSaving(c: SchoolClass, subjects_by_section: Record<string, string[]>): ClassInput {
+  const sectionSubjects = subjects_by_section[c.section] ?? [];
+  const same = c.subjects.length === sectionSubjects.length && c.subjects.every((s, i) => s === sectionSubjects[i]);
+  return same ? { class_name: c.class_name, section: c.section } : c;
+}

@@ -1,24 +1,32 @@
 import type { SchoolClass, SchoolSettings } from "../../contract/settings";
-import { fallbackOptions } from "../../contract/settings";
+import { allSubjects, fallbackOptions } from "../../contract/settings";
 import type { SchoolApiClient } from "./api.server";
 
 export interface SchoolOptions {
   classes: SchoolClass[];
+  /** Every subject the school teaches (each class also carries its own). */
+  subjects: string[];
   sessions: string[];
   terms: string[];
   /** True when settings could not be loaded and DESIGN section 7's fallbacks are offered instead. */
   fromFallback: boolean;
 }
 
-/** Classes (with their subjects), sessions and terms for any form, from the school's settings. */
+/**
+ * Classes (with their subjects), subjects, sessions and terms for any form, from the school's settings.
+ * The fallbacks are offered only when the settings cannot be loaded: a school that removed all its
+ * classes is shown no classes, not someone else's.
+ */
 export async function getSchoolOptions(api: SchoolApiClient, today = new Date()): Promise<SchoolOptions> {
   const result = await api.get<SchoolSettings>("/school-settings");
-  if (result.ok && result.data?.classes?.length) {
+  if (result.ok && Array.isArray(result.data?.classes)) {
     const fallback = fallbackOptions(today);
+    const settings = result.data;
     return {
-      classes: result.data.classes,
-      sessions: result.data.sessions?.length ? result.data.sessions : fallback.sessions,
-      terms: result.data.terms?.length ? result.data.terms : fallback.terms,
+      classes: settings.classes,
+      subjects: allSubjects({ classes: settings.classes, subjects_by_section: settings.subjects_by_section ?? {} }),
+      sessions: settings.sessions?.length ? settings.sessions : fallback.sessions,
+      terms: settings.terms?.length ? settings.terms : fallback.terms,
       fromFallback: false,
     };
   }

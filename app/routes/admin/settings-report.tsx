@@ -1,0 +1,214 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { currentSession } from "../../../contract/calendar";
+import { DEFAULT_ERRORS, MESSAGES } from "../../../contract/messages";
+import {
+  isSession,
+  reportSheetSchema,
+  SETTINGS_LIMITS,
+  SETTINGS_MESSAGES as M,
+  type ReportSheetSettings,
+  type SchoolSettings,
+} from "../../../contract/settings";
+import { withAdmin } from "~/.server/auth.server";
+import { readFormData } from "~/.server/form.server";
+import { redirectWithToast, success } from "~/.server/toast.server";
+import { Banner } from "~/components/ui/Banner";
+import { Button } from "~/components/ui/Button";
+import { ErrorList } from "~/components/ui/ErrorList";
+import { DefaultAddButton, MultiValueInput } from "~/components/ui/MultiValueInput";
+import { SelectField } from "~/components/ui/SelectField";
+import { addEntry, newEntryName, readIntent, readList, removeEntry, type ListRules } from "~/lib/list-intents";
+import { REPORT_SHEET_PATH, SETTINGS_PATH } from "~/lib/settings-paths";
+
+export const meta: MetaFunction = () => [{ title: "Report Sheet Columns" }];
+
+const FLAGS = ["add_position", "include_attendance", "enable_extra_inputs", "enable_child_development", "school_signature"] as const;
+const LISTS = ["extra_inputs", "child_development_inputs", "mid_term_columns", "exam_columns"] as const;
+type Flag = (typeof FLAGS)[number];
+type ListField = (typeof LISTS)[number];
+type YesNo = "yes" | "no" | "";
+
+const inputRules: ListRules = { required: M.inputRequired, duplicate: M.inputDuplicate, max: SETTINGS_LIMITS.columns };
+const columnRules: ListRules = { required: M.columnRequired, duplicate: M.columnDuplicate, max: SETTINGS_LIMITS.columns };
+const LIST_RULES: Record<ListField, ListRules> = {
+  extra_inputs: inputRules,
+  child_development_inputs: inputRules,
+  mid_term_columns: columnRules,
+  exam_columns: columnRules,
+};
+
+/** The report sheet while it is being edited; nothing is saved until "save". */
+interface ReportState {
+  flags: Record<Flag, YesNo>;
+  current_term: string;
+  current_session: string;
+  lists: Record<ListField, string[]>;
+  pending: Record<ListField, string>;
+}
+
+type ReportErrors = Partial<Record<Flag | ListField | "current_term" | "current_session" | "form", string[]>>;
+
+const yesNo = (value: boolean): YesNo => (value ? "yes" : "no");
+
+function initialState(settings: SchoolSettings, today: Date): ReportState {
+  const sheet = settings.report_sheet;
+  const session = settings.other_settings.current_session;
+  return {
+    flags: Object.fromEntries(FLAGS.map((flag) => [flag, yesNo(sheet[flag])])) as Record<Flag, YesNo>,
+    current_term: sheet.current_term,
+    current_session: typeof session === "string" ? session : currentSession(today),
+    lists: Object.fromEntries(LISTS.map((list) => [list, sheet[list]])) as Record<ListField, string[]>,
+    pending: Object.fromEntries(LISTS.map((list) => [list, ""])) as Record<ListField, string>,
+  };
+}
+
+function readState(formData: FormData): ReportState {
+  const text = (name: string) => String(formData.get(name) ?? "");
+  const flag = (name: Flag): YesNo => (text(name) === "yes" ? "yes" : text(name) === "no" ? "no" : "");
+  return {
+    flags: Object.fromEntries(FLAGS.map((name) => [name, flag(name)])) as Record<Flag, YesNo>,
+    current_term: text("current_term"),
+    current_session: text("current_session"),
+    lists: Object.fromEntries(LISTS.map((list) => [list, readList(formData, list)])) as Record<ListField, string[]>,
+    pending: Object.fromEntries(LISTS.map((list) => [list, text(newEntryName(list))])) as Record<ListField, string>,
+  };
+}
+
+const isList = (name: string | undefined): name is ListField => LISTS.includes(name as ListField);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const result = await api.get<SchoolSettings>("/school-settings", { fallback: MESSAGES.failedSettings });
+    if (!result.ok) return { error: result.message, view: null, terms: [], sessions: [] };
+    return { error: null, view: initialState(result.data, new Date()), terms: result.data.terms, sessions: result.data.sessions };
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const formData = await readFormData(request);
+    const intent = readIntent(formData);
+    const state = readState(formData);
+    const reply = (errors: ReportErrors, focus?: string) => ({ state, errors, focus, revision: crypto.randomUUID() });
+
+    if (intent.kind === "remove") {
+      if (isList(intent.list)) state.lists[intent.list] = removeEntry(state.lists[intent.list], intent.index);
+      return reply({});
+    }
+    if (intent.kind === "add") {
+      const errors: ReportErrors = {};
+      for (const list of LISTS) {
+        if (intent.list !== list && (intent.list || !state.pending[list].trim())) continue;
+        const added = addEntry(state.lists[list], state.pending[list], LIST_RULES[list]);
+        if (added.error) errors[list] = [added.error];
+        else {
+          state.lists[list] = added.values;
+          state.pending[list] = "";
+        }
+      }
+      return reply(errors, intent.list);
+    }
+
+    const current = await api.get<SchoolSettings>("/school-settings", { fallback: MESSAGES.failedSettings });
+    if (!current.ok) return reply({ form: [current.message] });
+    const flag = (name: Flag) => (state.flags[name] === "" ? undefined : state.flags[name] === "yes");
+    const parsed = reportSheetSchema.safeParse({
+      ...Object.fromEntries(FLAGS.map((name) => [name, flag(name)])),
+      ...state.lists,
+      current_term: state.current_term,
+    });
+    const errors: ReportErrors = {};
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
+      const field = issue.path[0] as keyof ReportErrors;
+      errors[field] ??= [issue.message];
+    }
+    if (!current.data.terms.includes(state.current_term)) errors.current_term = [M.currentTermMissing];
+    if (!isSession(state.current_session)) errors.current_session = [M.sessionFormat];
+    if (!parsed.success || Object.keys(errors).length) return reply(errors);
+
+    const report_sheet: ReportSheetSettings = parsed.data;
+    const response = await api.update<SchoolSettings>(
+      "/school-settings",
+      { school_settings: { report_sheet, other_settings: { ...current.data.other_settings, current_session: state.current_session } } },
+      { fallback: DEFAULT_ERRORS.update },
+    );
+    if (!response.ok) return reply({ form: [response.message] });
+    return redirectWithToast(request, context, SETTINGS_PATH, success(MESSAGES.settingsUpdated));
+  });
+}
+
+function Choice({ name, label, options, value, errors }: { name: string; label: string; options: { value: string; label: string }[]; value: string; errors?: string[] }) {
+  const errorId = `${name}-error`;
+  return (
+    <fieldset className="space-y-1" aria-describedby={errors?.length ? errorId : undefined}>
+      <legend className="text-sm font-semibold text-slate-800">{label}</legend>
+      <div className="flex flex-wrap gap-x-5">
+        {options.map((option) => (
+          <label key={option.value} className="flex min-h-11 items-center gap-2">
+            <input type="radio" name={name} value={option.value} defaultChecked={value === option.value} className="h-5 w-5 accent-brand-700" />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <ErrorList id={errorId} errors={errors} />
+    </fieldset>
+  );
+}
+
+const YES_NO = [
+  { value: "yes", label: "Yes" },
+  { value: "no", label: "No" },
+];
+
+export default function SettingsReport() {
+  const { error, view, terms, sessions } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const state = actionData?.state ?? view;
+  const errors: ReportErrors = actionData?.errors ?? {};
+
+  const flag = (name: Flag, label: string) => <Choice name={name} label={label} options={YES_NO} value={state?.flags[name] ?? ""} errors={errors[name]} />;
+  const list = (name: ListField, label: string, noun: string) => (
+    <MultiValueInput name={name} label={label} noun={noun} values={state?.lists[name] ?? []} pending={state?.pending[name]} errors={errors[name]} autoFocus={actionData?.focus === name} />
+  );
+
+  return (
+    <div className="space-y-5">
+      <header className="flex items-center gap-3">
+        <Link to={SETTINGS_PATH} className="rounded-lg px-2 py-1 font-semibold text-brand-700 underline">
+          ‹ Back
+        </Link>
+        <h1 className="text-2xl font-bold">Report Sheet Columns</h1>
+      </header>
+      {error ? <Banner>{error}</Banner> : null}
+      {errors.form?.length ? <Banner>{errors.form[0]}</Banner> : null}
+      {state ? (
+        <Form method="post" action={REPORT_SHEET_PATH} className="space-y-5 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" key={actionData?.revision ?? "loaded"}>
+          <DefaultAddButton />
+          {flag("add_position", "Add position")}
+          <Choice name="current_term" label="Current term" options={terms.map((t) => ({ value: t, label: t }))} value={state.current_term} errors={errors.current_term} />
+          <SelectField
+            id="current_session"
+            label="Current session"
+            options={[...new Set([...sessions, state.current_session])].filter(Boolean)}
+            errors={errors.current_session}
+            selectProps={{ name: "current_session", defaultValue: state.current_session }}
+          />
+          {flag("include_attendance", "Include attendance")}
+          {flag("enable_extra_inputs", "Enable extra inputs")}
+          {list("extra_inputs", "Extra inputs", "extra input")}
+          {flag("enable_child_development", "Enable child development")}
+          {list("child_development_inputs", "Child development inputs", "child development input")}
+          {list("mid_term_columns", "Mid-term columns", "mid-term column")}
+          {list("exam_columns", "Exam columns", "exam column")}
+          {flag("school_signature", "School signature")}
+          <Button name="intent" value="save" className="w-full" pending={saving} pendingLabel="Saving…">
+            Save &amp; Back to Settings
+          </Button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

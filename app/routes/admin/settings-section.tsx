@@ -1,0 +1,255 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { DEFAULT_ERRORS, MESSAGES } from "../../../contract/messages";
+import {
+  allSubjects,
+  classForSaving,
+  duplicateIndexes,
+  includesName,
+  SETTINGS_LIMITS,
+  SETTINGS_MESSAGES as M,
+  type SchoolSettings,
+} from "../../../contract/settings";
+import { NIGERIAN_SUBJECTS } from "../../../contract/subjects";
+import type { SchoolApiClient } from "~/.server/api.server";
+import { withAdmin } from "~/.server/auth.server";
+import { readFormData } from "~/.server/form.server";
+import { redirectWithToast, success } from "~/.server/toast.server";
+import { Banner } from "~/components/ui/Banner";
+import { Button } from "~/components/ui/Button";
+import { ErrorList } from "~/components/ui/ErrorList";
+import { inputClass } from "~/components/ui/Field";
+import { DefaultAddButton, NewEntry } from "~/components/ui/MultiValueInput";
+import { addEntry, newEntryName, readIntent, readList, removeEntry, removeIntent } from "~/lib/list-intents";
+import { sectionPath, SETTINGS_PATH } from "~/lib/settings-paths";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.section ?? "Section"} Subjects` }];
+
+/** A section's classes and subjects while they are being edited; nothing is saved until "save". */
+interface SectionState {
+  classes: string[];
+  /** The ticked subjects. */
+  subjects: string[];
+  /** Every subject offered as a checkbox: the school's, the curriculum's and any typed in. */
+  options: string[];
+  newClass: string;
+  newSubject: string;
+}
+
+interface SectionErrors {
+  classes?: Record<number, string[]>;
+  newClass?: string[];
+  newSubject?: string[];
+  subjects?: string[];
+  form?: string[];
+}
+
+const sectionOf = (request: Request) => new URL(request.url).searchParams.get("name") ?? "";
+
+function initialState(settings: SchoolSettings, section: string): SectionState {
+  const subjects = settings.subjects_by_section[section] ?? [];
+  return {
+    classes: settings.classes_by_section[section] ?? [],
+    subjects,
+    options: [...new Set([...subjects, ...allSubjects(settings), ...NIGERIAN_SUBJECTS])],
+    newClass: "",
+    newSubject: "",
+  };
+}
+
+function readState(formData: FormData): SectionState {
+  const subjects = readList(formData, "subjects");
+  return {
+    classes: readList(formData, "classes"),
+    subjects,
+    options: [...new Set([...readList(formData, "subject_options"), ...subjects])],
+    newClass: String(formData.get(newEntryName("classes")) ?? ""),
+    newSubject: String(formData.get(newEntryName("subjects")) ?? ""),
+  };
+}
+
+async function loadSettings(api: SchoolApiClient, section: string) {
+  const result = await api.get<SchoolSettings>("/school-settings", { fallback: MESSAGES.failedSettings });
+  if (result.ok && !result.data.sections.includes(section)) throw new Response(M.sectionNotFound, { status: 404 });
+  return result;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const section = sectionOf(request);
+  return withAdmin(request, context, async ({ api }) => {
+    const result = await loadSettings(api, section);
+    if (!result.ok) return { error: result.message, section, view: null };
+    return { error: null, section, view: initialState(result.data, section) };
+  });
+}
+
+/** Appends a typed subject: ticks it if it is already offered, adds it to the offer otherwise. */
+function addSubject(state: SectionState): { state: SectionState; error?: string } {
+  const typed = state.newSubject.trim();
+  const offered = state.options.find((o) => o.toLowerCase() === typed.toLowerCase());
+  const added = addEntry(state.subjects, offered ?? typed, { required: M.subjectRequired, duplicate: M.subjectDuplicate, max: SETTINGS_LIMITS.subjects });
+  if (added.error) return { state, error: added.error };
+  const name = added.values[added.values.length - 1];
+  return { state: { ...state, subjects: added.values, options: offered ? state.options : [...state.options, name], newSubject: "" } };
+}
+
+function classErrors(names: string[], taken: string[]): Record<number, string[]> {
+  const errors: Record<number, string[]> = {};
+  names.forEach((name, index) => {
+    if (!name.trim()) errors[index] = [M.classRequired];
+    else if (name.trim().length > SETTINGS_LIMITS.nameMax) errors[index] = [M.tooLong];
+  });
+  for (const index of duplicateIndexes([...taken, ...names])) {
+    const own = index - taken.length;
+    if (own >= 0 && !errors[own]) errors[own] = [M.classDuplicate];
+  }
+  return errors;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const section = sectionOf(request);
+  return withAdmin(request, context, async ({ api }) => {
+    const formData = await readFormData(request);
+    const intent = readIntent(formData);
+    let state = readState(formData);
+    const reply = (errors: SectionErrors, focus?: string) => ({ state, errors, focus, revision: crypto.randomUUID() });
+
+    const current = await loadSettings(api, section);
+    if (!current.ok) return reply({ form: [current.message] });
+    const settings = current.data;
+    const taken = settings.classes.filter((c) => c.section !== section).map((c) => c.class_name);
+
+    if (intent.kind === "remove") {
+      if (intent.list === "classes") state = { ...state, classes: removeEntry(state.classes, intent.index) };
+      return reply({});
+    }
+    if (intent.kind === "add") {
+      const errors: SectionErrors = {};
+      if (intent.list === "classes" || (!intent.list && state.newClass.trim())) {
+        const added = addEntry(state.classes, state.newClass, { required: M.classRequired, duplicate: M.classDuplicate, max: SETTINGS_LIMITS.classes, taken });
+        if (added.error) errors.newClass = [added.error];
+        else state = { ...state, classes: added.values, newClass: "" };
+      }
+      if (intent.list === "subjects" || (!intent.list && state.newSubject.trim())) {
+        const added = addSubject(state);
+        if (added.error) errors.newSubject = [added.error];
+        state = added.state;
+      }
+      return reply(errors, intent.list);
+    }
+
+    const errors: SectionErrors = { classes: classErrors(state.classes, taken) };
+    if (state.subjects.length > SETTINGS_LIMITS.subjects) errors.subjects = [M.tooMany(SETTINGS_LIMITS.subjects)];
+    if (Object.keys(errors.classes ?? {}).length || errors.subjects) return reply(errors);
+
+    const subjects = state.options.filter((o) => state.subjects.includes(o));
+    const classes = settings.sections.flatMap((s) =>
+      s === section
+        ? state.classes.map((name) => ({ class_name: name.trim(), section }))
+        : settings.classes.filter((c) => c.section === s).map((c) => classForSaving(c, settings.subjects_by_section)),
+    );
+    const response = await api.update<SchoolSettings>(
+      "/school-settings",
+      { school_settings: { sections: settings.sections, classes, subjects_by_section: { ...settings.subjects_by_section, [section]: subjects } } },
+      { fallback: DEFAULT_ERRORS.update },
+    );
+    if (!response.ok) return reply({ form: [response.message] });
+    return redirectWithToast(request, context, SETTINGS_PATH, success(MESSAGES.settingsUpdated));
+  });
+}
+
+export default function SettingsSection() {
+  const { error, section, view } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const state = actionData?.state ?? view;
+  const errors: SectionErrors = actionData?.errors ?? {};
+
+  return (
+    <div className="space-y-5">
+      <header className="flex items-center gap-3">
+        <Link to={SETTINGS_PATH} className="rounded-lg px-2 py-1 font-semibold text-brand-700 underline">
+          ‹ Back
+        </Link>
+        <h1 className="text-2xl font-bold">{section} Subjects</h1>
+      </header>
+      {error ? <Banner>{error}</Banner> : null}
+      {errors.form?.length ? <Banner>{errors.form[0]}</Banner> : null}
+      {state ? (
+        <Form method="post" action={sectionPath(section)} className="space-y-5" key={actionData?.revision ?? "loaded"}>
+          <DefaultAddButton />
+          <section aria-labelledby="classes-heading" className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <h2 id="classes-heading" className="text-lg font-semibold">
+              Classes
+            </h2>
+            {state.classes.length ? (
+              <ul className="space-y-2" data-testid="classes">
+                {state.classes.map((name, index) => {
+                  const rowErrors = errors.classes?.[index];
+                  return (
+                    <li key={`${index}-${name}`} className="space-y-1">
+                      <label htmlFor={`class-${index}`} className="sr-only">
+                        Class {index + 1} name
+                      </label>
+                      <div className="flex gap-2">
+                        <input
+                          id={`class-${index}`}
+                          name="classes"
+                          defaultValue={name}
+                          className={inputClass}
+                          aria-invalid={rowErrors ? true : undefined}
+                          aria-describedby={rowErrors ? `class-${index}-error` : undefined}
+                        />
+                        <Button variant="secondary" name="intent" value={removeIntent("classes", index)}>
+                          Remove<span className="sr-only"> {name}</span>
+                        </Button>
+                      </div>
+                      <ErrorList id={`class-${index}-error`} errors={rowErrors} />
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : (
+              <p className="text-sm text-slate-600">No classes in this section yet.</p>
+            )}
+            <NewEntry list="classes" noun="class" pending={state.newClass} errors={errors.newClass} autoFocus={actionData?.focus === "classes"} />
+          </section>
+
+          <section aria-labelledby="subjects-heading" className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <h2 id="subjects-heading" className="text-lg font-semibold">
+              Subjects
+            </h2>
+            <fieldset className="space-y-2">
+              <legend className="text-sm text-slate-700">Tick the subjects taught in {section}; every class in it takes them.</legend>
+              <ul className="grid gap-x-4 sm:grid-cols-2" data-testid="subjects">
+                {state.options.map((subject, index) => (
+                  <li key={subject}>
+                    <input type="hidden" name="subject_options" value={subject} />
+                    <label htmlFor={`subject-${index}`} className="flex min-h-11 items-center gap-3">
+                      <input
+                        id={`subject-${index}`}
+                        type="checkbox"
+                        name="subjects"
+                        value={subject}
+                        defaultChecked={state.subjects.includes(subject)}
+                        className="h-5 w-5 accent-brand-700"
+                      />
+                      {subject}
+                    </label>
+                  </li>
+                ))}
+              </ul>
+              <ErrorList errors={errors.subjects} />
+            </fieldset>
+            <NewEntry list="subjects" noun="subject" pending={state.newSubject} errors={errors.newSubject} autoFocus={actionData?.focus === "subjects"} />
+          </section>
+
+          <Button name="intent" value="save" className="w-full" pending={saving} pendingLabel="Saving…">
+            Save &amp; Back to Settings
+          </Button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

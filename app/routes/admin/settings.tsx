@@ -1,0 +1,211 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { DEFAULT_ERRORS, MESSAGES } from "../../../contract/messages";
+import {
+  classForSaving,
+  includesName,
+  settingName,
+  SETTINGS_MESSAGES,
+  type SchoolSettings,
+  type SchoolSettingsPayload,
+} from "../../../contract/settings";
+import { withAdmin } from "~/.server/auth.server";
+import { readFormData } from "~/.server/form.server";
+import { redirectWithToast, success } from "~/.server/toast.server";
+import { Banner } from "~/components/ui/Banner";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { ConfirmDialog, ConfirmPage } from "~/components/ui/ConfirmDialog";
+import { ErrorList } from "~/components/ui/ErrorList";
+import { Field } from "~/components/ui/Field";
+import { chipButtonClass, chipClass, RemoveLabel } from "~/components/ui/MultiValueInput";
+import { sectionPath, SETTINGS_PATH, REPORT_SHEET_PATH } from "~/lib/settings-paths";
+
+export const meta: MetaFunction = () => [{ title: "Settings" }];
+
+const addSectionForm = z.object({ section: settingName(SETTINGS_MESSAGES.sectionRequired) });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const removing = new URL(request.url).searchParams.get("remove");
+  return withAdmin(request, context, async ({ api }) => {
+    const result = await api.get<SchoolSettings>("/school-settings", { fallback: MESSAGES.failedSettings });
+    if (!result.ok) return { error: result.message, sections: [], classesBySection: {} as Record<string, string[]>, removing: null };
+    const { sections, classes_by_section } = result.data;
+    return {
+      error: null,
+      sections,
+      classesBySection: classes_by_section,
+      removing: removing && sections.includes(removing) ? removing : null,
+    };
+  });
+}
+
+/**
+ * Each section change is saved at once: the main view has no save button of its own, and the toast
+ * confirms every change. Removing a section also removes its classes and subjects.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const formData = await readFormData(request);
+    const intent = String(formData.get("intent") ?? "");
+    const submission = parseWithZod(formData, { schema: addSectionForm });
+    const current = await api.get<SchoolSettings>("/school-settings", { fallback: MESSAGES.failedSettings });
+    if (!current.ok) return { result: submission.reply({ formErrors: [current.message] }), removeError: null };
+    const settings = current.data;
+
+    let update: SchoolSettingsPayload["school_settings"];
+    if (intent === "remove-section") {
+      const section = String(formData.get("section") ?? "");
+      if (!settings.sections.includes(section)) return redirectWithToast(request, context, SETTINGS_PATH, success(MESSAGES.settingsUpdated));
+      update = {
+        sections: settings.sections.filter((s) => s !== section),
+        classes: settings.classes.filter((c) => c.section !== section).map((c) => classForSaving(c, settings.subjects_by_section)),
+        subjects_by_section: Object.fromEntries(Object.entries(settings.subjects_by_section).filter(([s]) => s !== section)),
+      };
+    } else {
+      if (submission.status !== "success") return { result: submission.reply(), removeError: null };
+      if (includesName(settings.sections, submission.value.section)) {
+        return { result: submission.reply({ fieldErrors: { section: [SETTINGS_MESSAGES.sectionDuplicate] } }), removeError: null };
+      }
+      update = { sections: [...settings.sections, submission.value.section] };
+    }
+
+    const response = await api.update<SchoolSettings>("/school-settings", { school_settings: update }, { fallback: DEFAULT_ERRORS.update });
+    if (!response.ok) {
+      return intent === "remove-section"
+        ? { result: null, removeError: response.message }
+        : { result: submission.reply({ fieldErrors: { section: [response.message] } }), removeError: null };
+    }
+    return redirectWithToast(request, context, SETTINGS_PATH, success(MESSAGES.settingsUpdated));
+  });
+}
+
+function RemoveSection({ section, classes }: { section: string; classes: string[] }) {
+  const navigation = useNavigation();
+  const removing = navigation.state === "submitting" && navigation.formData?.get("section") === section;
+  const label = <RemoveLabel name={section} />;
+  if (!classes.length) {
+    return (
+      <Form method="post" action={SETTINGS_PATH}>
+        <input type="hidden" name="section" value={section} />
+        <button type="submit" name="intent" value="remove-section" className={chipButtonClass} disabled={removing}>
+          {label}
+        </button>
+      </Form>
+    );
+  }
+  return (
+    <ConfirmDialog
+      href={`${SETTINGS_PATH}?remove=${encodeURIComponent(section)}`}
+      action={SETTINGS_PATH}
+      title="Remove section"
+      description={<RemoveDescription section={section} classes={classes} />}
+      triggerLabel={label}
+      triggerClassName={chipButtonClass}
+      confirmLabel="Remove"
+      hiddenFields={{ intent: "remove-section", section }}
+    />
+  );
+}
+
+function RemoveDescription({ section, classes }: { section: string; classes: string[] }) {
+  return (
+    <>
+      Remove {section}? Its classes ({classes.join(", ")}) and its subjects are removed too.
+    </>
+  );
+}
+
+export default function Settings() {
+  const { error, sections, classesBySection, removing } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-section";
+  const [form, fields] = useForm({
+    id: "add-section",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addSectionForm }),
+    shouldValidate: "onSubmit",
+  });
+
+  if (removing) {
+    return (
+      <ConfirmPage
+        title="Remove section"
+        description={<RemoveDescription section={removing} classes={classesBySection[removing] ?? []} />}
+        cancelTo={SETTINGS_PATH}
+        confirmLabel="Remove"
+        hiddenFields={{ intent: "remove-section", section: removing }}
+      />
+    );
+  }
+
+  return (
+    <div className="space-y-5">
+      <header className="flex items-center gap-3">
+        <Link to="/admin/dashboard" className="rounded-lg px-2 py-1 font-semibold text-brand-700 underline">
+          ‹ Back
+        </Link>
+        <h1 className="text-2xl font-bold">Settings</h1>
+      </header>
+      {error ? <Banner>{error}</Banner> : null}
+      {actionData?.removeError ? <Banner>{actionData.removeError}</Banner> : null}
+      {!error ? (
+        <>
+          <section aria-labelledby="sections-heading" className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <h2 id="sections-heading" className="text-lg font-semibold">
+              Sections
+            </h2>
+            <ul className="flex flex-wrap gap-2" data-testid="sections">
+              {sections.map((section) => (
+                <li key={section} className={chipClass}>
+                  <span>{section}</span>
+                  <RemoveSection section={section} classes={classesBySection[section] ?? []} />
+                </li>
+              ))}
+            </ul>
+            <Form method="post" action={SETTINGS_PATH} className="space-y-2" {...getFormProps(form)}>
+              <ErrorList id={form.errorId} errors={form.errors} />
+              <Field
+                id={fields.section.id}
+                label="New section"
+                errors={fields.section.errors}
+                errorId={fields.section.errorId}
+                inputProps={getInputProps(fields.section, { type: "text" })}
+              />
+              <Button name="intent" value="add-section" variant="secondary" pending={adding} pendingLabel="Adding…">
+                Add
+              </Button>
+            </Form>
+          </section>
+
+          <section aria-labelledby="subjects-heading" className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <h2 id="subjects-heading" className="text-lg font-semibold">
+              Classes and subjects
+            </h2>
+            <ul className="grid gap-2 sm:grid-cols-2">
+              {sections.map((section) => (
+                <li key={section}>
+                  <Link to={sectionPath(section)} className={buttonClass("secondary", "w-full")}>
+                    {section} Subjects
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section aria-labelledby="report-heading" className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+            <h2 id="report-heading" className="text-lg font-semibold">
+              Report sheet
+            </h2>
+            <Link to={REPORT_SHEET_PATH} className={buttonClass("secondary", "w-full")}>
+              Report Sheet Columns
+            </Link>
+          </section>
+        </>
+      ) : null}
+    </div>
+  );
+}
