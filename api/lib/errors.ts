@@ -27,4 +27,18 @@ export function fromZod(error: ZodError): ApiError {
   return validationError(errors);
 }
 
+/**
+ * Runs a check that throws a field error and adds its errors to `errors` instead, so that one answer
+ * names every bad field; other failures still throw.
+ */
+export function gatherFieldErrors<T>(errors: FieldErrors, check: () => T): T | undefined {
+  try {
+    return check();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 422 || !error.errors) throw error;
+    Object.assign(errors, error.errors);
+    return undefined;
+  }
+}
+
 export const notFound = (what = "Not found.") => new ApiError(404, what);

@@ -13,7 +13,7 @@ import {
   hashToken,
   verifyPassword,
 } from "../lib/crypto";
-import { ApiError, fromZod, validationError } from "../lib/errors";
+import { ApiError, fromZod, gatherFieldErrors, validationError } from "../lib/errors";
 import type { School } from "../db/schema";
 import { assertImage, mediaUrl, storeImage } from "./media";
 
@@ -45,11 +45,11 @@ export async function registerSchool(
 ) {
   const parsed = registerFields.safeParse(input);
   const errors: Record<string, string[]> = parsed.success ? {} : fromZod(parsed.error).errors!;
+  const phone = errors.phone_number ? undefined : gatherFieldErrors(errors, () => normalizePhone("phone_number", input.phone_number!));
+  const mime = logo ? gatherFieldErrors(errors, () => assertImage("logo", logo)) : undefined;
   if (!logo) errors.logo = ["Logo is required"];
-  if (Object.keys(errors).length) throw validationError(errors);
-  const fields = parsed.data!;
-  const phone = normalizePhone("phone_number", fields.phone_number);
-  const mime = assertImage("logo", logo!);
+  if (Object.keys(errors).length || !parsed.success || !phone || !logo || !mime) throw validationError(errors);
+  const fields = parsed.data;
 
   const password = generatePassword();
   const passwordHash = await hashPassword(password);
@@ -91,7 +91,7 @@ export async function registerSchool(
       .executeTakeFirstOrThrow();
     let logoKey: string;
     try {
-      logoKey = await storeImage(deps, school.id, logo!, mime);
+      logoKey = await storeImage(deps, school.id, logo, mime);
       await deps.db.updateTable("schools").set({ logo_key: logoKey }).where("id", "=", school.id).execute();
     } catch (error) {
       await deps.db.deleteFrom("schools").where("id", "=", school.id).execute();

@@ -1,0 +1,327 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, DATABASE, login, PNG_BYTES, registerSchool, registrationForm, startApi, type TestApi } from "./harness";
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+const MB2 = 2_097_152;
+
+/** A PNG signature followed by padding: an image by its bytes, of any size. */
+const pngOfSize = (size: number, name = "logo.png") =>
+  new File([Buffer.concat([PNG_BYTES, Buffer.alloc(size - PNG_BYTES.length)])], name, { type: "image/png" });
+const textNamedPng = () => new File([new TextEncoder().encode("plain text pretending to be a picture")], "logo.png", { type: "image/png" });
+
+interface ErrorBody {
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+// Every login runs scrypt (about 128 MB and a noticeable fraction of a second): the lockout tests run a dozen.
+describe(`registration and login on ${DATABASE}`, { timeout: 90_000 }, () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(() => api.close());
+
+  const register = (form: FormData, headers: Record<string, string> = {}) =>
+    api.fetch("/api/admin/register", { method: "POST", body: form, headers });
+  const count = async (table: "schools" | "media" | "auth_tokens") =>
+    Number((await api.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const schoolRow = (uniqueId: string) => api.db.selectFrom("schools").selectAll().where("unique_id", "=", uniqueId).executeTakeFirstOrThrow();
+
+  describe("POST /api/admin/register", () => {
+    it("creates the school and answers 201 with its Unique ID, a password and its data", async () => {
+      const res = await register(
+        registrationForm({ school_name: "Green Valley College", principal_name: "Mr. Tunde Bakare", school_email: "Office@GreenValley.ng", phone_number: "0803 123 4567" }),
+      );
+      expect(res.status).toBe(201);
+      const body = (await res.json()) as { message: string; data: { unique_id: string; password: string; admin_data: Record<string, string> } };
+      expect(body.message).toEqual(expect.any(String));
+      expect(body.data.unique_id).toMatch(/^SCH-[A-HJ-NP-Z2-9]{7}$/);
+      expect(body.data.password).toMatch(/^[A-Za-z2-9]{14}$/);
+      expect(body.data.admin_data).toMatchObject({
+        school_name: "Green Valley College",
+        principal_name: "Mr. Tunde Bakare",
+        school_email: "office@greenvalley.ng",
+        phone_number: "+2348031234567",
+        logo_url: expect.stringMatching(/^\/api\/media\/[0-9a-f]{32}$/),
+        signature_url: null,
+      });
+
+      const logo = await api.fetch(body.data.admin_data.logo_url);
+      expect(logo.status).toBe(200);
+      expect(logo.headers.get("content-type")).toBe("image/png");
+      expect(Buffer.from(await logo.arrayBuffer()).equals(PNG_BYTES)).toBe(true);
+
+      const row = await schoolRow(body.data.unique_id);
+      expect(row.password_hash).not.toBe(body.data.password);
+      expect(row.password_hash).not.toContain(body.data.password);
+      expect(row.password_hash.startsWith("scrypt$")).toBe(true);
+      expect(row.phone_number).toBe("+2348031234567");
+
+      expect((await login(api, body.data.unique_id, body.data.password)).status).toBe(200);
+    });
+
+    it.each([
+      ["0803 123 4567", "+2348031234567"],
+      ["08091234567", "+2348091234567"],
+      ["+234 701 234 5678", "+2347012345678"],
+    ])("stores the Nigerian number %s as %s", async (phone, e164) => {
+      const res = await register(registrationForm({ phone_number: phone }));
+      expect(res.status).toBe(201);
+      const { data } = (await res.json()) as { data: { unique_id: string } };
+      expect((await schoolRow(data.unique_id)).phone_number).toBe(e164);
+    });
+
+    describe("bad input: 422 with the field's message, and nothing written", () => {
+      let before: { schools: number; media: number };
+      beforeAll(async () => {
+        before = { schools: await count("schools"), media: await count("media") };
+      });
+
+      const cases: [string, () => FormData, string, string][] = [
+        ["no school name", () => withoutField("school_name"), "school_name", "School name is required"],
+        ["a blank school name", () => registrationForm({ school_name: "   " }), "school_name", "School name is required"],
+        ["no principal name", () => withoutField("principal_name"), "principal_name", "Principal name is required"],
+        ["no school email", () => withoutField("school_email"), "school_email", "School email is required"],
+        ["a malformed email", () => registrationForm({ school_email: "office@" }), "school_email", "Enter a valid email address."],
+        ["no phone number", () => withoutField("phone_number"), "phone_number", "Phone number is required"],
+        ["a bad phone number", () => registrationForm({ phone_number: "0803 12" }), "phone_number", "Enter a valid phone number."],
+        ["letters for a phone number", () => registrationForm({ phone_number: "call me" }), "phone_number", "Enter a valid phone number."],
+        ["no logo", () => registrationForm({}, null), "logo", "Logo is required"],
+        ["an empty file input for the logo", () => registrationForm({}, new File([], "")), "logo", "Logo is required"],
+        ["text bytes named logo.png", () => registrationForm({}, textNamedPng()), "logo", "Only image files are allowed."],
+        ["a logo of exactly 2 MB", () => registrationForm({}, pngOfSize(MB2)), "logo", "File size must be less than 2MB."],
+        ["a logo of 3 MB", () => registrationForm({}, pngOfSize(3 * 1024 * 1024)), "logo", "File size must be less than 2MB."],
+      ];
+
+      function withoutField(name: string) {
+        const form = registrationForm();
+        form.delete(name);
+        return form;
+      }
+
+      it.each(cases)("%s", async (_what, form, field, message) => {
+        const res = await register(form());
+        expect(res.status).toBe(422);
+        const body = (await res.json()) as ErrorBody;
+        expect(body.errors?.[field]).toEqual([message]);
+        expect(body.message).toBe(message);
+      });
+
+      it("reports every field at once", async () => {
+        const res = await register(new FormData());
+        expect(res.status).toBe(422);
+        const body = (await res.json()) as ErrorBody;
+        expect(Object.keys(body.errors ?? {}).sort()).toEqual(["logo", "phone_number", "principal_name", "school_email", "school_name"]);
+      });
+
+      it("a bad phone and a bad logo are both reported", async () => {
+        const res = await register(registrationForm({ phone_number: "12" }, textNamedPng()));
+        const body = (await res.json()) as ErrorBody;
+        expect(body.errors).toEqual({ phone_number: ["Enter a valid phone number."], logo: ["Only image files are allowed."] });
+      });
+
+      it("none of the refused registrations wrote a school or a media row", async () => {
+        expect({ schools: await count("schools"), media: await count("media") }).toEqual(before);
+      });
+    });
+
+    it("accepts a logo just under 2 MB", async () => {
+      expect((await register(registrationForm({}, pngOfSize(MB2 - 1)))).status).toBe(201);
+    });
+
+    it("a body that is not multipart is refused with 415", async () => {
+      const res = await api.fetch("/api/admin/register", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+      expect(res.status).toBe(415);
+    });
+
+    describe("re-sending the same form (Idempotency-Key)", () => {
+      const key = () => `reg-${crypto.randomUUID()}`;
+
+      it("returns the same school with a new working password, and creates one school", async () => {
+        const idempotencyKey = key();
+        const schoolsBefore = await count("schools");
+        const first = await register(registrationForm({ school_name: "Once Only Academy" }), { "Idempotency-Key": idempotencyKey });
+        const again = await register(registrationForm({ school_name: "Once Only Academy" }), { "Idempotency-Key": idempotencyKey });
+        expect([first.status, again.status]).toEqual([201, 201]);
+        const a = ((await first.json()) as { data: { unique_id: string; password: string } }).data;
+        const b = ((await again.json()) as { data: { unique_id: string; password: string } }).data;
+        expect(b.unique_id).toBe(a.unique_id);
+        expect(b.password).not.toBe(a.password);
+        expect(await count("schools")).toBe(schoolsBefore + 1);
+        expect((await login(api, b.unique_id, b.password)).status).toBe(200);
+        expect((await login(api, a.unique_id, a.password)).status).toBe(401);
+      });
+
+      it("the key may come as a form field too", async () => {
+        const idempotencyKey = key();
+        const form = () => {
+          const f = registrationForm();
+          f.set("idempotency_key", idempotencyKey);
+          return f;
+        };
+        const a = ((await (await register(form())).json()) as { data: { unique_id: string } }).data;
+        const b = ((await (await register(form())).json()) as { data: { unique_id: string } }).data;
+        expect(b.unique_id).toBe(a.unique_id);
+      });
+
+      it("a double submit sent at the same moment creates one school", async () => {
+        const idempotencyKey = key();
+        const schoolsBefore = await count("schools");
+        const answers = await Promise.all(
+          [1, 2, 3].map(() => register(registrationForm({ school_name: "Double Tap School" }), { "Idempotency-Key": idempotencyKey })),
+        );
+        expect(answers.map((r) => r.status)).toEqual([201, 201, 201]);
+        const ids = await Promise.all(answers.map(async (r) => ((await r.json()) as { data: { unique_id: string } }).data.unique_id));
+        expect(new Set(ids).size).toBe(1);
+        expect(await count("schools")).toBe(schoolsBefore + 1);
+      });
+
+      it("different keys make different schools", async () => {
+        const a = ((await (await register(registrationForm(), { "Idempotency-Key": key() })).json()) as { data: { unique_id: string } }).data;
+        const b = ((await (await register(registrationForm(), { "Idempotency-Key": key() })).json()) as { data: { unique_id: string } }).data;
+        expect(a.unique_id).not.toBe(b.unique_id);
+      });
+
+      it("a form re-sent after more than an hour is refused", async () => {
+        const idempotencyKey = key();
+        expect((await register(registrationForm(), { "Idempotency-Key": idempotencyKey })).status).toBe(201);
+        const schoolsBefore = await count("schools");
+        api.clock.now = new Date(api.clock.now.getTime() + 61 * MINUTE);
+        const late = await register(registrationForm(), { "Idempotency-Key": idempotencyKey });
+        expect(late.status).toBe(409);
+        expect(await count("schools")).toBe(schoolsBefore);
+      });
+    });
+  });
+
+  describe("POST /api/admin/login", () => {
+    it("answers a long random token and stores only its hash", async () => {
+      const school = await registerSchool(api);
+      const res = await login(api, school.uniqueId, school.password);
+      expect(res.status).toBe(200);
+      const { data } = (await res.json()) as { data: { token: string; unique_id: string; expires_at: string; admin_data: object } };
+      // At least 128 bits: 22 or more base64url characters, not a run of one character.
+      expect(data.token).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+      expect(new Set(data.token).size).toBeGreaterThan(10);
+      expect(data.token).not.toBe(school.token);
+      expect(data.unique_id).toBe(school.uniqueId);
+      expect(JSON.stringify(data.admin_data)).not.toMatch(/password|scrypt/i);
+
+      const hashes = await api.db
+        .selectFrom("auth_tokens")
+        .innerJoin("schools", "schools.id", "auth_tokens.school_id")
+        .select("auth_tokens.token_hash")
+        .where("schools.unique_id", "=", school.uniqueId)
+        .execute();
+      expect(hashes).toHaveLength(2);
+      for (const { token_hash } of hashes) {
+        expect(token_hash).not.toBe(data.token);
+        expect(token_hash).not.toContain(data.token);
+        expect(token_hash).not.toContain(school.token);
+      }
+      expect((await api.fetch(`/api/admin/${school.uniqueId}/adminData`, { headers: bearer(data.token) })).status).toBe(200);
+    });
+
+    it("accepts the Unique ID in any letter case", async () => {
+      const school = await registerSchool(api);
+      expect((await login(api, school.uniqueId.toLowerCase(), school.password)).status).toBe(200);
+    });
+
+    it("an unknown school and a wrong password get the same answer", async () => {
+      const school = await registerSchool(api);
+      const wrong = await login(api, school.uniqueId, "not-the-password");
+      const unknown = await login(api, "SCH-NOSUCH9", school.password);
+      expect(wrong.status).toBe(401);
+      expect(unknown.status).toBe(wrong.status);
+      expect(await unknown.json()).toEqual(await wrong.json());
+    });
+
+    it("missing fields give 422 with each field's message", async () => {
+      const res = await api.fetch("/api/admin/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as ErrorBody).errors).toEqual({ unique_id: ["Unique ID is required"], password: ["Password is required"] });
+    });
+
+    it("a body that is not JSON gives 400", async () => {
+      const res = await api.fetch("/api/admin/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{nope" });
+      expect(res.status).toBe(400);
+    });
+
+    it("locks the Unique ID for 15 minutes after 5 failures, then lets it in again", async () => {
+      const school = await registerSchool(api);
+      const other = await registerSchool(api);
+      const start = api.clock.now.getTime();
+      for (let i = 0; i < 5; i++) {
+        api.clock.now = new Date(start + i * MINUTE);
+        expect((await login(api, school.uniqueId, `wrong-${i}`)).status).toBe(401);
+      }
+      api.clock.now = new Date(start + 5 * MINUTE);
+      const locked = await login(api, school.uniqueId, school.password);
+      expect(locked.status).toBe(429);
+      expect(((await locked.json()) as ErrorBody).message).toBe("Too many failed attempts. Please wait and try again.");
+      // The first failure was 5 minutes ago: the lock lifts 10 minutes from now.
+      expect(Number(locked.headers.get("retry-after"))).toBe(10 * 60);
+      expect((await login(api, school.uniqueId.toLowerCase(), school.password)).status).toBe(429);
+
+      // Another school is not affected.
+      expect((await login(api, other.uniqueId, other.password)).status).toBe(200);
+
+      api.clock.now = new Date(start + 15 * MINUTE - 1000);
+      const stillLocked = await login(api, school.uniqueId, school.password);
+      expect(stillLocked.status).toBe(429);
+      expect(Number(stillLocked.headers.get("retry-after"))).toBe(1);
+
+      api.clock.now = new Date(start + 15 * MINUTE);
+      expect((await login(api, school.uniqueId, school.password)).status).toBe(200);
+    });
+
+    it("unknown Unique IDs are locked the same way", async () => {
+      for (let i = 0; i < 5; i++) expect((await login(api, "SCH-GHOST22", "x")).status).toBe(401);
+      expect((await login(api, "SCH-GHOST22", "x")).status).toBe(429);
+    });
+
+    it("a successful login clears the failures", async () => {
+      const school = await registerSchool(api);
+      for (let i = 0; i < 4; i++) expect((await login(api, school.uniqueId, "wrong")).status).toBe(401);
+      expect((await login(api, school.uniqueId, school.password)).status).toBe(200);
+      for (let i = 0; i < 4; i++) expect((await login(api, school.uniqueId, "wrong")).status).toBe(401);
+      expect((await login(api, school.uniqueId, school.password)).status).toBe(200);
+    });
+  });
+
+  describe("tokens", () => {
+    it("expire after 7 days", async () => {
+      const school = await registerSchool(api);
+      const signedInAt = api.clock.now.getTime();
+      const dashboard = () => api.fetch(`/api/admin/${school.uniqueId}/dashboard`, { headers: school.auth });
+      api.clock.now = new Date(signedInAt + 7 * DAY - 1000);
+      expect((await dashboard()).status).toBe(200);
+      api.clock.now = new Date(signedInAt + 7 * DAY + 1000);
+      const expired = await dashboard();
+      expect(expired.status).toBe(401);
+      expect(((await expired.json()) as ErrorBody).message).toBe("Your session has ended. Please log in again.");
+    });
+
+    it("logout revokes the token it was sent with, and only that one", async () => {
+      const school = await registerSchool(api);
+      const second = ((await (await login(api, school.uniqueId, school.password)).json()) as { data: { token: string } }).data.token;
+      const out = await api.fetch(`/api/admin/${school.uniqueId}/logout`, { method: "POST", headers: school.auth });
+      expect(out.status).toBe(200);
+      expect((await api.fetch(`/api/admin/${school.uniqueId}/adminData`, { headers: school.auth })).status).toBe(401);
+      expect((await api.fetch(`/api/admin/${school.uniqueId}/logout`, { method: "POST", headers: school.auth })).status).toBe(401);
+      expect((await api.fetch(`/api/admin/${school.uniqueId}/adminData`, { headers: bearer(second) })).status).toBe(200);
+    });
+
+    it.each([
+      ["no header", {}],
+      ["an empty bearer", { Authorization: "Bearer " }],
+      ["another scheme", { Authorization: "Basic dXNlcjpwYXNz" }],
+      ["a made-up token", { Authorization: "Bearer aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa" }],
+    ])("%s gives 401", async (_what, headers) => {
+      const school = await registerSchool(api);
+      expect((await api.fetch(`/api/admin/${school.uniqueId}/adminData`, { headers })).status).toBe(401);
+    });
+  });
+});
