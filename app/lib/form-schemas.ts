@@ -39,7 +39,7 @@ export const loginForm = z.object({
 export const profileDetailsForm = profileUpdateFields.required({ school_name: true, principal_name: true, school_email: true }).omit({ phone_number: true });
 
 export const profileImagesForm = z
-  .object({ logo: imageFile(), signature: imageFile() })
+  .object({ logo: imageFile().optional(), signature: imageFile().optional() })
   .refine((v) => v.logo || v.signature, { message: "Choose a logo or a signature to upload.", path: ["logo"] });
 
 export const phoneForm = z.object({ phone_number: phoneField() });

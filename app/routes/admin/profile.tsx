@@ -13,6 +13,7 @@ import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
 import { DataSaverToggle } from "~/components/DataSaverToggle";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { Disclosure } from "~/components/ui/Disclosure";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field, inputClass } from "~/components/ui/Field";
 import { profileDetailsForm, profileImagesForm } from "~/lib/form-schemas";
@@ -170,8 +171,12 @@ export default function Profile() {
               <input id="password-mask" readOnly type="password" value="••••••••" className={inputClass} aria-describedby="password-note" />
               <p id="password-note" className="text-sm text-slate-600">Passwords are stored securely and cannot be shown.</p>
             </div>
-            <details className="rounded-lg border border-slate-200 p-3" open={Boolean(passwordForm.errors?.length || passwordFields.current_password.errors?.length || passwordFields.new_password.errors?.length)}>
-              <summary className="min-h-11 cursor-pointer font-semibold text-brand-700">Change password</summary>
+            <Disclosure
+              summary="Change password"
+              forceOpen={Boolean(passwordForm.errors?.length || passwordFields.current_password.errors?.length || passwordFields.new_password.errors?.length)}
+              className="rounded-lg border border-slate-200 p-3"
+              summaryClassName="min-h-11 cursor-pointer font-semibold text-brand-700"
+            >
               <Form method="post" className="mt-3 space-y-3" {...getFormProps(passwordForm)}>
                 <input type="hidden" name="intent" value="password" />
                 <ErrorList id={passwordForm.errorId} errors={passwordForm.errors} />
@@ -183,7 +188,7 @@ export default function Profile() {
                   Change password
                 </Button>
               </Form>
-            </details>
+            </Disclosure>
           </Section>
 
           <Section title="School details">

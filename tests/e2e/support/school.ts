@@ -1,0 +1,82 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { logoPng } from "./files";
+
+export interface SchoolAccount {
+  uniqueId: string;
+  password: string;
+  schoolName: string;
+  principalName: string;
+  email: string;
+}
+
+let counter = 0;
+
+/** Details of a new school; the suffix keeps names and emails unique across tests and runs. */
+export function newSchoolDetails(prefix = "Test") {
+  const suffix = `${Date.now().toString(36)}${(counter++).toString(36)}`;
+  return {
+    schoolName: `${prefix} College ${suffix}`,
+    principalName: `Adaeze Okafor ${suffix}`,
+    email: `admin-${suffix}@school.test`,
+    phone: "08031234567",
+  };
+}
+
+/** Registers a school straight through the school API (fast set-up for tests about other screens). */
+export async function registerSchoolViaApi(request: APIRequestContext, prefix?: string): Promise<SchoolAccount> {
+  const details = newSchoolDetails(prefix);
+  const response = await request.post("/api/admin/register", {
+    multipart: {
+      school_name: details.schoolName,
+      principal_name: details.principalName,
+      school_email: details.email,
+      phone_number: details.phone,
+      logo: logoPng(),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { data } = (await response.json()) as { data: { unique_id: string; password: string } };
+  return { uniqueId: data.unique_id, password: data.password, ...details };
+}
+
+/** Logs in through the login page and waits for the dashboard. */
+export async function logIn(page: Page, account: Pick<SchoolAccount, "uniqueId" | "password">) {
+  await page.goto("/choose-account");
+  await page.getByLabel("Unique ID").fill(account.uniqueId);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/** A bearer token for calling the school API directly. */
+export async function apiToken(request: APIRequestContext, account: Pick<SchoolAccount, "uniqueId" | "password">) {
+  const response = await request.post("/api/admin/login", {
+    data: { unique_id: account.uniqueId, password: account.password },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const { data } = (await response.json()) as { data: { token: string } };
+  return data.token;
+}
+
+/**
+ * Adds students through the school API. Returns false when this build has no students API, so a test
+ * can say so instead of failing on a missing feature.
+ */
+export async function addStudentsViaApi(
+  request: APIRequestContext,
+  account: Pick<SchoolAccount, "uniqueId" | "password">,
+  genders: ("Male" | "Female")[],
+): Promise<boolean> {
+  const token = await apiToken(request, account);
+  for (const [index, gender] of genders.entries()) {
+    const response = await request.post(`/api/admin/${account.uniqueId}/students`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        student_data: { name: `Pupil ${index + 1}`, selectedClass: "JSS1", gender, phone_number: "08031234567" },
+      },
+    });
+    if (response.status() === 404) return false;
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  return true;
+}
