@@ -25,8 +25,11 @@ function chunk(type: string, data: Uint8Array): Buffer {
 
 export type Rgb = readonly [number, number, number];
 
-/** Encodes a width x height image whose colour at (x, y) is `pixel(x, y)`. */
-export function encodePng(width: number, height: number, pixel: (x: number, y: number) => Rgb): Buffer {
+/**
+ * Encodes a width x height image whose colour at (x, y) is `pixel(x, y)`. `level` 0 stores the pixels
+ * uncompressed, for a file of a chosen size.
+ */
+export function encodePng(width: number, height: number, pixel: (x: number, y: number) => Rgb, { level = 9 } = {}): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -40,7 +43,7 @@ export function encodePng(width: number, height: number, pixel: (x: number, y: n
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", header),
-    chunk("IDAT", deflateSync(rows)),
+    chunk("IDAT", deflateSync(rows, { level })),
     chunk("IEND", new Uint8Array()),
   ]);
 }
