@@ -1,9 +1,10 @@
 import { sql } from "kysely";
 import { profileUpdateFields, type AdminRecord, type DashboardData } from "../../contract/admin";
 import { currentSession, currentTerm } from "../../contract/calendar";
+import type { FieldErrors } from "../../contract/http";
 import type { UploadedFile } from "../../contract/multipart";
 import type { ApiDeps, Tenant } from "../context";
-import { fromZod } from "../lib/errors";
+import { fromZod, gatherFieldErrors, validationError } from "../lib/errors";
 import { adminData, normalizePhone } from "./auth";
 import { assertImage, removeMedia, storeImage } from "./media";
 import { configuredTermAndSession } from "./settings";
@@ -30,12 +31,17 @@ export async function updateAdminRecord(
 ): Promise<AdminRecord> {
   const present = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   const parsed = profileUpdateFields.safeParse(present);
-  if (!parsed.success) throw fromZod(parsed.error);
+  const errors: FieldErrors = parsed.success ? {} : fromZod(parsed.error).errors!;
+  const phone =
+    present.phone_number === undefined || errors.phone_number
+      ? undefined
+      : gatherFieldErrors(errors, () => normalizePhone("phone_number", present.phone_number!));
+  const logoMime = files.logo && gatherFieldErrors(errors, () => assertImage("logo", files.logo!));
+  const signatureMime = files.signature && gatherFieldErrors(errors, () => assertImage("signature", files.signature!));
+  if (Object.keys(errors).length || !parsed.success) throw validationError(errors);
   const fields = { ...parsed.data };
-  if (fields.phone_number !== undefined) fields.phone_number = normalizePhone("phone_number", fields.phone_number);
+  if (phone) fields.phone_number = phone;
   if (fields.school_email !== undefined) fields.school_email = fields.school_email.toLowerCase();
-  const logoMime = files.logo && assertImage("logo", files.logo);
-  const signatureMime = files.signature && assertImage("signature", files.signature);
 
   const before = await school(deps, tenant);
   const stored: string[] = [];
