@@ -7,10 +7,9 @@ import { TIMETABLE_TYPES, type TimetableSummary } from "../../../contract/timeta
 import { withAdmin } from "~/.server/auth.server";
 import { Banner } from "~/components/ui/Banner";
 import { Button, buttonClass } from "~/components/ui/Button";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { inputClass } from "~/components/ui/Field";
-import { describeTimetable, DownloadLink, timetablePath } from "./timetable-shared";
+import { DeleteAction, describeTimetable, DownloadLink, timetablePath } from "./timetable-shared";
 
 export const meta: MetaFunction = () => [{ title: "Timetables" }];
 
@@ -82,19 +81,11 @@ function TimetableCard({ timetable }: { timetable: TimetableSummary }) {
             <span aria-hidden>Download PDF</span>
             <span className="sr-only">Download PDF of {title}</span>
           </DownloadLink>
-          <ConfirmDialog
-            href={timetablePath(timetable.id, "delete")}
-            action={timetablePath(timetable.id, "delete")}
+          <DeleteAction
+            path={timetablePath(timetable.id, "delete")}
             title="Delete Timetable"
+            name={title}
             description={`Delete the ${timetable.type} timetable of ${describeTimetable(timetable)} and all its schedules?`}
-            triggerLabel={
-              <>
-                <span aria-hidden>Delete</span>
-                <span className="sr-only">Delete {title}</span>
-              </>
-            }
-            confirmLabel="Delete"
-            triggerClassName={buttonClass("secondary", "text-red-700")}
           />
         </div>
       </article>

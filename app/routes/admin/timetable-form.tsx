@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -20,8 +20,7 @@ import { redirectWithToast, success } from "~/.server/toast.server";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
-import { Field } from "~/components/ui/Field";
-import { BackLink, NotFoundState, SelectField, withCurrent } from "./timetable-shared";
+import { BackLink, NotFoundState, SelectField, VenueField, withCurrent } from "./timetable-shared";
 
 /** Create (/admin/timetable/add?type=…) and edit (/admin/timetable/{id}/edit) a timetable: one form. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && "timetable" in data && data.timetable ? "Edit Timetable" : "Add Timetable" }];
@@ -118,48 +117,26 @@ function TimetableFormBody({ error, timetable, defaults, formKey, options }: Exc
         <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" {...getFormProps(form)}>
           {editing ? null : <input type="hidden" name="idempotency_key" value={formKey} />}
           <ErrorList id={form.errorId} errors={form.errors} />
-          <SelectField
-            id={fields.type.id}
-            label="Type"
-            options={TIMETABLE_TYPES}
-            errors={fields.type.errors}
-            errorId={fields.type.errorId}
-            selectProps={getSelectProps(fields.type)}
-          />
-          <SelectField
-            id={fields.class.id}
-            label="Class"
-            options={options.classes}
-            placeholder="Select class"
-            errors={fields.class.errors}
-            errorId={fields.class.errorId}
-            selectProps={getSelectProps(fields.class)}
-          />
-          <SelectField
-            id={fields.session.id}
-            label="Session"
-            options={options.sessions}
-            placeholder="Select session"
-            errors={fields.session.errors}
-            errorId={fields.session.errorId}
-            selectProps={getSelectProps(fields.session)}
-          />
-          <SelectField
-            id={fields.term.id}
-            label="Term"
-            options={options.terms}
-            placeholder="Select term"
-            errors={fields.term.errors}
-            errorId={fields.term.errorId}
-            selectProps={getSelectProps(fields.term)}
-          />
-          <Field
-            id={fields.venue.id}
-            label="Venue (optional)"
-            errors={fields.venue.errors}
-            errorId={fields.venue.errorId}
-            inputProps={{ ...getInputProps(fields.venue, { type: "text" }), maxLength: 100 }}
-          />
+          {(
+            [
+              ["type", "Type", TIMETABLE_TYPES, undefined],
+              ["class", "Class", options.classes, "Select class"],
+              ["session", "Session", options.sessions, "Select session"],
+              ["term", "Term", options.terms, "Select term"],
+            ] as const
+          ).map(([name, label, choices, placeholder]) => (
+            <SelectField
+              key={name}
+              id={fields[name].id}
+              label={label}
+              options={choices}
+              placeholder={placeholder}
+              errors={fields[name].errors}
+              errorId={fields[name].errorId}
+              selectProps={getSelectProps(fields[name])}
+            />
+          ))}
+          <VenueField meta={fields.venue} />
           <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Saving…">
             {editing ? "Save Changes" : "Create Timetable"}
           </Button>

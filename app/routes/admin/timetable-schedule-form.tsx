@@ -23,7 +23,7 @@ import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
-import { BackLink, describeTimetable, NotFoundState, SelectField, timetablePath, withCurrent } from "./timetable-shared";
+import { BackLink, describeTimetable, NotFoundState, SelectField, timetablePath, VenueField, withCurrent } from "./timetable-shared";
 
 /**
  * Add (/admin/timetable/{id}/add-schedule) and edit (/admin/timetable/{id}/edit-schedule/{scheduleId}) a
@@ -175,20 +175,21 @@ function ScheduleFormBody({
           />
         )}
         <div className="grid grid-cols-2 gap-3">
-          <Field
-            id={fields.schedule_start_time.id}
-            label="Start time"
-            errors={fields.schedule_start_time.errors}
-            errorId={fields.schedule_start_time.errorId}
-            inputProps={getInputProps(fields.schedule_start_time, { type: "time" })}
-          />
-          <Field
-            id={fields.schedule_end_time.id}
-            label="End time"
-            errors={fields.schedule_end_time.errors}
-            errorId={fields.schedule_end_time.errorId}
-            inputProps={getInputProps(fields.schedule_end_time, { type: "time" })}
-          />
+          {(
+            [
+              ["schedule_start_time", "Start time"],
+              ["schedule_end_time", "End time"],
+            ] as const
+          ).map(([name, label]) => (
+            <Field
+              key={name}
+              id={fields[name].id}
+              label={label}
+              errors={fields[name].errors}
+              errorId={fields[name].errorId}
+              inputProps={getInputProps(fields[name], { type: "time" })}
+            />
+          ))}
         </div>
         <SelectField
           id={fields.subject.id}
@@ -199,13 +200,7 @@ function ScheduleFormBody({
           errorId={fields.subject.errorId}
           selectProps={getSelectProps(fields.subject)}
         />
-        <Field
-          id={fields.venue.id}
-          label="Venue (optional)"
-          errors={fields.venue.errors}
-          errorId={fields.venue.errorId}
-          inputProps={{ ...getInputProps(fields.venue, { type: "text" }), maxLength: 100 }}
-        />
+        <VenueField meta={fields.venue} />
         <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Saving…">
           {schedule ? "Save Schedule" : "Add Schedule"}
         </Button>

@@ -1,10 +1,12 @@
+import { getInputProps } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { useState, type MouseEvent, type ReactNode, type SelectHTMLAttributes } from "react";
 import { MESSAGES } from "../../../contract/messages";
-import type { TimetableSummary } from "../../../contract/timetables";
+import { TEXT_MAX, type TimetableSummary } from "../../../contract/timetables";
 import { buttonClass } from "~/components/ui/Button";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { ErrorList } from "~/components/ui/ErrorList";
-import { inputClass } from "~/components/ui/Field";
+import { Field, inputClass } from "~/components/ui/Field";
 import { Toast, type ToastMessage } from "~/components/ui/Toast";
 
 /** Pieces the timetable screens share: select fields, the back link, the not-found state and the PDF link. */
@@ -70,6 +72,39 @@ export function SelectField({ id, label, options, placeholder, errors, errorId, 
 /** The options of a select, with the current value kept even when the school's settings no longer list it. */
 export function withCurrent(options: readonly string[], current: string | null | undefined): string[] {
   return current && !options.includes(current) ? [current, ...options] : [...options];
+}
+
+/** The optional venue of a timetable or a schedule. */
+export function VenueField({ meta }: { meta: Parameters<typeof getInputProps>[0] }) {
+  return (
+    <Field
+      id={meta.id}
+      label="Venue (optional)"
+      errors={meta.errors}
+      errorId={meta.errorId}
+      inputProps={{ ...getInputProps(meta, { type: "text" }), maxLength: TEXT_MAX }}
+    />
+  );
+}
+
+/** A Delete link (confirm page) that opens a dialog with JavaScript; `name` says what it deletes to screen readers. */
+export function DeleteAction({ path, title, name, description }: { path: string; title: string; name: string; description: string }) {
+  return (
+    <ConfirmDialog
+      href={path}
+      action={path}
+      title={title}
+      description={description}
+      triggerLabel={
+        <>
+          <span aria-hidden>Delete</span>
+          <span className="sr-only">Delete {name}</span>
+        </>
+      }
+      confirmLabel="Delete"
+      triggerClassName={buttonClass("secondary", "text-red-700")}
+    />
+  );
 }
 
 export function NotFoundState({ title, back = "/admin/time-table" }: { title: string; back?: string }) {

@@ -5,9 +5,8 @@ import { formatScheduleDate, groupSchedules, TIMETABLE_MESSAGES, type Timetable 
 import { withAdmin } from "~/.server/auth.server";
 import { Banner } from "~/components/ui/Banner";
 import { buttonClass } from "~/components/ui/Button";
-import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { BackLink, describeTimetable, DownloadLink, NotFoundState, timetablePath } from "./timetable-shared";
+import { BackLink, DeleteAction, describeTimetable, DownloadLink, NotFoundState, timetablePath } from "./timetable-shared";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "timetable" in data && data.timetable ? `${data.timetable.type} Timetable – ${data.timetable.class}` : "Timetable" },
@@ -84,19 +83,11 @@ export default function TimetableView() {
                         <Link to={timetablePath(timetable.id, `edit-schedule/${schedule.id}`)} className={buttonClass("secondary")} aria-label={`Edit ${label}`}>
                           Edit
                         </Link>
-                        <ConfirmDialog
-                          href={timetablePath(timetable.id, `delete-schedule/${schedule.id}`)}
-                          action={timetablePath(timetable.id, `delete-schedule/${schedule.id}`)}
+                        <DeleteAction
+                          path={timetablePath(timetable.id, `delete-schedule/${schedule.id}`)}
                           title="Delete Schedule"
+                          name={label}
                           description={`Delete ${label}?`}
-                          triggerLabel={
-                            <>
-                              <span aria-hidden>Delete</span>
-                              <span className="sr-only">Delete {label}</span>
-                            </>
-                          }
-                          confirmLabel="Delete"
-                          triggerClassName={buttonClass("secondary", "text-red-700")}
                         />
                       </div>
                     </li>
