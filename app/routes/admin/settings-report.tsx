@@ -20,6 +20,7 @@ import { DefaultAddButton, MultiValueInput } from "~/components/ui/MultiValueInp
 import { SelectField } from "~/components/ui/SelectField";
 import { addEntry, newEntryName, readIntent, readList, removeEntry, type ListRules } from "~/lib/list-intents";
 import { REPORT_SHEET_PATH, SETTINGS_PATH } from "~/lib/settings-paths";
+import { useListForm } from "~/lib/use-list-form";
 
 export const meta: MetaFunction = () => [{ title: "Report Sheet Columns" }];
 
@@ -77,6 +78,28 @@ function readState(formData: FormData): ReportState {
 
 const isList = (name: string | undefined): name is ListField => LISTS.includes(name as ListField);
 
+/** An add or remove, the same in the browser and on the server; nothing is saved. */
+function applyIntent(formData: FormData): { state: ReportState; errors: ReportErrors; focus?: string } {
+  const intent = readIntent(formData);
+  const state = readState(formData);
+  const errors: ReportErrors = {};
+  if (intent.kind === "remove") {
+    if (isList(intent.list)) state.lists[intent.list] = removeEntry(state.lists[intent.list], intent.index);
+    return { state, errors };
+  }
+  const target = intent.kind === "add" ? intent.list : undefined;
+  for (const list of LISTS) {
+    if (target !== list && (target || !state.pending[list].trim())) continue;
+    const added = addEntry(state.lists[list], state.pending[list], LIST_RULES[list]);
+    if (added.error) errors[list] = [added.error];
+    else {
+      state.lists[list] = added.values;
+      state.pending[list] = "";
+    }
+  }
+  return { state, errors, focus: target };
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const result = await api.get<SchoolSettings>("/school-settings", { fallback: MESSAGES.failedSettings });
@@ -88,27 +111,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const formData = await readFormData(request);
-    const intent = readIntent(formData);
+    if (readIntent(formData).kind !== "save") return { ...applyIntent(formData), revision: crypto.randomUUID() };
     const state = readState(formData);
-    const reply = (errors: ReportErrors, focus?: string) => ({ state, errors, focus, revision: crypto.randomUUID() });
-
-    if (intent.kind === "remove") {
-      if (isList(intent.list)) state.lists[intent.list] = removeEntry(state.lists[intent.list], intent.index);
-      return reply({});
-    }
-    if (intent.kind === "add") {
-      const errors: ReportErrors = {};
-      for (const list of LISTS) {
-        if (intent.list !== list && (intent.list || !state.pending[list].trim())) continue;
-        const added = addEntry(state.lists[list], state.pending[list], LIST_RULES[list]);
-        if (added.error) errors[list] = [added.error];
-        else {
-          state.lists[list] = added.values;
-          state.pending[list] = "";
-        }
-      }
-      return reply(errors, intent.list);
-    }
+    const reply = (errors: ReportErrors) => ({ state, errors, revision: crypto.randomUUID() });
 
     const current = await api.get<SchoolSettings>("/school-settings", { fallback: MESSAGES.failedSettings });
     if (!current.ok) return reply({ form: [current.message] });
@@ -166,12 +171,13 @@ export default function SettingsReport() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
-  const state = actionData?.state ?? view;
-  const errors: ReportErrors = actionData?.errors ?? {};
+  const { current, onSubmit } = useListForm<ReportState, ReportErrors>(actionData, applyIntent);
+  const state = current?.state ?? view;
+  const errors: ReportErrors = current?.errors ?? {};
 
   const flag = (name: Flag, label: string) => <Choice name={name} label={label} options={YES_NO} value={state?.flags[name] ?? ""} errors={errors[name]} />;
   const list = (name: ListField, label: string, noun: string) => (
-    <MultiValueInput name={name} label={label} noun={noun} values={state?.lists[name] ?? []} pending={state?.pending[name]} errors={errors[name]} autoFocus={actionData?.focus === name} />
+    <MultiValueInput name={name} label={label} noun={noun} values={state?.lists[name] ?? []} pending={state?.pending[name]} errors={errors[name]} autoFocus={current?.focus === name} />
   );
 
   return (
@@ -185,7 +191,7 @@ export default function SettingsReport() {
       {error ? <Banner>{error}</Banner> : null}
       {errors.form?.length ? <Banner>{errors.form[0]}</Banner> : null}
       {state ? (
-        <Form method="post" action={REPORT_SHEET_PATH} className="space-y-5 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" key={actionData?.revision ?? "loaded"}>
+        <Form method="post" action={REPORT_SHEET_PATH} className="space-y-5 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" key={current?.revision ?? "loaded"} onSubmit={onSubmit}>
           <DefaultAddButton />
           {flag("add_position", "Add position")}
           <Choice name="current_term" label="Current term" options={terms.map((t) => ({ value: t, label: t }))} value={state.current_term} errors={errors.current_term} />

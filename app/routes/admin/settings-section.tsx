@@ -22,6 +22,7 @@ import { inputClass } from "~/components/ui/Field";
 import { DefaultAddButton, NewEntry } from "~/components/ui/MultiValueInput";
 import { addEntry, newEntryName, readIntent, readList, removeEntry, removeIntent } from "~/lib/list-intents";
 import { sectionPath, SETTINGS_PATH } from "~/lib/settings-paths";
+import { useListForm } from "~/lib/use-list-form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.section ?? "Section"} Subjects` }];
 
@@ -78,8 +79,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const section = sectionOf(request);
   return withAdmin(request, context, async ({ api }) => {
     const result = await loadSettings(api, section);
-    if (!result.ok) return { error: result.message, section, view: null };
-    return { error: null, section, view: initialState(result.data, section) };
+    if (!result.ok) return { error: result.message, section, view: null, taken: [] };
+    return { error: null, section, view: initialState(result.data, section), taken: takenNames(result.data, section) };
   });
 }
 
@@ -91,6 +92,32 @@ function addSubject(state: SectionState): { state: SectionState; error?: string 
   if (added.error) return { state, error: added.error };
   const name = added.values[added.values.length - 1];
   return { state: { ...state, subjects: added.values, options: offered ? state.options : [...state.options, name], newSubject: "" } };
+}
+
+/** Class names of the other sections, which this section's classes may not repeat. */
+const takenNames = (settings: SchoolSettings, section: string) => settings.classes.filter((c) => c.section !== section).map((c) => c.class_name);
+
+/** An add or remove, the same in the browser and on the server; nothing is saved. */
+function applyIntent(formData: FormData, taken: string[]): { state: SectionState; errors: SectionErrors; focus?: string } {
+  const intent = readIntent(formData);
+  let state = readState(formData);
+  const errors: SectionErrors = {};
+  if (intent.kind === "remove") {
+    if (intent.list === "classes") state = { ...state, classes: removeEntry(state.classes, intent.index) };
+    return { state, errors };
+  }
+  const target = intent.kind === "add" ? intent.list : undefined;
+  if (target === "classes" || (!target && state.newClass.trim())) {
+    const added = addEntry(state.classes, state.newClass, { required: M.classRequired, duplicate: M.classDuplicate, max: SETTINGS_LIMITS.classes, taken });
+    if (added.error) errors.newClass = [added.error];
+    else state = { ...state, classes: added.values, newClass: "" };
+  }
+  if (target === "subjects" || (!target && state.newSubject.trim())) {
+    const added = addSubject(state);
+    if (added.error) errors.newSubject = [added.error];
+    state = added.state;
+  }
+  return { state, errors, focus: target };
 }
 
 function classErrors(names: string[], taken: string[]): Record<number, string[]> {
@@ -110,33 +137,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const section = sectionOf(request);
   return withAdmin(request, context, async ({ api }) => {
     const formData = await readFormData(request);
-    const intent = readIntent(formData);
-    let state = readState(formData);
-    const reply = (errors: SectionErrors, focus?: string) => ({ state, errors, focus, revision: crypto.randomUUID() });
+    const state = readState(formData);
+    const reply = (errors: SectionErrors) => ({ state, errors, revision: crypto.randomUUID() });
 
     const current = await loadSettings(api, section);
     if (!current.ok) return reply({ form: [current.message] });
     const settings = current.data;
-    const taken = settings.classes.filter((c) => c.section !== section).map((c) => c.class_name);
-
-    if (intent.kind === "remove") {
-      if (intent.list === "classes") state = { ...state, classes: removeEntry(state.classes, intent.index) };
-      return reply({});
-    }
-    if (intent.kind === "add") {
-      const errors: SectionErrors = {};
-      if (intent.list === "classes" || (!intent.list && state.newClass.trim())) {
-        const added = addEntry(state.classes, state.newClass, { required: M.classRequired, duplicate: M.classDuplicate, max: SETTINGS_LIMITS.classes, taken });
-        if (added.error) errors.newClass = [added.error];
-        else state = { ...state, classes: added.values, newClass: "" };
-      }
-      if (intent.list === "subjects" || (!intent.list && state.newSubject.trim())) {
-        const added = addSubject(state);
-        if (added.error) errors.newSubject = [added.error];
-        state = added.state;
-      }
-      return reply(errors, intent.list);
-    }
+    const taken = takenNames(settings, section);
+    if (readIntent(formData).kind !== "save") return { ...applyIntent(formData, taken), revision: crypto.randomUUID() };
 
     const errors: SectionErrors = { classes: classErrors(state.classes, taken) };
     if (state.subjects.length > SETTINGS_LIMITS.subjects) errors.subjects = [M.tooMany(SETTINGS_LIMITS.subjects)];
@@ -159,12 +167,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SettingsSection() {
-  const { error, section, view } = useLoaderData<typeof loader>();
+  const { error, section, view, taken } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
-  const state = actionData?.state ?? view;
-  const errors: SectionErrors = actionData?.errors ?? {};
+  const { current, onSubmit } = useListForm<SectionState, SectionErrors>(actionData, (formData) => applyIntent(formData, taken));
+  const state = current?.state ?? view;
+  const errors: SectionErrors = current?.errors ?? {};
 
   return (
     <div className="space-y-5">
@@ -177,7 +186,7 @@ export default function SettingsSection() {
       {error ? <Banner>{error}</Banner> : null}
       {errors.form?.length ? <Banner>{errors.form[0]}</Banner> : null}
       {state ? (
-        <Form method="post" action={sectionPath(section)} className="space-y-5" key={actionData?.revision ?? "loaded"}>
+        <Form method="post" action={sectionPath(section)} className="space-y-5" key={current?.revision ?? "loaded"} onSubmit={onSubmit}>
           <DefaultAddButton />
           <section aria-labelledby="classes-heading" className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
             <h2 id="classes-heading" className="text-lg font-semibold">
@@ -213,7 +222,7 @@ export default function SettingsSection() {
             ) : (
               <p className="text-sm text-slate-600">No classes in this section yet.</p>
             )}
-            <NewEntry list="classes" noun="class" pending={state.newClass} errors={errors.newClass} autoFocus={actionData?.focus === "classes"} />
+            <NewEntry list="classes" noun="class" pending={state.newClass} errors={errors.newClass} autoFocus={current?.focus === "classes"} />
           </section>
 
           <section aria-labelledby="subjects-heading" className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
@@ -242,7 +251,7 @@ export default function SettingsSection() {
               </ul>
               <ErrorList errors={errors.subjects} />
             </fieldset>
-            <NewEntry list="subjects" noun="subject" pending={state.newSubject} errors={errors.newSubject} autoFocus={actionData?.focus === "subjects"} />
+            <NewEntry list="subjects" noun="subject" pending={state.newSubject} errors={errors.newSubject} autoFocus={current?.focus === "subjects"} />
           </section>
 
           <Button name="intent" value="save" className="w-full" pending={saving} pendingLabel="Saving…">

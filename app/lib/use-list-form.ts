@@ -1,0 +1,37 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { DEFAULT_INTENT, readIntent } from "./list-intents";
+
+/** What an add or remove gives back: the edited state, messages to show, the field to focus. */
+export interface ListFormResult<S, E> {
+  state: S;
+  errors: E;
+  focus?: string;
+  /** Changes on every answer, so the form is drawn afresh from `state`. */
+  revision: string;
+}
+
+/**
+ * With JavaScript, adding and removing list entries happens in the page, by the same function the
+ * server runs without JavaScript: no round trip, and nothing typed meanwhile is lost. Only "save" is
+ * submitted. The server's latest answer (a refused save) replaces what was edited in the page.
+ */
+export function useListForm<S, E>(
+  fromServer: ListFormResult<S, E> | undefined,
+  reduce: (formData: FormData) => Omit<ListFormResult<S, E>, "revision">,
+) {
+  const [local, setLocal] = useState<ListFormResult<S, E> | null>(null);
+  const count = useRef(0);
+  useEffect(() => setLocal(null), [fromServer]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const formData = new FormData(event.currentTarget);
+    formData.set("intent", submitter instanceof HTMLButtonElement && submitter.name === "intent" ? submitter.value : DEFAULT_INTENT);
+    if (readIntent(formData).kind === "save") return;
+    event.preventDefault();
+    count.current += 1;
+    setLocal({ ...reduce(formData), revision: `page-${count.current}` });
+  };
+
+  return { current: local ?? fromServer, onSubmit };
+}

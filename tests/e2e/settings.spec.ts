@@ -1,0 +1,257 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { sessionOptions } from "../../contract/calendar";
+import { expectAccessible } from "./support/axe";
+import { logIn, registerSchoolViaApi } from "./support/school";
+
+/**
+ * The settings screens in both projects (`js` and `no-js`): sections on the main view, a section's
+ * classes and subjects, and the report sheet. Each change ends with the toast on the main view and is
+ * still there after a reload. Every page visited is checked with axe.
+ */
+
+const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
+const SAVED = "Settings updated successfully!";
+
+async function signIn(page: Page, request: Parameters<typeof registerSchoolViaApi>[0]) {
+  const school = await registerSchoolViaApi(request, "Settings");
+  await logIn(page, school);
+  await page.goto("/admin/settings");
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  return school;
+}
+
+async function expectSaved(page: Page) {
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await expect(page.getByTestId("toast")).toHaveText(SAVED);
+}
+
+const sectionChips = (page: Page) => page.getByTestId("sections").getByRole("listitem");
+
+/** Confirms a removal: in the dialog with JS, on the confirm page (checked with axe) without. */
+async function confirmRemoval(page: Page, trigger: Locator) {
+  await trigger.click();
+  const scope = jsOn() ? page.getByRole("dialog") : page.getByRole("main");
+  await expect(scope.getByText(/its subjects are removed too/)).toBeVisible();
+  if (!jsOn()) await expect(page).toHaveURL(/\/admin\/settings\?remove=/);
+  await expectAccessible(page);
+  await scope.getByRole("button", { name: "Remove", exact: true }).click();
+}
+
+test.describe("settings main view", () => {
+  test("shows the default sections, adds one and removes sections", async ({ page, request }) => {
+    await signIn(page, request);
+    await expect(page.getByRole("link", { name: "‹ Back" })).toHaveAttribute("href", "/admin/dashboard");
+    await expect(sectionChips(page)).toHaveText(["Early Childhood", "Primary", "Junior Secondary", "Senior Secondary"].map((s) => new RegExp(`^${s}`)));
+    for (const section of ["Early Childhood", "Primary", "Junior Secondary", "Senior Secondary"]) {
+      await expect(page.getByRole("link", { name: `${section} Subjects` })).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: "Report Sheet Columns" })).toBeVisible();
+    await expectAccessible(page);
+
+    const input = page.getByLabel("New section");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(input).toHaveAccessibleDescription("Section name is required");
+    await input.fill(" primary ");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(input).toHaveAccessibleDescription("Section names must be unique");
+    await expect(input).toHaveValue(" primary ");
+    await expectAccessible(page);
+
+    await input.fill("Vocational");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expectSaved(page);
+    await expect(page.getByRole("link", { name: "Vocational Subjects" })).toBeVisible();
+    await page.reload();
+    await expect(sectionChips(page)).toHaveCount(5);
+    await expect(sectionChips(page).last()).toHaveText(/^Vocational/);
+
+    // A section without classes goes at once.
+    await page.getByRole("button", { name: "Remove Vocational" }).click();
+    await expectSaved(page);
+    await page.reload();
+    await expect(sectionChips(page)).toHaveCount(4);
+    await expect(page.getByRole("link", { name: "Vocational Subjects" })).toHaveCount(0);
+
+    // A section with classes asks first, since its classes go with it.
+    await confirmRemoval(page, page.getByRole("link", { name: "Remove Early Childhood" }));
+    await expectSaved(page);
+    await page.reload();
+    await expect(sectionChips(page)).toHaveText([/^Primary/, /^Junior Secondary/, /^Senior Secondary/]);
+    await expect(page.getByRole("link", { name: "Early Childhood Subjects" })).toHaveCount(0);
+  });
+
+  test("cancelling a removal keeps the section", async ({ page, request }) => {
+    await signIn(page, request);
+    await page.getByRole("link", { name: "Remove Primary" }).click();
+    if (jsOn()) await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+    else await page.getByRole("link", { name: "Cancel" }).click();
+    await page.goto("/admin/settings");
+    await expect(sectionChips(page)).toHaveCount(4);
+  });
+});
+
+test.describe("section view", () => {
+  test("edits a section's classes and subjects", async ({ page, request }) => {
+    await signIn(page, request);
+    await page.getByRole("link", { name: "Junior Secondary Subjects" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings\/section\?name=Junior%20Secondary$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Junior Secondary Subjects" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "‹ Back" })).toHaveAttribute("href", "/admin/settings");
+    const classes = page.getByTestId("classes").getByRole("textbox");
+    await expect(classes).toHaveCount(3);
+    await expect(page.getByLabel("Class 1 name")).toHaveValue("JSS1");
+    await expect(page.getByRole("checkbox", { name: "Basic Technology" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Further Mathematics" })).not.toBeChecked();
+    await expectAccessible(page);
+
+    // With JavaScript, list edits happen in the page; only "Save & Back to Settings" posts.
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+
+    const newClass = page.getByLabel("New class");
+    await page.getByRole("button", { name: "Add class" }).click();
+    await expect(newClass).toHaveAccessibleDescription("Class name is required");
+    await newClass.fill("ss1");
+    await page.getByRole("button", { name: "Add class" }).click();
+    await expect(newClass).toHaveAccessibleDescription("Class names must be unique");
+    await expect(newClass).toHaveValue("ss1");
+    await expectAccessible(page);
+
+    await newClass.fill("JSS4");
+    await page.getByRole("button", { name: "Add class" }).click();
+    await expect(classes).toHaveCount(4);
+    await expect(page.getByLabel("Class 4 name")).toHaveValue("JSS4");
+    await expect(page.getByLabel("New class")).toHaveValue("");
+
+    // Enter in the new-class box adds the class too, and saves nothing.
+    await page.getByLabel("New class").fill("JSS5");
+    await page.getByLabel("New class").press("Enter");
+    await expect(classes).toHaveCount(5);
+    await expect(page).toHaveURL(/section\?name=/);
+
+    await page.getByLabel("Class 3 name").fill("JSS 3");
+    await page.getByRole("button", { name: "Remove JSS5" }).click();
+    await expect(classes).toHaveCount(4);
+    await page.getByRole("button", { name: "Remove JSS1" }).click();
+    await expect(classes).toHaveCount(3);
+    await expect(page.getByLabel("Class 2 name")).toHaveValue("JSS 3");
+
+    await page.getByRole("checkbox", { name: "French", exact: true }).uncheck();
+    await page.getByRole("checkbox", { name: "Further Mathematics" }).check();
+    await page.getByLabel("New subject").fill("mathematics");
+    await page.getByRole("button", { name: "Add subject" }).click();
+    await expect(page.getByLabel("New subject")).toHaveAccessibleDescription("Subjects must be unique");
+    await page.getByLabel("New subject").fill("Robotics");
+    await page.getByRole("button", { name: "Add subject" }).click();
+    await expect(page.getByRole("checkbox", { name: "Robotics" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "French", exact: true })).not.toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Further Mathematics" })).toBeChecked();
+
+    // A blank class name is refused beside it, with the rest kept.
+    await page.getByLabel("Class 1 name").fill(" ");
+    await page.getByRole("button", { name: "Save & Back to Settings" }).click();
+    await expect(page.getByLabel("Class 1 name")).toHaveAccessibleDescription("Class name is required");
+    await expect(page.getByLabel("Class 2 name")).toHaveValue("JSS 3");
+    await expect(page.getByRole("checkbox", { name: "Robotics" })).toBeChecked();
+    await expectAccessible(page);
+
+    await page.getByLabel("Class 1 name").fill("JSS2");
+    expect(posts).toHaveLength(jsOn() ? 1 : 9);
+    await page.getByRole("button", { name: "Save & Back to Settings" }).click();
+    await expectSaved(page);
+
+    await page.reload();
+    await page.getByRole("link", { name: "Junior Secondary Subjects" }).click();
+    await expect(classes).toHaveCount(3);
+    await expect(page.getByLabel("Class 1 name")).toHaveValue("JSS2");
+    await expect(page.getByLabel("Class 2 name")).toHaveValue("JSS 3");
+    await expect(page.getByLabel("Class 3 name")).toHaveValue("JSS4");
+    await expect(page.getByRole("checkbox", { name: "Robotics" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Further Mathematics" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "French", exact: true })).not.toBeChecked();
+  });
+
+  test("an unknown section is not found", async ({ page, request }) => {
+    await signIn(page, request);
+    const response = await page.goto("/admin/settings/section?name=Nowhere");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  });
+});
+
+test.describe("report sheet view", () => {
+  test("edits every report sheet field", async ({ page, request }) => {
+    await signIn(page, request);
+    await page.getByRole("link", { name: "Report Sheet Columns" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings\/report-sheet$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Report Sheet Columns" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "‹ Back" })).toHaveAttribute("href", "/admin/settings");
+    const group = (name: string) => page.getByRole("group", { name, exact: true });
+    await expect(group("Add position").getByLabel("Yes")).toBeChecked();
+    await expect(group("Enable extra inputs").getByLabel("No")).toBeChecked();
+    await expect(group("Mid-term columns").getByRole("listitem")).toHaveText(["1st CA", "2nd CA"].map((c) => new RegExp(`^${c}`)));
+    await expectAccessible(page);
+
+    // Lists: add, refuse a repeat, remove.
+    const midTerm = page.getByLabel("New mid-term column");
+    await midTerm.fill("1st ca");
+    await page.getByRole("button", { name: "Add mid-term column" }).click();
+    await expect(page.getByLabel("New mid-term column")).toHaveAccessibleDescription("Column names must be unique");
+    await page.getByLabel("New mid-term column").fill("Project");
+    await page.getByRole("button", { name: "Add mid-term column" }).click();
+    await expect(group("Mid-term columns").getByRole("listitem")).toHaveCount(3);
+    await group("Mid-term columns").getByRole("button", { name: "Remove 2nd CA" }).click();
+    await expect(group("Mid-term columns").getByRole("listitem")).toHaveText([/^1st CA/, /^Project/]);
+
+    await page.getByRole("button", { name: "Add extra input" }).click();
+    await expect(page.getByLabel("New extra input")).toHaveAccessibleDescription("Input name is required");
+    await expectAccessible(page);
+    await page.getByLabel("New extra input").fill("Class Teacher's Remark");
+    await page.getByLabel("New extra input").press("Enter");
+    await expect(group("Extra inputs").getByRole("listitem")).toHaveText([/^Class Teacher's Remark/]);
+
+    await group("Exam columns").getByRole("button", { name: "Remove Exam" }).click();
+    await expect(group("Exam columns").getByRole("listitem")).toHaveCount(2);
+    await page.getByLabel("New exam column").fill("Examination");
+    await page.getByRole("button", { name: "Add exam column" }).click();
+    await expect(group("Exam columns").getByRole("listitem")).toHaveCount(3);
+    await page.getByLabel("New child development input").fill("Honesty");
+    await page.getByRole("button", { name: "Add child development input" }).click();
+    await expect(group("Child development inputs").getByRole("listitem")).toHaveCount(6);
+    await group("Child development inputs").getByRole("button", { name: "Remove Neatness" }).click();
+    await expect(group("Child development inputs").getByRole("listitem")).toHaveCount(5);
+
+    await group("Add position").getByLabel("No").check();
+    await group("Include attendance").getByLabel("No").check();
+    await group("Enable extra inputs").getByLabel("Yes").check();
+    await group("Enable child development").getByLabel("No").check();
+    await group("School signature").getByLabel("No").check();
+    await group("Current term").getByLabel("2nd Term").check();
+    const session = sessionOptions(new Date())[0];
+    await page.getByLabel("Current session").selectOption(session);
+
+    await page.getByRole("button", { name: "Save & Back to Settings" }).click();
+    await expectSaved(page);
+
+    await page.reload();
+    await page.getByRole("link", { name: "Report Sheet Columns" }).click();
+    await expect(group("Add position").getByLabel("No")).toBeChecked();
+    await expect(group("Include attendance").getByLabel("No")).toBeChecked();
+    await expect(group("Enable extra inputs").getByLabel("Yes")).toBeChecked();
+    await expect(group("Enable child development").getByLabel("No")).toBeChecked();
+    await expect(group("School signature").getByLabel("No")).toBeChecked();
+    await expect(group("Current term").getByLabel("2nd Term")).toBeChecked();
+    await expect(page.getByLabel("Current session")).toHaveValue(session);
+    await expect(group("Mid-term columns").getByRole("listitem")).toHaveText([/^1st CA/, /^Project/]);
+    await expect(group("Exam columns").getByRole("listitem")).toHaveText([/^1st CA/, /^2nd CA/, /^Examination/]);
+    await expect(group("Extra inputs").getByRole("listitem")).toHaveText([/^Class Teacher's Remark/]);
+    await expect(group("Child development inputs").getByRole("listitem")).toHaveText([/^Punctuality/, /^Politeness/, /^Attentiveness/, /^Relationship with Others/, /^Honesty/]);
+
+    // The dashboard shows the school's own term and session.
+    await page.goto("/admin/dashboard");
+    await expect(page.getByTestId("term")).toHaveText("2nd Term");
+    await expect(page.getByTestId("session")).toHaveText(session);
+  });
+});
