@@ -58,7 +58,7 @@ function render(timetable: Timetable, schoolName: string, logo: Buffer | null, n
     displayTitle: true,
     info: { Title: `${timetable.type} Timetable – ${timetable.class}`, Author: schoolName, CreationDate: now },
   });
-  doc.registerFont("regular", FONT);
+  // The regular face is the document's default (cached under its path); only the bold one is added.
   doc.registerFont("bold", FONT_BOLD);
   const chunks: Buffer[] = [];
   doc.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -82,7 +82,7 @@ function render(timetable: Timetable, schoolName: string, logo: Buffer | null, n
     }
   }
   doc.fillColor(INK).font("bold").fontSize(18).text(schoolName, textLeft, MARGIN + 4, { width: left + width - textLeft });
-  doc.font("regular").fontSize(13).fillColor(MUTED).text(`${timetable.type} Timetable`, { width: left + width - textLeft });
+  doc.font(FONT).fontSize(13).fillColor(MUTED).text(`${timetable.type} Timetable`, { width: left + width - textLeft });
   doc.y = Math.max(doc.y, MARGIN + LOGO_SIZE) + 12;
 
   const details: [string, string][] = [
@@ -97,7 +97,7 @@ function render(timetable: Timetable, schoolName: string, logo: Buffer | null, n
   let detailBottom = detailTop;
   details.forEach(([label, value], i) => {
     const x = left + i * detailWidth;
-    doc.font("regular").fontSize(8).fillColor(MUTED).text(label.toUpperCase(), x, detailTop, { width: detailWidth - 8 });
+    doc.font(FONT).fontSize(8).fillColor(MUTED).text(label.toUpperCase(), x, detailTop, { width: detailWidth - 8 });
     doc.font("bold").fontSize(11).fillColor(INK).text(value, x, doc.y + 1, { width: detailWidth - 8 });
     detailBottom = Math.max(detailBottom, doc.y);
   });
@@ -112,7 +112,7 @@ function render(timetable: Timetable, schoolName: string, logo: Buffer | null, n
   ].map((c) => ({ ...c, width: c.width * width }));
 
   const row = (cells: string[], options: { bold?: boolean; fill?: string }) => {
-    doc.font(options.bold ? "bold" : "regular").fontSize(10);
+    doc.font(options.bold ? "bold" : FONT).fontSize(10);
     const height = Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: columns[i].width - 2 * CELL_PAD }))) + 2 * CELL_PAD;
     if (doc.y + height > bottom()) doc.addPage();
     const top = doc.y;
@@ -140,7 +140,7 @@ function render(timetable: Timetable, schoolName: string, logo: Buffer | null, n
 
   const groups = groupSchedules(timetable.schedules);
   if (!groups.length) {
-    doc.font("regular").fontSize(11).fillColor(MUTED).text("No schedules yet.", left, doc.y, { width });
+    doc.font(FONT).fontSize(11).fillColor(MUTED).text("No schedules yet.", left, doc.y, { width });
   } else {
     row(columns.map((c) => c.label), { bold: true });
     for (const group of groups) {
@@ -160,7 +160,7 @@ function render(timetable: Timetable, schoolName: string, logo: Buffer | null, n
     // Writing below the bottom margin must not start a new page.
     const margins = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font("regular").fontSize(8).fillColor(MUTED);
+    doc.font(FONT).fontSize(8).fillColor(MUTED);
     doc.text(`${schoolName} · Generated ${stamp}`, left, footerTop, { width: width / 2, lineBreak: false });
     doc.text(`Page ${i + 1} of ${range.count}`, left + width / 2, footerTop, { width: width / 2, align: "right", lineBreak: false });
     doc.page.margins.bottom = margins;

@@ -452,6 +452,8 @@ describe(`timetables API on ${DATABASE}`, () => {
       expect(raw).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
       expect(raw).toContain("DejaVuSans");
       expect(raw).not.toMatch(/\/BaseFont \/(Helvetica|Times|Courier)/);
+      // Two embedded faces, regular and bold, and nothing else.
+      expect(raw.match(/\/FontFile2/g)).toHaveLength(2);
       expect(raw).toContain("/Subtype /Image");
 
       const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
