@@ -1,7 +1,9 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import { DEFAULT_SUCCESS, MESSAGES } from "../../contract/messages";
 import type { ApiDeps } from "../context";
 import { readJson } from "../lib/http";
+import { pageParams } from "../lib/pagination";
 import type { TenantEnv } from "../middleware/tenant";
 import { timetablePdf } from "../services/timetable-pdf";
 import {
@@ -15,6 +17,8 @@ import {
   updateTimetable,
 } from "../services/timetables";
 
+const listQuery = pageParams.extend({ q: z.string().max(100).optional().catch(undefined) });
+
 /**
  * Timetables and their schedules under /api/admin/{uniqueId} (spec section 7). A create repeated with the
  * same `Idempotency-Key` header answers 200 with what the first one made instead of 201 with a new one.
@@ -22,8 +26,7 @@ import {
 export function timetableRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
     .get("/timetables", async (c) => {
-      const data = await listTimetables(deps, c.get("tenant"), { q: c.req.query("q"), page: c.req.query("page"), per_page: c.req.query("per_page") });
-      return c.json({ data });
+      return c.json({ data: await listTimetables(deps, c.get("tenant"), listQuery.parse(c.req.query())) });
     })
     .post("/timetables", async (c) => {
       const { timetable, created } = await createTimetable(deps, c.get("tenant"), await readJson(c), c.req.header("idempotency-key"));

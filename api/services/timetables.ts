@@ -1,6 +1,5 @@
 import { sql, type Selectable, type Transaction } from "kysely";
 import type { Paginated } from "../../contract/http";
-import { PAGE_SIZE } from "../../contract/limits";
 import {
   compareSchedules,
   describeSchedule,
@@ -19,12 +18,12 @@ import {
 import type { ApiDeps, Tenant } from "../context";
 import type { Database, TimetableScheduleTable, TimetableTable } from "../db/schema";
 import { ApiError, fromZod, validationError } from "../lib/errors";
+import { paginate, type PageParams } from "../lib/pagination";
 
 type Trx = Transaction<Database>;
 type TimetableRow = Selectable<TimetableTable>;
 
 const SEARCH_COLUMNS = ["type", "class_name", "session", "term", "venue"] as const;
-const MAX_PER_PAGE = 100;
 const MAX_SEARCH_WORDS = 5;
 
 const timetableNotFound = () => new ApiError(404, TIMETABLE_MESSAGES.timetableNotFound);
@@ -39,11 +38,6 @@ function pathId(value: string | undefined, notFound: () => ApiError): number {
 /** A form's idempotency key, when it looks like one. */
 function creationKey(value: string | undefined | null): string | null {
   return value && /^[A-Za-z0-9_-]{16,100}$/.test(value) ? value : null;
-}
-
-function positiveInt(value: string | undefined, fallback: number, max: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
 }
 
 function toSummary(row: TimetableRow, schedulesCount: number): TimetableSummary {
@@ -73,46 +67,34 @@ function toSchedule(row: Selectable<TimetableScheduleTable>): Schedule {
 }
 
 /** The school's timetables, newest first; every word of `q` must appear in the type, class, session, term or venue. */
-export async function listTimetables(
-  deps: ApiDeps,
-  tenant: Tenant,
-  query: { q?: string; page?: string; per_page?: string },
-): Promise<Paginated<TimetableSummary>> {
-  const perPage = positiveInt(query.per_page, PAGE_SIZE, MAX_PER_PAGE);
+export async function listTimetables(deps: ApiDeps, tenant: Tenant, query: PageParams & { q?: string }): Promise<Paginated<TimetableSummary>> {
   const words = (query.q ?? "").trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
-  const base = () => {
-    let q = deps.db.selectFrom("timetables").where("timetables.school_id", "=", tenant.schoolId);
-    for (const word of words) {
-      const pattern = `%${word.slice(0, 100).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      q = q.where((eb) => eb.or(SEARCH_COLUMNS.map((column) => sql<boolean>`lower(${sql.ref(`timetables.${column}`)}) like ${pattern} escape '\\'`)));
-    }
-    return q;
-  };
-  const { total } = await base().select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const count = Number(total);
-  const lastPage = Math.max(1, Math.ceil(count / perPage));
-  const page = positiveInt(query.page, 1, lastPage);
-  const rows = await base()
-    .selectAll("timetables")
-    .select((eb) =>
-      eb
-        .selectFrom("timetable_schedules")
-        .select((e) => e.fn.countAll<number>().as("n"))
-        .whereRef("timetable_schedules.timetable_id", "=", "timetables.id")
-        .as("schedules_count"),
-    )
-    .orderBy("timetables.created_at", "desc")
-    .orderBy("timetables.id", "desc")
-    .limit(perPage)
-    .offset((page - 1) * perPage)
-    .execute();
-  return {
-    data: rows.map((row) => toSummary(row, Number(row.schedules_count ?? 0))),
-    current_page: page,
-    per_page: perPage,
-    total: count,
-    last_page: lastPage,
-  };
+  let base = deps.db.selectFrom("timetables").where("timetables.school_id", "=", tenant.schoolId);
+  for (const word of words) {
+    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) => eb.or(SEARCH_COLUMNS.map((column) => sql<boolean>`lower(${sql.ref(`timetables.${column}`)}) like ${pattern} escape '\\'`)));
+  }
+  return paginate(
+    query,
+    async () => (await base.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
+    async (limit, offset) => {
+      const rows = await base
+        .selectAll("timetables")
+        .select((eb) =>
+          eb
+            .selectFrom("timetable_schedules")
+            .select((e) => e.fn.countAll<number>().as("n"))
+            .whereRef("timetable_schedules.timetable_id", "=", "timetables.id")
+            .as("schedules_count"),
+        )
+        .orderBy("timetables.created_at", "desc")
+        .orderBy("timetables.id", "desc")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map((row) => toSummary(row, Number(row.schedules_count ?? 0)));
+    },
+  );
 }
 
 async function findTimetable(db: ApiDeps["db"] | Trx, tenant: Tenant, id: number, lock = false) {
