@@ -1,0 +1,189 @@
+import os from "node:os";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApi } from "../../api/app";
+import { localStorage } from "../../api/storage/local";
+import { bearer, DATABASE, pngFile, registerSchool, sql, startApi, type RegisteredSchool, type TestApi } from "./harness";
+
+/**
+ * Tenant isolation over the whole route table: school B's token on any of school A's paths answers 404
+ * and changes nothing, and no token answers 401. Every route with a :uniqueId parameter must have a
+ * case below: a route added without one fails "every tenant route has a case".
+ */
+
+/** School A's own records, which B aims at. */
+interface Owned {
+  school: RegisteredSchool;
+  studentId: string;
+  backloggedId: string;
+  timetableId: string;
+  scheduleId: string;
+}
+
+interface IsolationCase {
+  /** Path parameters besides :uniqueId, naming A's records. */
+  params?: (a: Owned) => Record<string, string>;
+  /** A valid body for the call, as A would send it: JSON, or a multipart form. */
+  body?: (a: Owned) => unknown;
+}
+
+const timetable = { type: "Regular School Period", class: "JSS2", session: "2025/2026", term: "3rd Term", venue: "Block A" };
+const schedule = { schedule_day: "Monday", schedule_start_time: "08:00", schedule_end_time: "09:00", subject: "Mathematics", venue: "", schedule_date: null };
+const student = { name: "Chidi Okonkwo", selectedClass: "JSS1", gender: "Male", phone_number: "0803 123 4567" };
+const studentId = (a: Owned) => ({ id: a.studentId });
+const timetableId = (a: Owned) => ({ id: a.timetableId });
+const scheduleIds = (a: Owned) => ({ id: a.timetableId, scheduleId: a.scheduleId });
+
+/** Keyed by "METHOD path" exactly as Hono's route table lists it. */
+const CASES: Record<string, IsolationCase> = {
+  "POST /api/admin/:uniqueId/logout": {},
+  "GET /api/admin/:uniqueId/adminData": {},
+  "POST /api/admin/:uniqueId/update/adminData": {
+    body: () => {
+      const form = new FormData();
+      form.set("school_name", "Hijacked Academy");
+      form.set("logo", pngFile());
+      return form;
+    },
+  },
+  "POST /api/admin/:uniqueId/change-password": { body: (a) => ({ current_password: a.school.password, new_password: "hijacked-password" }) },
+  "GET /api/admin/:uniqueId/dashboard": {},
+
+  "GET /api/admin/:uniqueId/timetables": {},
+  "POST /api/admin/:uniqueId/timetables": { body: () => timetable },
+  "GET /api/admin/:uniqueId/timetables/:id": { params: timetableId },
+  "PUT /api/admin/:uniqueId/timetables/:id": { params: timetableId, body: () => ({ ...timetable, class: "SS3" }) },
+  "DELETE /api/admin/:uniqueId/timetables/:id": { params: timetableId },
+  "POST /api/admin/:uniqueId/timetables/:id/schedules": { params: timetableId, body: () => ({ ...schedule, schedule_day: "Tuesday" }) },
+  "PUT /api/admin/:uniqueId/timetables/:id/schedules/:scheduleId": { params: scheduleIds, body: () => ({ ...schedule, subject: "French" }) },
+  "DELETE /api/admin/:uniqueId/timetables/:id/schedules/:scheduleId": { params: scheduleIds },
+  "GET /api/admin/:uniqueId/timetable/:id/download-pdf": { params: timetableId },
+
+  "GET /api/admin/:uniqueId/students": {},
+  "GET /api/admin/:uniqueId/students/backlog": {},
+  "POST /api/admin/:uniqueId/students": { body: () => ({ student_data: { ...student, name: "Planted Student" } }) },
+  "POST /api/admin/:uniqueId/students/:id": { params: studentId, body: () => ({ student_data: { ...student, name: "Renamed Student" } }) },
+  "DELETE /api/admin/:uniqueId/students/:id": { params: studentId },
+  "POST /api/admin/:uniqueId/students/:id/backlog": { params: studentId, body: () => ({ reason: "Expelled" }) },
+  "POST /api/admin/:uniqueId/students/:id/restore": { params: (a) => ({ id: a.backloggedId }) },
+  "GET /api/students/:uniqueId/studentInfo/:id": { params: studentId },
+
+  "GET /api/admin/:uniqueId/school-settings": {},
+  "POST /api/admin/:uniqueId/school-settings": { body: () => ({ school_settings: { sections: ["Hijacked"], classes: [] } }) },
+  "GET /api/admin/:uniqueId/getAdminSettingsData": {},
+};
+
+describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
+  let api: TestApi;
+  let a: Owned;
+  let b: RegisteredSchool;
+
+  const tenantRoutes = () => {
+    const app = createApi({ db: api.db, dialect: DATABASE, storage: localStorage(os.tmpdir()), now: () => new Date() });
+    return app.routes.filter((r) => r.method !== "ALL" && r.path.includes("/:uniqueId")).map((r) => `${r.method} ${r.path}`);
+  };
+
+  async function send(method: string, path: string, headers: Record<string, string>, body?: unknown) {
+    const init: RequestInit = { method, headers: { ...headers } };
+    if (body instanceof FormData) init.body = body;
+    else if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      (init.headers as Record<string, string>)["Content-Type"] = "application/json";
+    }
+    return api.fetch(path, init);
+  }
+
+  async function asOwner(method: string, path: string, body?: unknown) {
+    const res = await send(method, `/api/admin/${a.school.uniqueId}${path}`, a.school.auth, body);
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${method} ${path} as the owner: ${res.status} ${text}`);
+    return JSON.parse(text) as { data: Record<string, unknown> };
+  }
+
+  /** Every row of every table of this database, in a stable order. */
+  async function snapshot(): Promise<Record<string, string[]>> {
+    const current = DATABASE === "postgres" ? (await sql<{ s: string }>`select current_schema() as s`.execute(api.db)).rows[0].s : undefined;
+    const tables = (await api.db.introspection.getTables()).filter((t) => (current ? t.schema === current : true) && !t.name.startsWith("kysely_"));
+    const dump: Record<string, string[]> = {};
+    for (const t of tables) {
+      const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(t.name)}`.execute(api.db)).rows;
+      dump[t.name] = rows.map((r) => JSON.stringify(r)).sort();
+    }
+    return dump;
+  }
+
+  const pathFor = (route: string, uniqueId: string) => {
+    const [, pattern] = route.split(" ");
+    const params = CASES[route].params?.(a) ?? {};
+    return pattern.replace(/:(\w+)/g, (_, name: string) => {
+      if (name === "uniqueId") return uniqueId;
+      if (params[name] === undefined) throw new Error(`the case for ${route} gives no value for :${name}`);
+      return params[name];
+    });
+  };
+
+  beforeAll(async () => {
+    api = await startApi();
+    const school = await registerSchool(api, { school_name: "School A" });
+    b = await registerSchool(api, { school_name: "School B" });
+    a = { school, studentId: "", backloggedId: "", timetableId: "", scheduleId: "" };
+
+    a.studentId = String((await asOwner("POST", "/students", { student_data: student })).data.unique_id);
+    a.backloggedId = String((await asOwner("POST", "/students", { student_data: { ...student, name: "Amaka Obi", gender: "Female" } })).data.unique_id);
+    await asOwner("POST", `/students/${a.backloggedId}/backlog`, { reason: "Expelled" });
+    a.timetableId = String((await asOwner("POST", "/timetables", timetable)).data.id);
+    a.scheduleId = String((await asOwner("POST", `/timetables/${a.timetableId}/schedules`, schedule)).data.id);
+    await asOwner("POST", "/school-settings", { school_settings: { sections: ["Junior"], classes: [{ class_name: "JSS1", section: "Junior" }] } });
+    const signature = new FormData();
+    signature.set("signature", pngFile("signature.png"));
+    await asOwner("POST", "/update/adminData", signature);
+  });
+  afterAll(() => api.close());
+
+  it("the snapshot sees every table with A's records in it", async () => {
+    const dump = await snapshot();
+    for (const table of ["schools", "auth_tokens", "media", "students", "timetables", "timetable_schedules", "school_settings"]) {
+      expect(dump[table]?.length, table).toBeGreaterThan(0);
+    }
+  });
+
+  it("every tenant route has a case, and every case a route", () => {
+    const routes = tenantRoutes();
+    expect(routes.length).toBeGreaterThan(0);
+    expect(routes.filter((r) => !(r in CASES)), "routes without an isolation case: add them to CASES").toEqual([]);
+    expect(Object.keys(CASES).filter((c) => !routes.includes(c)), "cases for routes that no longer exist").toEqual([]);
+  });
+
+  describe.each(Object.keys(CASES))("%s", (route) => {
+    const method = route.split(" ")[0];
+
+    it("answers 401 without a token or with an unknown one", async () => {
+      const path = pathFor(route, a.school.uniqueId);
+      const body = CASES[route].body?.(a);
+      expect((await send(method, path, {}, body)).status).toBe(401);
+      expect((await send(method, path, bearer("not-a-real-token-aaaaaaaaaaaaaaaaaaaaaaaa"), CASES[route].body?.(a))).status).toBe(401);
+    });
+
+    it("answers 404 to school B's token on school A's path and changes nothing", async () => {
+      const before = await snapshot();
+      const res = await send(method, pathFor(route, a.school.uniqueId), b.auth, CASES[route].body?.(a));
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ message: "Not found." });
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it.runIf(CASES[route].params !== undefined)("answers 404 to school B's token on its own path with A's record ids, and changes nothing", async () => {
+      const before = await snapshot();
+      const res = await send(method, pathFor(route, b.uniqueId), b.auth, CASES[route].body?.(a));
+      expect(res.status).toBe(404);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it.runIf(method === "GET")("answers 200 to school A itself (the case names real records)", async () => {
+      expect((await send(method, pathFor(route, a.school.uniqueId), a.school.auth)).status).toBe(200);
+    });
+  });
+
+  it("B's token still works on B's own paths afterwards (its failed attempts cost it nothing)", async () => {
+    expect((await send("GET", `/api/admin/${b.uniqueId}/adminData`, b.auth)).status).toBe(200);
+  });
+});
