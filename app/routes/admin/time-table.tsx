@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import type { Paginated } from "../../../contract/http";
 import { MESSAGES } from "../../../contract/messages";
 import { TIMETABLE_TYPES, type TimetableSummary } from "../../../contract/timetables";
@@ -9,6 +9,7 @@ import { Banner } from "~/components/ui/Banner";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { inputClass } from "~/components/ui/Field";
+import { Toast, type ToastMessage } from "~/components/ui/Toast";
 import { DeleteAction, describeTimetable, DownloadLink, timetablePath } from "./timetable-shared";
 
 export const meta: MetaFunction = () => [{ title: "Timetables" }];
@@ -53,7 +54,7 @@ function TypePicker() {
   );
 }
 
-function TimetableCard({ timetable }: { timetable: TimetableSummary }) {
+function TimetableCard({ timetable, onDownload }: { timetable: TimetableSummary; onDownload: (toast: ToastMessage) => void }) {
   const title = `${timetable.type} – ${timetable.class}`;
   return (
     <li>
@@ -77,7 +78,7 @@ function TimetableCard({ timetable }: { timetable: TimetableSummary }) {
           <Link to={timetablePath(timetable.id, "edit")} className={buttonClass("secondary")} aria-label={`Edit ${title}`}>
             Edit
           </Link>
-          <DownloadLink id={timetable.id}>
+          <DownloadLink id={timetable.id} onResult={onDownload}>
             <span aria-hidden>Download PDF</span>
             <span className="sr-only">Download PDF of {title}</span>
           </DownloadLink>
@@ -98,10 +99,12 @@ export default function TimetableList() {
   const navigation = useNavigation();
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>();
+  const [downloadToast, setDownloadToast] = useState<ToastMessage | null>(null);
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/admin/time-table";
 
   return (
     <div className="space-y-5">
+      <Toast toast={downloadToast} />
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Timetables</h1>
         <TypePicker />
@@ -142,7 +145,7 @@ export default function TimetableList() {
         <>
           <ul className="space-y-3" aria-label="Timetables">
             {list.data.map((timetable) => (
-              <TimetableCard key={timetable.id} timetable={timetable} />
+              <TimetableCard key={timetable.id} timetable={timetable} onDownload={setDownloadToast} />
             ))}
           </ul>
           {list.last_page > 1 ? (

@@ -7,7 +7,7 @@ import { buttonClass } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field, inputClass } from "~/components/ui/Field";
-import { Toast, type ToastMessage } from "~/components/ui/Toast";
+import type { ToastMessage } from "~/components/ui/Toast";
 
 /** Pieces the timetable screens share: select fields, the back link, the not-found state and the PDF link. */
 
@@ -125,10 +125,20 @@ const FILENAME = /filename="([^"]+)"/;
 
 /**
  * A link to the web app's PDF route. Without JavaScript the browser downloads it as an attachment;
- * with JavaScript the PDF is fetched, saved, and a toast says how it went (spec section 8).
+ * with JavaScript the PDF is fetched and saved, and `onResult` gets the toast that says how it went
+ * (spec section 8). A page shows those toasts in one place, whichever of its links was used.
  */
-export function DownloadLink({ id, children, className }: { id: number; children: ReactNode; className?: string }) {
-  const [toast, setToast] = useState<ToastMessage | null>(null);
+export function DownloadLink({
+  id,
+  children,
+  className,
+  onResult,
+}: {
+  id: number;
+  children: ReactNode;
+  className?: string;
+  onResult: (toast: ToastMessage) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const href = downloadPath(id);
 
@@ -148,20 +158,17 @@ export function DownloadLink({ id, children, className }: { id: number; children
       anchor.click();
       anchor.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setToast({ kind: "success", message: MESSAGES.timetableDownloaded });
+      onResult({ kind: "success", message: MESSAGES.timetableDownloaded });
     } catch {
-      setToast({ kind: "error", message: MESSAGES.failedDownloadTimetable });
+      onResult({ kind: "error", message: MESSAGES.failedDownloadTimetable });
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <>
-      <a href={href} download onClick={download} aria-busy={busy || undefined} className={className ?? buttonClass("secondary")}>
-        {children}
-      </a>
-      <Toast toast={toast} />
-    </>
+    <a href={href} download onClick={download} aria-busy={busy || undefined} className={className ?? buttonClass("secondary")}>
+      {children}
+    </a>
   );
 }

@@ -1,11 +1,13 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { MESSAGES } from "../../../contract/messages";
 import { formatScheduleDate, groupSchedules, TIMETABLE_MESSAGES, type Timetable } from "../../../contract/timetables";
 import { withAdmin } from "~/.server/auth.server";
 import { Banner } from "~/components/ui/Banner";
 import { buttonClass } from "~/components/ui/Button";
 import { EmptyState } from "~/components/ui/EmptyState";
+import { Toast, type ToastMessage } from "~/components/ui/Toast";
 import { BackLink, DeleteAction, describeTimetable, DownloadLink, NotFoundState, timetablePath } from "./timetable-shared";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -22,6 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function TimetableView() {
   const loaded = useLoaderData<typeof loader>();
+  const [downloadToast, setDownloadToast] = useState<ToastMessage | null>(null);
   if ("notFound" in loaded) return <NotFoundState title={TIMETABLE_MESSAGES.timetableNotFound} />;
   const { timetable, error } = loaded;
   if (!timetable) {
@@ -36,6 +39,7 @@ export default function TimetableView() {
 
   return (
     <div className="space-y-5">
+      <Toast toast={downloadToast} />
       <header className="space-y-2">
         <div className="flex items-center gap-3">
           <BackLink to="/admin/time-table" />
@@ -49,7 +53,9 @@ export default function TimetableView() {
           <Link to={timetablePath(timetable.id, "add-schedule")} className={buttonClass("primary")}>
             Add Schedule
           </Link>
-          <DownloadLink id={timetable.id}>Download Timetable</DownloadLink>
+          <DownloadLink id={timetable.id} onResult={setDownloadToast}>
+            Download Timetable
+          </DownloadLink>
           <Link to={timetablePath(timetable.id, "edit")} className={buttonClass("secondary")}>
             Edit Timetable
           </Link>
