@@ -20,7 +20,7 @@ export function describeTimetable(t: Pick<TimetableSummary, "class" | "session" 
 
 export function BackLink({ to, children = "‹ Back" }: { to: string; children?: ReactNode }) {
   return (
-    <Link to={to} className="rounded-lg px-2 py-1 font-semibold text-brand-700 underline">
+    <Link to={to} className="shrink-0 whitespace-nowrap rounded-lg px-2 py-1 font-semibold text-brand-700 underline">
       {children}
     </Link>
   );
