@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentSession, currentTerm, sessionOptions } from "../../contract/calendar";
 import { SETTINGS_LIMITS, SETTINGS_MESSAGES as M, type SchoolSettings } from "../../contract/settings";
 import { DEFAULT_SUBJECTS_BY_SECTION, NIGERIAN_SUBJECTS } from "../../contract/subjects";
+import { SchoolApiClient } from "../../app/.server/api.server";
+import { getSchoolOptions } from "../../app/.server/school-options.server";
 import { DATABASE, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
 
 describe(`school settings on ${DATABASE}`, () => {
@@ -335,6 +337,35 @@ describe(`school settings on ${DATABASE}`, () => {
       expect(res.status).toBe(200);
       expect((await read(a)).sections).toEqual(["Only"]);
       expect((await read(b)).sections).toHaveLength(4);
+    });
+  });
+
+  describe("options for every form", () => {
+    const client = (school: RegisteredSchool) =>
+      new SchoolApiClient((request) => api.fetch(new URL(request.url).pathname, request), { token: school.token, uniqueId: school.uniqueId });
+
+    it("come from the school's settings, even when the school has no classes", async () => {
+      const school = await registerSchool(api);
+      const options = await getSchoolOptions(client(school), api.clock.now);
+      expect(options.fromFallback).toBe(false);
+      expect(options.classes).toEqual((await read(school)).classes);
+      expect(new Set(options.subjects)).toEqual(new Set(NIGERIAN_SUBJECTS));
+      expect(options.sessions).toEqual(sessionOptions(api.clock.now));
+      expect(options.terms).toEqual(["1st Term", "2nd Term", "3rd Term"]);
+
+      expect((await save(school, { school_settings: { sections: ["Only"], classes: [] } })).status).toBe(200);
+      const empty = await getSchoolOptions(client(school), api.clock.now);
+      expect(empty).toMatchObject({ classes: [], subjects: [], fromFallback: false });
+    });
+
+    it("fall back to JSS1–SS3, sessions around today and the three terms only when settings cannot be loaded", async () => {
+      const school = await registerSchool(api);
+      const broken = new SchoolApiClient(async () => new Response(JSON.stringify({ message: "down" }), { status: 503 }), { token: school.token, uniqueId: school.uniqueId });
+      const options = await getSchoolOptions(broken, api.clock.now);
+      expect(options.fromFallback).toBe(true);
+      expect(options.classes.map((c) => c.class_name)).toEqual(["JSS1", "JSS2", "JSS3", "SS1", "SS2", "SS3"]);
+      expect(options.sessions).toEqual(sessionOptions(api.clock.now));
+      expect(options.terms).toEqual(["1st Term", "2nd Term", "3rd Term"]);
     });
   });
 });
