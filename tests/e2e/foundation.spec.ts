@@ -138,8 +138,11 @@ test.describe("dashboard", () => {
     await logIn(page, school);
     await expect(page.getByTestId("total-male")).toHaveText("2");
     await expect(page.getByTestId("total-female")).toHaveText("1");
-    const chart = page.getByRole("main").locator("figure svg");
+    const chart = page.getByTestId("gender-chart").locator("svg");
     await expect(chart).toBeVisible();
+    await expect(chart).toContainText("67%");
+    await expect(chart).toContainText("33%");
+    await expect(page.getByRole("img", { name: "Students by gender: male 67%, female 33%" })).toBeVisible();
     const legend = page.getByTestId("gender-legend");
     await expect(legend).toContainText("Male 67%");
     await expect(legend).toContainText("Female 33%");
@@ -382,5 +385,15 @@ test.describe("admin shell", () => {
       await page.waitForTimeout(2_500);
       await expect(toast).toBeVisible();
     }
+  });
+
+  test("a toast can be dismissed, with or without JS", async ({ page, request }) => {
+    const school = await registerSchoolViaApi(request, "Dismiss");
+    await logIn(page, school);
+    const toast = page.getByTestId("toast");
+    await expect(toast).toBeVisible();
+    await expectAccessible(page);
+    await page.locator("label[for='toast-dismiss']").click();
+    await expect(toast).toBeHidden({ timeout: 1_000 });
   });
 });

@@ -82,7 +82,7 @@ function Row({ to, label, value }: { to: string; label: string; value?: string }
   return (
     <li>
       <Link to={to} className="flex min-h-12 items-center justify-between gap-3 rounded-lg px-2 hover:bg-slate-50">
-        <span className="font-medium">{label}</span>
+        <span className="whitespace-nowrap font-medium">{label}</span>
         <span className="flex items-center gap-2 text-slate-600">
           {value}
           <span aria-hidden>›</span>
