@@ -1,0 +1,44 @@
+import type { Submission } from "@conform-to/react";
+import { DEFAULT_SUCCESS } from "../../contract/messages";
+import type { BacklogEntry, StudentFields, StudentPayload, StudentRecord } from "../../contract/students";
+import type { SchoolApiClient } from "./api.server";
+
+/** One student by its unique_id through the spec's studentInfo call; unknown or another school's: 404 page. */
+export async function loadStudent(api: SchoolApiClient, uniqueId: string, id: string): Promise<StudentRecord | BacklogEntry> {
+  const result = await api.get<StudentRecord | BacklogEntry>(`/api/students/${encodeURIComponent(uniqueId)}/studentInfo/${encodeURIComponent(id)}`);
+  if (result.ok) return result.data;
+  if (result.status === 404) throw new Response("Not Found", { status: 404 });
+  throw new Response(result.message, { status: result.status || 502 });
+}
+
+/** The spec's creation payload: empty values dropped, subjects as comma text, only when lessons are taken. */
+export function studentPayload(values: Partial<StudentFields>): StudentPayload {
+  const subjects = values.takes_lesson ? (values.subjects ?? []).join(", ") : "";
+  const data = { ...values, takes_lesson: Boolean(values.takes_lesson), subjects };
+  return { student_data: Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== "")) as StudentPayload["student_data"] };
+}
+
+/**
+ * Sends the add or update form to the API. Field errors come back beside their fields with the input
+ * kept; a message without field errors shows above the form; success is the toast to show on the list.
+ */
+export async function saveStudent(
+  api: SchoolApiClient,
+  submission: Submission<StudentFields>,
+  target: { mode: "create"; idempotencyKey?: string } | { mode: "update"; id: string },
+) {
+  if (submission.status !== "success") return { result: submission.reply(), toast: null };
+  const payload = studentPayload(submission.value);
+  const response =
+    target.mode === "create"
+      ? await api.create<StudentRecord>("/students", payload, {
+          headers: target.idempotencyKey ? { "Idempotency-Key": target.idempotencyKey } : undefined,
+        })
+      : await api.update<StudentRecord>(`/students/${encodeURIComponent(target.id)}`, payload);
+  if (!response.ok) {
+    const hasFieldErrors = Object.keys(response.fieldErrors).length > 0;
+    return { result: submission.reply({ fieldErrors: response.fieldErrors, formErrors: hasFieldErrors ? undefined : [response.message] }), toast: null };
+  }
+  const fallback = target.mode === "create" ? DEFAULT_SUCCESS.created : DEFAULT_SUCCESS.updated;
+  return { result: null, toast: response.message ?? fallback };
+}

@@ -1,0 +1,90 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { BACKLOG_REASONS, type BacklogEntry, type BacklogPage } from "../../../contract/students";
+import { withAdmin } from "~/.server/auth.server";
+import { Avatar } from "~/components/list/Avatar";
+import { FilterForm } from "~/components/list/FilterForm";
+import { ListSkeleton } from "~/components/list/ListSkeleton";
+import { Pagination } from "~/components/list/Pagination";
+import { Banner } from "~/components/ui/Banner";
+import { buttonClass } from "~/components/ui/Button";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { EmptyState } from "~/components/ui/EmptyState";
+import { SelectField } from "~/components/ui/SelectField";
+
+export const meta: MetaFunction = () => [{ title: "Students Backlog" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const params = new URL(request.url).searchParams;
+    const wanted = params.get("reason") ?? "";
+    const reason = BACKLOG_REASONS.find((r) => r === wanted) ?? "";
+    const result = await api.get<BacklogPage>("/students/backlog", { query: { reason, page: params.get("page") } });
+    return { reason, list: result.ok ? result.data : null, error: result.ok ? null : result.message };
+  });
+}
+
+function BacklogRow({ entry, back }: { entry: BacklogEntry; back: string }) {
+  const { name, class: className, profile_img } = entry.student_data;
+  const path = `/admin/students-backlog/${encodeURIComponent(entry.unique_id)}/restore`;
+  return (
+    <li className="flex items-center gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
+      <Avatar name={name} src={profile_img} />
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-semibold text-slate-900">{name}</p>
+        <p className="text-sm text-slate-700">
+          {className ?? "No class"} · <span className="font-medium">{entry.backlog_reason}</span>
+        </p>
+      </div>
+      <ConfirmDialog
+        href={`${path}?returnTo=${encodeURIComponent(back)}`}
+        action={path}
+        title="Add to students"
+        description={`Add ${name} back to the students list?`}
+        triggerLabel="Add to students"
+        confirmLabel="Add to students"
+        variant="primary"
+        triggerClassName={buttonClass("secondary", "shrink-0 text-sm")}
+        hiddenFields={{ returnTo: back }}
+      />
+    </li>
+  );
+}
+
+export default function StudentsBacklog() {
+  const { reason, list, error } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const back = location.pathname + location.search;
+
+  return (
+    <div className="space-y-4">
+      <header className="flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Students Backlog</h1>
+        <Link to="/admin/students" className={buttonClass("secondary")}>
+          Switch to Students
+        </Link>
+      </header>
+
+      <FilterForm label="Filter former students" submitLabel="Filter">
+        <SelectField id="backlog-filter" label="Reason" placeholder="All" options={BACKLOG_REASONS}
+          selectProps={{ name: "reason", defaultValue: reason }} />
+      </FilterForm>
+
+      {error ? <Banner>{error}</Banner> : null}
+      {loading ? (
+        <ListSkeleton />
+      ) : list && list.data.length ? (
+        <ul className="space-y-2" aria-label="Former students">
+          {list.data.map((entry) => (
+            <BacklogRow key={entry.unique_id} entry={entry} back={back} />
+          ))}
+        </ul>
+      ) : list ? (
+        <EmptyState title={reason ? "No former students for this reason" : "No former students yet"} />
+      ) : null}
+      {list && !loading ? <Pagination page={list.current_page} lastPage={list.last_page} total={list.total} /> : null}
+    </div>
+  );
+}

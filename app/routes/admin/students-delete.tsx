@@ -1,0 +1,41 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { DEFAULT_SUCCESS } from "../../../contract/messages";
+import { withAdmin } from "~/.server/auth.server";
+import { readFormData } from "~/.server/form.server";
+import { returnTo } from "~/.server/return-to";
+import { loadStudent } from "~/.server/students.server";
+import { failure, redirectWithToast, success } from "~/.server/toast.server";
+import { ConfirmPage } from "~/components/ui/ConfirmDialog";
+
+export const meta: MetaFunction = () => [{ title: "Delete student" }];
+
+/** The JS-off confirmation of a row's Delete; with JS the list's dialog posts here directly. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return withAdmin(request, context, async ({ api, uniqueId }) => {
+    const student = await loadStudent(api, uniqueId, params.id!);
+    return { name: student.student_data.name, back: returnTo(new URL(request.url).searchParams.get("returnTo"), "/admin/students") };
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const back = returnTo((await readFormData(request)).get("returnTo"), "/admin/students");
+    const response = await api.remove(`/students/${encodeURIComponent(params.id!)}`);
+    const toast = response.ok ? success(response.message ?? DEFAULT_SUCCESS.deleted) : failure(response.message);
+    return redirectWithToast(request, context, back, toast);
+  });
+}
+
+export default function DeleteStudent() {
+  const { name, back } = useLoaderData<typeof loader>();
+  return (
+    <ConfirmPage
+      title="Delete student"
+      description={`Are you sure you want to delete ${name}? This cannot be undone.`}
+      cancelTo={back}
+      confirmLabel="Delete"
+      hiddenFields={{ returnTo: back }}
+    />
+  );
+}

@@ -1,0 +1,42 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { STUDENT_MESSAGES } from "../../../contract/students";
+import { withAdmin } from "~/.server/auth.server";
+import { readFormData } from "~/.server/form.server";
+import { returnTo } from "~/.server/return-to";
+import { loadStudent } from "~/.server/students.server";
+import { failure, redirectWithToast, success } from "~/.server/toast.server";
+import { ConfirmPage } from "~/components/ui/ConfirmDialog";
+
+export const meta: MetaFunction = () => [{ title: "Add to students" }];
+
+/** The JS-off confirmation of a backlog entry's "Add to students": the former student is active again. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return withAdmin(request, context, async ({ api, uniqueId }) => {
+    const student = await loadStudent(api, uniqueId, params.id!);
+    return { name: student.student_data.name, back: returnTo(new URL(request.url).searchParams.get("returnTo"), "/admin/students-backlog") };
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const back = returnTo((await readFormData(request)).get("returnTo"), "/admin/students-backlog");
+    const response = await api.create(`/students/${encodeURIComponent(params.id!)}/restore`);
+    const toast = response.ok ? success(response.message ?? STUDENT_MESSAGES.restored) : failure(response.message);
+    return redirectWithToast(request, context, back, toast);
+  });
+}
+
+export default function RestoreStudent() {
+  const { name, back } = useLoaderData<typeof loader>();
+  return (
+    <ConfirmPage
+      title="Add to students"
+      description={`Add ${name} back to the students list?`}
+      cancelTo={back}
+      confirmLabel="Add to students"
+      variant="primary"
+      hiddenFields={{ returnTo: back }}
+    />
+  );
+}

@@ -1,0 +1,68 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { splitSubjects, type StudentFields } from "../../../contract/students";
+import { withAdmin } from "~/.server/auth.server";
+import { readFormData } from "~/.server/form.server";
+import { getSchoolOptions } from "~/.server/school-options.server";
+import { loadStudent, saveStudent } from "~/.server/students.server";
+import { redirectWithToast, success } from "~/.server/toast.server";
+import { StudentForm, updateStudentForm } from "~/components/StudentForm";
+
+export const meta: MetaFunction = () => [{ title: "Update Student" }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return withAdmin(request, context, async ({ api, uniqueId }) => {
+    const [student, options] = await Promise.all([loadStudent(api, uniqueId, params.id!), getSchoolOptions(api)]);
+    const s = student.student_data;
+    return {
+      classes: options.classes,
+      student: {
+        name: s.name,
+        selectedClass: s.class ?? undefined,
+        gender: s.gender as StudentFields["gender"],
+        phone_number: s.phone_number ?? undefined,
+        email: s.email ?? undefined,
+        address: s.address ?? undefined,
+        admission: s.admission ?? undefined,
+        takes_lesson: s.takes_lesson,
+        subjects: splitSubjects(s.subjects),
+      },
+    };
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const submission = parseWithZod(await readFormData(request), { schema: updateStudentForm });
+    const saved = await saveStudent(api, submission, { mode: "update", id: params.id! });
+    if (saved.toast) return redirectWithToast(request, context, "/admin/students", success(saved.toast));
+    return { result: saved.result };
+  });
+}
+
+export default function UpdateStudent() {
+  const { classes, student } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <div className="space-y-5">
+      <header className="flex items-center gap-3">
+        <Link to="/admin/students" className="rounded-lg px-2 py-1 font-semibold text-brand-700 underline">
+          ‹ Back
+        </Link>
+        <h1 className="text-2xl font-bold">Update Student</h1>
+      </header>
+      <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <StudentForm
+          schema={updateStudentForm}
+          classes={classes}
+          lastResult={actionData?.result}
+          defaultValue={student}
+          submitLabel="Update Student"
+          pending={navigation.state === "submitting"}
+        />
+      </section>
+    </div>
+  );
+}
