@@ -32,6 +32,7 @@ export function pieSvg(slices: Slice[], title: string, size = 220): string {
       enableArcLinkLabels={false}
       arcLabel={(d) => `${(d.data as { percent: number }).percent}%`}
       arcLabelsTextColor="#ffffff"
+      theme={{ labels: { text: { fontSize: 14, fontWeight: 700 } } }}
       arcLabelsSkipAngle={12}
       role="img"
     />,
