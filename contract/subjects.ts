@@ -73,6 +73,24 @@ export const NIGERIAN_SUBJECTS: readonly string[] = [
 
 const RELIGION_AND_LANGUAGES = ["Christian Religious Studies", "Islamic Religious Studies", "French", "Yoruba", "Igbo", "Hausa"];
 
+/** The core of basic education, taught in Primary and Junior Secondary alike. */
+const BASIC_EDUCATION = [
+  "English Language",
+  "Mathematics",
+  "Basic Science",
+  "Basic Technology",
+  "Social Studies",
+  "Civic Education",
+  "Cultural and Creative Arts",
+  "Physical and Health Education",
+  "Computer Studies",
+  "Agricultural Science",
+  "Home Economics",
+  "Security Education",
+  "Pre-Vocational Studies",
+  "Music",
+];
+
 export const DEFAULT_SUBJECTS_BY_SECTION: Readonly<Record<string, readonly string[]>> = {
   [SECTIONS.earlyChildhood]: [
     "Letter Work",
@@ -87,46 +105,8 @@ export const DEFAULT_SUBJECTS_BY_SECTION: Readonly<Record<string, readonly strin
     "Christian Religious Studies",
     "Islamic Religious Studies",
   ],
-  [SECTIONS.primary]: [
-    "English Language",
-    "Mathematics",
-    "Basic Science",
-    "Basic Technology",
-    "Social Studies",
-    "Civic Education",
-    "Cultural and Creative Arts",
-    "Physical and Health Education",
-    "Computer Studies",
-    "Agricultural Science",
-    "Home Economics",
-    "Security Education",
-    "Pre-Vocational Studies",
-    "Verbal Reasoning",
-    "Quantitative Reasoning",
-    "Phonics",
-    "Handwriting",
-    "Music",
-    ...RELIGION_AND_LANGUAGES,
-  ],
-  [SECTIONS.junior]: [
-    "English Language",
-    "Mathematics",
-    "Basic Science",
-    "Basic Technology",
-    "Social Studies",
-    "Civic Education",
-    "Cultural and Creative Arts",
-    "Physical and Health Education",
-    "Computer Studies",
-    "Agricultural Science",
-    "Home Economics",
-    "Business Studies",
-    "Security Education",
-    "Pre-Vocational Studies",
-    "History",
-    "Music",
-    ...RELIGION_AND_LANGUAGES,
-  ],
+  [SECTIONS.primary]: [...BASIC_EDUCATION, "Verbal Reasoning", "Quantitative Reasoning", "Phonics", "Handwriting", ...RELIGION_AND_LANGUAGES],
+  [SECTIONS.junior]: [...BASIC_EDUCATION, "Business Studies", "History", ...RELIGION_AND_LANGUAGES],
   [SECTIONS.senior]: [
     "English Language",
     "Mathematics",

@@ -1,7 +1,8 @@
+import { useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { addIntent, DEFAULT_INTENT, newEntryName, removeIntent } from "~/lib/list-intents";
 import { Button } from "./Button";
-import { ErrorList } from "./ErrorList";
-import { inputClass } from "./Field";
+import { Field, inputClass } from "./Field";
 
 export const chipClass = "inline-flex items-center rounded-full bg-brand-50 pl-3 text-brand-800 ring-1 ring-brand-100";
 export const chipButtonClass = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-full font-bold text-brand-800 hover:bg-brand-100";
@@ -26,7 +27,6 @@ interface MultiValueInputProps {
   /** Text typed in the new-entry input, kept when it could not be added. */
   pending?: string;
   errors?: string[];
-  hint?: string;
   autoFocus?: boolean;
 }
 
@@ -35,7 +35,7 @@ interface MultiValueInputProps {
  * with an Add button. The buttons are plain submit buttons (see app/lib/list-intents.ts), so it works
  * the same with or without JavaScript.
  */
-export function MultiValueInput({ name, label, noun, values, pending = "", errors, hint, autoFocus }: MultiValueInputProps) {
+export function MultiValueInput({ name, label, noun, values, pending = "", errors, autoFocus }: MultiValueInputProps) {
   return (
     <fieldset className="space-y-2" data-testid={`list-${name}`}>
       <legend className="text-sm font-semibold text-slate-800">{label}</legend>
@@ -54,7 +54,7 @@ export function MultiValueInput({ name, label, noun, values, pending = "", error
       ) : (
         <p className="text-sm text-slate-600">None yet.</p>
       )}
-      <NewEntry list={name} noun={noun} pending={pending} errors={errors} hint={hint} autoFocus={autoFocus} />
+      <NewEntry list={name} noun={noun} pending={pending} errors={errors} autoFocus={autoFocus} />
     </fieldset>
   );
 }
@@ -64,41 +64,30 @@ interface NewEntryProps {
   noun: string;
   pending?: string;
   errors?: string[];
-  hint?: string;
   autoFocus?: boolean;
 }
 
 /** A text input and an Add button that appends what was typed to the list named `list`. */
-export function NewEntry({ list, noun, pending = "", errors, hint, autoFocus }: NewEntryProps) {
-  const inputId = `${list}-new`;
+export function NewEntry({ list, noun, pending = "", errors, autoFocus }: NewEntryProps) {
+  const id = `${list}-new`;
   const errorId = `${list}-error`;
-  const hintId = `${list}-hint`;
   return (
-    <div className="space-y-1">
-      <label htmlFor={inputId} className="block text-sm text-slate-700">
-        New {noun}
-      </label>
+    <Field id={id} label={`New ${noun}`} errors={errors} errorId={errorId}>
       <div className="flex gap-2">
         <input
-          id={inputId}
+          id={id}
           name={newEntryName(list)}
           defaultValue={pending}
           autoFocus={autoFocus}
           className={inputClass}
           aria-invalid={errors?.length ? true : undefined}
-          aria-describedby={[errors?.length ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined}
+          aria-describedby={errors?.length ? errorId : undefined}
         />
         <Button variant="secondary" name="intent" value={addIntent(list)}>
           Add<span className="sr-only"> {noun}</span>
         </Button>
       </div>
-      {hint ? (
-        <p id={hintId} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    </Field>
   );
 }
 
@@ -108,5 +97,16 @@ export function DefaultAddButton() {
     <button type="submit" name="intent" value={DEFAULT_INTENT} className="sr-only" tabIndex={-1} aria-hidden="true">
       Add
     </button>
+  );
+}
+
+/** The one button of a list form that saves; disabled while saving, so a second tap sends nothing. */
+export function SaveButton({ children }: { children: ReactNode }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  return (
+    <Button name="intent" value="save" className="w-full" pending={saving} pendingLabel="Saving…">
+      {children}
+    </Button>
   );
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { currentSession } from "../../../contract/calendar";
 import { DEFAULT_ERRORS, MESSAGES } from "../../../contract/messages";
 import {
@@ -13,10 +13,10 @@ import {
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
-import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
-import { DefaultAddButton, MultiValueInput } from "~/components/ui/MultiValueInput";
+import { DefaultAddButton, MultiValueInput, SaveButton } from "~/components/ui/MultiValueInput";
 import { SelectField } from "~/components/ui/SelectField";
 import { addEntry, newEntryName, readIntent, readList, removeEntry, type ListRules } from "~/lib/list-intents";
 import { REPORT_SHEET_PATH, SETTINGS_PATH } from "~/lib/settings-paths";
@@ -169,8 +169,6 @@ const YES_NO = [
 export default function SettingsReport() {
   const { error, view, terms, sessions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const { current, onSubmit } = useListForm<ReportState, ReportErrors>(actionData, applyIntent);
   const state = current?.state ?? view;
   const errors: ReportErrors = current?.errors ?? {};
@@ -182,12 +180,7 @@ export default function SettingsReport() {
 
   return (
     <div className="space-y-5">
-      <header className="flex items-center gap-3">
-        <Link to={SETTINGS_PATH} className="rounded-lg px-2 py-1 font-semibold text-brand-700 underline">
-          ‹ Back
-        </Link>
-        <h1 className="text-2xl font-bold">Report Sheet Columns</h1>
-      </header>
+      <PageHeader backTo={SETTINGS_PATH} title="Report Sheet Columns" />
       {error ? <Banner>{error}</Banner> : null}
       {errors.form?.length ? <Banner>{errors.form[0]}</Banner> : null}
       {state ? (
@@ -210,9 +203,7 @@ export default function SettingsReport() {
           {list("mid_term_columns", "Mid-term columns", "mid-term column")}
           {list("exam_columns", "Exam columns", "exam column")}
           {flag("school_signature", "School signature")}
-          <Button name="intent" value="save" className="w-full" pending={saving} pendingLabel="Saving…">
-            Save &amp; Back to Settings
-          </Button>
+          <SaveButton>Save &amp; Back to Settings</SaveButton>
         </Form>
       ) : null}
     </div>

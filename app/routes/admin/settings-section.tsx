@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { DEFAULT_ERRORS, MESSAGES } from "../../../contract/messages";
 import {
   allSubjects,
   classForSaving,
   duplicateIndexes,
-  includesName,
   SETTINGS_LIMITS,
   SETTINGS_MESSAGES as M,
   type SchoolSettings,
@@ -15,11 +14,12 @@ import type { SchoolApiClient } from "~/.server/api.server";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { PageHeader, Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { inputClass } from "~/components/ui/Field";
-import { DefaultAddButton, NewEntry } from "~/components/ui/MultiValueInput";
+import { DefaultAddButton, NewEntry, SaveButton } from "~/components/ui/MultiValueInput";
 import { addEntry, newEntryName, readIntent, readList, removeEntry, removeIntent } from "~/lib/list-intents";
 import { sectionPath, SETTINGS_PATH } from "~/lib/settings-paths";
 import { useListForm } from "~/lib/use-list-form";
@@ -169,29 +169,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SettingsSection() {
   const { error, section, view, taken } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const { current, onSubmit } = useListForm<SectionState, SectionErrors>(actionData, (formData) => applyIntent(formData, taken));
   const state = current?.state ?? view;
   const errors: SectionErrors = current?.errors ?? {};
 
   return (
     <div className="space-y-5">
-      <header className="flex items-center gap-3">
-        <Link to={SETTINGS_PATH} className="rounded-lg px-2 py-1 font-semibold text-brand-700 underline">
-          ‹ Back
-        </Link>
-        <h1 className="text-2xl font-bold">{section} Subjects</h1>
-      </header>
+      <PageHeader backTo={SETTINGS_PATH} title={`${section} Subjects`} />
       {error ? <Banner>{error}</Banner> : null}
       {errors.form?.length ? <Banner>{errors.form[0]}</Banner> : null}
       {state ? (
         <Form method="post" action={sectionPath(section)} className="space-y-5" key={current?.revision ?? "loaded"} onSubmit={onSubmit}>
           <DefaultAddButton />
-          <section aria-labelledby="classes-heading" className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <h2 id="classes-heading" className="text-lg font-semibold">
-              Classes
-            </h2>
+          <Panel id="classes-heading" title="Classes">
             {state.classes.length ? (
               <ul className="space-y-2" data-testid="classes">
                 {state.classes.map((name, index) => {
@@ -223,12 +213,9 @@ export default function SettingsSection() {
               <p className="text-sm text-slate-600">No classes in this section yet.</p>
             )}
             <NewEntry list="classes" noun="class" pending={state.newClass} errors={errors.newClass} autoFocus={current?.focus === "classes"} />
-          </section>
+          </Panel>
 
-          <section aria-labelledby="subjects-heading" className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <h2 id="subjects-heading" className="text-lg font-semibold">
-              Subjects
-            </h2>
+          <Panel id="subjects-heading" title="Subjects">
             <fieldset className="space-y-2">
               <legend className="text-sm text-slate-700">Tick the subjects taught in {section}; every class in it takes them.</legend>
               <ul className="grid gap-x-4 sm:grid-cols-2" data-testid="subjects">
@@ -252,11 +239,9 @@ export default function SettingsSection() {
               <ErrorList errors={errors.subjects} />
             </fieldset>
             <NewEntry list="subjects" noun="subject" pending={state.newSubject} errors={errors.newSubject} autoFocus={current?.focus === "subjects"} />
-          </section>
+          </Panel>
 
-          <Button name="intent" value="save" className="w-full" pending={saving} pendingLabel="Saving…">
-            Save &amp; Back to Settings
-          </Button>
+          <SaveButton>Save &amp; Back to Settings</SaveButton>
         </Form>
       ) : null}
     </div>

@@ -15,6 +15,7 @@ import {
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { PageHeader, Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { ConfirmDialog, ConfirmPage } from "~/components/ui/ConfirmDialog";
@@ -144,20 +145,12 @@ export default function Settings() {
 
   return (
     <div className="space-y-5">
-      <header className="flex items-center gap-3">
-        <Link to="/admin/dashboard" className="rounded-lg px-2 py-1 font-semibold text-brand-700 underline">
-          ‹ Back
-        </Link>
-        <h1 className="text-2xl font-bold">Settings</h1>
-      </header>
+      <PageHeader backTo="/admin/dashboard" title="Settings" />
       {error ? <Banner>{error}</Banner> : null}
       {actionData?.removeError ? <Banner>{actionData.removeError}</Banner> : null}
       {!error ? (
         <>
-          <section aria-labelledby="sections-heading" className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <h2 id="sections-heading" className="text-lg font-semibold">
-              Sections
-            </h2>
+          <Panel id="sections-heading" title="Sections">
             <ul className="flex flex-wrap gap-2" data-testid="sections">
               {sections.map((section) => (
                 <li key={section} className={chipClass}>
@@ -179,12 +172,9 @@ export default function Settings() {
                 Add
               </Button>
             </Form>
-          </section>
+          </Panel>
 
-          <section aria-labelledby="subjects-heading" className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <h2 id="subjects-heading" className="text-lg font-semibold">
-              Classes and subjects
-            </h2>
+          <Panel id="subjects-heading" title="Classes and subjects">
             <ul className="grid gap-2 sm:grid-cols-2">
               {sections.map((section) => (
                 <li key={section}>
@@ -194,16 +184,13 @@ export default function Settings() {
                 </li>
               ))}
             </ul>
-          </section>
+          </Panel>
 
-          <section aria-labelledby="report-heading" className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <h2 id="report-heading" className="text-lg font-semibold">
-              Report sheet
-            </h2>
+          <Panel id="report-heading" title="Report sheet">
             <Link to={REPORT_SHEET_PATH} className={buttonClass("secondary", "w-full")}>
               Report Sheet Columns
             </Link>
-          </section>
+          </Panel>
         </>
       ) : null}
     </div>
