@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, DATABASE, login, PNG_BYTES, registerSchool, registrationForm, startApi, type TestApi } from "./harness";
+import { bearer, DATABASE, login, PNG_BYTES, pngFileOfSize, registerSchool, registrationForm, startApi, textNamedPng, type TestApi } from "./harness";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const MB2 = 2_097_152;
-
-/** A PNG signature followed by padding: an image by its bytes, of any size. */
-const pngOfSize = (size: number, name = "logo.png") =>
-  new File([Buffer.concat([PNG_BYTES, Buffer.alloc(size - PNG_BYTES.length)])], name, { type: "image/png" });
-const textNamedPng = () => new File([new TextEncoder().encode("plain text pretending to be a picture")], "logo.png", { type: "image/png" });
 
 interface ErrorBody {
   message: string;
@@ -91,8 +86,8 @@ describe(`registration and login on ${DATABASE}`, { timeout: 90_000 }, () => {
         ["no logo", () => registrationForm({}, null), "logo", "Logo is required"],
         ["an empty file input for the logo", () => registrationForm({}, new File([], "")), "logo", "Logo is required"],
         ["text bytes named logo.png", () => registrationForm({}, textNamedPng()), "logo", "Only image files are allowed."],
-        ["a logo of exactly 2 MB", () => registrationForm({}, pngOfSize(MB2)), "logo", "File size must be less than 2MB."],
-        ["a logo of 3 MB", () => registrationForm({}, pngOfSize(3 * 1024 * 1024)), "logo", "File size must be less than 2MB."],
+        ["a logo of exactly 2 MB", () => registrationForm({}, pngFileOfSize(MB2)), "logo", "File size must be less than 2MB."],
+        ["a logo of 3 MB", () => registrationForm({}, pngFileOfSize(3 * 1024 * 1024)), "logo", "File size must be less than 2MB."],
       ];
 
       function withoutField(name: string) {
@@ -128,7 +123,7 @@ describe(`registration and login on ${DATABASE}`, { timeout: 90_000 }, () => {
     });
 
     it("accepts a logo just under 2 MB", async () => {
-      expect((await register(registrationForm({}, pngOfSize(MB2 - 1)))).status).toBe(201);
+      expect((await register(registrationForm({}, pngFileOfSize(MB2 - 1)))).status).toBe(201);
     });
 
     it("a body that is not multipart is refused with 415", async () => {

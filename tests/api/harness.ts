@@ -71,6 +71,16 @@ export function pngFile(name = "logo.png"): File {
   return new File([PNG_BYTES], name, { type: "image/png" });
 }
 
+/** A PNG signature padded to `size` bytes: an image by its first bytes, of any size. */
+export function pngFileOfSize(size: number, name = "logo.png"): File {
+  return new File([Buffer.concat([PNG_BYTES, Buffer.alloc(size - PNG_BYTES.length)])], name, { type: "image/png" });
+}
+
+/** Text that claims, by its name and declared type, to be a PNG. */
+export function textNamedPng(name = "logo.png"): File {
+  return new File([new TextEncoder().encode("plain text pretending to be a picture")], name, { type: "image/png" });
+}
+
 export interface RegisteredSchool {
   uniqueId: string;
   password: string;

@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { bearer, DATABASE, login, PNG_BYTES, pngFile, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
+import { bearer, DATABASE, login, pngFile, pngFileOfSize, registerSchool, startApi, textNamedPng, type RegisteredSchool, type TestApi } from "./harness";
 
 const MB2 = 2_097_152;
 const JPEG_BYTES = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
-
-const pngOfSize = (size: number, name = "image.png") =>
-  new File([Buffer.concat([PNG_BYTES, Buffer.alloc(size - PNG_BYTES.length)])], name, { type: "image/png" });
-const textNamedPng = (name = "logo.png") => new File([new TextEncoder().encode("just some text")], name, { type: "image/png" });
 
 interface AdminRecord {
   unique_id: string;
@@ -132,7 +128,7 @@ describe(`profile and password on ${DATABASE}`, { timeout: 90_000 }, () => {
     });
 
     it("accepts an image just under 2 MB", async () => {
-      expect((await update({}, { logo: pngOfSize(MB2 - 1) })).status).toBe(200);
+      expect((await update({}, { logo: pngFileOfSize(MB2 - 1) })).status).toBe(200);
     });
 
     describe("bad input: 422 with the field's message, and nothing changes", () => {
@@ -142,10 +138,10 @@ describe(`profile and password on ${DATABASE}`, { timeout: 90_000 }, () => {
         ["an empty principal name", { principal_name: "  " }, {}, "principal_name", "Principal name is required"],
         ["a bad phone", { phone_number: "0803 12" }, {}, "phone_number", "Enter a valid phone number."],
         ["a text logo", { school_name: "Changed" }, { logo: () => textNamedPng() }, "logo", "Only image files are allowed."],
-        ["a logo of exactly 2 MB", { school_name: "Changed" }, { logo: () => pngOfSize(MB2) }, "logo", "File size must be less than 2MB."],
-        ["a logo of 3 MB", {}, { logo: () => pngOfSize(3 * 1024 * 1024) }, "logo", "File size must be less than 2MB."],
+        ["a logo of exactly 2 MB", { school_name: "Changed" }, { logo: () => pngFileOfSize(MB2) }, "logo", "File size must be less than 2MB."],
+        ["a logo of 3 MB", {}, { logo: () => pngFileOfSize(3 * 1024 * 1024) }, "logo", "File size must be less than 2MB."],
         ["a text signature", {}, { signature: () => textNamedPng("signature.png") }, "signature", "Only image files are allowed."],
-        ["a signature of 2 MB", {}, { signature: () => pngOfSize(MB2) }, "signature", "File size must be less than 2MB."],
+        ["a signature of 2 MB", {}, { signature: () => pngFileOfSize(MB2) }, "signature", "File size must be less than 2MB."],
         ["a good logo with a bad signature", { school_name: "Changed" }, { logo: () => pngFile(), signature: () => textNamedPng() }, "signature", "Only image files are allowed."],
         ["a good logo with a bad email", { school_email: "nope" }, { logo: () => pngFile() }, "school_email", "Enter a valid email address."],
       ];
@@ -162,7 +158,7 @@ describe(`profile and password on ${DATABASE}`, { timeout: 90_000 }, () => {
       });
 
       it("every bad field is named at once", async () => {
-        const res = await update({ school_email: "nope", phone_number: "12" }, { logo: textNamedPng(), signature: pngOfSize(MB2) });
+        const res = await update({ school_email: "nope", phone_number: "12" }, { logo: textNamedPng(), signature: pngFileOfSize(MB2) });
         expect(res.status).toBe(422);
         expect(((await res.json()) as ErrorBody).errors).toEqual({
           school_email: ["Enter a valid email address."],
