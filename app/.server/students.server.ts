@@ -2,6 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { DEFAULT_SUCCESS } from "../../contract/messages";
 import type { BacklogEntry, StudentFields, StudentPayload, StudentRecord } from "../../contract/students";
 import type { SchoolApiClient } from "./api.server";
+import { returnTo } from "./return-to";
 
 /** One student by its unique_id through the spec's studentInfo call; unknown or another school's: 404 page. */
 export async function loadStudent(api: SchoolApiClient, uniqueId: string, id: string): Promise<StudentRecord | BacklogEntry> {
@@ -9,6 +10,12 @@ export async function loadStudent(api: SchoolApiClient, uniqueId: string, id: st
   if (result.ok) return result.data;
   if (result.status === 404) throw new Response("Not Found", { status: 404 });
   throw new Response(result.message, { status: result.status || 502 });
+}
+
+/** What a JS-off confirm page shows: the student's name, and the page of `list` to go back to. */
+export async function confirmTarget(request: Request, api: SchoolApiClient, uniqueId: string, id: string, list: string) {
+  const student = await loadStudent(api, uniqueId, id);
+  return { name: student.student_data.name, back: returnTo(new URL(request.url).searchParams.get("returnTo"), list) };
 }
 
 /** The spec's creation payload: empty values dropped, subjects as comma text, only when lessons are taken. */

@@ -1,6 +1,6 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { GENDERS } from "../../contract/limits";
 import { MESSAGES } from "../../contract/messages";
 import type { SchoolClass } from "../../contract/settings";
@@ -24,7 +24,23 @@ interface StudentFormProps {
   /** The add form's idempotency key: a re-sent form creates nothing new. */
   formKey?: string;
   submitLabel: string;
-  pending: boolean;
+}
+
+/** The add or update screen: its title, the way back to the list, and the form. */
+export function StudentFormScreen({ title, ...form }: StudentFormProps & { title: string }) {
+  return (
+    <div className="space-y-5">
+      <header className="flex items-center gap-3">
+        <Link to="/admin/students" className="rounded-lg px-2 py-1 font-semibold text-brand-700 underline">
+          ‹ Back
+        </Link>
+        <h1 className="text-2xl font-bold">{title}</h1>
+      </header>
+      <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <StudentForm {...form} />
+      </section>
+    </div>
+  );
 }
 
 /**
@@ -32,8 +48,9 @@ interface StudentFormProps {
  * subjects, once "Takes Lesson" is ticked. With JavaScript they follow the class and the tick at once;
  * without it "Show subjects" sends the form back with everything typed kept and the class's subjects shown.
  */
-export function StudentForm({ schema, classes, lastResult, defaultValue, formKey, submitLabel, pending }: StudentFormProps) {
+function StudentForm({ schema, classes, lastResult, defaultValue, formKey, submitLabel }: StudentFormProps) {
   const hydrated = useHydrated();
+  const pending = useNavigation().state === "submitting";
   const [form, fields] = useForm<StudentFields>({
     id: "student",
     lastResult,

@@ -1,6 +1,5 @@
 import type { ReactNode, SelectHTMLAttributes } from "react";
-import { ErrorList } from "./ErrorList";
-import { inputClass } from "./Field";
+import { Field, inputClass } from "./Field";
 
 interface SelectFieldProps {
   id: string;
@@ -12,25 +11,14 @@ interface SelectFieldProps {
   errorId?: string;
   hint?: ReactNode;
   selectProps?: SelectHTMLAttributes<HTMLSelectElement>;
-  /** Rendered right after the select (a "Show subjects" button without JavaScript, say). */
-  after?: ReactNode;
 }
 
-/** A label, a native select (works everywhere, no script), an optional hint and the field's errors. */
-export function SelectField({ id, label, options, placeholder, errors, errorId = `${id}-error`, hint, selectProps, after }: SelectFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
+/** A `Field` whose control is a native select: it works everywhere, with no script. */
+export function SelectField({ id, label, options, placeholder, errors, errorId = `${id}-error`, hint, selectProps }: SelectFieldProps) {
+  const describedBy = [errors?.length ? errorId : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ");
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        className={inputClass}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={[errors?.length ? errorId : null, hintId].filter(Boolean).join(" ") || undefined}
-        {...selectProps}
-      >
+    <Field id={id} label={label} errors={errors} errorId={errorId} hint={hint}>
+      <select id={id} className={inputClass} aria-invalid={errors?.length ? true : undefined} aria-describedby={describedBy || undefined} {...selectProps}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option} value={option}>
@@ -38,13 +26,6 @@ export function SelectField({ id, label, options, placeholder, errors, errorId =
           </option>
         ))}
       </select>
-      {after}
-      {hint ? (
-        <p id={hintId} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    </Field>
   );
 }

@@ -6,7 +6,7 @@ import { backlogPayload } from "../../../contract/students";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { returnTo } from "~/.server/return-to";
-import { loadStudent } from "~/.server/students.server";
+import { confirmTarget } from "~/.server/students.server";
 import { failure, redirectWithToast, success } from "~/.server/toast.server";
 import { ReasonSelect } from "~/components/ReasonSelect";
 import { ConfirmPage } from "~/components/ui/ConfirmDialog";
@@ -15,10 +15,7 @@ export const meta: MetaFunction = () => [{ title: "Add to Backlog" }];
 
 /** "Add to Backlog" asks for a reason: this page without JS, the list's dialog with it; both post here. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return withAdmin(request, context, async ({ api, uniqueId }) => {
-    const student = await loadStudent(api, uniqueId, params.id!);
-    return { name: student.student_data.name, back: returnTo(new URL(request.url).searchParams.get("returnTo"), "/admin/students") };
-  });
+  return withAdmin(request, context, ({ api, uniqueId }) => confirmTarget(request, api, uniqueId, params.id!, "/admin/students"));
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

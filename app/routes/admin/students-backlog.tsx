@@ -1,12 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { BACKLOG_REASONS, type BacklogEntry, type BacklogPage } from "../../../contract/students";
 import { withAdmin } from "~/.server/auth.server";
 import { Avatar } from "~/components/list/Avatar";
 import { FilterForm } from "~/components/list/FilterForm";
-import { ListSkeleton } from "~/components/list/ListSkeleton";
-import { Pagination } from "~/components/list/Pagination";
-import { Banner } from "~/components/ui/Banner";
+import { PagedList } from "~/components/list/PagedList";
 import { buttonClass } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { EmptyState } from "~/components/ui/EmptyState";
@@ -54,8 +52,6 @@ function BacklogRow({ entry, back }: { entry: BacklogEntry; back: string }) {
 export default function StudentsBacklog() {
   const { reason, list, error } = useLoaderData<typeof loader>();
   const location = useLocation();
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const back = location.pathname + location.search;
 
   return (
@@ -72,19 +68,14 @@ export default function StudentsBacklog() {
           selectProps={{ name: "reason", defaultValue: reason }} />
       </FilterForm>
 
-      {error ? <Banner>{error}</Banner> : null}
-      {loading ? (
-        <ListSkeleton />
-      ) : list && list.data.length ? (
-        <ul className="space-y-2" aria-label="Former students">
-          {list.data.map((entry) => (
-            <BacklogRow key={entry.unique_id} entry={entry} back={back} />
-          ))}
-        </ul>
-      ) : list ? (
-        <EmptyState title={reason ? "No former students for this reason" : "No former students yet"} />
-      ) : null}
-      {list && !loading ? <Pagination page={list.current_page} lastPage={list.last_page} total={list.total} /> : null}
+      <PagedList
+        label="Former students"
+        list={list}
+        error={error}
+        empty={<EmptyState title={reason ? "No former students for this reason" : "No former students yet"} />}
+      >
+        {(entry) => <BacklogRow key={entry.unique_id} entry={entry} back={back} />}
+      </PagedList>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { DEFAULT_SUCCESS } from "../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { returnTo } from "~/.server/return-to";
-import { loadStudent } from "~/.server/students.server";
+import { confirmTarget } from "~/.server/students.server";
 import { failure, redirectWithToast, success } from "~/.server/toast.server";
 import { ConfirmPage } from "~/components/ui/ConfirmDialog";
 
@@ -12,10 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Delete student" }];
 
 /** The JS-off confirmation of a row's Delete; with JS the list's dialog posts here directly. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return withAdmin(request, context, async ({ api, uniqueId }) => {
-    const student = await loadStudent(api, uniqueId, params.id!);
-    return { name: student.student_data.name, back: returnTo(new URL(request.url).searchParams.get("returnTo"), "/admin/students") };
-  });
+  return withAdmin(request, context, ({ api, uniqueId }) => confirmTarget(request, api, uniqueId, params.id!, "/admin/students"));
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

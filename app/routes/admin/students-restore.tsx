@@ -4,7 +4,7 @@ import { STUDENT_MESSAGES } from "../../../contract/students";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { returnTo } from "~/.server/return-to";
-import { loadStudent } from "~/.server/students.server";
+import { confirmTarget } from "~/.server/students.server";
 import { failure, redirectWithToast, success } from "~/.server/toast.server";
 import { ConfirmPage } from "~/components/ui/ConfirmDialog";
 
@@ -12,10 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Add to students" }];
 
 /** The JS-off confirmation of a backlog entry's "Add to students": the former student is active again. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return withAdmin(request, context, async ({ api, uniqueId }) => {
-    const student = await loadStudent(api, uniqueId, params.id!);
-    return { name: student.student_data.name, back: returnTo(new URL(request.url).searchParams.get("returnTo"), "/admin/students-backlog") };
-  });
+  return withAdmin(request, context, ({ api, uniqueId }) => confirmTarget(request, api, uniqueId, params.id!, "/admin/students-backlog"));
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

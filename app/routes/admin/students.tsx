@@ -1,19 +1,17 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import type { StudentPage, StudentRecord } from "../../../contract/students";
 import { withAdmin } from "~/.server/auth.server";
 import { getSchoolOptions } from "~/.server/school-options.server";
 import { Avatar } from "~/components/list/Avatar";
 import { FilterForm } from "~/components/list/FilterForm";
-import { ListSkeleton } from "~/components/list/ListSkeleton";
-import { Pagination } from "~/components/list/Pagination";
+import { PagedList } from "~/components/list/PagedList";
 import { menuItemClass, RowMenu } from "~/components/list/RowMenu";
 import { ReasonSelect } from "~/components/ReasonSelect";
-import { Banner } from "~/components/ui/Banner";
 import { buttonClass } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { inputClass } from "~/components/ui/Field";
+import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 
 export const meta: MetaFunction = () => [{ title: "Students" }];
@@ -82,8 +80,6 @@ function StudentRow({ student, back }: { student: StudentRecord; back: string })
 export default function Students() {
   const { filters, classes, list, error } = useLoaderData<typeof loader>();
   const location = useLocation();
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const back = location.pathname + location.search;
 
   return (
@@ -101,33 +97,27 @@ export default function Students() {
       </header>
 
       <FilterForm label="Search and filter students">
-        <div className="min-w-48 flex-1 space-y-1">
-          <label htmlFor="student-search" className="block text-sm font-semibold text-slate-800">
-            Search
-          </label>
-          <input id="student-search" type="search" name="q" defaultValue={filters.q} placeholder="Search students..." className={inputClass} />
+        <div className="min-w-48 flex-1">
+          <Field id="student-search" label="Search" inputProps={{ type: "search", name: "q", defaultValue: filters.q, placeholder: "Search students..." }} />
         </div>
         <SelectField id="student-class" label="Class" placeholder="All" options={classes}
           selectProps={{ name: "class", defaultValue: filters.class }} />
       </FilterForm>
 
-      {error ? <Banner>{error}</Banner> : null}
-      {loading ? (
-        <ListSkeleton />
-      ) : list && list.data.length ? (
-        <ul className="space-y-2" aria-label="Students">
-          {list.data.map((student) => (
-            <StudentRow key={student.unique_id} student={student} back={back} />
-          ))}
-        </ul>
-      ) : list ? (
-        <EmptyState title={filters.q || filters.class ? "No students match your search" : "No students yet"}>
-          <Link to="/admin/add-student" className="font-semibold text-brand-700 underline">
-            Add Student
-          </Link>
-        </EmptyState>
-      ) : null}
-      {list && !loading ? <Pagination page={list.current_page} lastPage={list.last_page} total={list.total} /> : null}
+      <PagedList
+        label="Students"
+        list={list}
+        error={error}
+        empty={
+          <EmptyState title={filters.q || filters.class ? "No students match your search" : "No students yet"}>
+            <Link to="/admin/add-student" className="font-semibold text-brand-700 underline">
+              Add Student
+            </Link>
+          </EmptyState>
+        }
+      >
+        {(student) => <StudentRow key={student.unique_id} student={student} back={back} />}
+      </PagedList>
 
       <Link to="/admin/students-backlog" className={buttonClass("primary", "fixed bottom-36 right-4 z-20 rounded-full shadow-lg md:bottom-6")}>
         Students Backlog

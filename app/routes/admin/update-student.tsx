@@ -1,13 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { splitSubjects, type StudentFields } from "../../../contract/students";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { getSchoolOptions } from "~/.server/school-options.server";
 import { loadStudent, saveStudent } from "~/.server/students.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
-import { StudentForm, updateStudentForm } from "~/components/StudentForm";
+import { StudentFormScreen, updateStudentForm } from "~/components/StudentForm";
 
 export const meta: MetaFunction = () => [{ title: "Update Student" }];
 
@@ -44,25 +44,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function UpdateStudent() {
   const { classes, student } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   return (
-    <div className="space-y-5">
-      <header className="flex items-center gap-3">
-        <Link to="/admin/students" className="rounded-lg px-2 py-1 font-semibold text-brand-700 underline">
-          ‹ Back
-        </Link>
-        <h1 className="text-2xl font-bold">Update Student</h1>
-      </header>
-      <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-        <StudentForm
-          schema={updateStudentForm}
-          classes={classes}
-          lastResult={actionData?.result}
-          defaultValue={student}
-          submitLabel="Update Student"
-          pending={navigation.state === "submitting"}
-        />
-      </section>
-    </div>
+    <StudentFormScreen title="Update Student" schema={updateStudentForm} classes={classes} lastResult={actionData?.result}
+      defaultValue={student} submitLabel="Update Student" />
   );
 }
