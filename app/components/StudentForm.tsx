@@ -1,12 +1,13 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { GENDERS } from "../../contract/limits";
 import { MESSAGES } from "../../contract/messages";
 import type { SchoolClass } from "../../contract/settings";
 import { studentCreateFields, studentUpdateFields, type StudentFields } from "../../contract/students";
 import { phoneField } from "~/lib/form-schemas";
 import { useHydrated } from "~/lib/use-hydrated";
+import { PageHeader } from "./Page";
 import { Button, buttonClass } from "./ui/Button";
 import { ErrorList } from "./ui/ErrorList";
 import { Field } from "./ui/Field";
@@ -30,12 +31,7 @@ interface StudentFormProps {
 export function StudentFormScreen({ title, ...form }: StudentFormProps & { title: string }) {
   return (
     <div className="space-y-5">
-      <header className="flex items-center gap-3">
-        <Link to="/admin/students" className="rounded-lg px-2 py-1 font-semibold text-brand-700 underline">
-          ‹ Back
-        </Link>
-        <h1 className="text-2xl font-bold">{title}</h1>
-      </header>
+      <PageHeader backTo="/admin/students" title={title} />
       <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <StudentForm {...form} />
       </section>
