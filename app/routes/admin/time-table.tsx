@@ -1,20 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import type { Paginated } from "../../../contract/http";
 import { MESSAGES } from "../../../contract/messages";
 import { TIMETABLE_TYPES, type TimetableSummary } from "../../../contract/timetables";
 import { withAdmin } from "~/.server/auth.server";
-import { Banner } from "~/components/ui/Banner";
-import { Button, buttonClass } from "~/components/ui/Button";
+import { FilterForm } from "~/components/list/FilterForm";
+import { PagedList } from "~/components/list/PagedList";
+import { buttonClass } from "~/components/ui/Button";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { inputClass } from "~/components/ui/Field";
+import { Field } from "~/components/ui/Field";
 import { Toast, type ToastMessage } from "~/components/ui/Toast";
 import { DeleteAction, describeTimetable, DownloadLink, timetablePath } from "./timetable-shared";
 
 export const meta: MetaFunction = () => [{ title: "Timetables" }];
-
-const SEARCH_DEBOUNCE_MS = 400;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
@@ -24,14 +23,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const result = await api.get<Paginated<TimetableSummary>>("/timetables", { query: { q, page }, fallback: MESSAGES.failedTimetables });
     return result.ok ? { q, list: result.data, error: null } : { q, list: null, error: result.message };
   });
-}
-
-function pageHref(q: string, page: number) {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return query ? `/admin/time-table?${query}` : "/admin/time-table";
 }
 
 function TypePicker() {
@@ -96,11 +87,7 @@ function TimetableCard({ timetable, onDownload }: { timetable: TimetableSummary;
 
 export default function TimetableList() {
   const { q, list, error } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const submit = useSubmit();
-  const timer = useRef<ReturnType<typeof setTimeout>>();
   const [downloadToast, setDownloadToast] = useState<ToastMessage | null>(null);
-  const searching = navigation.state === "loading" && navigation.location?.pathname === "/admin/time-table";
 
   return (
     <div className="space-y-5">
@@ -110,67 +97,30 @@ export default function TimetableList() {
         <TypePicker />
       </header>
 
-      <Form method="get" role="search" className="flex gap-2" aria-label="Search timetables">
-        <label htmlFor="timetable-search" className="sr-only">
-          Search timetables
-        </label>
-        <input
-          id="timetable-search"
-          type="search"
-          name="q"
-          defaultValue={q}
-          maxLength={100}
-          placeholder="Search by type, class, session, term or venue"
-          className={inputClass}
-          onChange={(event) => {
-            const form = event.currentTarget.form;
-            clearTimeout(timer.current);
-            timer.current = setTimeout(() => submit(form, { replace: true }), SEARCH_DEBOUNCE_MS);
-          }}
-        />
-        <Button variant="secondary" pending={searching}>
-          Search
-        </Button>
-      </Form>
+      <FilterForm label="Search timetables">
+        <div className="min-w-48 flex-1">
+          <Field
+            id="timetable-search"
+            label="Search"
+            inputProps={{ type: "search", name: "q", defaultValue: q, maxLength: 100, placeholder: "Search by type, class, session, term or venue" }}
+          />
+        </div>
+      </FilterForm>
 
-      {error ? <Banner>{error}</Banner> : null}
-      {list && list.total === 0 ? (
-        q ? (
-          <EmptyState title="No timetables found">No timetable matches “{q}”.</EmptyState>
-        ) : (
-          <EmptyState title="No Timetables Yet">Add a timetable for a class: regular periods, a test or an exam.</EmptyState>
-        )
-      ) : null}
-      {list && list.data.length > 0 ? (
-        <>
-          <ul className="space-y-3" aria-label="Timetables">
-            {list.data.map((timetable) => (
-              <TimetableCard key={timetable.id} timetable={timetable} onDownload={setDownloadToast} />
-            ))}
-          </ul>
-          {list.last_page > 1 ? (
-            <nav aria-label="Pages" className="flex items-center justify-between gap-2">
-              {list.current_page > 1 ? (
-                <Link to={pageHref(q, list.current_page - 1)} className={buttonClass("secondary")} rel="prev">
-                  Previous
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-sm text-slate-700">
-                Page {list.current_page} of {list.last_page}
-              </span>
-              {list.current_page < list.last_page ? (
-                <Link to={pageHref(q, list.current_page + 1)} className={buttonClass("secondary")} rel="next">
-                  Next
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
-        </>
-      ) : null}
+      <PagedList
+        label="Timetables"
+        list={list}
+        error={error}
+        empty={
+          q ? (
+            <EmptyState title="No timetables found">No timetable matches “{q}”.</EmptyState>
+          ) : (
+            <EmptyState title="No Timetables Yet">Add a timetable for a class: regular periods, a test or an exam.</EmptyState>
+          )
+        }
+      >
+        {(timetable) => <TimetableCard key={timetable.id} timetable={timetable} onDownload={setDownloadToast} />}
+      </PagedList>
     </div>
   );
 }

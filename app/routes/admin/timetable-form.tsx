@@ -17,10 +17,12 @@ import { withAdmin } from "~/.server/auth.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
 import { getSchoolOptions } from "~/.server/school-options.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
-import { BackLink, NotFoundState, SelectField, VenueField, withCurrent } from "./timetable-shared";
+import { SelectField } from "~/components/ui/SelectField";
+import { NotFoundState, VenueField, withCurrent } from "./timetable-shared";
 
 /** Create (/admin/timetable/add?type=…) and edit (/admin/timetable/{id}/edit) a timetable: one form. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && "timetable" in data && data.timetable ? "Edit Timetable" : "Add Timetable" }];
@@ -107,10 +109,7 @@ function TimetableFormBody({ error, timetable, defaults, formKey, options }: Exc
 
   return (
     <div className="space-y-5">
-      <header className="flex items-center gap-3">
-        <BackLink to="/admin/time-table" />
-        <h1 className="text-2xl font-bold">{title}</h1>
-      </header>
+      <PageHeader backTo="/admin/time-table" title={title} />
       {error ? <Banner>{error}</Banner> : null}
       {options?.fromFallback ? <Banner kind="info">{MESSAGES.failedSettings} Standard classes, sessions and terms are offered.</Banner> : null}
       {options && defaults ? (

@@ -19,11 +19,13 @@ import { withAdmin } from "~/.server/auth.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
 import { getSchoolOptions } from "~/.server/school-options.server";
 import { failure, redirectWithToast, success } from "~/.server/toast.server";
+import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
+import { SelectField } from "~/components/ui/SelectField";
 import { Field } from "~/components/ui/Field";
-import { BackLink, describeTimetable, NotFoundState, SelectField, timetablePath, VenueField, withCurrent } from "./timetable-shared";
+import { BackLink, describeTimetable, NotFoundState, timetablePath, VenueField, withCurrent } from "./timetable-shared";
 
 /**
  * Add (/admin/timetable/{id}/add-schedule) and edit (/admin/timetable/{id}/edit-schedule/{scheduleId}) a
@@ -142,15 +144,12 @@ function ScheduleFormBody({
 
   return (
     <div className="space-y-5">
-      <header className="space-y-1">
-        <div className="flex items-center gap-3">
-          <BackLink to={back} />
-          <h1 className="text-2xl font-bold">{title}</h1>
-        </div>
+      <div className="space-y-1">
+        <PageHeader backTo={back} title={title} />
         <p className="text-slate-700">
           {timetable.type} · {describeTimetable(timetable)}
         </p>
-      </header>
+      </div>
       <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" {...getFormProps(form)}>
         {schedule ? null : <input type="hidden" name="idempotency_key" value={formKey} />}
         <ErrorList id={form.errorId} errors={form.errors} />

@@ -1,15 +1,14 @@
 import { getInputProps } from "@conform-to/react";
 import { Link } from "@remix-run/react";
-import { useState, type MouseEvent, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useState, type MouseEvent, type ReactNode } from "react";
 import { MESSAGES } from "../../../contract/messages";
 import { TEXT_MAX, type TimetableSummary } from "../../../contract/timetables";
 import { buttonClass } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { ErrorList } from "~/components/ui/ErrorList";
-import { Field, inputClass } from "~/components/ui/Field";
+import { Field } from "~/components/ui/Field";
 import type { ToastMessage } from "~/components/ui/Toast";
 
-/** Pieces the timetable screens share: select fields, the back link, the not-found state and the PDF link. */
+/** Pieces the timetable screens share: the back link, the venue field, deletes, the not-found state and the PDF link. */
 
 export const timetablePath = (id: number | string, rest = "view") => `/admin/timetable/${id}/${rest}`;
 export const downloadPath = (id: number | string) => timetablePath(id, "download");
@@ -23,49 +22,6 @@ export function BackLink({ to, children = "‹ Back" }: { to: string; children?:
     <Link to={to} className="shrink-0 whitespace-nowrap rounded-lg px-2 py-1 font-semibold text-brand-700 underline">
       {children}
     </Link>
-  );
-}
-
-interface SelectFieldProps {
-  id: string;
-  label: string;
-  options: readonly string[];
-  /** The empty first option; leave out when a value is always chosen. */
-  placeholder?: string;
-  errors?: string[];
-  errorId: string;
-  hint?: ReactNode;
-  selectProps: SelectHTMLAttributes<HTMLSelectElement>;
-}
-
-export function SelectField({ id, label, options, placeholder, errors, errorId, hint, selectProps }: SelectFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <select
-        {...selectProps}
-        id={id}
-        className={inputClass}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={[errors?.length ? errorId : null, hintId].filter(Boolean).join(" ") || undefined}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <p id={hintId} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
   );
 }
 
