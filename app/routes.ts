@@ -11,6 +11,7 @@ export default [
   route("register", "routes/auth/register.tsx"),
   route("choose-account", "routes/auth/choose-account.tsx"),
   route("data-saver", "routes/data-saver.tsx"),
+  route("bench/reference", "routes/bench-reference.tsx"),
 
   layout("routes/admin/layout.tsx", [
     ...prefix("admin", [

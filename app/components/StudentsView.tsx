@@ -1,0 +1,112 @@
+import { Link, useLocation } from "@remix-run/react";
+import type { StudentPage, StudentRecord } from "../../contract/students";
+import { Avatar } from "~/components/list/Avatar";
+import { FilterForm } from "~/components/list/FilterForm";
+import { PagedList } from "~/components/list/PagedList";
+import { menuItemClass, RowMenu } from "~/components/list/RowMenu";
+import { ReasonSelect } from "~/components/ReasonSelect";
+import { buttonClass } from "~/components/ui/Button";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
+import { EmptyState } from "~/components/ui/EmptyState";
+import { Field } from "~/components/ui/Field";
+import { SelectField } from "~/components/ui/SelectField";
+
+function StudentRow({ student, back }: { student: StudentRecord; back: string }) {
+  const { name, class: className, gender, profile_img } = student.student_data;
+  const path = `/admin/students/${encodeURIComponent(student.unique_id)}`;
+  const withBack = `?returnTo=${encodeURIComponent(back)}`;
+  return (
+    <li className="flex items-center gap-2 rounded-xl bg-white p-2 shadow-sm ring-1 ring-slate-200">
+      <Link to={`/admin/update-student/${encodeURIComponent(student.unique_id)}`} className="flex min-h-12 flex-1 items-center gap-3 rounded-lg p-1 hover:bg-slate-50">
+        <Avatar name={name} src={profile_img} />
+        <span className="min-w-0">
+          <span className="block truncate font-semibold text-slate-900">{name}</span>
+          <span className="block text-sm text-slate-700">
+            {className ?? "No class"} · {gender}
+          </span>
+        </span>
+      </Link>
+      <RowMenu label={`Actions for ${name}`}>
+        <ConfirmDialog
+          href={`${path}/delete${withBack}`}
+          action={`${path}/delete`}
+          title="Delete student"
+          description={`Are you sure you want to delete ${name}? This cannot be undone.`}
+          triggerLabel="Delete"
+          confirmLabel="Delete"
+          triggerClassName={`${menuItemClass} text-red-700`}
+          hiddenFields={{ returnTo: back }}
+        />
+        <ConfirmDialog
+          href={`${path}/backlog${withBack}`}
+          action={`${path}/backlog`}
+          title="Add to Backlog"
+          description={`Why is ${name} leaving the students list?`}
+          triggerLabel="Add to Backlog"
+          confirmLabel="Add to Backlog"
+          variant="primary"
+          triggerClassName={menuItemClass}
+          hiddenFields={{ returnTo: back }}
+        >
+          <ReasonSelect />
+        </ConfirmDialog>
+      </RowMenu>
+    </li>
+  );
+}
+
+export interface StudentsViewProps {
+  filters: { q: string; class: string };
+  classes: string[];
+  list: StudentPage | null;
+  error: string | null;
+}
+
+/** The students screen's body; the route feeds it from the API, the bench's reference page from memory. */
+export function StudentsView({ filters, classes, list, error }: StudentsViewProps) {
+  const location = useLocation();
+  const back = location.pathname + location.search;
+
+  return (
+    <div className="space-y-4 pb-40">
+      <header className="flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Students</h1>
+        <RowMenu label="Add students" summary="Add ▾" summaryClassName={buttonClass("primary")}>
+          <Link to="/admin/add-student" className={menuItemClass}>
+            Add Student
+          </Link>
+          <Link to="/admin/add-bulk-students" className={menuItemClass}>
+            Add Bulk Students
+          </Link>
+        </RowMenu>
+      </header>
+
+      <FilterForm label="Search and filter students">
+        <div className="min-w-48 flex-1">
+          <Field id="student-search" label="Search" inputProps={{ type: "search", name: "q", defaultValue: filters.q, placeholder: "Search students..." }} />
+        </div>
+        <SelectField id="student-class" label="Class" placeholder="All" options={classes}
+          selectProps={{ name: "class", defaultValue: filters.class }} />
+      </FilterForm>
+
+      <PagedList
+        label="Students"
+        list={list}
+        error={error}
+        empty={
+          <EmptyState title={filters.q || filters.class ? "No students match your search" : "No students yet"}>
+            <Link to="/admin/add-student" className="font-semibold text-brand-700 underline">
+              Add Student
+            </Link>
+          </EmptyState>
+        }
+      >
+        {(student) => <StudentRow key={student.unique_id} student={student} back={back} />}
+      </PagedList>
+
+      <Link to="/admin/students-backlog" className={buttonClass("primary", "fixed bottom-36 right-4 z-20 rounded-full shadow-lg md:bottom-6")}>
+        Students Backlog
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+import { randomBytes } from "node:crypto";
+import { openAndMigrate, type Db } from "../api/db";
+import { localStorage } from "../api/storage/local";
+import { registerSchool } from "../api/services/auth";
+import path from "node:path";
+
+/** The scale data set of the bench, and the small one CI runs. */
+export const SCALE = { students: 5000, staff: 300, timetables: 100, schedules: 40, otherSchools: 200, otherStudents: 500 };
+export const SMALL = { students: 300, staff: 20, timetables: 5, schedules: 40, otherSchools: 3, otherStudents: 50 };
+export type Scale = typeof SCALE;
+
+const FIRST = ["Adebayo", "Chinedu", "Aisha", "Oluwaseun", "Ngozi", "Ibrahim", "Funke", "Emeka", "Zainab", "Tunde", "Amaka", "Musa", "Yetunde", "Obinna", "Hauwa", "Kelechi", "Bisola", "Uche", "Fatima", "Segun"];
+const LAST = ["Okafor", "Adeyemi", "Bello", "Eze", "Abubakar", "Ogunleye", "Nwosu", "Balogun", "Okonkwo", "Yusuf", "Adewale", "Obi", "Lawal", "Chukwu", "Afolabi", "Danjuma", "Onyeka", "Salami", "Ibekwe", "Olawale"];
+const CLASSES = ["JSS1", "JSS2", "JSS3", "SS1", "SS2", "SS3"];
+const CHUNK = 200;
+
+function student(schoolId: number, n: number, now: string) {
+  const name = `${FIRST[n % FIRST.length]} ${LAST[Math.floor(n / FIRST.length) % LAST.length]} ${n}`;
+  const admission = `ADM/2026/${String(n).padStart(5, "0")}`;
+  const phone = `+234803${String(1000000 + n).slice(-7)}`;
+  return {
+    school_id: schoolId,
+    unique_id: `STU-${randomBytes(9).toString("base64url")}`,
+    name,
+    class_name: CLASSES[n % CLASSES.length],
+    gender: n % 2 ? "Female" : "Male",
+    phone_number: phone,
+    email: null,
+    address: "12 Allen Avenue, Ikeja, Lagos",
+    admission_number: admission,
+    takes_lesson: 0,
+    subjects: null,
+    subject_combo: null,
+    profile_img_key: null,
+    status: "active" as const,
+    backlog_reason: null,
+    search_text: `${name} ${admission} ${phone}`.toLowerCase(),
+    idempotency_key: null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+async function insertChunks<T>(db: Db, table: "students" | "staff", rows: T[]) {
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await trx.insertInto(table).values(rows.slice(i, i + CHUNK) as never).execute();
+    }
+  });
+}
+
+export async function fillDatabase(file: string, scale: Scale) {
+  const { db, dialect, close } = await openAndMigrate(file);
+  const deps = { db, dialect, storage: localStorage(path.join(path.dirname(file), "uploads")), now: () => new Date() };
+  const logo = {
+    field: "logo",
+    filename: "logo.png",
+    declaredType: "image/png",
+    bytes: new Uint8Array(Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415408d763f8cfc000000301010018dd8db40000000049454e44ae426082", "hex")),
+    size: 69,
+    truncated: false,
+  };
+  const main = await registerSchool(deps, { school_name: "Greenfield College, Ọ̀yọ́", principal_name: "Mrs. Adebímpé Ṣíkírù", school_email: "bench@greenfield.ng", phone_number: "08031234567" }, logo, undefined);
+  const now = new Date().toISOString();
+  const mainId = (await db.selectFrom("schools").select("id").where("unique_id", "=", main.unique_id).executeTakeFirstOrThrow()).id;
+
+  await insertChunks(db, "students", Array.from({ length: scale.students }, (_, n) => student(mainId, n, now)));
+  await insertChunks(
+    db,
+    "staff",
+    Array.from({ length: scale.staff }, (_, n) => ({
+      school_id: mainId,
+      unique_id: `STF-${randomBytes(9).toString("base64url")}`,
+      name: `${FIRST[(n + 7) % FIRST.length]} ${LAST[(n + 3) % LAST.length]}`,
+      email: `staff${n}@greenfield.ng`,
+      phone: `+234805${String(1000000 + n).slice(-7)}`,
+      address: "Bodija, Ibadan",
+      position: n % 4 ? "Teacher" : "Bursar",
+      class_name: null,
+      form_teacher: null,
+      subjects: null,
+      is_teaching_staff: n % 4 ? 1 : 0,
+      gender: n % 2 ? "Female" : "Male",
+      profile_img_key: null,
+      created_at: now,
+      updated_at: now,
+    })),
+  );
+
+  // Other schools share one password hash: hashing 200 passwords would only slow the fill down.
+  const hash = (await db.selectFrom("schools").select("password_hash").where("id", "=", mainId).executeTakeFirstOrThrow()).password_hash;
+  for (let s = 0; s < scale.otherSchools; s++) {
+    const other = await db
+      .insertInto("schools")
+      .values({ unique_id: `SCH-B${String(s).padStart(6, "0")}`, school_name: `Other School ${s}`, principal_name: "Mr. Okon", school_email: `other${s}@school.ng`, phone_number: "+2348030000000", logo_key: null, signature_key: null, password_hash: hash, registration_key: null, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await insertChunks(db, "students", Array.from({ length: scale.otherStudents }, (_, n) => student(other.id, 100000 + s * scale.otherStudents + n, now)));
+  }
+
+  const timetables = await fillTimetables(db, mainId, scale, now);
+  await close();
+  return {
+    uniqueId: main.unique_id,
+    password: main.password,
+    searchTerm: "okafor",
+    studentsRouteId: "routes/admin/students",
+    timetableRouteId: "routes/admin/timetable-view",
+    ...timetables,
+  };
+}
+
+const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];
+const SUBJECTS = ["Mathematics", "English Language", "Basic Science", "Yoruba", "Civic Education", "Computer Studies", "Agricultural Science", "Business Studies"];
+
+/** Timetables of 40 periods: eight one-hour-or-less periods on each weekday. */
+async function fillTimetables(db: Db, schoolId: number, scale: Scale, now: string) {
+  let largest = 0;
+  for (let t = 0; t < scale.timetables; t++) {
+    const timetable = await db
+      .insertInto("timetables")
+      .values({ school_id: schoolId, type: "Regular School Period", class_name: CLASSES[t % CLASSES.length], session: "2026/2027", term: "1st Term", venue: `Block ${String.fromCharCode(65 + (t % 6))}`, creation_key: null, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const schedules = Array.from({ length: scale.schedules }, (_, n) => {
+      const hour = 8 + (n % 8);
+      return {
+        timetable_id: timetable.id,
+        school_id: schoolId,
+        schedule_day: DAYS[Math.floor(n / 8) % DAYS.length],
+        schedule_start_time: `${String(hour).padStart(2, "0")}:00`,
+        schedule_end_time: `${String(hour).padStart(2, "0")}:45`,
+        subject: SUBJECTS[n % SUBJECTS.length],
+        venue: null,
+        schedule_date: null,
+        creation_key: null,
+        created_at: now,
+        updated_at: now,
+      };
+    });
+    await db.insertInto("timetable_schedules").values(schedules).execute();
+    largest = timetable.id;
+  }
+  return { largestTimetableId: largest, schedulesInLargest: scale.schedules };
+}

@@ -1,0 +1,227 @@
+/**
+ * `npm run bench`: builds for production, fills a fresh database with a scale data set, starts the
+ * server, logs in, and measures throughput, latency, page weight, PDF build time and peak memory in one
+ * run. Prints a table, writes bench/results.json and checks bench/budgets.json.
+ *
+ * BENCH_SMALL=1 uses a small data set and short runs (CI: it proves the bench works and the byte
+ * budgets hold; timings there are not judged).
+ */
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pageAssetBytes, gzipLength, loadAssetsManifest } from "./bytes";
+import { fillDatabase, SCALE, SMALL } from "./fill";
+import { load, type LoadResult } from "./load";
+
+const small = process.env.BENCH_SMALL === "1";
+const scale = small ? SMALL : SCALE;
+const seconds = Number(process.env.BENCH_SECONDS ?? (small ? 2 : 10));
+const connections = 10;
+const port = Number(process.env.BENCH_PORT ?? 3999);
+const buildDir = ".builds/bench";
+const base = `http://127.0.0.1:${port}`;
+const budgets = JSON.parse(fs.readFileSync("bench/budgets.json", "utf8"));
+
+function step(text: string) {
+  process.stdout.write(`• ${text}\n`);
+}
+
+async function main() {
+  step("building for production");
+  const env = { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" as const };
+  execFileSync("npx", ["remix", "vite:build"], { env, stdio: "ignore" });
+  execFileSync("node", ["scripts/build-server.mjs"], { env, stdio: "inherit" });
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "school-bench-"));
+  step(`filling ${dataDir}: ${scale.students} students, ${scale.staff} staff, ${scale.timetables}×${scale.schedules} schedules, ${scale.otherSchools}×${scale.otherStudents} other students`);
+  const fill = await fillDatabase(path.join(dataDir, "school.sqlite"), scale);
+
+  step("starting the server");
+  const server = spawn("node", [path.join(buildDir, "server.mjs")], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", SESSION_SECRET: "b".repeat(48), BENCH_REFERENCE: "1" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    await waitForHealth();
+    const cookie = await logIn(fill.uniqueId, fill.password);
+    const dataSaverCookie = await setDataSaver(cookie);
+    const headers = { cookie, "accept-encoding": "gzip" };
+    const manifest = await loadAssetsManifest(buildDir);
+
+    const pages = [
+      { name: "dashboard", url: "/admin/dashboard", routes: ["root", "routes/admin/layout", "routes/admin/dashboard"] },
+      { name: "students", url: "/admin/students", routes: ["root", "routes/admin/layout", fill.studentsRouteId] },
+      { name: "students search", url: `/admin/students?q=${encodeURIComponent(fill.searchTerm)}`, routes: ["root", "routes/admin/layout", fill.studentsRouteId] },
+      { name: "students class", url: "/admin/students?class=JSS2", routes: ["root", "routes/admin/layout", fill.studentsRouteId] },
+      { name: "students page 50", url: "/admin/students?page=50", routes: ["root", "routes/admin/layout", fill.studentsRouteId] },
+      { name: "timetable view", url: `/admin/timetable/${fill.largestTimetableId}/view`, routes: ["root", "routes/admin/layout", fill.timetableRouteId] },
+    ];
+
+    step(`load: ${connections} connections, ${seconds}s a page`);
+    const reference = await load(`${base}/bench/reference`, headers, connections, seconds);
+    const rows: Array<Record<string, unknown>> = [];
+    for (const page of pages) {
+      const status = await fetch(base + page.url, { headers: { cookie } });
+      if (status.status !== 200) throw new Error(`${page.url} answered ${status.status}`);
+      const html = await status.text();
+      const result: LoadResult = await load(base + page.url, headers, connections, seconds);
+      const bytes = pageAssetBytes(buildDir, manifest, page.routes);
+      const css = await stylesheetBytes(html);
+      const saver = await fetch(base + page.url, { headers: { cookie: dataSaverCookie } }).then((r) => r.text());
+      const saverJs = await scriptBytes(saver);
+      rows.push({
+        page: page.name,
+        url: page.url,
+        ...result,
+        ratioToReference: Math.round((result.requestsPerSecond / reference.requestsPerSecond) * 100) / 100,
+        jsGzip: bytes.js,
+        cssGzip: css,
+        htmlGzip: gzipLength(html),
+        dataSaverJs: saverJs,
+      });
+    }
+
+    step("timetable PDF");
+    const pdf = await timePdf(fill, cookie);
+    const peakMemoryMb = peakRssMb(server.pid!);
+
+    const results = {
+      when: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version },
+      dataSet: scale,
+      connections,
+      seconds,
+      reference,
+      pages: rows,
+      pdf,
+      peakMemoryMb,
+    };
+    const verdicts = checkBudgets(results);
+    fs.writeFileSync("bench/results.json", JSON.stringify({ ...results, budgets: verdicts }, null, 2) + "\n");
+    printTable(results, verdicts);
+    const failedBytes = verdicts.filter((v) => v.kind === "bytes" && !v.pass);
+    if (process.env.BENCH_STRICT_BYTES === "1" && failedBytes.length) process.exitCode = 1;
+  } finally {
+    server.kill("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function waitForHealth() {
+  for (let i = 0; i < 100; i++) {
+    const ok = await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("server did not become healthy");
+}
+
+function cookieFrom(response: Response): string {
+  const raw = response.headers.getSetCookie().find((c) => c.startsWith("__session="));
+  if (!raw) throw new Error("no session cookie");
+  return raw.split(";")[0];
+}
+
+async function logIn(uniqueId: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/choose-account`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ unique_id: uniqueId, password }),
+  });
+  if (response.status !== 302) throw new Error(`login answered ${response.status}`);
+  return cookieFrom(response);
+}
+
+async function setDataSaver(cookie: string): Promise<string> {
+  const response = await fetch(`${base}/data-saver`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ data_saver: "on", redirectTo: "/admin/dashboard" }),
+  });
+  const saver = response.headers.getSetCookie().find((c) => c.startsWith("data_saver="));
+  if (!saver) throw new Error(`data saver answered ${response.status} without a cookie`);
+  return `${cookie}; ${saver.split(";")[0]}`;
+}
+
+async function stylesheetBytes(html: string): Promise<number> {
+  const hrefs = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+  let total = 0;
+  for (const href of hrefs) total += gzipLength(await fetch(base + href).then((r) => r.text()));
+  return total;
+}
+
+/** JavaScript (gzip bytes) an HTML page makes the browser load: inline scripts, script sources, module preloads. */
+async function scriptBytes(html: string): Promise<number> {
+  let total = 0;
+  for (const m of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) total += m[1] ? gzipLength(m[1]) : 0;
+  const urls = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+  for (const url of new Set(urls)) total += gzipLength(await fetch(base + url).then((r) => r.text()));
+  return total;
+}
+
+async function timePdf(fill: Awaited<ReturnType<typeof fillDatabase>>, cookie: string) {
+  const url = `${base}/admin/timetable/${fill.largestTimetableId}/download`;
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    const response = await fetch(url, { headers: { cookie } });
+    const body = new Uint8Array(await response.arrayBuffer());
+    if (response.status !== 200 || !(response.headers.get("content-type") ?? "").includes("pdf")) {
+      throw new Error(`PDF answered ${response.status}`);
+    }
+    times.push(performance.now() - start);
+    bytes = body.length;
+  }
+  times.sort((a, b) => a - b);
+  return { medianMs: Math.round(times[2]), bytes, schedules: fill.schedulesInLargest };
+}
+
+function peakRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+interface Verdict {
+  kind: "bytes" | "timing";
+  what: string;
+  value: number;
+  limit: number;
+  pass: boolean;
+}
+
+function checkBudgets(results: { pages: Array<Record<string, unknown>>; reference: LoadResult }): Verdict[] {
+  const verdicts: Verdict[] = [];
+  for (const row of results.pages) {
+    const page = String(row.page);
+    verdicts.push({ kind: "bytes", what: `${page}: JS gzip bytes`, value: Number(row.jsGzip), limit: budgets.jsGzipBytesPerAdminPage, pass: Number(row.jsGzip) <= budgets.jsGzipBytesPerAdminPage });
+    verdicts.push({ kind: "bytes", what: `${page}: data-saver JS gzip bytes`, value: Number(row.dataSaverJs), limit: budgets.dataSaverJsBytes, pass: Number(row.dataSaverJs) <= budgets.dataSaverJsBytes });
+    verdicts.push({ kind: "timing", what: `${page}: throughput / reference`, value: Number(row.ratioToReference), limit: budgets.minThroughputRatioToReference, pass: Number(row.ratioToReference) >= budgets.minThroughputRatioToReference });
+    verdicts.push({ kind: "timing", what: `${page}: p95 ms`, value: Number(row.p95), limit: budgets.maxP95MsAt10Connections, pass: Number(row.p95) <= budgets.maxP95MsAt10Connections });
+  }
+  return verdicts;
+}
+
+function printTable(results: { reference: LoadResult; pages: Array<Record<string, unknown>>; pdf: Record<string, number>; peakMemoryMb: number }, verdicts: Verdict[]) {
+  const pad = (v: unknown, n: number) => String(v).padStart(n);
+  console.log("\npage                 req/s   p50ms   p95ms   p99ms  ratio   JS gz  CSS gz  HTML gz  saver JS");
+  console.log(`reference floor   ${pad(results.reference.requestsPerSecond, 8)}${pad(results.reference.p50, 8)}${pad(results.reference.p95, 8)}${pad(results.reference.p99, 8)}`);
+  for (const r of results.pages) {
+    console.log(
+      `${String(r.page).padEnd(17)}${pad(r.requestsPerSecond, 8)}${pad(r.p50, 8)}${pad(r.p95, 8)}${pad(r.p99, 8)}${pad(r.ratioToReference, 7)}${pad(r.jsGzip, 8)}${pad(r.cssGzip, 8)}${pad(r.htmlGzip, 9)}${pad(r.dataSaverJs, 10)}`,
+    );
+  }
+  console.log(`\ntimetable PDF (${results.pdf.schedules} schedules): median ${results.pdf.medianMs} ms, ${results.pdf.bytes} bytes`);
+  console.log(`server peak memory (RSS high-water mark): ${results.peakMemoryMb} MB\n`);
+  for (const v of verdicts) console.log(`${v.pass ? "PASS" : "FAIL"}  ${v.what}: ${v.value} (budget ${v.kind === "timing" && v.what.includes("ratio") ? "≥" : "≤"} ${v.limit})`);
+  console.log("\nwritten: bench/results.json");
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
