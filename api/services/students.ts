@@ -5,16 +5,13 @@ import { APP_MESSAGES, MESSAGES } from "../../contract/messages";
 import { toE164 } from "../../contract/phone";
 import type { SchoolClass } from "../../contract/settings";
 import {
-  backlogPayload,
   STUDENT_MESSAGES,
-  studentCreateFields,
   studentDataInput,
-  studentUpdateFields,
   type BacklogEntry,
   type BacklogReason,
-  type StudentFields,
   type StudentRecord,
 } from "../../contract/students";
+import { backlogPayload, studentCreateFields, studentUpdateFields, type StudentFields } from "../../contract/students.schema";
 import type { ApiDeps, Tenant } from "../context";
 import type { Student } from "../db/schema";
 import { publicId } from "../lib/crypto";

@@ -1,3 +1,4 @@
+import { schedulePayload, timetablePayload } from "../../contract/timetables.schema";
 import { sql, type Selectable, type Transaction } from "kysely";
 import type { Paginated } from "../../contract/http";
 import {
@@ -5,10 +6,8 @@ import {
   describeSchedule,
   isDated,
   MAX_SCHEDULES,
-  schedulePayload,
   schoolToday,
   TIMETABLE_MESSAGES,
-  timetablePayload,
   type Day,
   type Schedule,
   type Timetable,

@@ -1,6 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { DEFAULT_SUCCESS } from "../../contract/messages";
-import type { BacklogEntry, StudentFields, StudentPayload, StudentRecord } from "../../contract/students";
+import type { BacklogEntry, StudentPayload, StudentRecord } from "../../contract/students";
+import type { StudentFields } from "../../contract/students.schema";
 import type { SchoolApiClient } from "./api.server";
 import { returnTo } from "./return-to";
 

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { GENDERS } from "../../contract/limits";
 import { MESSAGES } from "../../contract/messages";
 import type { SchoolClass } from "../../contract/settings";
-import { studentCreateFields, studentUpdateFields, type StudentFields } from "../../contract/students";
+import { studentCreateFields, studentUpdateFields, type StudentFields } from "../../contract/students.schema";
 import { phoneField } from "~/lib/form-schemas";
 import { useHydrated } from "~/lib/use-hydrated";
 import { PageHeader } from "./Page";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { MESSAGES } from "../../../contract/messages";
-import { backlogPayload } from "../../../contract/students";
+import { backlogPayload } from "../../../contract/students.schema";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { returnTo } from "~/.server/return-to";

@@ -1,3 +1,4 @@
+import { timetablePayload } from "../../../contract/timetables.schema";
 import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -9,7 +10,6 @@ import {
   DEFAULT_TIMETABLE_TYPE,
   TIMETABLE_MESSAGES,
   TIMETABLE_TYPES,
-  timetablePayload,
   type Timetable,
   type TimetableType,
 } from "../../../contract/timetables";

@@ -1,3 +1,4 @@
+import { schedulePayload } from "../../../contract/timetables.schema";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -8,7 +9,6 @@ import {
   dayOfDate,
   DEFAULT_SCHEDULE_SUBJECT,
   isDated,
-  schedulePayload,
   schoolToday,
   TIMETABLE_MESSAGES,
   type Schedule,

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { splitSubjects, type StudentFields } from "../../../contract/students";
+import { splitSubjects } from "../../../contract/students";
+import type { StudentFields } from "../../../contract/students.schema";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { getSchoolOptions } from "~/.server/school-options.server";
