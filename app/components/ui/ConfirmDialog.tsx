@@ -1,6 +1,6 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { createPortal } from "react-dom";
 import { Button, buttonClass } from "./Button";
 
 interface ConfirmDialogProps {
@@ -19,9 +19,13 @@ interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
+/** The browser can show a native modal dialog; where it cannot, the trigger stays a link to the confirm page. */
+const canShowModal = () => typeof HTMLDialogElement === "function" && "showModal" in HTMLDialogElement.prototype;
+
 /**
- * A confirmation: a link to a confirm page before JavaScript runs, a modal dialog after. Both end in the
- * same POST, so the outcome never depends on scripts.
+ * A confirmation: a link to a confirm page before JavaScript runs (or where the browser has no modal
+ * dialog), a native modal <dialog> after. Both end in the same POST, so the outcome never depends on
+ * scripts. The native element brings focus trapping, Escape and the backdrop without any library.
  */
 export function ConfirmDialog({
   href,
@@ -35,43 +39,75 @@ export function ConfirmDialog({
   hiddenFields = {},
   children,
 }: ConfirmDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const trigger = useRef<HTMLAnchorElement>(null);
   const [open, setOpen] = useState(false);
+  const titleId = useId();
+  const descriptionId = useId();
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction === action;
+
+  useEffect(() => {
+    if (open && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [open]);
+
+  const close = () => {
+    dialog.current?.close();
+    setOpen(false);
+    trigger.current?.focus();
+  };
+
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <>
       <Link
+        ref={trigger}
         to={href}
         className={triggerClassName ?? buttonClass(variant)}
         onClick={(event) => {
+          if (!canShowModal()) return;
           event.preventDefault();
           setOpen(true);
         }}
       >
         {triggerLabel}
       </Link>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-2xl bg-white p-5 shadow-xl">
-          <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
-          <Dialog.Description className="text-slate-700">{description}</Dialog.Description>
-          <Form method="post" action={action} className="space-y-4">
-            {Object.entries(hiddenFields).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            {children}
-            <div className="flex justify-end gap-2">
-              <Dialog.Close className={buttonClass("secondary")} type="button">
-                Cancel
-              </Dialog.Close>
-              <Button variant={variant} pending={pending}>
-                {confirmLabel}
-              </Button>
-            </div>
-          </Form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      {open
+        ? createPortal(
+            <dialog
+              ref={dialog}
+              aria-labelledby={titleId}
+              aria-describedby={descriptionId}
+              onCancel={(event) => {
+                event.preventDefault();
+                close();
+              }}
+              className="w-[calc(100%-2rem)] max-w-sm space-y-4 rounded-2xl bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+            >
+              <h2 id={titleId} className="text-lg font-bold">
+                {title}
+              </h2>
+              <p id={descriptionId} className="text-slate-700">
+                {description}
+              </p>
+              <Form method="post" action={action} className="space-y-4">
+                {Object.entries(hiddenFields).map(([name, value]) => (
+                  <input key={name} type="hidden" name={name} value={value} />
+                ))}
+                {children}
+                <div className="flex justify-end gap-2">
+                  <button type="button" className={buttonClass("secondary")} onClick={close}>
+                    Cancel
+                  </button>
+                  <Button variant={variant} pending={pending}>
+                    {confirmLabel}
+                  </Button>
+                </div>
+              </Form>
+            </dialog>,
+            document.body,
+          )
+        : null}
+    </>
   );
 }
 
