@@ -2,6 +2,7 @@ import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createApi } from "./api/app";
@@ -58,6 +59,8 @@ async function main() {
 
   const handleRemix = createRequestHandler(build, config.nodeEnv === "production" ? "production" : "development");
   const app = new Hono();
+  // Pages and API answers are gzipped on the fly; assets were compressed at build time.
+  app.use("*", compress());
 
   app.get("/healthz", async (c) => {
     const health = await checkHealth(healthy);
@@ -68,6 +71,7 @@ async function main() {
     "/assets/*",
     serveStatic({
       root: path.relative(process.cwd(), path.join(buildDir, "client")),
+      precompressed: true,
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
