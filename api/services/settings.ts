@@ -1,11 +1,5 @@
-import {
-  completeSettings,
-  defaultSchoolSettings,
-  schoolSettingsSchema,
-  SETTINGS_MESSAGES,
-  type SchoolSettings,
-  type SchoolSettingsInput,
-} from "../../contract/settings";
+import { completeSettings, defaultSchoolSettings, SETTINGS_MESSAGES, type SchoolSettings } from "../../contract/settings";
+import { schoolSettingsSchema, type SchoolSettingsInput } from "../../contract/settings.schema";
 import type { ApiDeps, Tenant } from "../context";
 import { fromZod, validationError } from "../lib/errors";
 

@@ -2,11 +2,14 @@ import { z } from "zod";
 import { profileUpdateFields, registerFields } from "../../contract/admin";
 import { IMAGE_MAX_BYTES } from "../../contract/limits";
 import { MESSAGES } from "../../contract/messages";
+import { SETTINGS_MESSAGES } from "../../contract/settings";
+import { settingName } from "../../contract/settings.schema";
+import { studentCreateFields, studentUpdateFields } from "../../contract/students.schema";
 
 /**
- * The browser-side twins of the API's rules: the same messages, checked before the round trip when
- * JavaScript runs and again on the server by the action. Phones are checked for shape only here; the
- * API checks them against full numbering metadata.
+ * The rules the web app's actions check before calling the API, with the API's messages. They run on
+ * the server only, with or without JavaScript, so zod never reaches the browser. Phones are checked
+ * for shape only here; the API checks them against full numbering metadata.
  */
 export const PHONE_SHAPE = /^\+?[0-9][0-9 ()-]{6,19}$/;
 
@@ -43,3 +46,9 @@ export const profileImagesForm = z
   .refine((v) => v.logo || v.signature, { message: "Choose a logo or a signature to upload.", path: ["logo"] });
 
 export const phoneForm = z.object({ phone_number: phoneField() });
+
+/** The API's rules, plus the phone's shape before the round trip (the API checks the number itself). */
+export const addStudentForm = studentCreateFields.extend({ phone_number: phoneField() });
+export const updateStudentForm = studentUpdateFields.extend({ phone_number: phoneField() });
+
+export const addSectionForm = z.object({ section: settingName(SETTINGS_MESSAGES.sectionRequired) });

@@ -1,11 +1,10 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { GENDERS } from "../../contract/limits";
 import { MESSAGES } from "../../contract/messages";
 import type { SchoolClass } from "../../contract/settings";
-import { studentCreateFields, studentUpdateFields, type StudentFields } from "../../contract/students.schema";
-import { phoneField } from "~/lib/form-schemas";
+import type { StudentFields } from "../../contract/students.schema";
+import { useFormState, validateButton, type FormResult, type FormState } from "~/lib/form-state";
 import { useHydrated } from "~/lib/use-hydrated";
 import { PageHeader } from "./Page";
 import { Button, buttonClass } from "./ui/Button";
@@ -13,14 +12,9 @@ import { ErrorList } from "./ui/ErrorList";
 import { Field } from "./ui/Field";
 import { SelectField } from "./ui/SelectField";
 
-/** The API's rules, plus a phone shape check before the round trip (the API checks the number itself). */
-export const addStudentForm = studentCreateFields.extend({ phone_number: phoneField() });
-export const updateStudentForm = studentUpdateFields.extend({ phone_number: phoneField() });
-
 interface StudentFormProps {
-  schema: typeof addStudentForm | typeof updateStudentForm;
   classes: SchoolClass[];
-  lastResult?: SubmissionResult<string[]> | null;
+  lastResult?: FormResult | null;
   defaultValue?: Partial<StudentFields>;
   /** The add form's idempotency key: a re-sent form creates nothing new. */
   formKey?: string;
@@ -44,56 +38,52 @@ export function StudentFormScreen({ title, ...form }: StudentFormProps & { title
  * subjects, once "Takes Lesson" is ticked. With JavaScript they follow the class and the tick at once;
  * without it "Show subjects" sends the form back with everything typed kept and the class's subjects shown.
  */
-function StudentForm({ schema, classes, lastResult, defaultValue, formKey, submitLabel }: StudentFormProps) {
+function StudentForm({ lastResult, defaultValue, ...props }: StudentFormProps) {
+  const form = useFormState<keyof StudentFields>("student", lastResult, defaultValue);
+  return <StudentFormBody key={form.key} form={form} {...props} />;
+}
+
+function StudentFormBody({ form, classes, formKey, submitLabel }: Omit<StudentFormProps, "lastResult" | "defaultValue"> & { form: FormState<keyof StudentFields> }) {
   const hydrated = useHydrated();
   const pending = useNavigation().state === "submitting";
-  const [form, fields] = useForm<StudentFields>({
-    id: "student",
-    lastResult,
-    defaultValue,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
-  const className = fields.selectedClass.value;
+  const { field } = form;
+  const [selectedClass, takesLesson, subjects] = [field("selectedClass"), field("takes_lesson"), field("subjects")];
+  const [className, setClassName] = useState(selectedClass.defaultValue ?? "");
+  const [ticked, setTicked] = useState(takesLesson.defaultValue === "on");
   const schoolClass = classes.find((c) => c.class_name === className);
-  const takesLesson = fields.takes_lesson.value === "on";
   const classNames = classes.map((c) => c.class_name);
-  if (className && !schoolClass) classNames.push(className);
+  if (className && !classNames.includes(className)) classNames.push(className);
+  const text = (name: keyof StudentFields, label: string, type: string, hint?: string) => (
+    <Field label={label} hint={hint} field={field(name)} inputProps={{ type, autoComplete: "off", inputMode: type === "tel" ? "tel" : undefined }} />
+  );
 
   return (
-    <Form method="post" className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" className="space-y-4" {...form.props}>
       {formKey ? <input type="hidden" name="idempotency_key" value={formKey} /> : null}
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field id={fields.name.id} label="Name" errors={fields.name.errors} errorId={fields.name.errorId}
-        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoComplete: "off" }} />
-      <SelectField id={fields.selectedClass.id} label="Class" placeholder="Select a class" options={classNames}
-        errors={fields.selectedClass.errors} errorId={fields.selectedClass.errorId} selectProps={getSelectProps(fields.selectedClass)} />
-      <SelectField id={fields.gender.id} label="Gender" placeholder="Select gender" options={GENDERS}
-        errors={fields.gender.errors} errorId={fields.gender.errorId} selectProps={getSelectProps(fields.gender)} />
-      <Field id={fields.phone_number.id} label="Phone Number" hint="Nigeria (+234). A number like 0803 123 4567 is fine."
-        errors={fields.phone_number.errors} errorId={fields.phone_number.errorId}
-        inputProps={{ ...getInputProps(fields.phone_number, { type: "tel" }), autoComplete: "off", inputMode: "tel" }} />
-      <Field id={fields.email.id} label="Email" errors={fields.email.errors} errorId={fields.email.errorId}
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "off" }} />
-      <Field id={fields.address.id} label="Address" errors={fields.address.errors} errorId={fields.address.errorId}
-        inputProps={{ ...getInputProps(fields.address, { type: "text" }), autoComplete: "off" }} />
-      <Field id={fields.admission.id} label="Admission Number" errors={fields.admission.errors} errorId={fields.admission.errorId}
-        inputProps={{ ...getInputProps(fields.admission, { type: "text" }), autoComplete: "off" }} />
+      {text("name", "Name", "text")}
+      <SelectField label="Class" placeholder="Select a class" options={classNames} field={selectedClass}
+        selectProps={{ onChange: (event) => setClassName(event.currentTarget.value) }} />
+      <SelectField label="Gender" placeholder="Select gender" options={GENDERS} field={field("gender")} />
+      {text("phone_number", "Phone Number", "tel", "Nigeria (+234). A number like 0803 123 4567 is fine.")}
+      {text("email", "Email", "email")}
+      {text("address", "Address", "text")}
+      {text("admission", "Admission Number", "text")}
 
       <div className="flex min-h-11 items-center gap-3">
-        <input {...getInputProps(fields.takes_lesson, { type: "checkbox" })} className="h-5 w-5 accent-brand-700" />
-        <label htmlFor={fields.takes_lesson.id} className="font-semibold text-slate-800">
+        <input type="checkbox" id={takesLesson.id} name={takesLesson.name} defaultChecked={ticked} className="h-5 w-5 accent-brand-700"
+          onChange={(event) => setTicked(event.currentTarget.checked)} />
+        <label htmlFor={takesLesson.id} className="font-semibold text-slate-800">
           Takes Lesson
         </label>
       </div>
       {hydrated ? null : (
-        <button {...form.validate.getButtonProps({ name: fields.selectedClass.name })} className={buttonClass("secondary")}>
+        <button type="submit" {...validateButton(selectedClass.name)} className={buttonClass("secondary")}>
           Show subjects
         </button>
       )}
-      {takesLesson ? (
-        <fieldset className="space-y-2 rounded-lg border border-slate-200 p-3" aria-describedby={fields.subjects.errors?.length ? fields.subjects.errorId : undefined}>
+      {ticked ? (
+        <fieldset className="space-y-2 rounded-lg border border-slate-200 p-3" aria-describedby={subjects["aria-describedby"]}>
           <legend className="px-1 text-sm font-semibold text-slate-800">Subjects</legend>
           {!schoolClass ? (
             <p className="text-slate-700">{MESSAGES.selectClassFirst}</p>
@@ -101,15 +91,16 @@ function StudentForm({ schema, classes, lastResult, defaultValue, formKey, submi
             <p className="text-slate-700">{MESSAGES.noSubjectsForClass}</p>
           ) : (
             <ul className="grid gap-1 sm:grid-cols-2">
-              {getCollectionProps(fields.subjects, { type: "checkbox", options: schoolClass.subjects }).map(({ key, ...props }) => (
-                <li key={key} className="flex min-h-11 items-center gap-3">
-                  <input {...props} className="h-5 w-5 accent-brand-700" />
-                  <label htmlFor={props.id}>{props.value}</label>
+              {schoolClass.subjects.map((subject, index) => (
+                <li key={subject} className="flex min-h-11 items-center gap-3">
+                  <input type="checkbox" id={`${subjects.id}-${index}`} name={subjects.name} value={subject}
+                    defaultChecked={subjects.defaultValues.includes(subject)} className="h-5 w-5 accent-brand-700" />
+                  <label htmlFor={`${subjects.id}-${index}`}>{subject}</label>
                 </li>
               ))}
             </ul>
           )}
-          <ErrorList id={fields.subjects.errorId} errors={fields.subjects.errors} />
+          <ErrorList id={subjects.errorId} errors={subjects.errors} />
         </fieldset>
       ) : null}
       <Button className="w-full" pending={pending} pendingLabel="Saving…">

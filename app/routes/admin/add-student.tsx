@@ -3,10 +3,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { withAdmin } from "~/.server/auth.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
+import { addStudentForm } from "~/.server/form-schemas";
 import { getSchoolOptions } from "~/.server/school-options.server";
 import { saveStudent } from "~/.server/students.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
-import { addStudentForm, StudentFormScreen } from "~/components/StudentForm";
+import { StudentFormScreen } from "~/components/StudentForm";
 
 export const meta: MetaFunction = () => [{ title: "Add Student" }];
 
@@ -32,7 +33,7 @@ export default function AddStudent() {
   const { formKey, classes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <StudentFormScreen title="Add Student" schema={addStudentForm} classes={classes} lastResult={actionData?.result} formKey={formKey}
+    <StudentFormScreen title="Add Student" classes={classes} lastResult={actionData?.result} formKey={formKey}
       submitLabel="Add Student" />
   );
 }

@@ -1,17 +1,17 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { AdminRecord } from "../../../contract/admin";
 import { APP_MESSAGES, MESSAGES } from "../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
+import { phoneForm } from "~/.server/form-schemas";
 import { readFormData } from "~/.server/form.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
-import { phoneForm } from "~/lib/form-schemas";
+import { useFormState } from "~/lib/form-state";
 
 export const meta: MetaFunction = () => [{ title: "Phone Number" }];
 
@@ -44,13 +44,7 @@ export default function NewWhatsapp() {
   const { error, phone } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: { phone_number: phone },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: phoneForm }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const form = useFormState("phone", lastResult, { phone_number: phone });
   return (
     <div className="space-y-5">
       <header className="flex items-center gap-3">
@@ -60,15 +54,13 @@ export default function NewWhatsapp() {
         <h1 className="text-2xl font-bold">Phone Number</h1>
       </header>
       {error ? <Banner>{error}</Banner> : null}
-      <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" key={form.key} {...form.props}>
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
-          id={fields.phone_number.id}
           label="Phone Number"
           hint="The school's WhatsApp number. Nigeria (+234) unless you type another country code."
-          errors={fields.phone_number.errors}
-          errorId={fields.phone_number.errorId}
-          inputProps={{ ...getInputProps(fields.phone_number, { type: "tel" }), autoComplete: "tel", inputMode: "tel" }}
+          field={form.field("phone_number")}
+          inputProps={{ type: "tel", autoComplete: "tel", inputMode: "tel" }}
         />
         <Button pending={navigation.state === "submitting"} pendingLabel="Saving…">
           Save

@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -7,6 +6,7 @@ import { changePasswordPayload, type AdminRecord } from "../../../contract/admin
 import { IMAGE_MAX_BYTES } from "../../../contract/limits";
 import { APP_MESSAGES, MESSAGES } from "../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
+import { profileDetailsForm, profileImagesForm } from "~/.server/form-schemas";
 import { readFormData } from "~/.server/form.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
 import { Banner } from "~/components/ui/Banner";
@@ -16,7 +16,7 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Disclosure } from "~/components/ui/Disclosure";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field, inputClass } from "~/components/ui/Field";
-import { profileDetailsForm, profileImagesForm } from "~/lib/form-schemas";
+import { useFormState, type FormResult } from "~/lib/form-state";
 
 export const meta: MetaFunction = () => [{ title: "Profile" }];
 
@@ -92,17 +92,11 @@ function Row({ to, label, value }: { to: string; label: string; value?: string }
   );
 }
 
-function useIntentForm(intent: Intent, schema: Parameters<typeof parseWithZod>[1]["schema"], defaults?: Record<string, string>) {
+/** One of the page's three forms: the action's answer belongs to the form whose `intent` it names. */
+function useIntentForm<Name extends string>(intent: Intent, defaults?: Partial<Record<Name, string>>) {
   const actionData = useActionData<typeof action>();
-  const lastResult = actionData && "intent" in actionData && actionData.intent === intent ? (actionData.result as SubmissionResult<string[]>) : undefined;
-  return useForm({
-    id: `profile-${intent}`,
-    lastResult,
-    defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const lastResult = actionData && "intent" in actionData && actionData.intent === intent ? (actionData.result as FormResult) : undefined;
+  return useFormState<Name>(`profile-${intent}`, lastResult, defaults);
 }
 
 export default function Profile() {
@@ -110,13 +104,14 @@ export default function Profile() {
   const navigation = useNavigation();
   const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const data = profile?.admin_data;
-  const [imagesForm, imageFields] = useIntentForm("images", profileImagesForm);
-  const [detailsForm, detailFields] = useIntentForm("details", profileDetailsForm, data && {
+  const imagesForm = useIntentForm<"logo" | "signature">("images");
+  const detailsForm = useIntentForm<"school_name" | "principal_name" | "school_email">("details", data && {
     school_name: data.school_name,
     principal_name: data.principal_name,
     school_email: data.school_email,
   });
-  const [passwordForm, passwordFields] = useIntentForm("password", changePasswordPayload);
+  const passwordForm = useIntentForm<"current_password" | "new_password">("password");
+  const [currentPassword, newPassword] = [passwordForm.field("current_password"), passwordForm.field("new_password")];
 
   return (
     <div className="space-y-5">
@@ -148,13 +143,11 @@ export default function Profile() {
                 <figcaption>Signature</figcaption>
               </figure>
             </div>
-            <Form method="post" encType="multipart/form-data" className="space-y-3" {...getFormProps(imagesForm)}>
+            <Form method="post" encType="multipart/form-data" className="space-y-3" key={imagesForm.key} {...imagesForm.props}>
               <input type="hidden" name="intent" value="images" />
               <ErrorList id={imagesForm.errorId} errors={imagesForm.errors} />
-              <Field id={imageFields.logo.id} label="New logo" hint="An image under 2 MB." errors={imageFields.logo.errors} errorId={imageFields.logo.errorId}
-                inputProps={{ ...getInputProps(imageFields.logo, { type: "file" }), accept: "image/*" }} />
-              <Field id={imageFields.signature.id} label="New signature" hint="An image under 2 MB." errors={imageFields.signature.errors} errorId={imageFields.signature.errorId}
-                inputProps={{ ...getInputProps(imageFields.signature, { type: "file" }), accept: "image/*" }} />
+              <Field label="New logo" hint="An image under 2 MB." field={imagesForm.field("logo")} inputProps={{ type: "file", accept: "image/*" }} />
+              <Field label="New signature" hint="An image under 2 MB." field={imagesForm.field("signature")} inputProps={{ type: "file", accept: "image/*" }} />
               <Button pending={busy("images")} pendingLabel="Uploading…">
                 Upload
               </Button>
@@ -173,17 +166,15 @@ export default function Profile() {
             </div>
             <Disclosure
               summary="Change password"
-              forceOpen={Boolean(passwordForm.errors?.length || passwordFields.current_password.errors?.length || passwordFields.new_password.errors?.length)}
+              forceOpen={Boolean(passwordForm.errors || currentPassword.errors || newPassword.errors)}
               className="rounded-lg border border-slate-200 p-3"
               summaryClassName="min-h-11 cursor-pointer font-semibold text-brand-700"
             >
-              <Form method="post" className="mt-3 space-y-3" {...getFormProps(passwordForm)}>
+              <Form method="post" className="mt-3 space-y-3" key={passwordForm.key} {...passwordForm.props}>
                 <input type="hidden" name="intent" value="password" />
                 <ErrorList id={passwordForm.errorId} errors={passwordForm.errors} />
-                <Field id={passwordFields.current_password.id} label="Current password" errors={passwordFields.current_password.errors} errorId={passwordFields.current_password.errorId}
-                  inputProps={{ ...getInputProps(passwordFields.current_password, { type: "password" }), autoComplete: "current-password" }} />
-                <Field id={passwordFields.new_password.id} label="New password" hint="At least 8 characters." errors={passwordFields.new_password.errors} errorId={passwordFields.new_password.errorId}
-                  inputProps={{ ...getInputProps(passwordFields.new_password, { type: "password" }), autoComplete: "new-password" }} />
+                <Field label="Current password" field={currentPassword} inputProps={{ type: "password", autoComplete: "current-password" }} />
+                <Field label="New password" hint="At least 8 characters." field={newPassword} inputProps={{ type: "password", autoComplete: "new-password" }} />
                 <Button pending={busy("password")} pendingLabel="Saving…">
                   Change password
                 </Button>
@@ -192,15 +183,12 @@ export default function Profile() {
           </Section>
 
           <Section title="School details">
-            <Form method="post" encType="multipart/form-data" className="space-y-3" {...getFormProps(detailsForm)}>
+            <Form method="post" encType="multipart/form-data" className="space-y-3" key={detailsForm.key} {...detailsForm.props}>
               <input type="hidden" name="intent" value="details" />
               <ErrorList id={detailsForm.errorId} errors={detailsForm.errors} />
-              <Field id={detailFields.school_name.id} label="School Name" errors={detailFields.school_name.errors} errorId={detailFields.school_name.errorId}
-                inputProps={getInputProps(detailFields.school_name, { type: "text" })} />
-              <Field id={detailFields.principal_name.id} label="Principal Name" errors={detailFields.principal_name.errors} errorId={detailFields.principal_name.errorId}
-                inputProps={getInputProps(detailFields.principal_name, { type: "text" })} />
-              <Field id={detailFields.school_email.id} label="School Email" errors={detailFields.school_email.errors} errorId={detailFields.school_email.errorId}
-                inputProps={{ ...getInputProps(detailFields.school_email, { type: "email" }), autoComplete: "email" }} />
+              <Field label="School Name" field={detailsForm.field("school_name")} inputProps={{ type: "text" }} />
+              <Field label="Principal Name" field={detailsForm.field("principal_name")} inputProps={{ type: "text" }} />
+              <Field label="School Email" field={detailsForm.field("school_email")} inputProps={{ type: "email", autoComplete: "email" }} />
               <Button pending={busy("details")} pendingLabel="Saving…">
                 Save Changes
               </Button>

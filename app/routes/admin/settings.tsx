@@ -1,19 +1,11 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { DEFAULT_ERRORS, MESSAGES } from "../../../contract/messages";
-import {
-  classForSaving,
-  includesName,
-  settingName,
-  SETTINGS_MESSAGES,
-  type SchoolSettings,
-  type SchoolSettingsPayload,
-} from "../../../contract/settings";
+import { classForSaving, includesName, SETTINGS_MESSAGES, type SchoolSettings, type SchoolSettingsPayload } from "../../../contract/settings";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
+import { addSectionForm } from "~/.server/form-schemas";
 import { redirectWithToast, success } from "~/.server/toast.server";
 import { PageHeader, Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
@@ -22,11 +14,10 @@ import { ConfirmDialog, ConfirmPage } from "~/components/ui/ConfirmDialog";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { chipButtonClass, chipClass, RemoveLabel } from "~/components/ui/MultiValueInput";
+import { useFormState } from "~/lib/form-state";
 import { sectionPath, SETTINGS_PATH, REPORT_SHEET_PATH } from "~/lib/settings-paths";
 
 export const meta: MetaFunction = () => [{ title: "Settings" }];
-
-const addSectionForm = z.object({ section: settingName(SETTINGS_MESSAGES.sectionRequired) });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const removing = new URL(request.url).searchParams.get("remove");
@@ -124,12 +115,7 @@ export default function Settings() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-section";
-  const [form, fields] = useForm({
-    id: "add-section",
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addSectionForm }),
-    shouldValidate: "onSubmit",
-  });
+  const form = useFormState<"section">("add-section", actionData?.result);
 
   if (removing) {
     return (
@@ -159,15 +145,9 @@ export default function Settings() {
                 </li>
               ))}
             </ul>
-            <Form method="post" action={SETTINGS_PATH} className="space-y-2" {...getFormProps(form)}>
+            <Form method="post" action={SETTINGS_PATH} className="space-y-2" key={form.key} {...form.props}>
               <ErrorList id={form.errorId} errors={form.errors} />
-              <Field
-                id={fields.section.id}
-                label="New section"
-                errors={fields.section.errors}
-                errorId={fields.section.errorId}
-                inputProps={getInputProps(fields.section, { type: "text" })}
-              />
+              <Field label="New section" field={form.field("section")} inputProps={{ type: "text" }} />
               <Button name="intent" value="add-section" variant="secondary" pending={adding} pendingLabel="Adding…">
                 Add
               </Button>

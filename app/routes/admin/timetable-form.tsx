@@ -1,5 +1,4 @@
 import { timetablePayload } from "../../../contract/timetables.schema";
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -22,6 +21,7 @@ import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { SelectField } from "~/components/ui/SelectField";
+import { useFormState } from "~/lib/form-state";
 import { NotFoundState, VenueField, withCurrent } from "./timetable-shared";
 
 /** Create (/admin/timetable/add?type=…) and edit (/admin/timetable/{id}/edit) a timetable: one form. */
@@ -98,13 +98,7 @@ function TimetableFormBody({ error, timetable, defaults, formKey, options }: Exc
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const editing = Boolean(timetable);
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: defaults ?? undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: timetablePayload }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const form = useFormState<"type" | "class" | "session" | "term" | "venue">("timetable", lastResult, defaults ?? undefined);
   const title = editing ? "Edit Timetable" : "Add Timetable";
 
   return (
@@ -113,7 +107,7 @@ function TimetableFormBody({ error, timetable, defaults, formKey, options }: Exc
       {error ? <Banner>{error}</Banner> : null}
       {options?.fromFallback ? <Banner kind="info">{MESSAGES.failedSettings} Standard classes, sessions and terms are offered.</Banner> : null}
       {options && defaults ? (
-        <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" {...getFormProps(form)}>
+        <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" key={form.key} {...form.props}>
           {editing ? null : <input type="hidden" name="idempotency_key" value={formKey} />}
           <ErrorList id={form.errorId} errors={form.errors} />
           {(
@@ -124,18 +118,9 @@ function TimetableFormBody({ error, timetable, defaults, formKey, options }: Exc
               ["term", "Term", options.terms, "Select term"],
             ] as const
           ).map(([name, label, choices, placeholder]) => (
-            <SelectField
-              key={name}
-              id={fields[name].id}
-              label={label}
-              options={choices}
-              placeholder={placeholder}
-              errors={fields[name].errors}
-              errorId={fields[name].errorId}
-              selectProps={getSelectProps(fields[name])}
-            />
+            <SelectField key={name} label={label} options={choices} placeholder={placeholder} field={form.field(name)} />
           ))}
-          <VenueField meta={fields.venue} />
+          <VenueField field={form.field("venue")} />
           <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Saving…">
             {editing ? "Save Changes" : "Create Timetable"}
           </Button>

@@ -1,8 +1,8 @@
 import { schedulePayload } from "../../../contract/timetables.schema";
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { DEFAULT_SUCCESS, MESSAGES } from "../../../contract/messages";
 import {
   DAYS,
@@ -25,6 +25,7 @@ import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { SelectField } from "~/components/ui/SelectField";
 import { Field } from "~/components/ui/Field";
+import { useFormState, type FieldMeta } from "~/lib/form-state";
 import { BackLink, describeTimetable, NotFoundState, timetablePath, VenueField, withCurrent } from "./timetable-shared";
 
 /**
@@ -123,23 +124,16 @@ function ScheduleFormBody({
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const dated = isDated(timetable.type);
-  const schema = schedulePayload(timetable.type, today, keepDate);
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: {
-      schedule_day: schedule?.schedule_day ?? "",
-      schedule_date: schedule?.schedule_date ?? "",
-      schedule_start_time: schedule?.schedule_start_time ?? "",
-      schedule_end_time: schedule?.schedule_end_time ?? "",
-      subject: schedule?.subject ?? (subjects.length === 1 ? subjects[0] : ""),
-      venue: schedule?.venue ?? "",
-    },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+  const form = useFormState("schedule", lastResult, {
+    schedule_day: schedule?.schedule_day ?? "",
+    schedule_date: schedule?.schedule_date ?? "",
+    schedule_start_time: schedule?.schedule_start_time ?? "",
+    schedule_end_time: schedule?.schedule_end_time ?? "",
+    subject: schedule?.subject ?? (subjects.length === 1 ? subjects[0] : ""),
+    venue: schedule?.venue ?? "",
   });
+  const field = form.field;
   const title = schedule ? "Edit Schedule" : "Add Schedule";
-  const dateDay = dayOfDate(typeof fields.schedule_date.value === "string" ? fields.schedule_date.value : "");
   const back = timetablePath(timetable.id);
 
   return (
@@ -150,60 +144,37 @@ function ScheduleFormBody({
           {timetable.type} · {describeTimetable(timetable)}
         </p>
       </div>
-      <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" key={form.key} {...form.props}>
         {schedule ? null : <input type="hidden" name="idempotency_key" value={formKey} />}
         <ErrorList id={form.errorId} errors={form.errors} />
         {dated ? (
-          <Field
-            id={fields.schedule_date.id}
-            label="Date"
-            hint={dateDay ? `Day: ${dateDay}` : "The day of the week follows from the date."}
-            errors={fields.schedule_date.errors}
-            errorId={fields.schedule_date.errorId}
-            inputProps={{ ...getInputProps(fields.schedule_date, { type: "date" }), min: keepDate ?? today }}
-          />
+          <DateField field={field("schedule_date")} min={keepDate ?? today} />
         ) : (
-          <SelectField
-            id={fields.schedule_day.id}
-            label="Day"
-            options={DAYS}
-            placeholder="Select day"
-            errors={fields.schedule_day.errors}
-            errorId={fields.schedule_day.errorId}
-            selectProps={getSelectProps(fields.schedule_day)}
-          />
+          <SelectField label="Day" options={DAYS} placeholder="Select day" field={field("schedule_day")} />
         )}
         <div className="grid grid-cols-2 gap-3">
-          {(
-            [
-              ["schedule_start_time", "Start time"],
-              ["schedule_end_time", "End time"],
-            ] as const
-          ).map(([name, label]) => (
-            <Field
-              key={name}
-              id={fields[name].id}
-              label={label}
-              errors={fields[name].errors}
-              errorId={fields[name].errorId}
-              inputProps={getInputProps(fields[name], { type: "time" })}
-            />
-          ))}
+          <Field label="Start time" field={field("schedule_start_time")} inputProps={{ type: "time" }} />
+          <Field label="End time" field={field("schedule_end_time")} inputProps={{ type: "time" }} />
         </div>
-        <SelectField
-          id={fields.subject.id}
-          label="Subject"
-          options={subjects}
-          placeholder={subjects.length > 1 ? "Select subject" : undefined}
-          errors={fields.subject.errors}
-          errorId={fields.subject.errorId}
-          selectProps={getSelectProps(fields.subject)}
-        />
-        <VenueField meta={fields.venue} />
+        <SelectField label="Subject" options={subjects} placeholder={subjects.length > 1 ? "Select subject" : undefined} field={field("subject")} />
+        <VenueField field={field("venue")} />
         <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Saving…">
           {schedule ? "Save Schedule" : "Add Schedule"}
         </Button>
       </Form>
     </div>
+  );
+}
+
+/** A schedule's date, with the weekday it falls on shown as it is picked. */
+function DateField({ field, min }: { field: FieldMeta; min: string }) {
+  const [day, setDay] = useState(dayOfDate(field.defaultValue ?? ""));
+  return (
+    <Field
+      label="Date"
+      hint={day ? `Day: ${day}` : "The day of the week follows from the date."}
+      field={field}
+      inputProps={{ type: "date", min, onChange: (event) => setDay(dayOfDate(event.currentTarget.value)) }}
+    />
   );
 }

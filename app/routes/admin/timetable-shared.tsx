@@ -1,4 +1,3 @@
-import { getInputProps } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { useState, type MouseEvent, type ReactNode } from "react";
 import { MESSAGES } from "../../../contract/messages";
@@ -7,6 +6,7 @@ import { buttonClass } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Field } from "~/components/ui/Field";
 import type { ToastMessage } from "~/components/ui/Toast";
+import type { FieldMeta } from "~/lib/form-state";
 
 /** Pieces the timetable screens share: the back link, the venue field, deletes, the not-found state and the PDF link. */
 
@@ -31,16 +31,8 @@ export function withCurrent(options: readonly string[], current: string | null |
 }
 
 /** The optional venue of a timetable or a schedule. */
-export function VenueField({ meta }: { meta: Parameters<typeof getInputProps>[0] }) {
-  return (
-    <Field
-      id={meta.id}
-      label="Venue (optional)"
-      errors={meta.errors}
-      errorId={meta.errorId}
-      inputProps={{ ...getInputProps(meta, { type: "text" }), maxLength: TEXT_MAX }}
-    />
-  );
+export function VenueField({ field }: { field: FieldMeta }) {
+  return <Field label="Venue (optional)" field={field} inputProps={{ type: "text", maxLength: TEXT_MAX }} />;
 }
 
 /** A Delete link (confirm page) that opens a dialog with JavaScript; `name` says what it deletes to screen readers. */

@@ -5,10 +5,11 @@ import { splitSubjects } from "../../../contract/students";
 import type { StudentFields } from "../../../contract/students.schema";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
+import { updateStudentForm } from "~/.server/form-schemas";
 import { getSchoolOptions } from "~/.server/school-options.server";
 import { loadStudent, saveStudent } from "~/.server/students.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
-import { StudentFormScreen, updateStudentForm } from "~/components/StudentForm";
+import { StudentFormScreen } from "~/components/StudentForm";
 
 export const meta: MetaFunction = () => [{ title: "Update Student" }];
 
@@ -46,7 +47,7 @@ export default function UpdateStudent() {
   const { classes, student } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <StudentFormScreen title="Update Student" schema={updateStudentForm} classes={classes} lastResult={actionData?.result}
+    <StudentFormScreen title="Update Student" classes={classes} lastResult={actionData?.result}
       defaultValue={student} submitLabel="Update Student" />
   );
 }

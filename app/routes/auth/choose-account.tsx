@@ -1,17 +1,17 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import type { LoginResponse } from "../../../contract/admin";
 import { APP_MESSAGES } from "../../../contract/messages";
 import { publicApi } from "~/.server/auth.server";
+import { loginForm } from "~/.server/form-schemas";
 import { readFormData } from "~/.server/form.server";
 import { commitSession, getSession } from "~/.server/session.server";
 import { AuthCard } from "~/components/AuthCard";
 import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
-import { loginForm } from "~/lib/form-schemas";
+import { useFormState } from "~/lib/form-state";
 
 export const meta: MetaFunction = () => [{ title: "Login" }];
 
@@ -39,37 +39,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ChooseAccount() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginForm }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const form = useFormState<"unique_id" | "password">("login", lastResult);
 
   return (
     <AuthCard title="Login">
       <p className="text-slate-700">School administrators sign in with the school's Unique ID and password.</p>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" key={form.key} {...form.props}>
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
-          id={fields.unique_id.id}
           label="Unique ID"
-          errors={fields.unique_id.errors}
-          errorId={fields.unique_id.errorId}
-          inputProps={{
-            ...getInputProps(fields.unique_id, { type: "text" }),
-            autoComplete: "username",
-            autoCapitalize: "characters",
-            spellCheck: false,
-          }}
+          field={form.field("unique_id")}
+          inputProps={{ type: "text", autoComplete: "username", autoCapitalize: "characters", spellCheck: false }}
         />
-        <Field
-          id={fields.password.id}
-          label="Password"
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
-        />
+        <Field label="Password" field={form.field("password")} inputProps={{ type: "password", autoComplete: "current-password" }} />
         <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Logging in…">
           Login
         </Button>

@@ -1,16 +1,16 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { RegisterResponse } from "../../../contract/admin";
 import { IMAGE_MAX_BYTES } from "../../../contract/limits";
 import { publicApi } from "~/.server/auth.server";
+import { registerForm } from "~/.server/form-schemas";
 import { newFormKey, readFormData } from "~/.server/form.server";
 import { AuthCard } from "~/components/AuthCard";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
-import { registerForm } from "~/lib/form-schemas";
+import { useFormState } from "~/lib/form-state";
 
 export const meta: MetaFunction = () => [{ title: "Create an account" }];
 
@@ -75,12 +75,7 @@ export default function Register() {
   const { formKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: registerForm }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const form = useFormState<"school_name" | "principal_name" | "school_email" | "phone_number" | "logo">("register", actionData?.result);
 
   if (actionData?.credentials) {
     return <Credentials uniqueId={actionData.credentials.unique_id} password={actionData.credentials.password} />;
@@ -88,46 +83,19 @@ export default function Register() {
 
   return (
     <AuthCard title="Create an account">
-      <Form method="post" encType="multipart/form-data" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" encType="multipart/form-data" className="space-y-4" key={form.key} {...form.props}>
         <input type="hidden" name="idempotency_key" value={formKey} />
         <ErrorList id={form.errorId} errors={form.errors} />
+        <Field label="School Name" field={form.field("school_name")} inputProps={{ type: "text", autoComplete: "organization" }} />
+        <Field label="Principal Name" field={form.field("principal_name")} inputProps={{ type: "text", autoComplete: "name" }} />
+        <Field label="School Email" field={form.field("school_email")} inputProps={{ type: "email", autoComplete: "email" }} />
         <Field
-          id={fields.school_name.id}
-          label="School Name"
-          errors={fields.school_name.errors}
-          errorId={fields.school_name.errorId}
-          inputProps={{ ...getInputProps(fields.school_name, { type: "text" }), autoComplete: "organization" }}
-        />
-        <Field
-          id={fields.principal_name.id}
-          label="Principal Name"
-          errors={fields.principal_name.errors}
-          errorId={fields.principal_name.errorId}
-          inputProps={{ ...getInputProps(fields.principal_name, { type: "text" }), autoComplete: "name" }}
-        />
-        <Field
-          id={fields.school_email.id}
-          label="School Email"
-          errors={fields.school_email.errors}
-          errorId={fields.school_email.errorId}
-          inputProps={{ ...getInputProps(fields.school_email, { type: "email" }), autoComplete: "email" }}
-        />
-        <Field
-          id={fields.phone_number.id}
           label="Phone Number"
           hint="Nigeria (+234). A number like 0803 123 4567 is fine."
-          errors={fields.phone_number.errors}
-          errorId={fields.phone_number.errorId}
-          inputProps={{ ...getInputProps(fields.phone_number, { type: "tel" }), autoComplete: "tel", inputMode: "tel" }}
+          field={form.field("phone_number")}
+          inputProps={{ type: "tel", autoComplete: "tel", inputMode: "tel" }}
         />
-        <Field
-          id={fields.logo.id}
-          label="School Logo"
-          hint="An image under 2 MB."
-          errors={fields.logo.errors}
-          errorId={fields.logo.errorId}
-          inputProps={{ ...getInputProps(fields.logo, { type: "file" }), accept: "image/*" }}
-        />
+        <Field label="School Logo" hint="An image under 2 MB." field={form.field("logo")} inputProps={{ type: "file", accept: "image/*" }} />
         <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Creating account…">
           Create Account
         </Button>
