@@ -18,6 +18,8 @@ interface StudentFormProps {
   defaultValue?: Partial<StudentFields>;
   /** The add form's idempotency key: a re-sent form creates nothing new. */
   formKey?: string;
+  /** Adding needs a class; an update may leave it out. */
+  classRequired?: boolean;
   submitLabel: string;
 }
 
@@ -43,7 +45,7 @@ function StudentForm({ lastResult, defaultValue, ...props }: StudentFormProps) {
   return <StudentFormBody key={form.key} form={form} {...props} />;
 }
 
-function StudentFormBody({ form, classes, formKey, submitLabel }: Omit<StudentFormProps, "lastResult" | "defaultValue"> & { form: FormState<keyof StudentFields> }) {
+function StudentFormBody({ form, classes, formKey, classRequired, submitLabel }: Omit<StudentFormProps, "lastResult" | "defaultValue"> & { form: FormState<keyof StudentFields> }) {
   const hydrated = useHydrated();
   const pending = useNavigation().state === "submitting";
   const { field } = form;
@@ -53,19 +55,20 @@ function StudentFormBody({ form, classes, formKey, submitLabel }: Omit<StudentFo
   const schoolClass = classes.find((c) => c.class_name === className);
   const classNames = classes.map((c) => c.class_name);
   if (className && !classNames.includes(className)) classNames.push(className);
-  const text = (name: keyof StudentFields, label: string, type: string, hint?: string) => (
-    <Field label={label} hint={hint} field={field(name)} inputProps={{ type, autoComplete: "off", inputMode: type === "tel" ? "tel" : undefined }} />
+  const text = (name: keyof StudentFields, label: string, type: string, { hint, required }: { hint?: string; required?: boolean } = {}) => (
+    <Field label={label} hint={hint} required={required} field={field(name)}
+      inputProps={{ type, autoComplete: "off", inputMode: type === "tel" ? "tel" : undefined }} />
   );
 
   return (
     <Form method="post" className="space-y-4" {...form.props}>
       {formKey ? <input type="hidden" name="idempotency_key" value={formKey} /> : null}
       <ErrorList id={form.errorId} errors={form.errors} />
-      {text("name", "Name", "text")}
-      <SelectField label="Class" placeholder="Select a class" options={classNames} field={selectedClass}
+      {text("name", "Name", "text", { required: true })}
+      <SelectField label="Class" required={classRequired} placeholder="Select a class" options={classNames} field={selectedClass}
         selectProps={{ onChange: (event) => setClassName(event.currentTarget.value) }} />
-      <SelectField label="Gender" placeholder="Select gender" options={GENDERS} field={field("gender")} />
-      {text("phone_number", "Phone Number", "tel", "Nigeria (+234). A number like 0803 123 4567 is fine.")}
+      <SelectField label="Gender" required placeholder="Select gender" options={GENDERS} field={field("gender")} />
+      {text("phone_number", "Phone Number", "tel", { hint: "Nigeria (+234). A number like 0803 123 4567 is fine.", required: true })}
       {text("email", "Email", "email")}
       {text("address", "Address", "text")}
       {text("admission", "Admission Number", "text")}

@@ -31,7 +31,7 @@ describe("formState", () => {
       ["subjects", "English Language"],
     ]);
     const reply = parseWithZod(sent, { schema: addStudentForm }).reply();
-    const form = formState("student", reply, { name: "Default", takes_lesson: true, gender: "Male" });
+    const form = formState<string>("student", reply, { name: "Default", takes_lesson: true, gender: "Male" });
 
     expect(form.field("name")).toMatchObject({ defaultValue: "Amaka Obi", errors: undefined });
     expect(form.field("phone_number")).toMatchObject({

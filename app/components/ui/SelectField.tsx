@@ -7,12 +7,13 @@ type SelectFieldProps = FieldControl & {
   /** The first, empty choice ("Select a class"); leave out when a value is always chosen. */
   placeholder?: string;
   hint?: ReactNode;
+  required?: boolean;
   selectProps?: SelectHTMLAttributes<HTMLSelectElement>;
 };
 
 /** A `Field` whose control is a native select: it works everywhere, with no script. */
-export function SelectField({ label, options, placeholder, hint, selectProps, ...control }: SelectFieldProps) {
-  const { props } = controlProps(control, hint);
+export function SelectField({ label, options, placeholder, hint, required, selectProps, ...control }: SelectFieldProps) {
+  const { props } = controlProps(control, hint, required);
   return (
     <Field {...control} label={label} hint={hint}>
       <select className={inputClass} {...props} {...selectProps}>

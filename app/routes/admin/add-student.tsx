@@ -33,7 +33,7 @@ export default function AddStudent() {
   const { formKey, classes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <StudentFormScreen title="Add Student" classes={classes} lastResult={actionData?.result} formKey={formKey}
+    <StudentFormScreen title="Add Student" classes={classes} lastResult={actionData?.result} formKey={formKey} classRequired
       submitLabel="Add Student" />
   );
 }

@@ -58,6 +58,7 @@ export default function NewWhatsapp() {
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
           label="Phone Number"
+          required
           hint="The school's WhatsApp number. Nigeria (+234) unless you type another country code."
           field={form.field("phone_number")}
           inputProps={{ type: "tel", autoComplete: "tel", inputMode: "tel" }}

@@ -173,8 +173,8 @@ export default function Profile() {
               <Form method="post" className="mt-3 space-y-3" key={passwordForm.key} {...passwordForm.props}>
                 <input type="hidden" name="intent" value="password" />
                 <ErrorList id={passwordForm.errorId} errors={passwordForm.errors} />
-                <Field label="Current password" field={currentPassword} inputProps={{ type: "password", autoComplete: "current-password" }} />
-                <Field label="New password" hint="At least 8 characters." field={newPassword} inputProps={{ type: "password", autoComplete: "new-password" }} />
+                <Field label="Current password" required field={currentPassword} inputProps={{ type: "password", autoComplete: "current-password" }} />
+                <Field label="New password" required hint="At least 8 characters." field={newPassword} inputProps={{ type: "password", autoComplete: "new-password" }} />
                 <Button pending={busy("password")} pendingLabel="Saving…">
                   Change password
                 </Button>
@@ -186,9 +186,9 @@ export default function Profile() {
             <Form method="post" encType="multipart/form-data" className="space-y-3" key={detailsForm.key} {...detailsForm.props}>
               <input type="hidden" name="intent" value="details" />
               <ErrorList id={detailsForm.errorId} errors={detailsForm.errors} />
-              <Field label="School Name" field={detailsForm.field("school_name")} inputProps={{ type: "text" }} />
-              <Field label="Principal Name" field={detailsForm.field("principal_name")} inputProps={{ type: "text" }} />
-              <Field label="School Email" field={detailsForm.field("school_email")} inputProps={{ type: "email", autoComplete: "email" }} />
+              <Field label="School Name" required field={detailsForm.field("school_name")} inputProps={{ type: "text" }} />
+              <Field label="Principal Name" required field={detailsForm.field("principal_name")} inputProps={{ type: "text" }} />
+              <Field label="School Email" required field={detailsForm.field("school_email")} inputProps={{ type: "email", autoComplete: "email" }} />
               <Button pending={busy("details")} pendingLabel="Saving…">
                 Save Changes
               </Button>

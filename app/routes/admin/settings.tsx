@@ -147,7 +147,7 @@ export default function Settings() {
             </ul>
             <Form method="post" action={SETTINGS_PATH} className="space-y-2" key={form.key} {...form.props}>
               <ErrorList id={form.errorId} errors={form.errors} />
-              <Field label="New section" field={form.field("section")} inputProps={{ type: "text" }} />
+              <Field label="New section" required field={form.field("section")} inputProps={{ type: "text" }} />
               <Button name="intent" value="add-section" variant="secondary" pending={adding} pendingLabel="Adding…">
                 Add
               </Button>

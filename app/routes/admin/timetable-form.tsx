@@ -118,7 +118,7 @@ function TimetableFormBody({ error, timetable, defaults, formKey, options }: Exc
               ["term", "Term", options.terms, "Select term"],
             ] as const
           ).map(([name, label, choices, placeholder]) => (
-            <SelectField key={name} label={label} options={choices} placeholder={placeholder} field={form.field(name)} />
+            <SelectField key={name} label={label} required options={choices} placeholder={placeholder} field={form.field(name)} />
           ))}
           <VenueField field={form.field("venue")} />
           <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Saving…">

@@ -150,13 +150,13 @@ function ScheduleFormBody({
         {dated ? (
           <DateField field={field("schedule_date")} min={keepDate ?? today} />
         ) : (
-          <SelectField label="Day" options={DAYS} placeholder="Select day" field={field("schedule_day")} />
+          <SelectField label="Day" required options={DAYS} placeholder="Select day" field={field("schedule_day")} />
         )}
         <div className="grid grid-cols-2 gap-3">
-          <Field label="Start time" field={field("schedule_start_time")} inputProps={{ type: "time" }} />
-          <Field label="End time" field={field("schedule_end_time")} inputProps={{ type: "time" }} />
+          <Field label="Start time" required field={field("schedule_start_time")} inputProps={{ type: "time" }} />
+          <Field label="End time" required field={field("schedule_end_time")} inputProps={{ type: "time" }} />
         </div>
-        <SelectField label="Subject" options={subjects} placeholder={subjects.length > 1 ? "Select subject" : undefined} field={field("subject")} />
+        <SelectField label="Subject" required options={subjects} placeholder={subjects.length > 1 ? "Select subject" : undefined} field={field("subject")} />
         <VenueField field={field("venue")} />
         <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Saving…">
           {schedule ? "Save Schedule" : "Add Schedule"}
@@ -172,6 +172,7 @@ function DateField({ field, min }: { field: FieldMeta; min: string }) {
   return (
     <Field
       label="Date"
+      required
       hint={day ? `Day: ${day}` : "The day of the week follows from the date."}
       field={field}
       inputProps={{ type: "date", min, onChange: (event) => setDay(dayOfDate(event.currentTarget.value)) }}

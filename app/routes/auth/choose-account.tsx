@@ -48,10 +48,11 @@ export default function ChooseAccount() {
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
           label="Unique ID"
+          required
           field={form.field("unique_id")}
           inputProps={{ type: "text", autoComplete: "username", autoCapitalize: "characters", spellCheck: false }}
         />
-        <Field label="Password" field={form.field("password")} inputProps={{ type: "password", autoComplete: "current-password" }} />
+        <Field label="Password" required field={form.field("password")} inputProps={{ type: "password", autoComplete: "current-password" }} />
         <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Logging in…">
           Login
         </Button>

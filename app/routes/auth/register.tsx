@@ -86,11 +86,12 @@ export default function Register() {
       <Form method="post" encType="multipart/form-data" className="space-y-4" key={form.key} {...form.props}>
         <input type="hidden" name="idempotency_key" value={formKey} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <Field label="School Name" field={form.field("school_name")} inputProps={{ type: "text", autoComplete: "organization" }} />
-        <Field label="Principal Name" field={form.field("principal_name")} inputProps={{ type: "text", autoComplete: "name" }} />
-        <Field label="School Email" field={form.field("school_email")} inputProps={{ type: "email", autoComplete: "email" }} />
+        <Field label="School Name" required field={form.field("school_name")} inputProps={{ type: "text", autoComplete: "organization" }} />
+        <Field label="Principal Name" required field={form.field("principal_name")} inputProps={{ type: "text", autoComplete: "name" }} />
+        <Field label="School Email" required field={form.field("school_email")} inputProps={{ type: "email", autoComplete: "email" }} />
         <Field
           label="Phone Number"
+          required
           hint="Nigeria (+234). A number like 0803 123 4567 is fine."
           field={form.field("phone_number")}
           inputProps={{ type: "tel", autoComplete: "tel", inputMode: "tel" }}
