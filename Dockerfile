@@ -11,9 +11,7 @@ ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
     npm_config_nodedir=/usr/local
 WORKDIR /app
 COPY package.json package-lock.json ./
-# `npm install` follows the lock like `npm ci` but accepts a lock without rollup's binaries for every
-# platform (see docs/decisions.md).
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build \
  && npx esbuild scripts/seed-demo.ts --bundle --platform=node --format=esm --target=node22 --packages=external \
