@@ -7,7 +7,12 @@ import { z } from "zod";
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    PORT: z.coerce
+      .number({ invalid_type_error: "must be a whole number from 1 to 65535" })
+      .int("must be a whole number from 1 to 65535")
+      .min(1, "must be a whole number from 1 to 65535")
+      .max(65535, "must be a whole number from 1 to 65535")
+      .default(3000),
     HOST: z.string().min(1).default("0.0.0.0"),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z
@@ -19,11 +24,6 @@ const schema = z
       .optional(),
     SCHOOL_API_URL: z.string().url("must be an http(s) URL such as https://api.example.ng").optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  })
-  .superRefine((env, ctx) => {
-    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "is required when NODE_ENV=production" });
-    }
   });
 
 export interface Config {
@@ -42,10 +42,10 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const blank = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, v === "" ? undefined : v]));
   const parsed = schema.safeParse(blank);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
-  }
+  const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+  // Checked apart from the schema so that it is reported together with any other mistake.
+  if (blank.NODE_ENV === "production" && !blank.SESSION_SECRET) lines.push("  SESSION_SECRET: is required when NODE_ENV=production");
+  if (!parsed.success || lines.length) throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   fs.mkdirSync(dataDir, { recursive: true });

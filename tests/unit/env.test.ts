@@ -78,6 +78,12 @@ describe("loadConfig", () => {
     expect(message).toMatch(/^Invalid configuration:\n {2}PORT: /);
   });
 
+  it("says what PORT must be, and reports a missing production secret beside other mistakes", () => {
+    const message = configError({ DATA_DIR: dataDir, NODE_ENV: "production", PORT: "abc" });
+    expect(message).toContain("PORT: must be a whole number from 1 to 65535");
+    expect(message).toContain("SESSION_SECRET: is required when NODE_ENV=production");
+  });
+
   it("requires SESSION_SECRET in production", () => {
     expect(configError({ DATA_DIR: dataDir, NODE_ENV: "production" })).toContain("SESSION_SECRET: is required when NODE_ENV=production");
   });
