@@ -28,6 +28,8 @@ export interface MultipartResult {
   files: UploadedFile[];
   /** More files than `maxFiles` were sent; the extra ones were dropped unread. */
   tooManyFiles: boolean;
+  /** A text field was longer than `maxFieldBytes` and was cut off. */
+  truncatedField: boolean;
 }
 
 export class MultipartError extends Error {
@@ -66,11 +68,12 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
     throw new MultipartError("Malformed multipart body.", 400);
   }
 
-  const result: MultipartResult = { fields: {}, files: [], tooManyFiles: false };
+  const result: MultipartResult = { fields: {}, files: [], tooManyFiles: false, truncatedField: false };
   const pending: Promise<void>[] = [];
 
   return new Promise<MultipartResult>((resolve, reject) => {
-    parser.on("field", (name, value) => {
+    parser.on("field", (name, value, info) => {
+      if (info.valueTruncated) result.truncatedField = true;
       (result.fields[name] ??= []).push(value);
     });
     parser.on("file", (field, stream, info) => {

@@ -21,9 +21,13 @@ export async function readJson(c: Context): Promise<unknown> {
 
 export const IMAGE_UPLOAD_LIMITS: MultipartLimits = { maxFileBytes: IMAGE_MAX_BYTES, maxFiles: 2 };
 
+/** A multipart body within its limits; extra files or an over-long field refuse the request whole. */
 export async function readForm(c: Context, limits: MultipartLimits): Promise<MultipartResult> {
   try {
-    return await readMultipart(c.req.raw, limits);
+    const form = await readMultipart(c.req.raw, limits);
+    if (form.tooManyFiles) throw new ApiError(413, `At most ${limits.maxFiles} file(s) can be sent here.`);
+    if (form.truncatedField) throw new ApiError(413, "A text field is too long.");
+    return form;
   } catch (error) {
     if (error instanceof MultipartError) throw new ApiError(error.status, error.message);
     throw error;

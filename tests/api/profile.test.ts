@@ -44,6 +44,23 @@ describe(`profile and password on ${DATABASE}`, { timeout: 90_000 }, () => {
   const changePassword = (body: unknown, token = school.token) =>
     api.fetch(path("/change-password"), { method: "POST", headers: { ...bearer(token), "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
+  describe("POST /update/adminData limits", () => {
+    it("refuses more files than the form has, and an over-long text field, changing nothing", async () => {
+      const before = await row();
+      const media = await mediaRows();
+      const form = new FormData();
+      form.set("school_name", "Changed Name");
+      for (const name of ["logo", "signature", "extra"]) form.append(name, pngFile(`${name}.png`));
+      const tooMany = await api.fetch(path("/update/adminData"), { method: "POST", body: form, headers: school.auth });
+      expect(tooMany.status).toBe(413);
+
+      const tooLong = await update({ school_name: "x".repeat(70 * 1024) });
+      expect(tooLong.status).toBe(413);
+      expect(await row()).toEqual(before);
+      expect(await mediaRows()).toEqual(media);
+    });
+  });
+
   describe("GET /adminData", () => {
     it("answers data[0] with the Unique ID and the school's data, never a password or its hash", async () => {
       const res = await api.fetch(path("/adminData"), { headers: school.auth });
