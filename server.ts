@@ -2,6 +2,7 @@ import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Hono } from "hono";
+import cluster from "node:cluster";
 import { compress } from "hono/compress";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -29,6 +30,8 @@ async function main() {
     }
     throw error;
   }
+
+  if (config.workers > 1 && cluster.isPrimary) return supervise(config);
 
   // The bundle sits beside the Remix build it serves.
   const buildDir = path.dirname(fileURLToPath(import.meta.url));
@@ -93,6 +96,31 @@ async function main() {
     server,
     closeDatabase: async () => database?.close(),
   });
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+/**
+ * WEB_CONCURRENCY > 1: this process migrates the database once, then runs that many workers on the
+ * same port (one Node process uses one core), restarts a worker that dies, and passes SIGTERM on so
+ * each drains its own requests.
+ */
+async function supervise(config: Config) {
+  if (!config.schoolApiUrl) await (await openAndMigrate(config.databaseUrl)).close();
+  let stopping = false;
+  for (let i = 0; i < config.workers; i++) cluster.fork();
+  cluster.on("exit", (worker, code) => {
+    if (!stopping) {
+      console.error(`worker ${worker.process.pid} stopped (${code}); starting another`);
+      cluster.fork();
+    } else if (Object.keys(cluster.workers ?? {}).length === 0) {
+      process.exit(0);
+    }
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 }

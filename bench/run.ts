@@ -39,7 +39,7 @@ async function main() {
 
   step("starting the server");
   const server = spawn("node", [path.join(buildDir, "server.mjs")], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", SESSION_SECRET: "b".repeat(48), BENCH_REFERENCE: "1" },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", SESSION_SECRET: "b".repeat(48), BENCH_REFERENCE: "1", WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "2" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
@@ -57,6 +57,10 @@ async function main() {
       { name: "students page 50", url: "/admin/students?page=50", routes: ["root", "routes/admin/layout", fill.studentsRouteId] },
       { name: "timetable view", url: `/admin/timetable/${fill.largestTimetableId}/view`, routes: ["root", "routes/admin/layout", fill.timetableRouteId] },
     ];
+
+    // Every worker compiles its hot paths on first use: warm each page up before measuring anything.
+    step("warming up");
+    for (const url of ["/bench/reference", ...pages.map((p) => p.url)]) await load(base + url, headers, connections, small ? 1 : 3);
 
     step(`load: ${connections} connections, ${seconds}s a page`);
     const reference = await load(`${base}/bench/reference`, headers, connections, seconds);
@@ -205,10 +209,16 @@ async function timePdf(fill: Awaited<ReturnType<typeof fillDatabase>>, cookie: s
   return { medianMs: Math.round(times[2]), bytes, schedules: fill.schedulesInLargest };
 }
 
+/** The server's peak memory: the RSS high-water marks of its process and its workers, added up. */
 function peakRssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
+  const hwm = (p: number) => Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
+  const children = fs
+    .readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
+  return Math.round([pid, ...children].reduce((kb, p) => kb + hwm(p), 0) / 1024);
 }
 
 interface Verdict {

@@ -24,6 +24,12 @@ const schema = z
       .optional(),
     SCHOOL_API_URL: z.string().url("must be an http(s) URL such as https://api.example.ng").optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    WEB_CONCURRENCY: z.coerce
+      .number({ invalid_type_error: "must be a whole number from 1 to 64" })
+      .int("must be a whole number from 1 to 64")
+      .min(1, "must be a whole number from 1 to 64")
+      .max(64, "must be a whole number from 1 to 64")
+      .default(1),
   });
 
 export interface Config {
@@ -35,6 +41,8 @@ export interface Config {
   schoolApiUrl: string | null;
   sessionSecret: string;
   uploadsDir: string;
+  /** Worker processes sharing the port; 1 serves from the main process. */
+  workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -58,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schoolApiUrl: e.SCHOOL_API_URL ?? null,
     sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir),
     uploadsDir: path.join(dataDir, "uploads"),
+    workers: e.WEB_CONCURRENCY,
   };
 }
 
