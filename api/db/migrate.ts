@@ -4,6 +4,7 @@ import { foundation } from "./migrations/0001_foundation";
 import { schoolSettings } from "./migrations/0002_school_settings";
 import { students } from "./migrations/0003_students";
 import { timetables } from "./migrations/0004_timetables";
+import { studentsSearch } from "./migrations/0005_students_search";
 
 /**
  * Migrations live in code (not read from a folder) so that the bundled server carries them.
@@ -16,6 +17,7 @@ const migrations: Record<string, DialectMigration> = {
   "0002_school_settings": schoolSettings,
   "0003_students": students,
   "0004_timetables": timetables,
+  "0005_students_search": studentsSearch,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

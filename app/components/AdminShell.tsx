@@ -1,19 +1,28 @@
-import { Link, NavLink } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DataSaverToggle } from "./DataSaverToggle";
 import { ADMIN_MENU, BOTTOM_BAR, type NavItem } from "~/lib/navigation";
 
-const linkClass = ({ isActive }: { isActive: boolean }) =>
+const linkClass = (isActive: boolean) =>
   `flex min-h-11 items-center rounded-lg px-3 text-base ${isActive ? "bg-brand-700 font-semibold text-white" : "text-slate-800 hover:bg-slate-100"}`;
 
-function MenuList({ items }: { items: NavItem[] }) {
+/**
+ * The entry for the current area. Worked out once from the location rather than by a NavLink per
+ * entry: the menu is on every admin page, twice, and each NavLink resolves and matches its own path.
+ */
+function useActiveEntry(items: NavItem[]): string | undefined {
+  const { pathname } = useLocation();
+  return items.find((item) => pathname === item.to || pathname.startsWith(`${item.to}/`))?.to;
+}
+
+function MenuList({ items, active }: { items: NavItem[]; active?: string }) {
   return (
     <ul className="space-y-1">
       {items.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} className={linkClass} prefetch="intent">
+          <Link to={item.to} className={linkClass(item.to === active)} aria-current={item.to === active ? "page" : undefined}>
             {item.label}
-          </NavLink>
+          </Link>
         </li>
       ))}
     </ul>
@@ -25,6 +34,8 @@ function MenuList({ items }: { items: NavItem[] }) {
  * screens, and the bottom bar of spec section 2.
  */
 export function AdminShell({ children }: { children: ReactNode }) {
+  const active = useActiveEntry(ADMIN_MENU);
+  const activeQuickLink = useActiveEntry(BOTTOM_BAR);
   return (
     <div className="min-h-screen pb-20 md:flex md:pb-0">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
@@ -40,7 +51,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
           </summary>
           <div className="absolute right-0 mt-2 max-h-[75vh] w-64 overflow-y-auto rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
             <nav aria-label="Admin menu">
-              <MenuList items={ADMIN_MENU} />
+              <MenuList items={ADMIN_MENU} active={active} />
             </nav>
             <DataSaverToggle className="mt-2 border-t border-slate-100 pt-2" />
           </div>
@@ -51,7 +62,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
           School Admin
         </Link>
         <nav aria-label="Admin menu">
-          <MenuList items={ADMIN_MENU} />
+          <MenuList items={ADMIN_MENU} active={active} />
         </nav>
         <DataSaverToggle className="mt-4" />
       </aside>
@@ -62,14 +73,13 @@ export function AdminShell({ children }: { children: ReactNode }) {
         <ul className="grid grid-cols-3">
           {BOTTOM_BAR.map((item) => (
             <li key={item.to}>
-              <NavLink
+              <Link
                 to={item.to}
-                className={({ isActive }) =>
-                  `flex min-h-14 items-center justify-center text-sm ${isActive ? "font-bold text-brand-700" : "text-slate-700"}`
-                }
+                aria-current={item.to === activeQuickLink ? "page" : undefined}
+                className={`flex min-h-14 items-center justify-center text-sm ${item.to === activeQuickLink ? "font-bold text-brand-700" : "text-slate-700"}`}
               >
                 {item.label}
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>
