@@ -59,9 +59,10 @@ export function ConfirmDialog({
 
   return (
     <>
-      <Link
+      {/* A plain link: it only matters where the dialog cannot open, and lists render one per row. */}
+      <a
         ref={trigger}
-        to={href}
+        href={href}
         className={triggerClassName ?? buttonClass(variant)}
         onClick={(event) => {
           if (!canShowModal()) return;
@@ -70,7 +71,7 @@ export function ConfirmDialog({
         }}
       >
         {triggerLabel}
-      </Link>
+      </a>
       {open
         ? createPortal(
             <dialog
