@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { AdminRecord } from "../../../contract/admin";
 import { APP_MESSAGES, MESSAGES } from "../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
@@ -12,6 +12,7 @@ import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { useFormState } from "~/lib/form-state";
+import { PageHeader } from "~/components/Page";
 
 export const meta: MetaFunction = () => [{ title: "Phone Number" }];
 
@@ -47,12 +48,7 @@ export default function NewWhatsapp() {
   const form = useFormState("phone", lastResult, { phone_number: phone });
   return (
     <div className="space-y-5">
-      <header className="flex items-center gap-3">
-        <Link to="/admin/profile" className="rounded-lg px-2 py-1 font-semibold text-brand-700 underline">
-          ‹ Back
-        </Link>
-        <h1 className="text-2xl font-bold">Phone Number</h1>
-      </header>
+      <PageHeader backTo="/admin/profile" title="Phone Number" />
       {error ? <Banner>{error}</Banner> : null}
       <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" key={form.key} {...form.props}>
         <ErrorList id={form.errorId} errors={form.errors} />

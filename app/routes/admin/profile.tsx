@@ -17,6 +17,7 @@ import { Disclosure } from "~/components/ui/Disclosure";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field, inputClass } from "~/components/ui/Field";
 import { useFormState, type FormResult } from "~/lib/form-state";
+import { PageHeader } from "~/components/Page";
 
 export const meta: MetaFunction = () => [{ title: "Profile" }];
 
@@ -115,12 +116,7 @@ export default function Profile() {
 
   return (
     <div className="space-y-5">
-      <header className="flex items-center gap-3">
-        <Link to="/admin/dashboard" className="rounded-lg px-2 py-1 font-semibold text-brand-700 underline">
-          ‹ Back
-        </Link>
-        <h1 className="text-2xl font-bold">Profile</h1>
-      </header>
+      <PageHeader backTo="/admin/dashboard" title="Profile" />
       {error ? <Banner>{error}</Banner> : null}
       {profile && data ? (
         <>
