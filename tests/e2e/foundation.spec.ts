@@ -393,7 +393,7 @@ test.describe("admin shell", () => {
     const toast = page.getByTestId("toast");
     await expect(toast).toBeVisible();
     await expectAccessible(page);
-    await page.getByText("Dismiss").click();
+    await page.locator("label", { hasText: "Dismiss" }).click();
     await expect(toast).toBeHidden({ timeout: 1_000 });
   });
 });

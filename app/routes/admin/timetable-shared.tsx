@@ -115,7 +115,9 @@ export function DownloadLink({
   }
 
   return (
-    <a href={href} download onClick={download} aria-busy={busy || undefined} className={className ?? buttonClass("secondary")}>
+    // No `download` attribute: the PDF's Content-Disposition makes it a download, and a failure must
+    // navigate to the list that says so instead of saving the error page as a file.
+    <a href={href} onClick={download} aria-busy={busy || undefined} className={className ?? buttonClass("secondary")}>
       {children}
     </a>
   );
