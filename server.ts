@@ -60,7 +60,9 @@ async function main() {
     healthy = () => ping(database!.db);
   }
 
-  const handleRemix = createRequestHandler(build, config.nodeEnv === "production" ? "production" : "development");
+  // Always the production mode: this serves a production build, and development mode would show stack
+  // traces in the browser.
+  const handleRemix = createRequestHandler(build, "production");
   const app = new Hono();
   // Pages and API answers are gzipped on the fly; assets were compressed at build time.
   app.use("*", compress());
