@@ -1,10 +1,9 @@
 import { sql, type Kysely } from "kysely";
 import type { DialectMigration } from "../migrate";
+import { autoIncrementId } from "./columns";
 
 export const foundation: DialectMigration = (dialect) => {
-  const id = dialect === "postgres" ? "serial" : "integer";
-  const idColumn = (c: import("kysely").ColumnDefinitionBuilder) =>
-    dialect === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement();
+  const { type: id, primaryKey: idColumn } = autoIncrementId(dialect);
 
   return {
     async up(db: Kysely<unknown>) {

@@ -1,13 +1,13 @@
-import type { ColumnDefinitionBuilder, Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { DialectMigration } from "../migrate";
+import { autoIncrementId } from "./columns";
 
 /**
  * Timetables and their schedules. `creation_key` is the create form's idempotency key: a re-sent form
  * finds the row it already made. Times are "HH:MM" and dates "YYYY-MM-DD" text, so they sort as text.
  */
 export const timetables: DialectMigration = (dialect) => {
-  const id = dialect === "postgres" ? "serial" : "integer";
-  const idColumn = (c: ColumnDefinitionBuilder) => (dialect === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement());
+  const { type: id, primaryKey: idColumn } = autoIncrementId(dialect);
 
   return {
     async up(db: Kysely<unknown>) {
