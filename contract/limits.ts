@@ -1,10 +1,6 @@
 /** Business constants and limits (spec section 9). */
 export const IMAGE_MAX_BYTES = 2_097_152;
-export const UPLOAD_MAX_FILES = 5;
-export const UPLOAD_MAX_FILE_BYTES = 5_242_880;
 export const TOAST_TIMEOUT_MS = 2_500;
-export const REGISTER_REDIRECT_MS = 1_500;
-export const UPLOAD_REDIRECT_MS = 1_000;
 export const GENDERS = ["Male", "Female"] as const;
 export const IMAGE_MIME_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
 export const PAGE_SIZE = 20;

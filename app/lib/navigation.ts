@@ -1,4 +1,4 @@
-/** The menus of spec section 2, in the spec's order, with the feature keys of section 6. */
+/** The admin menu and bottom bar of spec section 2, in the spec's order, with the feature keys of section 6. */
 export interface NavItem {
   to: string;
   label: string;
@@ -20,24 +20,6 @@ export const ADMIN_MENU: NavItem[] = [
   { to: "/admin/profile", label: "Profile", feature: "profile" },
   { to: "/admin/settings", label: "Settings", feature: "settings" },
   { to: "/notifications", label: "Notifications", feature: "notifications" },
-];
-
-export const SUPER_ADMIN_MENU: NavItem[] = [
-  { to: "/super-admin/manage-admins", label: "Manage Admins", feature: "manage_admin" },
-  { to: "/super-admin/results", label: "Results", feature: "results" },
-  { to: "/super-admin/admissions", label: "Admissions", feature: "admissions" },
-  { to: "/super-admin/profile", label: "Profile", feature: "profile" },
-];
-
-export const STAFF_MENU: NavItem[] = [
-  { to: "/staff/dashboard", label: "Dashboard" },
-  { to: "/staff/attendance", label: "Attendance" },
-  { to: "/staff/assignments", label: "Assignments" },
-  { to: "/staff/timetable", label: "Timetable" },
-  { to: "/staff/notes", label: "Notes" },
-  { to: "/staff/results", label: "Results" },
-  { to: "/staff/ptc", label: "Parent Communication" },
-  { to: "/staff/cbt-exams", label: "CBT Exams" },
 ];
 
 export const BOTTOM_BAR: NavItem[] = [
