@@ -3,7 +3,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Hono } from "hono";
 import cluster from "node:cluster";
-import { compress } from "hono/compress";
+import { compressWhole } from "./server/compression";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createApi } from "./api/app";
@@ -64,8 +64,8 @@ async function main() {
   // traces in the browser.
   const handleRemix = createRequestHandler(build, "production");
   const app = new Hono();
-  // Pages and API answers are gzipped on the fly; assets were compressed at build time.
-  app.use("*", compress());
+  // Pages and API answers are compressed once rendered; assets were compressed at build time.
+  app.use("*", compressWhole());
 
   app.get("/healthz", async (c) => {
     const health = await checkHealth(healthy);

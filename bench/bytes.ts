@@ -4,6 +4,8 @@ import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
 interface AssetsManifest {
+  /** The route manifest module every page imports (routes are all known up front, not discovered lazily). */
+  url: string;
   entry: { module: string; imports: string[] };
   routes: Record<string, { module: string; imports?: string[]; css?: string[] }>;
 }
@@ -15,10 +17,11 @@ export async function loadAssetsManifest(buildDir: string): Promise<AssetsManife
 
 /**
  * The JavaScript and CSS (gzip) a page makes the browser load, from the build's assets manifest:
- * the client entry and, for each route the page matches, its module, static imports and styles.
+ * the route manifest, the client entry and, for each route the page matches, its module, static
+ * imports and styles.
  */
 export function pageAssetBytes(buildDir: string, manifest: AssetsManifest, routeIds: string[]): { js: number; css: number } {
-  const js = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+  const js = new Set<string>([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
   const css = new Set<string>();
   for (const id of routeIds) {
     const route = manifest.routes[id];
