@@ -27,3 +27,34 @@ export const BOTTOM_BAR: NavItem[] = [
   { to: "/admin/dashboard", label: "Dashboard" },
   { to: "/admin/settings", label: "Settings" },
 ];
+
+/** URLs of spec section 2 whose screens later releases build: each shows "Not available yet"; any other URL of these areas is a 404. */
+export const NOT_YET_BUILT: ReadonlySet<string> = new Set([
+  "/admin/staff",
+  "/admin/add-bulk-students",
+  "/admin/parents",
+  "/admin/admission-forms",
+  "/admin/files",
+  "/admin/inventory",
+  "/admin/results",
+  "/admin/assessments",
+  "/admin/school-fees",
+  "/notifications",
+  "/super-admin/manage-admins",
+  "/super-admin/results",
+  "/super-admin/admissions",
+  "/super-admin/profile",
+  "/staff/dashboard",
+  "/staff/attendance",
+  "/staff/assignments",
+  "/staff/timetable",
+  "/staff/notes",
+  "/staff/results",
+  "/staff/ptc",
+  "/staff/cbt-exams",
+]);
+
+/** Whether a path is one of NOT_YET_BUILT; paths match as routes do, whatever their case or trailing slash. */
+export function isNotYetBuilt(pathname: string): boolean {
+  return NOT_YET_BUILT.has(pathname.toLowerCase().replace(/(.)\/+$/, "$1"));
+}

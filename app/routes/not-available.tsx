@@ -1,8 +1,15 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLocation } from "@remix-run/react";
 import { EmptyState } from "~/components/ui/EmptyState";
+import { isNotYetBuilt } from "~/lib/navigation";
 
 export const meta: MetaFunction = () => [{ title: "Not available yet" }];
+
+/** Only the URLs the spec names; routes.ts sends every other URL of these areas here too. */
+export function loader({ request }: LoaderFunctionArgs) {
+  if (!isNotYetBuilt(new URL(request.url).pathname)) throw new Response("Not Found", { status: 404 });
+  return null;
+}
 
 /** Areas of the menu that later releases build. */
 export default function NotAvailable() {

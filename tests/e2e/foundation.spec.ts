@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./support/axe";
 import { logoPng, textFile, tooLargePng } from "./support/files";
 import { formatLongDate } from "../../app/lib/dates";
+import { NOT_YET_BUILT } from "../../app/lib/navigation";
 import { addStudentsViaApi, logIn, newSchoolDetails, registerSchoolViaApi } from "./support/school";
 
 /**
@@ -370,6 +371,20 @@ test.describe("admin shell", () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
     await expectAccessible(page);
+  });
+
+  test("every URL of an area not built yet says so; any other URL of those areas is a 404", async ({ page, request }) => {
+    await loggedInSchool(page, request, "Areas");
+    for (const path of NOT_YET_BUILT) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByRole("heading", { level: 1, name: "Not available yet" }), path).toBeVisible();
+    }
+    for (const path of ["/admin/no-such-area", "/staff/no-such-area", "/super-admin/no-such-area"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "Page not found" }), path).toBeVisible();
+    }
   });
 
   test("a toast leaves after about 2.5 s with JS and stays without", async ({ page, request, javaScriptEnabled }) => {
