@@ -80,7 +80,13 @@ async function main() {
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
-  app.use("/favicon.ico", serveStatic({ root: path.relative(process.cwd(), path.join(buildDir, "client")) }));
+  app.use(
+    "/favicon.ico",
+    serveStatic({
+      root: path.relative(process.cwd(), path.join(buildDir, "client")),
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=86400"),
+    }),
+  );
   app.all("*", (c) => {
     if (isCrossOriginWrite(c.req.raw)) return c.text(APP_MESSAGES.crossOrigin, 403);
     return handleRemix(c.req.raw, {

@@ -366,6 +366,14 @@ test.describe("admin shell", () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 
+  test("the browser's icon request gets the school icon, kept for a day", async ({ request }) => {
+    const response = await request.get("/favicon.ico");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toMatch(/icon/);
+    expect(response.headers()["cache-control"]).toBe("public, max-age=86400");
+    expect((await response.body()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+  });
+
   test("an unknown URL answers 404 with the not-found page", async ({ page }) => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
