@@ -1,5 +1,6 @@
+import { sessionOptions, TERMS } from "../../contract/calendar";
 import type { SchoolClass, SchoolSettings } from "../../contract/settings";
-import { allSubjects, fallbackOptions } from "../../contract/settings";
+import { allSubjects, FALLBACK_CLASSES, fallbackOptions } from "../../contract/settings";
 import type { SchoolApiClient } from "./api.server";
 
 export interface SchoolOptions {
@@ -12,23 +13,30 @@ export interface SchoolOptions {
   fromFallback: boolean;
 }
 
+async function loadSettings(api: SchoolApiClient): Promise<SchoolSettings | null> {
+  const result = await api.get<SchoolSettings>("/school-settings");
+  return result.ok && Array.isArray(result.data?.classes) ? result.data : null;
+}
+
 /**
  * Classes (with their subjects), subjects, sessions and terms for any form, from the school's settings.
  * The fallbacks are offered only when the settings cannot be loaded: a school that removed all its
  * classes is shown no classes, not someone else's.
  */
 export async function getSchoolOptions(api: SchoolApiClient, today = new Date()): Promise<SchoolOptions> {
-  const result = await api.get<SchoolSettings>("/school-settings");
-  if (result.ok && Array.isArray(result.data?.classes)) {
-    const fallback = fallbackOptions(today);
-    const settings = result.data;
-    return {
-      classes: settings.classes,
-      subjects: allSubjects({ classes: settings.classes, subjects_by_section: settings.subjects_by_section ?? {} }),
-      sessions: settings.sessions?.length ? settings.sessions : fallback.sessions,
-      terms: settings.terms?.length ? settings.terms : fallback.terms,
-      fromFallback: false,
-    };
-  }
-  return { ...fallbackOptions(today), fromFallback: true };
+  const settings = await loadSettings(api);
+  if (!settings) return { ...fallbackOptions(today), fromFallback: true };
+  return {
+    classes: settings.classes,
+    subjects: allSubjects({ classes: settings.classes, subjects_by_section: settings.subjects_by_section ?? {} }),
+    sessions: settings.sessions?.length ? settings.sessions : sessionOptions(today),
+    terms: settings.terms?.length ? settings.terms : [...TERMS],
+    fromFallback: false,
+  };
+}
+
+/** Just the class names, for a list's filter: a list page needs no subjects, sessions or terms. */
+export async function getClassNames(api: SchoolApiClient): Promise<string[]> {
+  const settings = await loadSettings(api);
+  return settings ? settings.classes.map((c) => c.class_name) : [...FALLBACK_CLASSES];
 }

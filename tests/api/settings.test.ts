@@ -3,7 +3,7 @@ import { currentSession, currentTerm, sessionOptions } from "../../contract/cale
 import { SETTINGS_LIMITS, SETTINGS_MESSAGES as M, type SchoolSettings } from "../../contract/settings";
 import { DEFAULT_SUBJECTS_BY_SECTION, NIGERIAN_SUBJECTS } from "../../contract/subjects";
 import { SchoolApiClient } from "../../app/.server/api.server";
-import { getSchoolOptions } from "../../app/.server/school-options.server";
+import { getClassNames, getSchoolOptions } from "../../app/.server/school-options.server";
 import { DATABASE, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
 
 describe(`school settings on ${DATABASE}`, () => {
@@ -353,9 +353,12 @@ describe(`school settings on ${DATABASE}`, () => {
       expect(options.sessions).toEqual(sessionOptions(api.clock.now));
       expect(options.terms).toEqual(["1st Term", "2nd Term", "3rd Term"]);
 
+      expect(await getClassNames(client(school))).toEqual(options.classes.map((c) => c.class_name));
+
       expect((await save(school, { school_settings: { sections: ["Only"], classes: [] } })).status).toBe(200);
       const empty = await getSchoolOptions(client(school), api.clock.now);
       expect(empty).toMatchObject({ classes: [], subjects: [], fromFallback: false });
+      expect(await getClassNames(client(school))).toEqual([]);
     });
 
     it("fall back to JSS1–SS3, sessions around today and the three terms only when settings cannot be loaded", async () => {
@@ -366,6 +369,7 @@ describe(`school settings on ${DATABASE}`, () => {
       expect(options.classes.map((c) => c.class_name)).toEqual(["JSS1", "JSS2", "JSS3", "SS1", "SS2", "SS3"]);
       expect(options.sessions).toEqual(sessionOptions(api.clock.now));
       expect(options.terms).toEqual(["1st Term", "2nd Term", "3rd Term"]);
+      expect(await getClassNames(broken)).toEqual(["JSS1", "JSS2", "JSS3", "SS1", "SS2", "SS3"]);
     });
   });
 });

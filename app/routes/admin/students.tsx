@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { StudentPage } from "../../../contract/students";
 import { withAdmin } from "~/.server/auth.server";
-import { getSchoolOptions } from "~/.server/school-options.server";
+import { getClassNames } from "~/.server/school-options.server";
 import { StudentsView } from "~/components/StudentsView";
 
 export const meta: MetaFunction = () => [{ title: "Students" }];
@@ -11,13 +11,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const params = new URL(request.url).searchParams;
     const filters = { q: (params.get("q") ?? "").slice(0, 100), class: (params.get("class") ?? "").slice(0, 60) };
-    const [result, options] = await Promise.all([
+    const [result, classes] = await Promise.all([
       api.get<StudentPage>("/students", { query: { ...filters, page: params.get("page") } }),
-      getSchoolOptions(api),
+      getClassNames(api),
     ]);
     return {
       filters,
-      classes: options.classes.map((c) => c.class_name),
+      classes,
       list: result.ok ? result.data : null,
       error: result.ok ? null : result.message,
     };
