@@ -31,6 +31,11 @@ export interface SchoolSettings {
   terms: string[];
   report_sheet: ReportSheetSettings;
   other_settings: Record<string, unknown>;
+  /**
+   * The term the school set as current on its report sheet, or null while it has not: `report_sheet`
+   * then shows the month's term, and each screen works its own default out from the month.
+   */
+  configured_term: string | null;
 }
 
 /** A class as it is sent: without subjects it takes its section's. */
@@ -158,7 +163,7 @@ export function defaultSchoolSettings(today: Date): SchoolSettingsInput {
  * every section has its class names and subjects, and sessions are generated around today unless the
  * school has fixed its own.
  */
-export function completeSettings(input: SchoolSettingsInput, today: Date): SchoolSettings {
+export function completeSettings(input: SchoolSettingsInput, today: Date): Omit<SchoolSettings, "configured_term"> {
   const subjectsOf = (section: string) =>
     Object.hasOwn(input.subjects_by_section, section)
       ? input.subjects_by_section[section]

@@ -15,9 +15,16 @@ async function stored(deps: ApiDeps, tenant: Tenant): Promise<StoredSettings | n
 
 const withDefaults = (saved: StoredSettings | null, today: Date): SchoolSettingsInput => ({ ...defaultSchoolSettings(today), ...saved });
 
+/** The term and session the school set for itself, if it did; screens fall back to the month. */
+function configured(saved: StoredSettings | null): { term: string | null; session: string | null } {
+  const session = saved?.other_settings?.current_session;
+  return { term: saved?.report_sheet?.current_term ?? null, session: typeof session === "string" ? session : null };
+}
+
 export async function getSchoolSettings(deps: ApiDeps, tenant: Tenant): Promise<SchoolSettings> {
   const today = deps.now();
-  return completeSettings(withDefaults(await stored(deps, tenant), today), today);
+  const saved = await stored(deps, tenant);
+  return { ...completeSettings(withDefaults(saved, today), today), configured_term: configured(saved).term };
 }
 
 /**
@@ -54,12 +61,9 @@ export async function saveSchoolSettings(deps: ApiDeps, tenant: Tenant, body: un
     .values({ school_id: tenant.schoolId, settings, created_at: now, updated_at: now })
     .onConflict((oc) => oc.column("school_id").doUpdateSet({ settings, updated_at: now }))
     .execute();
-  return completeSettings(parsed.data, today);
+  return { ...completeSettings(parsed.data, today), configured_term: configured(next).term };
 }
 
-/** The term and session the school set for itself, if it did (the dashboard falls back to the month). */
-export async function configuredTermAndSession(deps: ApiDeps, tenant: Tenant): Promise<{ term?: string; session?: string }> {
-  const saved = await stored(deps, tenant);
-  const session = saved?.other_settings?.current_session;
-  return { term: saved?.report_sheet?.current_term, session: typeof session === "string" ? session : undefined };
+export async function configuredTermAndSession(deps: ApiDeps, tenant: Tenant) {
+  return configured(await stored(deps, tenant));
 }

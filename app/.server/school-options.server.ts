@@ -9,6 +9,9 @@ export interface SchoolOptions {
   subjects: string[];
   sessions: string[];
   terms: string[];
+  /** The current term and session the school set for itself, or null: screens then go by the month. */
+  configuredTerm: string | null;
+  configuredSession: string | null;
   /** True when settings could not be loaded and DESIGN section 7's fallbacks are offered instead. */
   fromFallback: boolean;
 }
@@ -25,12 +28,15 @@ async function loadSettings(api: SchoolApiClient): Promise<SchoolSettings | null
  */
 export async function getSchoolOptions(api: SchoolApiClient, today = new Date()): Promise<SchoolOptions> {
   const settings = await loadSettings(api);
-  if (!settings) return { ...fallbackOptions(today), fromFallback: true };
+  if (!settings) return { ...fallbackOptions(today), configuredTerm: null, configuredSession: null, fromFallback: true };
+  const session = settings.other_settings?.current_session;
   return {
     classes: settings.classes,
     subjects: allSubjects({ classes: settings.classes, subjects_by_section: settings.subjects_by_section ?? {} }),
     sessions: settings.sessions?.length ? settings.sessions : sessionOptions(today),
     terms: settings.terms?.length ? settings.terms : [...TERMS],
+    configuredTerm: settings.configured_term ?? null,
+    configuredSession: typeof session === "string" ? session : null,
     fromFallback: false,
   };
 }

@@ -152,7 +152,7 @@ describe(`school settings on ${DATABASE}`, () => {
       expect(first.status).toBe(200);
       expect(second.status).toBe(200);
       const after = await read(school);
-      expect(after).toEqual({ ...before, report_sheet });
+      expect(after).toEqual({ ...before, report_sheet, configured_term: report_sheet.current_term });
       expect(await storedRows(school)).toHaveLength(1);
     });
 
@@ -212,6 +212,16 @@ describe(`school settings on ${DATABASE}`, () => {
       const res = await save(school, { school_settings: { report_sheet: { ...report_sheet, current_term: term }, other_settings: { current_session: session } } });
       expect(res.status).toBe(200);
       expect(await dashboard()).toMatchObject({ current_term: term, current_session: session });
+    });
+
+    it("says which term the school set, and null until it sets one", async () => {
+      const school = await registerSchool(api);
+      expect((await read(school)).configured_term).toBeNull();
+      const { report_sheet } = await read(school);
+      const term = report_sheet.current_term === "3rd Term" ? "1st Term" : "3rd Term";
+      const res = await save(school, { school_settings: { report_sheet: { ...report_sheet, current_term: term } } });
+      expect(((await res.json()) as { data: SchoolSettings }).data.configured_term).toBe(term);
+      expect((await read(school)).configured_term).toBe(term);
     });
   });
 
@@ -352,13 +362,22 @@ describe(`school settings on ${DATABASE}`, () => {
       expect(new Set(options.subjects)).toEqual(new Set(NIGERIAN_SUBJECTS));
       expect(options.sessions).toEqual(sessionOptions(api.clock.now));
       expect(options.terms).toEqual(["1st Term", "2nd Term", "3rd Term"]);
-
+      expect(options).toMatchObject({ configuredTerm: null, configuredSession: null });
       expect(await getClassNames(client(school))).toEqual(options.classes.map((c) => c.class_name));
 
       expect((await save(school, { school_settings: { sections: ["Only"], classes: [] } })).status).toBe(200);
       const empty = await getSchoolOptions(client(school), api.clock.now);
       expect(empty).toMatchObject({ classes: [], subjects: [], fromFallback: false });
       expect(await getClassNames(client(school))).toEqual([]);
+    });
+
+    it("carry the term and session the school set as current", async () => {
+      const school = await registerSchool(api);
+      const { report_sheet, sessions } = await read(school);
+      const term = report_sheet.current_term === "2nd Term" ? "3rd Term" : "2nd Term";
+      const res = await save(school, { school_settings: { report_sheet: { ...report_sheet, current_term: term }, other_settings: { current_session: sessions[0] } } });
+      expect(res.status).toBe(200);
+      expect(await getSchoolOptions(client(school), api.clock.now)).toMatchObject({ configuredTerm: term, configuredSession: sessions[0] });
     });
 
     it("fall back to JSS1–SS3, sessions around today and the three terms only when settings cannot be loaded", async () => {
@@ -369,6 +388,7 @@ describe(`school settings on ${DATABASE}`, () => {
       expect(options.classes.map((c) => c.class_name)).toEqual(["JSS1", "JSS2", "JSS3", "SS1", "SS2", "SS3"]);
       expect(options.sessions).toEqual(sessionOptions(api.clock.now));
       expect(options.terms).toEqual(["1st Term", "2nd Term", "3rd Term"]);
+      expect(options).toMatchObject({ configuredTerm: null, configuredSession: null });
       expect(await getClassNames(broken)).toEqual(["JSS1", "JSS2", "JSS3", "SS1", "SS2", "SS3"]);
     });
   });

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { currentSession, planningTerm, TERMS } from "../../contract/calendar";
+import { currentSession, planningTerm, sessionOptions, TERMS } from "../../contract/calendar";
 import { formatScheduleDate, schoolToday } from "../../contract/timetables";
 import { expectAccessible } from "./support/axe";
 import { apiToken, logIn, registerSchoolViaApi, type SchoolAccount } from "./support/school";
@@ -40,6 +40,15 @@ async function api(request: APIRequestContext, school: SchoolAccount) {
       const response = await request.post(`/api/admin/${school.uniqueId}/timetables/${id}/schedules`, { headers, data });
       expect(response.status(), await response.text()).toBe(201);
     },
+    async currentTermAndSession(term: string, session: string) {
+      const current = await request.get(`/api/admin/${school.uniqueId}/school-settings`, { headers });
+      const { report_sheet } = ((await current.json()) as { data: { report_sheet: Record<string, unknown> } }).data;
+      const response = await request.post(`/api/admin/${school.uniqueId}/school-settings`, {
+        headers,
+        data: { school_settings: { report_sheet: { ...report_sheet, current_term: term }, other_settings: { current_session: session } } },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+    },
     async remove(id: number) {
       expect((await request.delete(`/api/admin/${school.uniqueId}/timetables/${id}`, { headers })).status()).toBe(200);
     },
@@ -66,6 +75,16 @@ test.describe("timetables", () => {
   test.beforeEach(async ({ page, request }) => {
     school = await registerSchoolViaApi(request, "Timetable");
     await logIn(page, school);
+  });
+
+  test("a new timetable starts on the term and session the school set as current", async ({ page, request }) => {
+    const today = new Date();
+    const term = TERMS.find((t) => t !== planningTerm(today))!;
+    const session = sessionOptions(today)[0];
+    await (await api(request, school)).currentTermAndSession(term, session);
+    await page.goto("/admin/timetable/add?type=Test");
+    await expect(field(page, "Term")).toHaveValue(term);
+    await expect(field(page, "Session")).toHaveValue(session);
   });
 
   test("type picker, create with the required-fields message, a double submit makes one, edit, search, delete", async ({ page, request }) => {

@@ -14,7 +14,7 @@ import {
 } from "../../../contract/timetables";
 import { withAdmin } from "~/.server/auth.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
-import { getSchoolOptions } from "~/.server/school-options.server";
+import { getSchoolOptions, type SchoolOptions } from "~/.server/school-options.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
@@ -27,10 +27,20 @@ import { NotFoundState, VenueField, withCurrent } from "./timetable-shared";
 /** Create (/admin/timetable/add?type=…) and edit (/admin/timetable/{id}/edit) a timetable: one form. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && "timetable" in data && data.timetable ? "Edit Timetable" : "Add Timetable" }];
 
-/** The term a new timetable starts on: planningTerm by the spec, matched to the school's own term names. */
-function defaultTerm(terms: string[], today: Date): string {
+/**
+ * The term and session a new timetable starts on: the ones the school set as current, else planningTerm
+ * (spec section 5; matched to the school's own term names) and the month's session.
+ */
+function defaultTermAndSession(options: SchoolOptions, today: Date): { term: string; session: string } {
   const planned = planningTerm(today);
-  return terms.includes(planned) ? planned : (terms[TERMS.indexOf(planned)] ?? "");
+  const term =
+    options.configuredTerm && options.terms.includes(options.configuredTerm)
+      ? options.configuredTerm
+      : options.terms.includes(planned)
+        ? planned
+        : (options.terms[TERMS.indexOf(planned)] ?? "");
+  const session = [options.configuredSession, currentSession(today)].find((s) => s && options.sessions.includes(s)) ?? options.sessions[0] ?? "";
+  return { term, session };
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -52,8 +62,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       : {
           type,
           class: classes.includes(DEFAULT_TIMETABLE_CLASS) ? DEFAULT_TIMETABLE_CLASS : "",
-          session: options.sessions.includes(currentSession(today)) ? currentSession(today) : (options.sessions[0] ?? ""),
-          term: defaultTerm(options.terms, today),
+          ...defaultTermAndSession(options, today),
           venue: "",
         };
     return {
