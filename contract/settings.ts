@@ -41,9 +41,20 @@ export interface SchoolSettings {
 /** A class as it is sent: without subjects it takes its section's. */
 export type ClassInput = Omit<SchoolClass, "subjects"> & { subjects?: string[] };
 
-/** The body of POST /school-settings: any of the parts; the parts left out keep their current value. */
+/** A class that keeps its students and timetables under a new name. */
+export interface ClassRename {
+  from: string;
+  to: string;
+}
+
+/**
+ * The body of POST /school-settings: any of the parts; the parts left out keep their current value.
+ * `class_renames` (optional) says which of the sent classes are old ones under a new name: their
+ * students and timetables move with them, in the same write.
+ */
 export interface SchoolSettingsPayload {
-  school_settings: Partial<Omit<SchoolSettings, "classes_by_section" | "classes">> & { classes?: ClassInput[] };
+  school_settings: Partial<Omit<SchoolSettings, "classes_by_section" | "classes" | "configured_term">> & { classes?: ClassInput[] };
+  class_renames?: ClassRename[];
 }
 
 export interface AdminSettingsData {
@@ -101,6 +112,7 @@ export const SETTINGS_MESSAGES = {
   mustBeList: "Must be a list",
   mustBeObject: "Must be an object",
   sectionNotFound: "Section not found",
+  renameUnknown: "Each renamed class must be one of the school's classes, renamed to one of the classes sent",
 } as const;
 
 /** Indexes of entries that repeat an earlier one, compared without case or surrounding spaces. */

@@ -1,6 +1,8 @@
-import { completeSettings, defaultSchoolSettings, SETTINGS_MESSAGES, type SchoolSettings } from "../../contract/settings";
+import { sql } from "kysely";
+import { completeSettings, defaultSchoolSettings, SETTINGS_MESSAGES, type ClassRename, type SchoolSettings } from "../../contract/settings";
 import { schoolSettingsSchema, type SchoolSettingsInput } from "../../contract/settings.schema";
 import type { ApiDeps, Tenant } from "../context";
+import type { Db } from "../db";
 import { fromZod, validationError } from "../lib/errors";
 
 /** The parts a school has saved; any part missing takes its default. */
@@ -49,6 +51,7 @@ export async function saveSchoolSettings(deps: ApiDeps, tenant: Tenant, body: un
   }
   const parsed = schoolSettingsSchema.safeParse(merged);
   if (!parsed.success) throw fromZod(parsed.error);
+  const renames = readRenames(body, withDefaults(saved, today).classes, parsed.data.classes);
 
   // Store what the school has ever sent; the rest (sessions around today, the month's term) stays computed.
   const kept = new Set<string>([...Object.keys(saved ?? {}), ...Object.keys(update)]);
@@ -56,12 +59,46 @@ export async function saveSchoolSettings(deps: ApiDeps, tenant: Tenant, body: un
   const next: StoredSettings = Object.fromEntries(PARTS.filter((part) => kept.has(part)).map((part) => [part, parsed.data[part]]));
   const now = today.toISOString();
   const settings = JSON.stringify(next);
-  await deps.db
-    .insertInto("school_settings")
-    .values({ school_id: tenant.schoolId, settings, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.column("school_id").doUpdateSet({ settings, updated_at: now }))
-    .execute();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("school_settings")
+      .values({ school_id: tenant.schoolId, settings, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.column("school_id").doUpdateSet({ settings, updated_at: now }))
+      .execute();
+    await moveRenamedClasses(trx, tenant.schoolId, renames, now);
+  });
   return { ...completeSettings(parsed.data, today), configured_term: configured(next).term };
+}
+
+/**
+ * `class_renames` of the request: each from one of the classes before the save to one of the classes
+ * saved, each class at most once on either side. Anything else is refused whole.
+ */
+function readRenames(body: unknown, before: { class_name: string }[], after: { class_name: string }[]): ClassRename[] {
+  const sent = (body as { class_renames?: unknown } | null)?.class_renames;
+  if (sent === undefined) return [];
+  const oldNames = new Set(before.map((c) => c.class_name));
+  const newNames = new Set(after.map((c) => c.class_name));
+  const renames = Array.isArray(sent)
+    ? sent.filter(
+        (r): r is ClassRename =>
+          typeof r === "object" && r !== null && typeof r.from === "string" && typeof r.to === "string" && oldNames.has(r.from) && newNames.has(r.to),
+      )
+    : [];
+  const distinct = (names: string[]) => new Set(names).size === names.length;
+  if (!Array.isArray(sent) || renames.length !== sent.length || !distinct(renames.map((r) => r.from)) || !distinct(renames.map((r) => r.to))) {
+    throw validationError({ class_renames: [SETTINGS_MESSAGES.renameUnknown] });
+  }
+  return renames.filter((r) => r.from !== r.to);
+}
+
+/** Students (listed or in the backlog) and timetables follow their class to its new name; swaps included. */
+async function moveRenamedClasses(db: Db, schoolId: number, renames: ClassRename[], now: string) {
+  if (!renames.length) return;
+  const renamed = sql<string>`case class_name ${sql.join(renames.map((r) => sql`when ${r.from} then ${r.to}`), sql` `)} end`;
+  const from = renames.map((r) => r.from);
+  await db.updateTable("students").set({ class_name: renamed, updated_at: now }).where("school_id", "=", schoolId).where("class_name", "in", from).execute();
+  await db.updateTable("timetables").set({ class_name: renamed, updated_at: now }).where("school_id", "=", schoolId).where("class_name", "in", from).execute();
 }
 
 export async function configuredTermAndSession(deps: ApiDeps, tenant: Tenant) {

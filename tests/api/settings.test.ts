@@ -199,6 +199,87 @@ describe(`school settings on ${DATABASE}`, () => {
     });
   });
 
+  describe("renaming classes", () => {
+    const call = async (school: RegisteredSchool, method: string, rest: string, body?: unknown) => {
+      const res = await api.fetch(path(school, rest), {
+        method,
+        headers: { ...school.auth, "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(res.status, await res.clone().text()).toBeLessThan(300);
+      return ((await res.json()) as { data: Record<string, unknown> }).data;
+    };
+    const addStudent = async (school: RegisteredSchool, name: string, className: string) =>
+      (await call(school, "POST", "/students", { student_data: { name, selectedClass: className, gender: "Female", phone_number: "08031234567" } })) as { unique_id: string };
+    const classOf = async (school: RegisteredSchool, name: string) => {
+      const row = await api.db
+        .selectFrom("students")
+        .innerJoin("schools", "schools.id", "students.school_id")
+        .select("students.class_name")
+        .where("schools.unique_id", "=", school.uniqueId)
+        .where("students.name", "=", name)
+        .executeTakeFirstOrThrow();
+      return row.class_name;
+    };
+    const renamedClasses = (settings: SchoolSettings, names: Record<string, string>) =>
+      settings.classes.map((c) => ({ class_name: names[c.class_name] ?? c.class_name, section: c.section }));
+
+    it("moves the class's students, listed or in the backlog, and its timetables; other schools keep theirs", async () => {
+      const school = await registerSchool(api);
+      const other = await registerSchool(api);
+      await addStudent(school, "Amaka Obi", "JSS1");
+      const leaver = await addStudent(school, "Tunde Bello", "JSS1");
+      await call(school, "POST", `/students/${leaver.unique_id}/backlog`, { reason: "Graduated" });
+      await addStudent(school, "Musa Yusuf", "JSS2");
+      await addStudent(other, "Zainab Lawal", "JSS1");
+      const timetable = (await call(school, "POST", "/timetables", { type: "Test", class: "JSS1", session: "2025/2026", term: "1st Term" })) as { id: number };
+
+      const res = await save(school, {
+        school_settings: { classes: renamedClasses(await read(school), { JSS1: "Year 7" }) },
+        class_renames: [{ from: "JSS1", to: "Year 7" }],
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect((await read(school)).classes.map((c) => c.class_name)).toContain("Year 7");
+      expect(await classOf(school, "Amaka Obi")).toBe("Year 7");
+      expect(await classOf(school, "Tunde Bello")).toBe("Year 7");
+      expect(await classOf(school, "Musa Yusuf")).toBe("JSS2");
+      expect(await classOf(other, "Zainab Lawal")).toBe("JSS1");
+      expect(await call(school, "GET", `/timetables/${timetable.id}`)).toMatchObject({ class: "Year 7" });
+    });
+
+    it("swaps two class names in one save", async () => {
+      const school = await registerSchool(api);
+      await addStudent(school, "Ngozi Eze", "JSS2");
+      await addStudent(school, "Emeka Obi", "JSS3");
+      const res = await save(school, {
+        school_settings: { classes: renamedClasses(await read(school), { JSS2: "JSS3", JSS3: "JSS2" }) },
+        class_renames: [
+          { from: "JSS2", to: "JSS3" },
+          { from: "JSS3", to: "JSS2" },
+        ],
+      });
+      expect(res.status).toBe(200);
+      expect(await classOf(school, "Ngozi Eze")).toBe("JSS3");
+      expect(await classOf(school, "Emeka Obi")).toBe("JSS2");
+    });
+
+    it.each([
+      ["from a class the school does not have", [{ from: "Year 9", to: "Year 7" }]],
+      ["to a class that is not sent", [{ from: "JSS1", to: "Year 8" }]],
+      ["the same class twice", [{ from: "JSS1", to: "Year 7" }, { from: "JSS1", to: "JSS2" }]],
+      ["not a list", { from: "JSS1", to: "Year 7" }],
+    ])("a rename %s is refused with 422 and nothing is written", async (_what, class_renames) => {
+      const school = await registerSchool(api);
+      await addStudent(school, "Kelechi Nwosu", "JSS1");
+      const before = await read(school);
+      const res = await save(school, { school_settings: { classes: renamedClasses(before, { JSS1: "Year 7" }) }, class_renames });
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { errors: Record<string, string[]> }).errors.class_renames).toEqual([M.renameUnknown]);
+      expect(await read(school)).toEqual(before);
+      expect(await classOf(school, "Kelechi Nwosu")).toBe("JSS1");
+    });
+  });
+
   describe("the dashboard", () => {
     it("shows the month's term and session until the school sets its own", async () => {
       const school = await registerSchool(api);
