@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { sessionOptions } from "../../contract/calendar";
 import { expectAccessible } from "./support/axe";
-import { logIn, registerSchoolViaApi } from "./support/school";
+import { addStudentsViaApi, apiToken, logIn, registerSchoolViaApi } from "./support/school";
 
 /**
  * The settings screens in both projects (`js` and `no-js`): sections on the main view, a section's
@@ -171,6 +171,39 @@ test.describe("section view", () => {
     await expect(page.getByRole("checkbox", { name: "Robotics" })).toBeChecked();
     await expect(page.getByRole("checkbox", { name: "Further Mathematics" })).toBeChecked();
     await expect(page.getByRole("checkbox", { name: "French", exact: true })).not.toBeChecked();
+  });
+
+  test("a renamed class keeps its students, and a removed row's name is not taken for a rename", async ({ page, request }) => {
+    const school = await signIn(page, request);
+    expect(await addStudentsViaApi(request, school, ["Female"])).toBe(true);
+    const token = await apiToken(request, school);
+    for (const [name, selectedClass] of [["Obi in JSS2", "JSS2"], ["Eze in JSS3", "JSS3"]]) {
+      const response = await request.post(`/api/admin/${school.uniqueId}/students`, {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { student_data: { name, selectedClass, gender: "Male", phone_number: "08031234567" } },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+    }
+    await page.getByRole("link", { name: "Junior Secondary Subjects" }).click();
+    // Remove JSS2, then type a new name over JSS3's row and over JSS1's: only those two are renames.
+    await page.getByRole("button", { name: "Remove JSS2" }).click();
+    await expect(page.getByTestId("classes").getByRole("textbox")).toHaveCount(2);
+    await page.getByLabel("Class 1 name").fill("Year 7");
+    await page.getByLabel("Class 2 name").fill("Year 9");
+    await page.getByRole("button", { name: "Save & Back to Settings" }).click();
+    await expectSaved(page);
+
+    await page.goto("/admin/students?class=Year%207");
+    await expect(page.getByRole("list", { name: "Students" }).getByRole("listitem")).toHaveCount(1);
+    await expect(page.getByRole("list", { name: "Students" })).toContainText("Pupil 1");
+    await expect(page.getByRole("list", { name: "Students" })).toContainText("Year 7");
+    await expect(page.getByLabel("Class")).toHaveValue("Year 7");
+    await page.goto("/admin/students?class=Year%209");
+    await expect(page.getByRole("list", { name: "Students" }).getByRole("listitem")).toHaveCount(1);
+    await expect(page.getByRole("list", { name: "Students" })).toContainText("Eze in JSS3");
+    // JSS2 was removed, not renamed: its student keeps the old class.
+    await page.goto("/admin/students?q=Obi%20in");
+    await expect(page.getByRole("list", { name: "Students" })).toContainText("JSS2");
   });
 
   test("an unknown section is not found", async ({ page, request }) => {

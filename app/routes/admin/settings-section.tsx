@@ -8,6 +8,7 @@ import {
   SETTINGS_LIMITS,
   SETTINGS_MESSAGES as M,
   type SchoolSettings,
+  type SchoolSettingsPayload,
 } from "../../../contract/settings";
 import { NIGERIAN_SUBJECTS } from "../../../contract/subjects";
 import type { SchoolApiClient } from "~/.server/api.server";
@@ -29,6 +30,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 /** A section's classes and subjects while they are being edited; nothing is saved until "save". */
 interface SectionState {
   classes: string[];
+  /** The name each class row had when the page was loaded ("" for a row added since): a changed name is a rename. */
+  previous: string[];
   /** The ticked subjects. */
   subjects: string[];
   /** Every subject offered as a checkbox: the school's, the curriculum's and any typed in. */
@@ -51,6 +54,7 @@ function initialState(settings: SchoolSettings, section: string): SectionState {
   const subjects = settings.subjects_by_section[section] ?? [];
   return {
     classes: settings.classes_by_section[section] ?? [],
+    previous: settings.classes_by_section[section] ?? [],
     subjects,
     options: [...new Set([...subjects, ...allSubjects(settings), ...NIGERIAN_SUBJECTS])],
     newClass: "",
@@ -60,8 +64,11 @@ function initialState(settings: SchoolSettings, section: string): SectionState {
 
 function readState(formData: FormData): SectionState {
   const subjects = readList(formData, "subjects");
+  const classes = readList(formData, "classes");
+  const previous = readList(formData, "classes_was");
   return {
-    classes: readList(formData, "classes"),
+    classes,
+    previous: classes.map((_, index) => previous[index] ?? ""),
     subjects,
     options: [...new Set([...readList(formData, "subject_options"), ...subjects])],
     newClass: String(formData.get(newEntryName("classes")) ?? ""),
@@ -103,14 +110,14 @@ function applyIntent(formData: FormData, taken: string[]): { state: SectionState
   let state = readState(formData);
   const errors: SectionErrors = {};
   if (intent.kind === "remove") {
-    if (intent.list === "classes") state = { ...state, classes: removeEntry(state.classes, intent.index) };
+    if (intent.list === "classes") state = { ...state, classes: removeEntry(state.classes, intent.index), previous: removeEntry(state.previous, intent.index) };
     return { state, errors };
   }
   const target = intent.kind === "add" ? intent.list : undefined;
   if (target === "classes" || (!target && state.newClass.trim())) {
     const added = addEntry(state.classes, state.newClass, { required: M.classRequired, duplicate: M.classDuplicate, max: SETTINGS_LIMITS.classes, taken });
     if (added.error) errors.newClass = [added.error];
-    else state = { ...state, classes: added.values, newClass: "" };
+    else state = { ...state, classes: added.values, previous: [...state.previous, ""], newClass: "" };
   }
   if (target === "subjects" || (!target && state.newSubject.trim())) {
     const added = addSubject(state);
@@ -156,11 +163,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ? state.classes.map((name) => ({ class_name: name.trim(), section }))
         : settings.classes.filter((c) => c.section === s).map((c) => classForSaving(c, settings.subjects_by_section)),
     );
-    const response = await api.update<SchoolSettings>(
-      "/school-settings",
-      { school_settings: { sections: settings.sections, classes, subjects_by_section: { ...settings.subjects_by_section, [section]: subjects } } },
-      { fallback: DEFAULT_ERRORS.update },
-    );
+    // A class kept under a new name takes its students and timetables along.
+    const class_renames = state.classes
+      .map((name, index) => ({ from: state.previous[index], to: name.trim() }))
+      .filter((rename) => rename.from && rename.from !== rename.to);
+    const payload: SchoolSettingsPayload = {
+      school_settings: { sections: settings.sections, classes, subjects_by_section: { ...settings.subjects_by_section, [section]: subjects } },
+      class_renames,
+    };
+    const response = await api.update<SchoolSettings>("/school-settings", payload, { fallback: DEFAULT_ERRORS.update });
     if (!response.ok) return reply({ form: [response.message] });
     return redirectWithToast(request, context, SETTINGS_PATH, success(MESSAGES.settingsUpdated));
   });
@@ -192,6 +203,7 @@ export default function SettingsSection() {
                         Class {index + 1} name
                       </label>
                       <div className="flex gap-2">
+                        <input type="hidden" name="classes_was" value={state.previous[index] ?? ""} />
                         <input
                           id={`class-${index}`}
                           name="classes"
