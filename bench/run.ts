@@ -88,7 +88,7 @@ async function main() {
     }
 
     const floorLast = await load(`${base}/bench/reference`, headers, connections, seconds);
-    const reference = { requestsPerSecond: Math.round((floorFirst.requestsPerSecond + floorLast.requestsPerSecond) / 2), first: floorFirst, last: floorLast };
+    const reference: Floor = { requestsPerSecond: Math.round((floorFirst.requestsPerSecond + floorLast.requestsPerSecond) / 2), first: floorFirst, last: floorLast };
     for (const row of rows) row.ratioToReference = Math.round((Number(row.requestsPerSecond) / reference.requestsPerSecond) * 100) / 100;
 
     step("timetable PDF");
@@ -116,16 +116,17 @@ async function main() {
   }
 }
 
-/**
- * CI's check: every figure was measured (no zero or missing number) and the byte budgets hold.
- * Timings are not judged there: a shared CI machine says nothing about them.
- */
+/** The floor page, measured before and after the pages; `requestsPerSecond` is the mean the ratios use. */
 interface Floor {
   requestsPerSecond: number;
   first: LoadResult;
   last: LoadResult;
 }
 
+/**
+ * CI's check: every figure was measured (no zero or missing number) and the byte budgets hold.
+ * Timings are not judged there: a shared CI machine says nothing about them.
+ */
 function checkProduced(results: { reference: Floor; pages: Array<Record<string, unknown>>; pdf: { medianMs: number; bytes: number }; peakMemoryMb: number }, verdicts: Verdict[]) {
   const problems: string[] = [];
   const measured = (what: string, value: unknown) => {
