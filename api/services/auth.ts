@@ -57,15 +57,8 @@ export async function registerSchool(
   const key = registrationKey && /^[A-Za-z0-9_-]{16,100}$/.test(registrationKey) ? registrationKey : null;
 
   if (key) {
-    const earlier = await deps.db.selectFrom("schools").selectAll().where("registration_key", "=", key).executeTakeFirst();
-    if (earlier) {
-      if (deps.now().getTime() - Date.parse(earlier.created_at) > REGISTRATION_REPLAY_MS) {
-        throw new ApiError(409, "This registration form has expired. Please reload the page and try again.");
-      }
-      // The first answer may never have reached the admin: issue a fresh password for the same school.
-      await deps.db.updateTable("schools").set({ password_hash: passwordHash, updated_at: now }).where("id", "=", earlier.id).execute();
-      return { unique_id: earlier.unique_id, password, admin_data: adminData(earlier) };
-    }
+    const earlier = await replayRegistration(deps, key, passwordHash, password);
+    if (earlier) return earlier;
   }
 
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -87,8 +80,15 @@ export async function registerSchool(
         created_at: now,
         updated_at: now,
       })
+      .onConflict((oc) => oc.column("registration_key").doNothing())
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!school) {
+      // Another send of the same form saved its school since the lookup above (a double tap): answer that one.
+      const earlier = key ? await replayRegistration(deps, key, passwordHash, password) : null;
+      if (!earlier) throw new Error("A registration conflicted without an earlier school");
+      return earlier;
+    }
     let logoKey: string;
     try {
       logoKey = await storeImage(deps, school.id, logo, mime);
@@ -100,6 +100,20 @@ export async function registerSchool(
     return { unique_id: uniqueId, password, admin_data: adminData({ ...school, logo_key: logoKey }) };
   }
   throw new Error("Could not allocate a unique school id");
+}
+
+/**
+ * The school an earlier send of the same registration form created, now with this send's password (the
+ * first answer may never have reached the admin); null if there is none. A form older than an hour is refused.
+ */
+async function replayRegistration(deps: ApiDeps, key: string, passwordHash: string, password: string) {
+  const earlier = await deps.db.selectFrom("schools").selectAll().where("registration_key", "=", key).executeTakeFirst();
+  if (!earlier) return null;
+  if (deps.now().getTime() - Date.parse(earlier.created_at) > REGISTRATION_REPLAY_MS) {
+    throw new ApiError(409, "This registration form has expired. Please reload the page and try again.");
+  }
+  await deps.db.updateTable("schools").set({ password_hash: passwordHash, updated_at: deps.now().toISOString() }).where("id", "=", earlier.id).execute();
+  return { unique_id: earlier.unique_id, password, admin_data: adminData(earlier) };
 }
 
 async function recentFailures(deps: ApiDeps, loginKey: string) {

@@ -1,4 +1,9 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerSchool as registerSchoolService } from "../../api/services/auth";
+import { localStorage } from "../../api/storage/local";
 import { bearer, DATABASE, login, PNG_BYTES, pngFileOfSize, registerSchool, registrationForm, startApi, textNamedPng, type TestApi } from "./harness";
 
 const MINUTE = 60_000;
@@ -171,6 +176,42 @@ describe(`registration and login on ${DATABASE}`, { timeout: 90_000 }, () => {
         const ids = await Promise.all(answers.map(async (r) => ((await r.json()) as { data: { unique_id: string } }).data.unique_id));
         expect(new Set(ids).size).toBe(1);
         expect(await count("schools")).toBe(schoolsBefore + 1);
+      });
+
+      it("a send whose form another send saved after its lookup still answers that one school", async () => {
+        // Right after this send finds the key unused, another send of the same form saves its school:
+        // the moment a double tap can produce. SQLite has one connection, so the other insert queues for
+        // it and runs before this send's next query; PostgreSQL runs it on a second connection.
+        const idempotencyKey = key();
+        const rival = { unique_id: "SCH-RIVAL22" };
+        const lookups = new Set<unknown>();
+        let rivalSaved: Promise<unknown> | null = null;
+        const db = api.db.withPlugin({
+          transformQuery: ({ node, queryId }) => {
+            if (node.kind === "SelectQueryNode" && JSON.stringify(node).includes(idempotencyKey)) lookups.add(queryId.queryId);
+            return node;
+          },
+          transformResult: async ({ result, queryId }) => {
+            if (lookups.delete(queryId.queryId) && !rivalSaved) {
+              const now = api.clock.now.toISOString();
+              rivalSaved = api.db
+                .insertInto("schools")
+                .values({ ...rival, school_name: "Race Day Academy", principal_name: "Mrs. Ada Obi", school_email: "race@school.ng", phone_number: "+2348031234567", password_hash: "x", registration_key: idempotencyKey, logo_key: null, signature_key: null, created_at: now, updated_at: now })
+                .execute();
+              if (DATABASE === "postgres") await rivalSaved;
+            }
+            return result;
+          },
+        });
+        const deps = { db, dialect: DATABASE, storage: localStorage(fs.mkdtempSync(path.join(os.tmpdir(), "school-race-"))), now: () => api.clock.now } as const;
+        const logo = { field: "logo", filename: "logo.png", declaredType: "image/png", bytes: new Uint8Array(PNG_BYTES), size: PNG_BYTES.length, truncated: false };
+        const fields = { school_name: "Race Day Academy", principal_name: "Mrs. Ada Obi", school_email: "race@school.ng", phone_number: "08031234567" };
+        const answer = await registerSchoolService(deps, fields, logo, idempotencyKey);
+        expect(rivalSaved).not.toBeNull();
+        expect(answer.unique_id).toBe(rival.unique_id);
+        const withKey = await api.db.selectFrom("schools").select("unique_id").where("registration_key", "=", idempotencyKey).execute();
+        expect(withKey).toEqual([rival]);
+        expect((await login(api, rival.unique_id, answer.password)).status).toBe(200);
       });
 
       it("different keys make different schools", async () => {
