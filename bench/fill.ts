@@ -104,8 +104,8 @@ export async function fillDatabase(file: string, scale: Scale) {
     uniqueId: main.unique_id,
     password: main.password,
     searchTerm: "okafor",
-    studentsRouteId: "routes/admin/students",
-    timetableRouteId: "routes/admin/timetable-view",
+    studentsRouteId: "routes/admin/students/list",
+    timetableRouteId: "routes/admin/timetables/view",
     ...timetables,
   };
 }

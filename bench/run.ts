@@ -50,7 +50,7 @@ async function main() {
     const manifest = await loadAssetsManifest(buildDir);
 
     const pages = [
-      { name: "dashboard", url: "/admin/dashboard", routes: ["root", "routes/admin/layout", "routes/admin/dashboard"] },
+      { name: "dashboard", url: "/admin/dashboard", routes: ["root", "routes/admin/layout", "routes/admin/dashboard/dashboard"] },
       { name: "students", url: "/admin/students", routes: ["root", "routes/admin/layout", fill.studentsRouteId] },
       { name: "students search", url: `/admin/students?q=${encodeURIComponent(fill.searchTerm)}`, routes: ["root", "routes/admin/layout", fill.studentsRouteId] },
       { name: "students class", url: "/admin/students?class=JSS2", routes: ["root", "routes/admin/layout", fill.studentsRouteId] },

@@ -3,7 +3,7 @@ import { DEFAULT_SUCCESS } from "../../contract/messages";
 import type { BacklogEntry, StudentPayload, StudentRecord } from "../../contract/students";
 import type { StudentFields } from "../../contract/students.schema";
 import type { SchoolApiClient } from "./api.server";
-import { returnTo } from "./return-to";
+import { backFromQuery } from "./confirm.server";
 
 /** One student by its unique_id through the spec's studentInfo call; unknown or another school's: 404 page. */
 export async function loadStudent(api: SchoolApiClient, uniqueId: string, id: string): Promise<StudentRecord | BacklogEntry> {
@@ -16,7 +16,7 @@ export async function loadStudent(api: SchoolApiClient, uniqueId: string, id: st
 /** What a JS-off confirm page shows: the student's name, and the page of `list` to go back to. */
 export async function confirmTarget(request: Request, api: SchoolApiClient, uniqueId: string, id: string, list: string) {
   const student = await loadStudent(api, uniqueId, id);
-  return { name: student.student_data.name, back: returnTo(new URL(request.url).searchParams.get("returnTo"), list) };
+  return { name: student.student_data.name, back: backFromQuery(request, list) };
 }
 
 /** The spec's creation payload: empty values dropped, subjects as comma text, only when lessons are taken. */

@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { StudentPage } from "../../contract/students";
 import { AdminShell } from "~/components/AdminShell";
-import { StudentsView } from "~/components/StudentsView";
+import { StudentsView } from "~/routes/admin/students/StudentsView";
 
 export const meta: MetaFunction = () => [{ title: "Students" }];
 

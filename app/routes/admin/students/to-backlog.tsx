@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { MESSAGES } from "../../../contract/messages";
-import { backlogPayload } from "../../../contract/students.schema";
+import { MESSAGES } from "../../../../contract/messages";
+import { backlogPayload } from "../../../../contract/students.schema";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { returnTo } from "~/.server/return-to";
 import { confirmTarget } from "~/.server/students.server";
 import { failure, redirectWithToast, success } from "~/.server/toast.server";
-import { ReasonSelect } from "~/components/ReasonSelect";
+import { ReasonSelect } from "./ReasonSelect";
 import { ConfirmPage } from "~/components/ui/ConfirmDialog";
 
 export const meta: MetaFunction = () => [{ title: "Add to Backlog" }];

@@ -1,15 +1,15 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { splitSubjects } from "../../../contract/students";
-import type { StudentFields } from "../../../contract/students.schema";
+import { splitSubjects } from "../../../../contract/students";
+import type { StudentFields } from "../../../../contract/students.schema";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { updateStudentForm } from "~/.server/form-schemas";
 import { getSchoolOptions } from "~/.server/school-options.server";
 import { loadStudent, saveStudent } from "~/.server/students.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
-import { StudentFormScreen } from "~/components/StudentForm";
+import { StudentFormScreen } from "./StudentForm";
 
 export const meta: MetaFunction = () => [{ title: "Update Student" }];
 

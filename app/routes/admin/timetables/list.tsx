@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import type { Paginated } from "../../../contract/http";
-import { MESSAGES } from "../../../contract/messages";
-import { TIMETABLE_TYPES, type TimetableSummary } from "../../../contract/timetables";
+import type { Paginated } from "../../../../contract/http";
+import { MESSAGES } from "../../../../contract/messages";
+import { TIMETABLE_TYPES, type TimetableSummary } from "../../../../contract/timetables";
 import { withAdmin } from "~/.server/auth.server";
 import { FilterForm } from "~/components/list/FilterForm";
 import { PagedList } from "~/components/list/PagedList";
@@ -11,7 +11,7 @@ import { buttonClass } from "~/components/ui/Button";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { Field } from "~/components/ui/Field";
 import { Toast, type ToastMessage } from "~/components/ui/Toast";
-import { DeleteAction, describeTimetable, DownloadLink, timetablePath } from "./timetable-shared";
+import { DeleteAction, describeTimetable, DownloadLink, timetablePath } from "./shared";
 
 export const meta: MetaFunction = () => [{ title: "Timetables" }];
 

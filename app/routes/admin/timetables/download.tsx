@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { MESSAGES } from "../../../contract/messages";
+import { MESSAGES } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
 import { failure, redirectWithToast } from "~/.server/toast.server";
 

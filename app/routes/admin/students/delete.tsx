@@ -1,11 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { DEFAULT_SUCCESS } from "../../../contract/messages";
+import { DEFAULT_SUCCESS } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
-import { readFormData } from "~/.server/form.server";
-import { returnTo } from "~/.server/return-to";
+import { confirmAndReturn } from "~/.server/confirm.server";
 import { confirmTarget } from "~/.server/students.server";
-import { failure, redirectWithToast, success } from "~/.server/toast.server";
 import { ConfirmPage } from "~/components/ui/ConfirmDialog";
 
 export const meta: MetaFunction = () => [{ title: "Delete student" }];
@@ -16,12 +14,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  return withAdmin(request, context, async ({ api }) => {
-    const back = returnTo((await readFormData(request)).get("returnTo"), "/admin/students");
-    const response = await api.remove(`/students/${encodeURIComponent(params.id!)}`);
-    const toast = response.ok ? success(response.message ?? DEFAULT_SUCCESS.deleted) : failure(response.message);
-    return redirectWithToast(request, context, back, toast);
-  });
+  return withAdmin(request, context, ({ api }) =>
+    confirmAndReturn(request, context, "/admin/students", () => api.remove(`/students/${encodeURIComponent(params.id!)}`), DEFAULT_SUCCESS.deleted),
+  );
 }
 
 export default function DeleteStudent() {

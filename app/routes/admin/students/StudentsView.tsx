@@ -1,10 +1,10 @@
 import { Link, useLocation } from "@remix-run/react";
-import type { StudentPage, StudentRecord } from "../../contract/students";
+import type { StudentPage, StudentRecord } from "../../../../contract/students";
 import { Avatar } from "~/components/list/Avatar";
 import { FilterForm } from "~/components/list/FilterForm";
 import { PagedList } from "~/components/list/PagedList";
 import { menuItemClass, RowMenu } from "~/components/list/RowMenu";
-import { ReasonSelect } from "~/components/ReasonSelect";
+import { ReasonSelect } from "./ReasonSelect";
 import { buttonClass } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { EmptyState } from "~/components/ui/EmptyState";

@@ -1,9 +1,9 @@
-import { timetablePayload } from "../../../contract/timetables.schema";
+import { timetablePayload } from "../../../../contract/timetables.schema";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { currentSession, planningTerm, TERMS } from "../../../contract/calendar";
-import { DEFAULT_SUCCESS, MESSAGES } from "../../../contract/messages";
+import { currentSession, planningTerm, TERMS } from "../../../../contract/calendar";
+import { DEFAULT_SUCCESS, MESSAGES } from "../../../../contract/messages";
 import {
   DEFAULT_TIMETABLE_CLASS,
   DEFAULT_TIMETABLE_TYPE,
@@ -11,7 +11,7 @@ import {
   TIMETABLE_TYPES,
   type Timetable,
   type TimetableType,
-} from "../../../contract/timetables";
+} from "../../../../contract/timetables";
 import { withAdmin } from "~/.server/auth.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
 import { getSchoolOptions, type SchoolOptions } from "~/.server/school-options.server";
@@ -22,7 +22,7 @@ import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { SelectField } from "~/components/ui/SelectField";
 import { useFormState } from "~/lib/form-state";
-import { NotFoundState, VenueField, withCurrent } from "./timetable-shared";
+import { NotFoundState, VenueField, withCurrent } from "./shared";
 
 /** Create (/admin/timetable/add?type=…) and edit (/admin/timetable/{id}/edit) a timetable: one form. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && "timetable" in data && data.timetable ? "Edit Timetable" : "Add Timetable" }];

@@ -1,14 +1,14 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
-import { MESSAGES } from "../../../contract/messages";
-import { formatScheduleDate, groupSchedules, TIMETABLE_MESSAGES, type Timetable } from "../../../contract/timetables";
+import { MESSAGES } from "../../../../contract/messages";
+import { formatScheduleDate, groupSchedules, TIMETABLE_MESSAGES, type Timetable } from "../../../../contract/timetables";
 import { withAdmin } from "~/.server/auth.server";
 import { Banner } from "~/components/ui/Banner";
 import { buttonClass } from "~/components/ui/Button";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { Toast, type ToastMessage } from "~/components/ui/Toast";
-import { BackLink, DeleteAction, describeTimetable, DownloadLink, NotFoundState, timetablePath } from "./timetable-shared";
+import { BackLink, DeleteAction, describeTimetable, DownloadLink, NotFoundState, timetablePath } from "./shared";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "timetable" in data && data.timetable ? `${data.timetable.type} Timetable – ${data.timetable.class}` : "Timetable" },

@@ -1,12 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { MESSAGES } from "../../../contract/messages";
-import { TIMETABLE_MESSAGES, type Timetable } from "../../../contract/timetables";
+import { MESSAGES } from "../../../../contract/messages";
+import { TIMETABLE_MESSAGES, type Timetable } from "../../../../contract/timetables";
 import { withAdmin } from "~/.server/auth.server";
-import { failure, redirectWithToast, success } from "~/.server/toast.server";
+import { resultToast } from "~/.server/confirm.server";
+import { redirectWithToast } from "~/.server/toast.server";
 import { Banner } from "~/components/ui/Banner";
 import { ConfirmPage } from "~/components/ui/ConfirmDialog";
-import { describeTimetable, NotFoundState } from "./timetable-shared";
+import { describeTimetable, NotFoundState } from "./shared";
 
 /** The confirm page behind a timetable's Delete (the dialog's JS-off twin) and the delete itself. */
 export const meta: MetaFunction = () => [{ title: "Delete Timetable" }];
@@ -23,8 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const result = await api.remove(`/timetables/${encodeURIComponent(params.id ?? "")}`, { fallback: MESSAGES.failedDeleteTimetable });
-    const toast = result.ok || result.status === 404 ? success(MESSAGES.timetableDeleted) : failure(result.message);
-    return redirectWithToast(request, context, "/admin/time-table", toast);
+    return redirectWithToast(request, context, "/admin/time-table", resultToast(result, MESSAGES.timetableDeleted, true));
   });
 }
 

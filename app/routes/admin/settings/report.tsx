@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { currentSession } from "../../../contract/calendar";
-import { DEFAULT_ERRORS, MESSAGES } from "../../../contract/messages";
-import { isSession, SETTINGS_LIMITS, SETTINGS_MESSAGES as M, type ReportSheetSettings, type SchoolSettings } from "../../../contract/settings";
-import { reportSheetSchema } from "../../../contract/settings.schema";
+import { currentSession } from "../../../../contract/calendar";
+import { DEFAULT_ERRORS, MESSAGES } from "../../../../contract/messages";
+import { isSession, SETTINGS_LIMITS, SETTINGS_MESSAGES as M, type ReportSheetSettings, type SchoolSettings } from "../../../../contract/settings";
+import { reportSheetSchema } from "../../../../contract/settings.schema";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { redirectWithToast, success } from "~/.server/toast.server";

@@ -7,7 +7,7 @@ import { addStudentForm } from "~/.server/form-schemas";
 import { getSchoolOptions } from "~/.server/school-options.server";
 import { saveStudent } from "~/.server/students.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
-import { StudentFormScreen } from "~/components/StudentForm";
+import { StudentFormScreen } from "./StudentForm";
 
 export const meta: MetaFunction = () => [{ title: "Add Student" }];
 

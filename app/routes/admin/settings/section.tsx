@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { DEFAULT_ERRORS, MESSAGES } from "../../../contract/messages";
+import { DEFAULT_ERRORS, MESSAGES } from "../../../../contract/messages";
 import {
   allSubjects,
   classForSaving,
@@ -9,8 +9,8 @@ import {
   SETTINGS_MESSAGES as M,
   type SchoolSettings,
   type SchoolSettingsPayload,
-} from "../../../contract/settings";
-import { NIGERIAN_SUBJECTS } from "../../../contract/subjects";
+} from "../../../../contract/settings";
+import { NIGERIAN_SUBJECTS } from "../../../../contract/subjects";
 import type { SchoolApiClient } from "~/.server/api.server";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";

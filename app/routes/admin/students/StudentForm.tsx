@@ -1,16 +1,16 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { GENDERS } from "../../contract/limits";
-import { MESSAGES } from "../../contract/messages";
-import type { SchoolClass } from "../../contract/settings";
-import type { StudentFields } from "../../contract/students.schema";
+import { GENDERS } from "../../../../contract/limits";
+import { MESSAGES } from "../../../../contract/messages";
+import type { SchoolClass } from "../../../../contract/settings";
+import type { StudentFields } from "../../../../contract/students.schema";
 import { useFormState, validateButton, type FormResult, type FormState } from "~/lib/form-state";
 import { useHydrated } from "~/lib/use-hydrated";
-import { PageHeader } from "./Page";
-import { Button, buttonClass } from "./ui/Button";
-import { ErrorList } from "./ui/ErrorList";
-import { Field } from "./ui/Field";
-import { SelectField } from "./ui/SelectField";
+import { PageHeader } from "~/components/Page";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { ErrorList } from "~/components/ui/ErrorList";
+import { Field } from "~/components/ui/Field";
+import { SelectField } from "~/components/ui/SelectField";
 
 interface StudentFormProps {
   classes: SchoolClass[];

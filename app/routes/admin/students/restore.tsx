@@ -1,11 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { STUDENT_MESSAGES } from "../../../contract/students";
+import { STUDENT_MESSAGES } from "../../../../contract/students";
 import { withAdmin } from "~/.server/auth.server";
-import { readFormData } from "~/.server/form.server";
-import { returnTo } from "~/.server/return-to";
+import { confirmAndReturn } from "~/.server/confirm.server";
 import { confirmTarget } from "~/.server/students.server";
-import { failure, redirectWithToast, success } from "~/.server/toast.server";
 import { ConfirmPage } from "~/components/ui/ConfirmDialog";
 
 export const meta: MetaFunction = () => [{ title: "Add to students" }];
@@ -16,12 +14,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  return withAdmin(request, context, async ({ api }) => {
-    const back = returnTo((await readFormData(request)).get("returnTo"), "/admin/students-backlog");
-    const response = await api.create(`/students/${encodeURIComponent(params.id!)}/restore`);
-    const toast = response.ok ? success(response.message ?? STUDENT_MESSAGES.restored) : failure(response.message);
-    return redirectWithToast(request, context, back, toast);
-  });
+  return withAdmin(request, context, ({ api }) =>
+    confirmAndReturn(request, context, "/admin/students-backlog", () => api.create(`/students/${encodeURIComponent(params.id!)}/restore`), STUDENT_MESSAGES.restored),
+  );
 }
 
 export default function RestoreStudent() {

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useState, type MouseEvent, type ReactNode } from "react";
-import { MESSAGES } from "../../../contract/messages";
-import { TEXT_MAX, type TimetableSummary } from "../../../contract/timetables";
+import { MESSAGES } from "../../../../contract/messages";
+import { TEXT_MAX, type TimetableSummary } from "../../../../contract/timetables";
 import { buttonClass } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Field } from "~/components/ui/Field";

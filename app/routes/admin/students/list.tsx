@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import type { StudentPage } from "../../../contract/students";
+import type { StudentPage } from "../../../../contract/students";
 import { withAdmin } from "~/.server/auth.server";
 import { getClassNames } from "~/.server/school-options.server";
-import { StudentsView } from "~/components/StudentsView";
+import { StudentsView } from "./StudentsView";
 
 export const meta: MetaFunction = () => [{ title: "Students" }];
 

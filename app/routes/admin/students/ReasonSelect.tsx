@@ -1,5 +1,5 @@
-import { BACKLOG_REASONS } from "../../contract/students";
-import { SelectField } from "./ui/SelectField";
+import { BACKLOG_REASONS } from "../../../../contract/students";
+import { SelectField } from "~/components/ui/SelectField";
 
 /** Why a student leaves for the backlog: in the row's dialog and on the JS-off page alike. */
 export function ReasonSelect({ errors, defaultValue }: { errors?: string[]; defaultValue?: string }) {

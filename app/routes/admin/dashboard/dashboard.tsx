@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import type { DashboardData } from "../../../contract/admin";
-import { MESSAGES } from "../../../contract/messages";
+import type { DashboardData } from "../../../../contract/admin";
+import { MESSAGES } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
 import { pieSvg } from "~/.server/charts.server";
 import { Banner } from "~/components/ui/Banner";

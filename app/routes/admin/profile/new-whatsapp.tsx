@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import type { AdminRecord } from "../../../contract/admin";
-import { APP_MESSAGES, MESSAGES } from "../../../contract/messages";
+import type { AdminRecord } from "../../../../contract/admin";
+import { APP_MESSAGES, MESSAGES } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
 import { phoneForm } from "~/.server/form-schemas";
 import { readFormData } from "~/.server/form.server";

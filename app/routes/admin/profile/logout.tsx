@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { APP_MESSAGES } from "../../../contract/messages";
+import { APP_MESSAGES } from "../../../../contract/messages";
 import { LOGIN_PATH, requireAdmin } from "~/.server/auth.server";
 import { UnauthorizedError } from "~/.server/api.server";
 import { commitSession } from "~/.server/session.server";

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { DEFAULT_ERRORS, MESSAGES } from "../../../contract/messages";
-import { classForSaving, includesName, SETTINGS_MESSAGES, type SchoolSettings, type SchoolSettingsPayload } from "../../../contract/settings";
+import { DEFAULT_ERRORS, MESSAGES } from "../../../../contract/messages";
+import { classForSaving, includesName, SETTINGS_MESSAGES, type SchoolSettings, type SchoolSettingsPayload } from "../../../../contract/settings";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { addSectionForm } from "~/.server/form-schemas";

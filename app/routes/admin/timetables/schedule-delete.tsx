@@ -1,12 +1,13 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { MESSAGES } from "../../../contract/messages";
-import { describeSchedule, TIMETABLE_MESSAGES, type Timetable } from "../../../contract/timetables";
+import { MESSAGES } from "../../../../contract/messages";
+import { describeSchedule, TIMETABLE_MESSAGES, type Timetable } from "../../../../contract/timetables";
 import { withAdmin } from "~/.server/auth.server";
-import { failure, redirectWithToast, success } from "~/.server/toast.server";
+import { resultToast } from "~/.server/confirm.server";
+import { redirectWithToast } from "~/.server/toast.server";
 import { Banner } from "~/components/ui/Banner";
 import { ConfirmPage } from "~/components/ui/ConfirmDialog";
-import { NotFoundState, timetablePath } from "./timetable-shared";
+import { NotFoundState, timetablePath } from "./shared";
 
 /** The confirm page behind a schedule's Delete (the dialog's JS-off twin) and the delete itself. */
 export const meta: MetaFunction = () => [{ title: "Delete Schedule" }];
@@ -29,8 +30,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const result = await api.remove(`/timetables/${id}/schedules/${encodeURIComponent(params.scheduleId ?? "")}`, {
       fallback: MESSAGES.failedDeleteSchedule,
     });
-    const toast = result.ok || result.status === 404 ? success(MESSAGES.scheduleDeleted) : failure(result.message);
-    return redirectWithToast(request, context, timetablePath(id), toast);
+    return redirectWithToast(request, context, timetablePath(id), resultToast(result, MESSAGES.scheduleDeleted, true));
   });
 }
 

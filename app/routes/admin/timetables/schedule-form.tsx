@@ -1,9 +1,9 @@
-import { schedulePayload } from "../../../contract/timetables.schema";
+import { schedulePayload } from "../../../../contract/timetables.schema";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { DEFAULT_SUCCESS, MESSAGES } from "../../../contract/messages";
+import { DEFAULT_SUCCESS, MESSAGES } from "../../../../contract/messages";
 import {
   DAYS,
   dayOfDate,
@@ -13,7 +13,7 @@ import {
   TIMETABLE_MESSAGES,
   type Schedule,
   type Timetable,
-} from "../../../contract/timetables";
+} from "../../../../contract/timetables";
 import type { SchoolApiClient } from "~/.server/api.server";
 import { withAdmin } from "~/.server/auth.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
@@ -26,7 +26,7 @@ import { ErrorList } from "~/components/ui/ErrorList";
 import { SelectField } from "~/components/ui/SelectField";
 import { Field } from "~/components/ui/Field";
 import { useFormState, type FieldMeta } from "~/lib/form-state";
-import { BackLink, describeTimetable, NotFoundState, timetablePath, VenueField, withCurrent } from "./timetable-shared";
+import { BackLink, describeTimetable, NotFoundState, timetablePath, VenueField, withCurrent } from "./shared";
 
 /**
  * Add (/admin/timetable/{id}/add-schedule) and edit (/admin/timetable/{id}/edit-schedule/{scheduleId}) a

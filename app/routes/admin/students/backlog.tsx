@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { BACKLOG_REASONS, type BacklogEntry, type BacklogPage } from "../../../contract/students";
+import { BACKLOG_REASONS, type BacklogEntry, type BacklogPage } from "../../../../contract/students";
 import { withAdmin } from "~/.server/auth.server";
 import { Avatar } from "~/components/list/Avatar";
 import { FilterForm } from "~/components/list/FilterForm";
