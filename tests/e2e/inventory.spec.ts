@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { nubanFor } from "../../api/lib/nuban";
 import { expectAccessible } from "./support/axe";
-import { apiToken, logIn, registerSchoolViaApi, type SchoolAccount } from "./support/school";
+import { signedIn, type SchoolAccount } from "./support/school";
 
 /**
  * Inventory (groups, products, sales, purchases) and bank details, in both projects: `js` (dialogs,
@@ -15,13 +15,6 @@ const toast = (page: Page) => page.getByTestId("toast");
 interface Admin {
   account: SchoolAccount;
   token: string;
-}
-
-async function signedIn(page: Page, request: APIRequestContext, prefix: string): Promise<Admin> {
-  const account = await registerSchoolViaApi(request, prefix);
-  const token = await apiToken(request, account);
-  await logIn(page, account);
-  return { account, token };
 }
 
 async function viaApi<T>(request: APIRequestContext, admin: Admin, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {

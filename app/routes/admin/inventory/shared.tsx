@@ -1,6 +1,5 @@
-import { Link } from "@remix-run/react";
 import type { ProductStatus } from "../../../../contract/inventory";
-import { buttonClass } from "~/components/ui/Button";
+import { NotFoundState } from "~/components/ui/NotFoundState";
 
 /** Pieces the inventory screens share: their addresses (ids in the query, DESIGN section 7) and small parts. */
 
@@ -33,15 +32,5 @@ export function StatusBadge({ status }: { status: ProductStatus }) {
 
 /** A group or item that is not this school's (or no longer exists). */
 export function InventoryNotFound({ title }: { title: string }) {
-  return (
-    <section className="space-y-4 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center" aria-labelledby="not-found-title">
-      <h1 id="not-found-title" className="text-xl font-bold text-slate-800">
-        {title}
-      </h1>
-      <p className="text-slate-600">It may have been deleted, or the link is wrong.</p>
-      <Link to={INVENTORY_HOME} className={buttonClass("primary")}>
-        Back to inventory
-      </Link>
-    </section>
-  );
+  return <NotFoundState title={title} backTo={INVENTORY_HOME} backLabel="Back to inventory" />;
 }
