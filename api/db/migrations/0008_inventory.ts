@@ -79,7 +79,12 @@ export const inventory: DialectMigration = (dialect) => {
         .addColumn("idempotency_key", "text")
         .addColumn("sold_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("inventory_purchases_school_sold").on("inventory_purchases").columns(["school_id", "sold_at", "id"]).execute();
+      // The list's order; with the quantity in it, the stats' sum of units sold reads this index alone.
+      await db.schema
+        .createIndex("inventory_purchases_school_sold")
+        .on("inventory_purchases")
+        .columns(["school_id", "sold_at", "id", "quantity"])
+        .execute();
       await db.schema.createIndex("inventory_purchases_school_search").on("inventory_purchases").columns(["school_id", "search_text"]).execute();
       await db.schema
         .createIndex("inventory_purchases_student")
