@@ -9,6 +9,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { createApi } from "./api/app";
 import { openAndMigrate, ping, type DbHandle } from "./api/db";
 import { localStorage } from "./api/storage/local";
+import { bankProviderFor } from "./api/services/bank-providers";
 import { isCrossOriginWrite } from "./app/.server/same-origin";
 import { APP_MESSAGES } from "./contract/messages";
 import { ConfigError, loadConfig, type Config } from "./config/env";
@@ -55,6 +56,7 @@ async function main() {
       dialect: database.dialect,
       storage: localStorage(config.uploadsDir),
       now: () => new Date(),
+      bankProvider: bankProviderFor(config.paystackSecretKey),
     });
     schoolApi = async (request) => api.fetch(request);
     healthy = () => ping(database!.db);

@@ -1,4 +1,5 @@
 import type { Db, Dialect } from "./db";
+import type { BankProvider } from "./services/bank-providers";
 import type { FileStorage } from "./storage/local";
 
 /** What the school API needs from its host: a migrated database, file storage and a clock. */
@@ -7,6 +8,8 @@ export interface ApiDeps {
   dialect: Dialect;
   storage: FileStorage;
   now: () => Date;
+  /** Who verifies bank accounts: Paystack when configured; the sandbox when left out. */
+  bankProvider?: BankProvider;
 }
 
 /** The school an authenticated request acts for. */

@@ -41,6 +41,18 @@ export default [
       route("timetable/:id/edit-schedule/:scheduleId", "routes/admin/timetables/schedule-form.tsx", { id: "timetable-edit-schedule" }),
       route("timetable/:id/delete-schedule/:scheduleId", "routes/admin/timetables/schedule-delete.tsx"),
 
+      route("inventory", "routes/admin/inventory/home.tsx"),
+      route("inventory/add-group", "routes/admin/inventory/group-form.tsx", { id: "inventory-add-group" }),
+      route("inventory/update-group", "routes/admin/inventory/group-form.tsx", { id: "inventory-update-group" }),
+      route("inventory/delete-group", "routes/admin/inventory/group-delete.tsx"),
+      route("inventory/group/items", "routes/admin/inventory/group-items.tsx"),
+      route("inventory/add-product", "routes/admin/inventory/product-form.tsx", { id: "inventory-add-product" }),
+      route("inventory/edit-product", "routes/admin/inventory/product-form.tsx", { id: "inventory-edit-product" }),
+      route("inventory/delete-product", "routes/admin/inventory/product-delete.tsx"),
+      route("inventory/sell", "routes/admin/inventory/sell.tsx"),
+      route("inventory/purchased", "routes/admin/inventory/purchased.tsx"),
+      route("add-bank-details", "routes/admin/inventory/bank-details.tsx"),
+
       route("settings", "routes/admin/settings/main.tsx"),
       route("settings/section", "routes/admin/settings/section.tsx"),
       route("settings/report-sheet", "routes/admin/settings/report.tsx"),

@@ -5,8 +5,8 @@ import { registerSchool } from "../api/services/auth";
 import path from "node:path";
 
 /** The scale data set of the bench, and the small one CI runs. */
-export const SCALE = { students: 5000, staff: 300, timetables: 100, schedules: 40, otherSchools: 200, otherStudents: 500 };
-export const SMALL = { students: 300, staff: 20, timetables: 5, schedules: 40, otherSchools: 3, otherStudents: 50 };
+export const SCALE = { students: 5000, staff: 300, timetables: 100, schedules: 40, otherSchools: 200, otherStudents: 500, inventoryGroups: 12, itemsPerGroup: 20, purchases: 5000 };
+export const SMALL = { students: 300, staff: 20, timetables: 5, schedules: 40, otherSchools: 3, otherStudents: 50, inventoryGroups: 4, itemsPerGroup: 5, purchases: 200 };
 export type Scale = typeof SCALE;
 
 const FIRST = ["Adebayo", "Chinedu", "Aisha", "Oluwaseun", "Ngozi", "Ibrahim", "Funke", "Emeka", "Zainab", "Tunde", "Amaka", "Musa", "Yetunde", "Obinna", "Hauwa", "Kelechi", "Bisola", "Uche", "Fatima", "Segun"];
@@ -99,6 +99,7 @@ export async function fillDatabase(file: string, scale: Scale) {
   }
 
   const timetables = await fillTimetables(db, mainId, scale, now);
+  await fillInventory(db, mainId, scale, now);
   await close();
   return {
     uniqueId: main.unique_id,
@@ -106,6 +107,7 @@ export async function fillDatabase(file: string, scale: Scale) {
     searchTerm: "okafor",
     studentsRouteId: "routes/admin/students/list",
     timetableRouteId: "routes/admin/timetables/view",
+    inventoryRouteId: "routes/admin/inventory/home",
     ...timetables,
   };
 }
@@ -142,4 +144,54 @@ async function fillTimetables(db: Db, schoolId: number, scale: Scale, now: strin
     largest = timetable.id;
   }
   return { largestTimetableId: largest, schedulesInLargest: scale.schedules };
+}
+
+const GROUPS = ["Uniforms", "Textbooks", "PE Kits", "Stationery", "Lab Coats", "Sports Bags", "Sandals", "Cardigans", "Readers", "Workbooks", "Art Supplies", "Badges"];
+
+/** Inventory groups of 20 items, and a term of sales spread over the school's students. */
+async function fillInventory(db: Db, schoolId: number, scale: Scale, now: string) {
+  const items: Array<{ id: number; name: string; class_name: string; price_kobo: number; group: string }> = [];
+  for (let g = 0; g < scale.inventoryGroups; g++) {
+    const name = GROUPS[g % GROUPS.length] + (g >= GROUPS.length ? ` ${g}` : "");
+    const group = await db
+      .insertInto("inventory_groups")
+      .values({ school_id: schoolId, name, name_key: name.toLowerCase(), idempotency_key: null, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const rows = Array.from({ length: scale.itemsPerGroup }, (_, n) => {
+      const itemName = `${name} item ${n + 1}`;
+      return { school_id: schoolId, group_id: group.id, name: itemName, name_key: itemName.toLowerCase(), class_name: CLASSES[n % CLASSES.length], price_kobo: 150_000 + n * 25_050, quantity: 40 + n, status: "In Stock" as const, idempotency_key: null, created_at: now, updated_at: now };
+    });
+    const inserted = await db.insertInto("inventory_items").values(rows).returning(["id", "name", "class_name", "price_kobo"]).execute();
+    items.push(...inserted.map((i) => ({ ...i, price_kobo: Number(i.price_kobo), group: name })));
+  }
+  const students = await db.selectFrom("students").select(["id", "unique_id", "name", "class_name"]).where("school_id", "=", schoolId).orderBy("id").limit(scale.purchases).execute();
+  const purchases = Array.from({ length: scale.purchases }, (_, n) => {
+    const item = items[n % items.length];
+    const student = students[n % students.length];
+    const quantity = 1 + (n % 3);
+    return {
+      school_id: schoolId,
+      item_id: item.id,
+      student_id: student.id,
+      student_unique_id: student.unique_id,
+      student_name: student.name,
+      student_class: student.class_name,
+      item_name: item.name,
+      class_name: item.class_name,
+      group_name: item.group,
+      status_at_sale: "In Stock" as const,
+      quantity,
+      unit_price_kobo: item.price_kobo,
+      total_kobo: item.price_kobo * quantity,
+      term: "1st Term",
+      session: "2026/2027",
+      search_text: `${item.name} ${item.class_name} ${item.group} ${student.name}`.toLowerCase(),
+      idempotency_key: null,
+      sold_at: new Date(Date.parse(now) - (scale.purchases - n) * 60_000).toISOString(),
+    };
+  });
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < purchases.length; i += CHUNK) await trx.insertInto("inventory_purchases").values(purchases.slice(i, i + CHUNK)).execute();
+  });
 }

@@ -24,6 +24,10 @@ const schema = z
       .optional(),
     SCHOOL_API_URL: z.string().url("must be an http(s) URL such as https://api.example.ng").optional(),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    PAYSTACK_SECRET_KEY: z
+      .string()
+      .regex(/^sk_(test|live)_\w+$/, "must be a Paystack secret key (sk_test_… or sk_live_…)")
+      .optional(),
     WEB_CONCURRENCY: z.coerce
       .number({ invalid_type_error: "must be a whole number from 1 to 64" })
       .int("must be a whole number from 1 to 64")
@@ -43,6 +47,8 @@ export interface Config {
   uploadsDir: string;
   /** Worker processes sharing the port; 1 serves from the main process. */
   workers: number;
+  /** Paystack verifies bank accounts when set; otherwise the sandbox does (DESIGN section 7). */
+  paystackSecretKey: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -67,6 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir),
     uploadsDir: path.join(dataDir, "uploads"),
     workers: e.WEB_CONCURRENCY,
+    paystackSecretKey: e.PAYSTACK_SECRET_KEY ?? null,
   };
 }
 

@@ -58,3 +58,16 @@ export const APP_MESSAGES = {
   crossOrigin: "This request came from another site and was refused.",
   payloadTooLarge: "The upload is too large.",
 } as const;
+
+/** Inventory and bank details (spec sections 2, 5 and 8). */
+export const INVENTORY_SPEC_MESSAGES = {
+  groupAdded: "Group added successfully!",
+  groupUpdated: "Group updated successfully!",
+  productAdded: "Product added successfully!",
+  productUpdated: "Product updated successfully!",
+  bankDetailsAdded: "Bank details added successfully!",
+  bankDetailsRequired: "Please fill in all required fields and verify your account number",
+  failedPurchases: "Failed to fetch purchased items.",
+  noPurchases: "No purchased items yet",
+  noPurchaseMatches: "No items found matching your search",
+} as const;

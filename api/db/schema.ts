@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /**
  * Tables of the school API. Every row of school data carries `school_id`; timestamps are ISO-8601
@@ -121,6 +121,76 @@ export interface SchoolSettingsTable {
   updated_at: string;
 }
 
+/** Integer kobo in a `bigint` column: PostgreSQL answers it as text, so read it with Number(). */
+export type Kobo = ColumnType<number | string, number, number>;
+
+export interface InventoryGroupTable {
+  id: Generated<number>;
+  school_id: number;
+  name: string;
+  /** The lower-cased name: unique per school, and what the search matches. */
+  name_key: string;
+  idempotency_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InventoryItemTable {
+  id: Generated<number>;
+  school_id: number;
+  group_id: number;
+  name: string;
+  name_key: string;
+  class_name: string;
+  price_kobo: Kobo;
+  /** Units in stock; a sale lowers it in the same transaction that records the purchase. */
+  quantity: number;
+  status: "In Stock" | "Out of Stock";
+  idempotency_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * A sale of an item to a student: part of that student's bill. Names, class and prices are those at the
+ * time of sale; `item_id` and `student_id` become NULL when the item or the student record is deleted.
+ */
+export interface InventoryPurchaseTable {
+  id: Generated<number>;
+  school_id: number;
+  item_id: number | null;
+  student_id: number | null;
+  student_unique_id: string;
+  student_name: string;
+  student_class: string | null;
+  item_name: string;
+  class_name: string;
+  group_name: string;
+  status_at_sale: "In Stock" | "Out of Stock";
+  quantity: number;
+  unit_price_kobo: Kobo;
+  total_kobo: Kobo;
+  /** The school's current term and session when it was sold (its own, else the month's). */
+  term: string;
+  session: string;
+  search_text: string;
+  idempotency_key: string | null;
+  sold_at: string;
+}
+
+/** The account a school receives payments into; one per school, its name verified with the provider. */
+export interface BankAccountTable {
+  school_id: number;
+  bank_name: string;
+  bank_code: string;
+  account_number: string;
+  account_name: string;
+  verified_by: "paystack" | "sandbox";
+  verified_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   schools: SchoolTable;
   auth_tokens: AuthTokenTable;
@@ -131,6 +201,10 @@ export interface Database {
   school_settings: SchoolSettingsTable;
   timetables: TimetableTable;
   timetable_schedules: TimetableScheduleTable;
+  inventory_groups: InventoryGroupTable;
+  inventory_items: InventoryItemTable;
+  inventory_purchases: InventoryPurchaseTable;
+  bank_accounts: BankAccountTable;
 }
 
 export type School = Selectable<SchoolTable>;

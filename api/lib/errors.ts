@@ -4,7 +4,7 @@ import type { FieldErrors } from "../../contract/http";
 /** A failure with the status and body the API answers with; services throw it, app.ts renders it. */
 export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503,
     message: string,
     readonly errors?: FieldErrors,
     readonly headers?: Record<string, string>,

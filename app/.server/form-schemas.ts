@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { profileUpdateFields, registerFields } from "../../contract/admin";
 import { IMAGE_MAX_BYTES } from "../../contract/limits";
-import { MESSAGES } from "../../contract/messages";
+import { BANK_MESSAGES } from "../../contract/banks";
+import { INVENTORY_SPEC_MESSAGES, MESSAGES } from "../../contract/messages";
 import { SETTINGS_MESSAGES } from "../../contract/settings";
 import { settingName } from "../../contract/settings.schema";
 import { studentCreateFields, studentUpdateFields } from "../../contract/students.schema";
@@ -52,3 +53,24 @@ export const addStudentForm = studentCreateFields.extend({ phone_number: phoneFi
 export const updateStudentForm = studentUpdateFields.extend({ phone_number: phoneField() });
 
 export const addSectionForm = z.object({ section: settingName(SETTINGS_MESSAGES.sectionRequired) });
+
+/** Inventory forms: the API's own rules (contract/inventory.schema.ts). */
+export { groupFields as groupForm, itemFields as itemForm, saleFields as saleForm } from "../../contract/inventory.schema";
+
+const bankDetailsRequired = z
+  .string({ required_error: INVENTORY_SPEC_MESSAGES.bankDetailsRequired })
+  .trim()
+  .min(1, INVENTORY_SPEC_MESSAGES.bankDetailsRequired);
+
+/** Saving bank details: all three fields, the name only once verified (spec section 5). */
+export const bankDetailsForm = z.object({
+  account_bank: bankDetailsRequired,
+  account_number: bankDetailsRequired.pipe(z.string().regex(/^\d{10}$/, BANK_MESSAGES.accountNumberShape)),
+  account_name: bankDetailsRequired,
+});
+
+/** The no-JavaScript 'Verify' button: a bank and a 10-digit number. */
+export const verifyAccountForm = z.object({
+  account_bank: z.string({ required_error: BANK_MESSAGES.bankUnknown }).trim().min(1, BANK_MESSAGES.bankUnknown),
+  account_number: z.string({ required_error: BANK_MESSAGES.accountNumberShape }).trim().regex(/^\d{10}$/, BANK_MESSAGES.accountNumberShape),
+});

@@ -7,3 +7,13 @@ export function returnTo(value: FormDataEntryValue | string | null | undefined, 
   const sameList = value === base || value.startsWith(`${base}?`);
   return sameList && !/[\\\s]/.test(value) ? value : base;
 }
+
+/**
+ * A path of this app to go to after a form (a `returnUrl` from the query), or `fallback`: only a path
+ * under `/admin/` of this origin is taken, so a crafted link cannot send the admin to another site.
+ */
+export function adminPath(value: FormDataEntryValue | string | null | undefined, fallback: string): string {
+  if (typeof value !== "string" || !value.startsWith("/admin/") || /[\\\s]/.test(value)) return fallback;
+  const url = new URL(value, "http://app.internal");
+  return url.origin === "http://app.internal" && url.pathname.startsWith("/admin/") ? url.pathname + url.search : fallback;
+}

@@ -35,7 +35,6 @@ export const NOT_YET_BUILT: ReadonlySet<string> = new Set([
   "/admin/parents",
   "/admin/admission-forms",
   "/admin/files",
-  "/admin/inventory",
   "/admin/results",
   "/admin/assessments",
   "/admin/school-fees",

@@ -3,12 +3,14 @@
  * the API's own service (same password hashing, same logo storage); students and staff go in as
  * batched multi-row inserts; everything is one transaction.
  */
+import type { Kysely } from "kysely";
 import type { ApiDeps } from "../../api/context";
-import type { NewStaff, NewStudent } from "../../api/db/schema";
+import type { Database, NewStaff, NewStudent } from "../../api/db/schema";
 import { publicId } from "../../api/lib/crypto";
 import { registerSchool } from "../../api/services/auth";
 import { studentSearchText } from "../../api/services/students";
-import { currentSession } from "../../contract/calendar";
+import { currentSession, currentTerm } from "../../contract/calendar";
+import { ALL_CLASSES } from "../../contract/inventory";
 import { toE164 } from "../../contract/phone";
 import {
   CITIES,
@@ -173,6 +175,103 @@ export interface DemoSchool {
   students: number;
   teaching_staff: number;
   non_teaching_staff: number;
+  /** Inventory items sold to students (purchases recorded). */
+  sales: number;
+}
+
+/** What a Nigerian secondary school sells its students: name, class (or All Classes), naira, stock. */
+const SHOP: Record<string, Array<[name: string, className: string, naira: number, stock: number]>> = {
+  Uniforms: [
+    ["White Shirt", "JSS1", 4500, 60],
+    ["White Shirt", "SS1", 5000, 40],
+    ["Khaki Shorts", ALL_CLASSES, 3500, 80],
+    ["Pinafore", ALL_CLASSES, 6000, 30],
+    ["School Tie", ALL_CLASSES, 1200, 100],
+  ],
+  Books: [
+    ["New General Mathematics 1", "JSS1", 3800, 50],
+    ["Basic Science for JSS 2", "JSS2", 3200, 45],
+    ["Macmillan English SS1", "SS1", 4200, 35],
+    ["Atlas for Nigerian Schools", ALL_CLASSES, 5500, 25],
+  ],
+  "PE Kits": [
+    ["PE T-Shirt", ALL_CLASSES, 2500, 70],
+    ["Track Suit", ALL_CLASSES, 8500, 20],
+    ["Canvas Sneakers", ALL_CLASSES, 5000, 0],
+  ],
+};
+const DEMO_SALES = 40;
+
+/**
+ * The inventory of spec section 2 with three groups, and sales to students of the items for their class:
+ * each sale lowers its item's stock as the API's sales do, and an item sold out is Out of Stock.
+ */
+async function inventory(random: Random, db: Kysely<Database>, schoolId: number, now: Date): Promise<number> {
+  const stamp = now.toISOString();
+  const items: Array<{ id: number; name: string; class_name: string; price: number; stock: number; group: string }> = [];
+  for (const [group, products] of Object.entries(SHOP)) {
+    const { id: groupId } = await db
+      .insertInto("inventory_groups")
+      .values({ school_id: schoolId, name: group, name_key: group.toLowerCase(), idempotency_key: null, created_at: stamp, updated_at: stamp })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    for (const [name, className, naira, stock] of products) {
+      const { id } = await db
+        .insertInto("inventory_items")
+        .values({
+          school_id: schoolId,
+          group_id: groupId,
+          name,
+          name_key: name.toLowerCase(),
+          class_name: className,
+          price_kobo: naira * 100,
+          quantity: stock,
+          status: stock ? "In Stock" : "Out of Stock",
+          idempotency_key: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      items.push({ id, name, class_name: className, price: naira * 100, stock, group });
+    }
+  }
+  const pupils = await db.selectFrom("students").select(["id", "unique_id", "name", "class_name"]).where("school_id", "=", schoolId).orderBy("id").execute();
+  const sales = [];
+  for (let n = 0; n < DEMO_SALES; n++) {
+    const pupil = random.pick(pupils);
+    const choices = items.filter((i) => i.stock > 0 && (i.class_name === ALL_CLASSES || i.class_name === pupil.class_name));
+    const item = random.pick(choices);
+    const quantity = Math.min(item.stock, 1 + random.int(2));
+    item.stock -= quantity;
+    const names = { item_name: item.name, class_name: item.class_name, group_name: item.group, student_name: pupil.name };
+    sales.push({
+      ...names,
+      school_id: schoolId,
+      item_id: item.id,
+      student_id: pupil.id,
+      student_unique_id: pupil.unique_id,
+      student_class: pupil.class_name,
+      status_at_sale: item.stock ? ("In Stock" as const) : ("Out of Stock" as const),
+      quantity,
+      unit_price_kobo: item.price,
+      total_kobo: item.price * quantity,
+      term: currentTerm(now),
+      session: currentSession(now),
+      search_text: Object.values(names).join(" ").toLowerCase(),
+      idempotency_key: null,
+      sold_at: new Date(now.getTime() - (DEMO_SALES - n) * 3_600_000).toISOString(),
+    });
+  }
+  await db.insertInto("inventory_purchases").values(sales).execute();
+  for (const item of items) {
+    await db
+      .updateTable("inventory_items")
+      .set({ quantity: item.stock, status: item.stock ? "In Stock" : "Out of Stock" })
+      .where("id", "=", item.id)
+      .execute();
+  }
+  return sales.length;
 }
 
 export async function seedDemoSchool(deps: ApiDeps): Promise<DemoSchool> {
@@ -197,6 +296,7 @@ export async function seedDemoSchool(deps: ApiDeps): Promise<DemoSchool> {
     const team = staff(random, school.id, now);
     for (const batch of inBatches(team)) await trx.insertInto("staff").values(batch).execute();
     const teaching = team.filter((s) => s.is_teaching_staff === 1).length;
+    const sales = await inventory(random, trx, school.id, now);
     return {
       unique_id: registered.unique_id,
       password: registered.password,
@@ -204,6 +304,7 @@ export async function seedDemoSchool(deps: ApiDeps): Promise<DemoSchool> {
       students: pupils.length,
       teaching_staff: teaching,
       non_teaching_staff: team.length - teaching,
+      sales,
     };
   });
 }

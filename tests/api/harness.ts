@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import { createApi } from "../../api/app";
+import { createApi, type ApiDeps } from "../../api/app";
 import { openDatabase, type DbHandle } from "../../api/db";
 import { migrateToLatest } from "../../api/db/migrate";
 import type { Database } from "../../api/db/schema";
@@ -23,7 +23,8 @@ export interface TestApi {
   close: () => Promise<void>;
 }
 
-export async function startApi(): Promise<TestApi> {
+/** `extra` sets the API's optional parts (the bank verification provider). */
+export async function startApi(extra: Pick<ApiDeps, "bankProvider"> = {}): Promise<TestApi> {
   const files = fs.mkdtempSync(path.join(os.tmpdir(), "school-api-"));
   let handle: DbHandle;
   let cleanup = async () => {};
@@ -48,7 +49,7 @@ export async function startApi(): Promise<TestApi> {
   }
   await migrateToLatest(handle.db, handle.dialect);
   const clock = { now: new Date() };
-  const api = createApi({ db: handle.db, dialect: handle.dialect, storage: localStorage(path.join(files, "uploads")), now: () => clock.now });
+  const api = createApi({ db: handle.db, dialect: handle.dialect, storage: localStorage(path.join(files, "uploads")), now: () => clock.now, ...extra });
   return {
     fetch: async (p, init) => api.fetch(new Request(new URL(p, "http://api.test"), init)),
     db: handle.db,

@@ -60,4 +60,25 @@ describe(`demo school seed on ${DATABASE}`, () => {
     for (const s of staff.filter((m) => m.is_teaching_staff === 0)) expect(s).toMatchObject({ class_name: null, subjects: null });
     expect(staff.filter((s) => s.is_teaching_staff === 1).every((s) => s.subjects)).toBe(true);
   });
+
+  it("stocks Uniforms, Books and PE Kits, and records sales of items for the buyer's class that the stock covers", async () => {
+    const get = async (path: string) => (await (await api.fetch(`/api/admin/${demo.unique_id}${path}`, { headers: auth })).json()).data;
+    const groups = await get("/inventory/groups");
+    expect(groups.data.map((g: { name: string }) => g.name)).toEqual(["Books", "PE Kits", "Uniforms"]);
+    expect(demo.sales).toBe(40);
+    const purchases = await api.db.selectFrom("inventory_purchases as p").innerJoin("students as s", "s.id", "p.student_id").select(["p.class_name", "s.class_name as student_class", "p.quantity", "p.item_id"]).execute();
+    expect(purchases).toHaveLength(40);
+    for (const p of purchases) expect(["All Classes", p.student_class]).toContain(p.class_name);
+    const items = await api.db.selectFrom("inventory_items").select(["id", "quantity", "status"]).execute();
+    expect(items).toHaveLength(12);
+    for (const item of items) {
+      expect(item.quantity).toBeGreaterThanOrEqual(0);
+      expect(item.status).toBe(item.quantity ? "In Stock" : "Out of Stock");
+    }
+    const sold = purchases.reduce((n, p) => n + p.quantity, 0);
+    const stock = items.filter((i) => i.status === "In Stock").reduce((n, i) => n + i.quantity, 0);
+    expect(await get("/inventory/stats")).toEqual({ items_in_stock: stock, items_purchased: sold });
+    // 555 in stock at the start: whatever was sold came out of it.
+    expect(stock + sold).toBe(555);
+  });
 });

@@ -1,6 +1,7 @@
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../../api/app";
+import { nubanFor } from "../../api/lib/nuban";
 import { localStorage } from "../../api/storage/local";
 import { bearer, DATABASE, pngFile, registerSchool, sql, startApi, type RegisteredSchool, type TestApi } from "./harness";
 
@@ -17,6 +18,8 @@ interface Owned {
   backloggedId: string;
   timetableId: string;
   scheduleId: string;
+  groupId: string;
+  itemId: string;
 }
 
 interface IsolationCase {
@@ -24,6 +27,8 @@ interface IsolationCase {
   params?: (a: Owned) => Record<string, string>;
   /** A valid body for the call, as A would send it: JSON, or a multipart form. */
   body?: (a: Owned) => unknown;
+  /** The path parameters name nothing of A's (an account number and a bank): B's own path is B's business. */
+  paramsNameNoRecord?: true;
 }
 
 const timetable = { type: "Regular School Period", class: "JSS2", session: "2025/2026", term: "3rd Term", venue: "Block A" };
@@ -32,6 +37,11 @@ const student = { name: "Chidi Okonkwo", selectedClass: "JSS1", gender: "Male", 
 const studentId = (a: Owned) => ({ id: a.studentId });
 const timetableId = (a: Owned) => ({ id: a.timetableId });
 const scheduleIds = (a: Owned) => ({ id: a.timetableId, scheduleId: a.scheduleId });
+const groupId = (a: Owned) => ({ id: a.groupId });
+const itemId = (a: Owned) => ({ id: a.itemId });
+const item = (a: Owned) => ({ name: "Blazer", class: "JSS1", price: 9500, status: "In Stock", group_id: Number(a.groupId), quantity: 4 });
+const account = nubanFor("058", "012345678");
+const bankAccount = { account_bank: "058", account_number: account, account_name: `SANDBOX ACCOUNT ${account.slice(-4)}` };
 
 /** Keyed by "METHOD path" exactly as Hono's route table lists it. */
 const CASES: Record<string, IsolationCase> = {
@@ -70,6 +80,22 @@ const CASES: Record<string, IsolationCase> = {
   "GET /api/admin/:uniqueId/school-settings": {},
   "POST /api/admin/:uniqueId/school-settings": { body: () => ({ school_settings: { sections: ["Hijacked"], classes: [] } }) },
   "GET /api/admin/:uniqueId/getAdminSettingsData": {},
+
+  "GET /api/admin/:uniqueId/inventory/groups": {},
+  "GET /api/admin/:uniqueId/inventory/groups/:id": { params: groupId },
+  "POST /api/admin/:uniqueId/inventory/groups": { body: () => ({ name: "Planted Group" }) },
+  "DELETE /api/admin/:uniqueId/inventory/groups/:id": { params: groupId },
+  "GET /api/admin/:uniqueId/inventory/items": {},
+  "GET /api/admin/:uniqueId/inventory/items/:id": { params: itemId },
+  "POST /api/admin/:uniqueId/inventory/items": { body: (a) => ({ ...item(a), name: "Planted Item" }) },
+  "DELETE /api/admin/:uniqueId/inventory/items/:id": { params: itemId },
+  "GET /api/admin/:uniqueId/inventory/stats": {},
+  "GET /api/admin/:uniqueId/inventory/purchases": {},
+  "POST /api/admin/:uniqueId/inventory/purchases": { body: (a) => ({ item_id: Number(a.itemId), student_id: a.studentId, quantity: 1 }) },
+  "GET /api/admin/:uniqueId/banks": {},
+  "GET /api/admin/:uniqueId/verify-account/:accountNumber/:bank": { params: () => ({ accountNumber: account, bank: "058" }), paramsNameNoRecord: true },
+  "GET /api/admin/:uniqueId/payment-account": {},
+  "POST /api/admin/:uniqueId/payment-account": { body: () => bankAccount },
 };
 
 describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
@@ -125,7 +151,7 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     api = await startApi();
     const school = await registerSchool(api, { school_name: "School A" });
     b = await registerSchool(api, { school_name: "School B" });
-    a = { school, studentId: "", backloggedId: "", timetableId: "", scheduleId: "" };
+    a = { school, studentId: "", backloggedId: "", timetableId: "", scheduleId: "", groupId: "", itemId: "" };
 
     a.studentId = String((await asOwner("POST", "/students", { student_data: student })).data.unique_id);
     a.backloggedId = String((await asOwner("POST", "/students", { student_data: { ...student, name: "Amaka Obi", gender: "Female" } })).data.unique_id);
@@ -136,12 +162,16 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     const signature = new FormData();
     signature.set("signature", pngFile("signature.png"));
     await asOwner("POST", "/update/adminData", signature);
+    a.groupId = String((await asOwner("POST", "/inventory/groups", { name: "Uniforms" })).data.id);
+    a.itemId = String((await asOwner("POST", "/inventory/items", item(a))).data.id);
+    await asOwner("POST", "/inventory/purchases", { item_id: Number(a.itemId), student_id: a.studentId, quantity: 1 });
+    await asOwner("POST", "/payment-account", bankAccount);
   });
   afterAll(() => api.close());
 
   it("the snapshot sees every table with A's records in it", async () => {
     const dump = await snapshot();
-    for (const table of ["schools", "auth_tokens", "media", "students", "timetables", "timetable_schedules", "school_settings"]) {
+    for (const table of ["schools", "auth_tokens", "media", "students", "timetables", "timetable_schedules", "school_settings", "inventory_groups", "inventory_items", "inventory_purchases", "bank_accounts"]) {
       expect(dump[table]?.length, table).toBeGreaterThan(0);
     }
   });
@@ -171,7 +201,7 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
       expect(await snapshot()).toEqual(before);
     });
 
-    it.runIf(CASES[route].params !== undefined)("answers 404 to school B's token on its own path with A's record ids, and changes nothing", async () => {
+    it.runIf(CASES[route].params !== undefined && !CASES[route].paramsNameNoRecord)("answers 404 to school B's token on its own path with A's record ids, and changes nothing", async () => {
       const before = await snapshot();
       const res = await send(method, pathFor(route, b.uniqueId), b.auth, CASES[route].body?.(a));
       expect(res.status).toBe(404);

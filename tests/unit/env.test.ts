@@ -98,6 +98,14 @@ describe("loadConfig", () => {
     expect(message).toContain("SCHOOL_API_URL: must be an http(s) URL such as https://api.example.ng");
   });
 
+  it("takes a Paystack secret key, and refuses anything else without repeating it", () => {
+    expect(load({ DATA_DIR: dataDir }).paystackSecretKey).toBeNull();
+    expect(load({ DATA_DIR: dataDir, PAYSTACK_SECRET_KEY: "sk_live_abc123" }).paystackSecretKey).toBe("sk_live_abc123");
+    const message = configError({ DATA_DIR: dataDir, PAYSTACK_SECRET_KEY: "pk_live_leaked0123" });
+    expect(message).toContain("PAYSTACK_SECRET_KEY: must be a Paystack secret key (sk_test_… or sk_live_…)");
+    expect(message).not.toContain("leaked0123");
+  });
+
   it("refuses an unknown NODE_ENV", () => {
     expect(configError({ DATA_DIR: dataDir, NODE_ENV: "staging" })).toContain("NODE_ENV:");
   });

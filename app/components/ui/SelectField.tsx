@@ -1,9 +1,12 @@
 import type { ReactNode, SelectHTMLAttributes } from "react";
 import { controlProps, Field, inputClass, type FieldControl } from "./Field";
 
+/** A choice whose label is its value ("JSS1"), or a value shown by another label (a group's id by its name). */
+export type SelectOption = string | { value: string; label: string };
+
 type SelectFieldProps = FieldControl & {
   label: ReactNode;
-  options: readonly string[];
+  options: readonly SelectOption[];
   /** The first, empty choice ("Select a class"); leave out when a value is always chosen. */
   placeholder?: string;
   hint?: ReactNode;
@@ -18,11 +21,14 @@ export function SelectField({ label, options, placeholder, hint, required, selec
     <Field {...control} label={label} hint={hint}>
       <select className={inputClass} {...props} {...selectProps}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
+        {options.map((option) => {
+          const { value, label } = typeof option === "string" ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          );
+        })}
       </select>
     </Field>
   );

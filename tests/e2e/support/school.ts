@@ -80,3 +80,11 @@ export async function addStudentsViaApi(
   }
   return true;
 }
+
+/** A new school, signed in on `page`, with a bearer token for set-up through the school API. */
+export async function signedIn(page: Page, request: APIRequestContext, prefix: string): Promise<{ account: SchoolAccount; token: string }> {
+  const account = await registerSchoolViaApi(request, prefix);
+  const token = await apiToken(request, account);
+  await logIn(page, account);
+  return { account, token };
+}

@@ -1,0 +1,81 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { INVENTORY_MESSAGES, type InventoryGroup } from "../../../../contract/inventory";
+import { INVENTORY_SPEC_MESSAGES } from "../../../../contract/messages";
+import { withAdmin } from "~/.server/auth.server";
+import { newFormKey, readFormData } from "~/.server/form.server";
+import { groupForm } from "~/.server/form-schemas";
+import { loadRecord, notFoundPage, queryId, replyWithFailure } from "~/.server/inventory.server";
+import { redirectWithToast, success } from "~/.server/toast.server";
+import { PageHeader } from "~/components/Page";
+import { Banner } from "~/components/ui/Banner";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { ErrorList } from "~/components/ui/ErrorList";
+import { Field } from "~/components/ui/Field";
+import { useFormState } from "~/lib/form-state";
+import { INVENTORY_HOME, InventoryNotFound } from "./shared";
+
+/** Add a group (/admin/inventory/add-group) and rename one (/admin/inventory/update-group?groupId=): one Name field. */
+const isUpdate = (request: Request) => new URL(request.url).pathname.endsWith("/update-group");
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && "editing" in data && data.editing ? "Update Group" : "Add Group" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    if (!isUpdate(request)) return { editing: false, group: null, error: null, formKey: newFormKey() };
+    const loaded = await loadRecord<InventoryGroup>(api, "/inventory/groups", queryId(request, "groupId"));
+    if ("notFound" in loaded) return notFoundPage(INVENTORY_MESSAGES.groupNotFound);
+    return { editing: true, group: "record" in loaded ? loaded.record : null, error: "error" in loaded ? loaded.error : null, formKey: "" };
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const formData = await readFormData(request);
+    const submission = parseWithZod(formData, { schema: groupForm });
+    if (submission.status !== "success") return submission.reply();
+    const groupId = isUpdate(request) ? queryId(request, "groupId") : null;
+    const key = String(formData.get("idempotency_key") ?? "");
+    const response = groupId
+      ? await api.update<InventoryGroup>("/inventory/groups", { id: Number(groupId), name: submission.value.name })
+      : await api.create<InventoryGroup>("/inventory/groups", submission.value, { headers: key ? { "Idempotency-Key": key } : undefined });
+    if (!response.ok) return replyWithFailure(submission, response);
+    const done = groupId ? INVENTORY_SPEC_MESSAGES.groupUpdated : INVENTORY_SPEC_MESSAGES.groupAdded;
+    return redirectWithToast(request, context, INVENTORY_HOME, success(response.message ?? done));
+  });
+}
+
+export default function GroupForm() {
+  const loaded = useLoaderData<typeof loader>();
+  if ("notFound" in loaded) return <InventoryNotFound title={loaded.notFound} />;
+  return <GroupFormBody {...loaded} />;
+}
+
+function GroupFormBody({ editing, group, error, formKey }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { notFound: string }>) {
+  const lastResult = useActionData<typeof action>();
+  const pending = useNavigation().state === "submitting";
+  const form = useFormState<"name">("group", lastResult, { name: group?.name ?? "" });
+  const title = editing ? "Update Group" : "Add Group";
+  return (
+    <div className="space-y-5">
+      <PageHeader backTo={INVENTORY_HOME} title={title} />
+      {error ? <Banner>{error}</Banner> : null}
+      {editing && !group ? null : (
+        <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" key={form.key} {...form.props}>
+          {formKey ? <input type="hidden" name="idempotency_key" value={formKey} /> : null}
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <Field label="Name" required field={form.field("name")} inputProps={{ type: "text", maxLength: 100, placeholder: "e.g. Uniforms", autoComplete: "off" }} />
+          <div className="flex gap-2">
+            <Link to={INVENTORY_HOME} className={buttonClass("secondary")}>
+              Cancel
+            </Link>
+            <Button className="flex-1" pending={pending} pendingLabel="Saving…">
+              {editing ? "Update Group" : "Add Group"}
+            </Button>
+          </div>
+        </Form>
+      )}
+    </div>
+  );
+}

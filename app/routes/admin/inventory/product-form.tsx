@@ -1,0 +1,151 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  ALL_CLASSES,
+  INVENTORY_MESSAGES,
+  PRODUCT_STATUSES,
+  type InventoryGroupPage,
+  type InventoryItem,
+  type InventoryItemPayload,
+} from "../../../../contract/inventory";
+import type { ItemFields } from "../../../../contract/inventory.schema";
+import { INVENTORY_SPEC_MESSAGES } from "../../../../contract/messages";
+import { koboToNaira, nairaInputValue, nairaToKobo } from "../../../../contract/money";
+import { withAdmin } from "~/.server/auth.server";
+import { newFormKey, readFormData } from "~/.server/form.server";
+import { itemForm } from "~/.server/form-schemas";
+import { loadRecord, notFoundPage, queryId, replyWithFailure } from "~/.server/inventory.server";
+import { adminPath } from "~/.server/return-to";
+import { getClassNames } from "~/.server/school-options.server";
+import { redirectWithToast, success } from "~/.server/toast.server";
+import { PageHeader } from "~/components/Page";
+import { Banner } from "~/components/ui/Banner";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { ErrorList } from "~/components/ui/ErrorList";
+import { Field } from "~/components/ui/Field";
+import { SelectField } from "~/components/ui/SelectField";
+import { useFormState } from "~/lib/form-state";
+import { INVENTORY_HOME, InventoryNotFound, inventoryPaths } from "./shared";
+
+/**
+ * Add a product (/admin/inventory/add-product[?groupId=]) and edit one (/admin/inventory/edit-product?itemId=
+ * &returnUrl=). An edit goes back to `returnUrl` when it is a page of this app, else to the item's group.
+ */
+const isEdit = (request: Request) => new URL(request.url).pathname.endsWith("/edit-product");
+const GROUPS_OFFERED = 100;
+
+type ItemFieldName = keyof ItemFields;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && "editing" in data && data.editing ? "Edit Product" : "Add Product" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const editing = isEdit(request);
+    const [loaded, groups, classes] = await Promise.all([
+      editing ? loadRecord<InventoryItem>(api, "/inventory/items", queryId(request, "itemId")) : null,
+      api.get<InventoryGroupPage>("/inventory/groups", { query: { per_page: GROUPS_OFFERED } }),
+      getClassNames(api),
+    ]);
+    if (loaded && "notFound" in loaded) return notFoundPage(INVENTORY_MESSAGES.itemNotFound);
+    const item = loaded && "record" in loaded ? loaded.record : null;
+    const returnUrl = new URL(request.url).searchParams.get("returnUrl");
+    const back = item ? adminPath(returnUrl, inventoryPaths.groupItems(item.group_id)) : INVENTORY_HOME;
+    const classOptions = [...classes, ALL_CLASSES];
+    if (item && !classOptions.includes(item.class)) classOptions.unshift(item.class);
+    const defaults: Partial<Record<ItemFieldName, string>> = item
+      ? {
+          name: item.name,
+          class: item.class,
+          price: nairaInputValue(nairaToKobo(item.price) ?? 0),
+          status: item.status,
+          group_id: String(item.group_id),
+          quantity: String(item.quantity),
+        }
+      : { status: "In Stock", group_id: queryId(request, "groupId") ?? "" };
+    return {
+      editing,
+      /** An edit whose item could not be loaded shows the failure, not an empty form. */
+      showForm: !editing || Boolean(item),
+      back,
+      defaults,
+      formKey: editing ? "" : newFormKey(),
+      classes: classOptions,
+      groups: groups.ok ? groups.data.data.map((g) => ({ value: String(g.id), label: g.name })) : [],
+      error: loaded && "error" in loaded ? loaded.error : groups.ok ? null : groups.message,
+    };
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const formData = await readFormData(request);
+    const submission = parseWithZod(formData, { schema: itemForm });
+    if (submission.status !== "success") return submission.reply();
+    const itemId = isEdit(request) ? queryId(request, "itemId") : null;
+    const payload: InventoryItemPayload = { ...submission.value, price: koboToNaira(submission.value.price), ...(itemId ? { id: Number(itemId) } : {}) };
+    const key = String(formData.get("idempotency_key") ?? "");
+    const response = itemId
+      ? await api.update<InventoryItem>("/inventory/items", payload)
+      : await api.create<InventoryItem>("/inventory/items", payload, { headers: key ? { "Idempotency-Key": key } : undefined });
+    if (!response.ok) return replyWithFailure(submission, response);
+    if (!itemId) return redirectWithToast(request, context, INVENTORY_HOME, success(response.message ?? INVENTORY_SPEC_MESSAGES.productAdded));
+    const back = adminPath(new URL(request.url).searchParams.get("returnUrl"), inventoryPaths.groupItems(response.data.group_id));
+    return redirectWithToast(request, context, back, success(response.message ?? INVENTORY_SPEC_MESSAGES.productUpdated));
+  });
+}
+
+export default function ProductForm() {
+  const loaded = useLoaderData<typeof loader>();
+  if ("notFound" in loaded) return <InventoryNotFound title={loaded.notFound} />;
+  return <ProductFormBody {...loaded} />;
+}
+
+function ProductFormBody({ editing, showForm, back, defaults, formKey, classes, groups, error }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { notFound: string }>) {
+  const lastResult = useActionData<typeof action>();
+  const pending = useNavigation().state === "submitting";
+  const form = useFormState<ItemFieldName>("product", lastResult, defaults);
+  const title = editing ? "Edit Product" : "Add Product";
+
+  return (
+    <div className="space-y-5">
+      <PageHeader backTo={back} title={title} />
+      {error ? <Banner>{error}</Banner> : null}
+      {!error && !groups.length ? (
+        <Banner kind="info">
+          Products belong to a group.{" "}
+          <Link to={inventoryPaths.addGroup} className="font-semibold underline">
+            Add a group first
+          </Link>
+          .
+        </Banner>
+      ) : null}
+      {showForm ? (
+      <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" key={form.key} {...form.props}>
+        {formKey ? <input type="hidden" name="idempotency_key" value={formKey} /> : null}
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field label="Name" required field={form.field("name")} inputProps={{ type: "text", maxLength: 100, autoComplete: "off", placeholder: "e.g. White Shirt" }} />
+        <SelectField label="Group" required placeholder="Select a group" options={groups} field={form.field("group_id")} />
+        <SelectField label="Class" required placeholder="Select a class" options={classes} field={form.field("class")} />
+        <Field
+          label="Price (₦)"
+          required
+          hint="In naira, with kobo if any: 12,500.50"
+          field={form.field("price")}
+          inputProps={{ type: "text", inputMode: "decimal", autoComplete: "off", placeholder: "0.00" }}
+        />
+        <Field label="Quantity in stock" required field={form.field("quantity")} inputProps={{ type: "number", inputMode: "numeric", min: 0, step: 1 }} />
+        <SelectField label="Status" required options={PRODUCT_STATUSES} field={form.field("status")} />
+        <div className="flex gap-2">
+          <Link to={back} className={buttonClass("secondary")}>
+            Cancel
+          </Link>
+          <Button className="flex-1" pending={pending} pendingLabel="Saving…">
+            {editing ? "Save Changes" : "Add Product"}
+          </Button>
+        </div>
+      </Form>
+      ) : null}
+    </div>
+  );
+}

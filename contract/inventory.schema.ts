@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { INVENTORY_LIMITS, INVENTORY_MESSAGES as M, PRODUCT_STATUSES } from "./inventory";
+import { nairaToKobo, parseNaira } from "./money";
+
+/**
+ * The zod rules of inventory (spec section 5), apart from contract/inventory.ts so that pages never ship
+ * zod. The same schemas check the web forms (through Conform, which turns number inputs into numbers)
+ * and the API's JSON.
+ */
+
+const name = z
+  .string({ required_error: M.nameRequired, invalid_type_error: M.nameRequired })
+  .trim()
+  .min(1, M.nameRequired)
+  .max(INVENTORY_LIMITS.nameMax, M.nameTooLong);
+
+const recordId = (message: string) =>
+  z.number({ required_error: message, invalid_type_error: message }).int(message).positive(message);
+
+export const groupFields = z.object({ name });
+/** `POST /inventory/groups`: a name, and the group's id when renaming it. */
+export const groupPayload = groupFields.extend({ id: recordId(M.groupNotFound).optional() });
+
+/**
+ * A price in naira, to kobo: a number on the API's wire (12500.5) or the text a person typed in the form
+ * ("12,500.50"). More than two decimals, zero and anything above the limit are refused, never rounded.
+ */
+export const priceKobo = z
+  .union([z.number(), z.string()], { errorMap: () => ({ message: M.priceRequired }) })
+  .transform((value, ctx) => {
+    if (typeof value === "string" && !value.trim()) {
+      ctx.addIssue({ code: "custom", message: M.priceRequired });
+      return z.NEVER;
+    }
+    const kobo = typeof value === "number" ? nairaToKobo(value) : parseNaira(value);
+    const problem =
+      kobo === null ? M.priceInvalid : kobo <= 0 ? M.priceTooLow : kobo > INVENTORY_LIMITS.priceMaxKobo ? M.priceTooHigh : null;
+    if (problem) {
+      ctx.addIssue({ code: "custom", message: problem });
+      return z.NEVER;
+    }
+    return kobo!;
+  });
+
+const itemObject = z.object({
+  name,
+  class: z
+    .string({ required_error: M.classRequired, invalid_type_error: M.classRequired })
+    .trim()
+    .min(1, M.classRequired)
+    .max(INVENTORY_LIMITS.classMax, M.classUnknown),
+  price: priceKobo,
+  status: z.enum(PRODUCT_STATUSES, { errorMap: () => ({ message: M.statusRequired }) }),
+  group_id: recordId(M.groupRequired),
+  quantity: z
+    .number({ required_error: M.quantityRequired, invalid_type_error: M.quantityInvalid })
+    .int(M.quantityInvalid)
+    .min(0, M.quantityInvalid)
+    .max(INVENTORY_LIMITS.quantityMax, M.quantityInvalid),
+});
+
+/** An item In Stock with nothing in stock would sell what is not there. */
+const stockAgreesWithStatus = (item: { status: string; quantity: number }, ctx: z.RefinementCtx) => {
+  if (item.status === "In Stock" && item.quantity === 0) ctx.addIssue({ code: "custom", path: ["quantity"], message: M.inStockNeedsQuantity });
+};
+
+/** The add and edit product form: name, class, price, status and group (spec section 5), and the stock. */
+export const itemFields = itemObject.superRefine(stockAgreesWithStatus);
+/** `POST /inventory/items`: the same, and the item's id when updating it. */
+export const itemPayload = itemObject.extend({ id: recordId(M.itemNotFound).optional() }).superRefine(stockAgreesWithStatus);
+export type ItemFields = z.infer<typeof itemFields>;
+
+/** What the sell form asks: the student (a unique_id) and how many. */
+export const saleFields = z.object({
+  student_id: z
+    .string({ required_error: M.studentRequired, invalid_type_error: M.studentRequired })
+    .trim()
+    .min(1, M.studentRequired)
+    .max(60, M.studentNotFound),
+  quantity: z
+    .number({ required_error: M.saleQuantityInvalid, invalid_type_error: M.saleQuantityInvalid })
+    .int(M.saleQuantityInvalid)
+    .min(1, M.saleQuantityInvalid)
+    .max(INVENTORY_LIMITS.saleQuantityMax, M.saleQuantityInvalid),
+});
+/** `POST /inventory/purchases`. */
+export const salePayload = saleFields.extend({ item_id: recordId(M.itemNotFound) });
