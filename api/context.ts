@@ -1,5 +1,5 @@
 import type { Db, Dialect } from "./db";
-import type { FileStorage } from "./storage/local";
+import type { FileStorage } from "./storage/storage";
 
 /** What the school API needs from its host: a migrated database, file storage and a clock. */
 export interface ApiDeps {
@@ -7,6 +7,10 @@ export interface ApiDeps {
   dialect: Dialect;
   storage: FileStorage;
   now: () => Date;
+  /** Where streamed uploads wait while they are read and checked; the system's temporary folder if unset. */
+  tempDir?: string;
+  /** A school's storage quota in bytes unless it has its own; 0 is unlimited; DEFAULT_STORAGE_QUOTA_MB if unset. */
+  storageQuotaBytes?: number;
 }
 
 /** The school an authenticated request acts for. */
