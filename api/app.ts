@@ -8,6 +8,7 @@ import { authRoutes } from "./routes/auth";
 import { timetableRoutes } from "./routes/timetables";
 import { studentInfoRoutes, studentRoutes } from "./routes/students";
 import { settingsRoutes } from "./routes/settings";
+import { fileRoutes, sharedFileRoutes } from "./routes/files";
 import { readMedia } from "./services/media";
 
 export type { ApiDeps } from "./context";
@@ -35,10 +36,14 @@ export function createApi(deps: ApiDeps) {
   api.route("/admin/:uniqueId", timetableRoutes(deps));
   api.route("/admin/:uniqueId", studentRoutes(deps));
   api.route("/admin/:uniqueId", settingsRoutes(deps));
+  api.route("/admin/:uniqueId", fileRoutes(deps));
 
   // The one student call without the admin prefix (spec section 7), under the same tenant check.
   api.use("/students/:uniqueId/*", requireTenant(deps));
   api.route("/students/:uniqueId", studentInfoRoutes(deps));
+
+  // Share links open a file without a token: the link itself is the signed, short-lived permission.
+  api.route("/files/shared", sharedFileRoutes(deps));
 
   api.get("/media/:key", async (c) => {
     const key = c.req.param("key");

@@ -180,6 +180,7 @@ function streamToDisk(parser: busboy.Busboy, body: ReadableStream, limits: DiskM
   const headBytes = limits.headBytes ?? 4096;
   const writes: Promise<DiskFile | null>[] = [];
   const outputs: fs.WriteStream[] = [];
+  const parts: NodeJS.ReadableStream[] = [];
   const source = Readable.fromWeb(body as unknown as NodeWebStream<Uint8Array>);
 
   return new Promise<DiskMultipartResult>((resolve, reject) => {
@@ -192,6 +193,7 @@ function streamToDisk(parser: busboy.Busboy, body: ReadableStream, limits: DiskM
       source.unpipe(parser);
       source.destroy();
       parser.removeAllListeners("close");
+      for (const [i, part] of parts.entries()) part.unpipe(outputs[i]);
       const closing = outputs.map((out) => new Promise<void>((closed) => (out.closed ? closed() : out.destroy().once("close", () => closed()))));
       Promise.all(closing).then(() => reject(error));
     };
@@ -208,6 +210,7 @@ function streamToDisk(parser: busboy.Busboy, body: ReadableStream, limits: DiskM
       const file = path.join(folder, String(outputs.length));
       const out = fs.createWriteStream(file);
       outputs.push(out);
+      parts.push(stream);
       const head: Buffer[] = [];
       let headLength = 0;
       let size = 0;
@@ -221,8 +224,11 @@ function streamToDisk(parser: busboy.Busboy, body: ReadableStream, limits: DiskM
         }
       });
       writes.push(
-        new Promise<DiskFile | null>((done, error) => {
-          out.on("error", error);
+        new Promise<DiskFile | null>((done) => {
+          out.on("error", () => {
+            fail(new MultipartError("The upload could not be stored.", 400));
+            done(null);
+          });
           out.on("finish", () => {
             // An empty file input still sends a part with no name and no bytes: that is "no file".
             if (!info.filename && size === 0) return done(null);
@@ -234,14 +240,11 @@ function streamToDisk(parser: busboy.Busboy, body: ReadableStream, limits: DiskM
     });
     parser.on("error", () => fail(new MultipartError("Malformed multipart body.", 400)));
     parser.on("close", () => {
-      Promise.all(writes).then(
-        (files) => {
-          if (failed) return;
-          result.files = files.filter((f): f is DiskFile => f !== null);
-          resolve(result);
-        },
-        () => fail(new MultipartError("The upload could not be stored.", 400)),
-      );
+      void Promise.all(writes).then((files) => {
+        if (failed) return;
+        result.files = files.filter((f): f is DiskFile => f !== null);
+        resolve(result);
+      });
     });
     source.pipe(parser);
   });

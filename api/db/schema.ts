@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /**
  * Tables of the school API. Every row of school data carries `school_id`; timestamps are ISO-8601
@@ -121,6 +121,43 @@ export interface SchoolSettingsTable {
   updated_at: string;
 }
 
+export interface FileFolderTable {
+  id: Generated<number>;
+  school_id: number;
+  name: string;
+  /** The name lower-cased: "Letters" and "letters" are one folder. */
+  name_key: string;
+  created_at: string;
+}
+
+export interface FileUploadTable {
+  id: Generated<number>;
+  school_id: number;
+  idempotency_key: string;
+  created_at: string;
+}
+
+export interface FileTable {
+  id: Generated<number>;
+  school_id: number;
+  folder_id: number;
+  upload_id: number | null;
+  storage_key: string;
+  original_name: string;
+  size: number;
+  mime_type: string;
+  created_at: string;
+}
+
+/** Byte counts are 64-bit: PostgreSQL hands them back as text. */
+export interface SchoolStorageTable {
+  school_id: number;
+  used_bytes: ColumnType<number | string, number, number>;
+  /** Null: the server's default quota; 0: unlimited. */
+  quota_bytes: ColumnType<number | string | null, number | null, number | null>;
+  share_key: string;
+}
+
 export interface Database {
   schools: SchoolTable;
   auth_tokens: AuthTokenTable;
@@ -131,6 +168,10 @@ export interface Database {
   school_settings: SchoolSettingsTable;
   timetables: TimetableTable;
   timetable_schedules: TimetableScheduleTable;
+  file_folders: FileFolderTable;
+  file_uploads: FileUploadTable;
+  files: FileTable;
+  school_storage: SchoolStorageTable;
 }
 
 export type School = Selectable<SchoolTable>;

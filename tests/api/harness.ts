@@ -9,6 +9,7 @@ import { openDatabase, type DbHandle } from "../../api/db";
 import { migrateToLatest } from "../../api/db/migrate";
 import type { Database } from "../../api/db/schema";
 import { localStorage } from "../../api/storage/local";
+import type { FileStorage } from "../../api/storage/storage";
 
 /**
  * A real school API on a real database for each test file: SQLite by default, PostgreSQL when
@@ -18,12 +19,24 @@ export const DATABASE = process.env.TEST_DATABASE_URL ? "postgres" : "sqlite";
 
 export interface TestApi {
   fetch: (path: string, init?: RequestInit) => Promise<Response>;
+  /** The API's own handler, for serving it over a real socket. */
+  handle: (request: Request) => Promise<Response>;
   db: DbHandle["db"];
   clock: { now: Date };
+  /** Where uploads wait while they are read (emptied after every request). */
+  tempDir: string;
+  /** The local file storage's folder (unused when `storage` is given). */
+  uploadsDir: string;
   close: () => Promise<void>;
 }
 
-export async function startApi(): Promise<TestApi> {
+export interface ApiOptions {
+  /** The file storage to use instead of a local folder. */
+  storage?: FileStorage;
+  storageQuotaBytes?: number;
+}
+
+export async function startApi(options: ApiOptions = {}): Promise<TestApi> {
   const files = fs.mkdtempSync(path.join(os.tmpdir(), "school-api-"));
   let handle: DbHandle;
   let cleanup = async () => {};
@@ -48,11 +61,23 @@ export async function startApi(): Promise<TestApi> {
   }
   await migrateToLatest(handle.db, handle.dialect);
   const clock = { now: new Date() };
-  const api = createApi({ db: handle.db, dialect: handle.dialect, storage: localStorage(path.join(files, "uploads")), now: () => clock.now });
+  const tempDir = path.join(files, "tmp");
+  const uploadsDir = path.join(files, "uploads");
+  const api = createApi({
+    db: handle.db,
+    dialect: handle.dialect,
+    storage: options.storage ?? localStorage(uploadsDir),
+    now: () => clock.now,
+    tempDir,
+    storageQuotaBytes: options.storageQuotaBytes,
+  });
   return {
     fetch: async (p, init) => api.fetch(new Request(new URL(p, "http://api.test"), init)),
+    handle: async (request) => api.fetch(request),
     db: handle.db,
     clock,
+    tempDir,
+    uploadsDir,
     close: async () => {
       await handle.close();
       await cleanup();

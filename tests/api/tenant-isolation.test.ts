@@ -17,6 +17,8 @@ interface Owned {
   backloggedId: string;
   timetableId: string;
   scheduleId: string;
+  fileId: string;
+  folder: string;
 }
 
 interface IsolationCase {
@@ -32,6 +34,14 @@ const student = { name: "Chidi Okonkwo", selectedClass: "JSS1", gender: "Male", 
 const studentId = (a: Owned) => ({ id: a.studentId });
 const timetableId = (a: Owned) => ({ id: a.timetableId });
 const scheduleIds = (a: Owned) => ({ id: a.timetableId, scheduleId: a.scheduleId });
+const fileId = (a: Owned) => ({ id: a.fileId });
+const folder = (a: Owned) => ({ folder: a.folder });
+function uploadForm(folderName: string) {
+  const form = new FormData();
+  form.set("folder_name", folderName);
+  form.append("files[]", new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "report.pdf", { type: "application/pdf" }));
+  return form;
+}
 
 /** Keyed by "METHOD path" exactly as Hono's route table lists it. */
 const CASES: Record<string, IsolationCase> = {
@@ -70,6 +80,16 @@ const CASES: Record<string, IsolationCase> = {
   "GET /api/admin/:uniqueId/school-settings": {},
   "POST /api/admin/:uniqueId/school-settings": { body: () => ({ school_settings: { sections: ["Hijacked"], classes: [] } }) },
   "GET /api/admin/:uniqueId/getAdminSettingsData": {},
+
+  "GET /api/admin/:uniqueId/files/folders": {},
+  "GET /api/admin/:uniqueId/files/folderStats": {},
+  "GET /api/admin/:uniqueId/files/storage-quota": {},
+  "GET /api/admin/:uniqueId/files/folder/:folder": { params: folder },
+  "DELETE /api/admin/:uniqueId/files/folder/:folder": { params: folder },
+  "POST /api/admin/:uniqueId/files": { body: () => uploadForm("Planted") },
+  "GET /api/admin/:uniqueId/files/:id": { params: fileId },
+  "DELETE /api/admin/:uniqueId/files/:id": { params: fileId },
+  "POST /api/admin/:uniqueId/files/:id/share": { params: fileId, body: () => ({ disposition: "attachment" }) },
 };
 
 describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
@@ -125,7 +145,7 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     api = await startApi();
     const school = await registerSchool(api, { school_name: "School A" });
     b = await registerSchool(api, { school_name: "School B" });
-    a = { school, studentId: "", backloggedId: "", timetableId: "", scheduleId: "" };
+    a = { school, studentId: "", backloggedId: "", timetableId: "", scheduleId: "", fileId: "", folder: "Reports" };
 
     a.studentId = String((await asOwner("POST", "/students", { student_data: student })).data.unique_id);
     a.backloggedId = String((await asOwner("POST", "/students", { student_data: { ...student, name: "Amaka Obi", gender: "Female" } })).data.unique_id);
@@ -136,12 +156,14 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     const signature = new FormData();
     signature.set("signature", pngFile("signature.png"));
     await asOwner("POST", "/update/adminData", signature);
+    const uploaded = (await asOwner("POST", "/files", uploadForm(a.folder))).data as unknown as Array<{ id: number }>;
+    a.fileId = String(uploaded[0].id);
   });
   afterAll(() => api.close());
 
   it("the snapshot sees every table with A's records in it", async () => {
     const dump = await snapshot();
-    for (const table of ["schools", "auth_tokens", "media", "students", "timetables", "timetable_schedules", "school_settings"]) {
+    for (const table of ["schools", "auth_tokens", "media", "students", "timetables", "timetable_schedules", "school_settings", "files", "file_folders", "school_storage"]) {
       expect(dump[table]?.length, table).toBeGreaterThan(0);
     }
   });
