@@ -41,6 +41,16 @@ export default [
       route("timetable/:id/edit-schedule/:scheduleId", "routes/admin/timetables/schedule-form.tsx", { id: "timetable-edit-schedule" }),
       route("timetable/:id/delete-schedule/:scheduleId", "routes/admin/timetables/schedule-delete.tsx"),
 
+      route("files", "routes/admin/files/list.tsx"),
+      route("files/upload", "routes/admin/files/upload.tsx", { id: "files-upload" }),
+      route("files/upload/:folder", "routes/admin/files/upload.tsx", { id: "files-upload-folder" }),
+      route("files/folder/:folder/delete", "routes/admin/files/delete-folder.tsx"),
+      route("files/:id/view", "routes/admin/files/view.tsx"),
+      route("files/:id/download", "routes/admin/files/download.tsx"),
+      route("files/:id/delete", "routes/admin/files/delete-file.tsx"),
+      route("files/:folder", "routes/admin/files/folder.tsx"),
+      route("file-upload", "routes/admin/files/upload-send.tsx"),
+
       route("settings", "routes/admin/settings/main.tsx"),
       route("settings/section", "routes/admin/settings/section.tsx"),
       route("settings/report-sheet", "routes/admin/settings/report.tsx"),
