@@ -42,8 +42,7 @@ export default [
       route("timetable/:id/delete-schedule/:scheduleId", "routes/admin/timetables/schedule-delete.tsx"),
 
       route("files", "routes/admin/files/list.tsx"),
-      route("files/upload", "routes/admin/files/upload.tsx", { id: "files-upload" }),
-      route("files/upload/:folder", "routes/admin/files/upload.tsx", { id: "files-upload-folder" }),
+      route("files/upload/:folder?", "routes/admin/files/upload.tsx"),
       route("files/folder/:folder/delete", "routes/admin/files/delete-folder.tsx"),
       route("files/:id/view", "routes/admin/files/view.tsx"),
       route("files/:id/download", "routes/admin/files/download.tsx"),
