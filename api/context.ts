@@ -9,7 +9,7 @@ export interface ApiDeps {
   now: () => Date;
   /** Where streamed uploads wait while they are read and checked; the system's temporary folder if unset. */
   tempDir?: string;
-  /** A school's storage quota in bytes unless it has its own; 0 is unlimited; DEFAULT_STORAGE_QUOTA_MB if unset. */
+  /** Each school's storage quota in bytes; 0 is unlimited; DEFAULT_STORAGE_QUOTA_MB if unset. */
   storageQuotaBytes?: number;
 }
 

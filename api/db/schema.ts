@@ -153,8 +153,6 @@ export interface FileTable {
 export interface SchoolStorageTable {
   school_id: number;
   used_bytes: ColumnType<number | string, number, number>;
-  /** Null: the server's default quota; 0: unlimited. */
-  quota_bytes: ColumnType<number | string | null, number | null, number | null>;
   share_key: string;
 }
 

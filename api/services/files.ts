@@ -32,21 +32,21 @@ const MB = 1024 * 1024;
 export async function storageRow(db: Executor, schoolId: number) {
   await db
     .insertInto("school_storage")
-    .values({ school_id: schoolId, used_bytes: 0, quota_bytes: null, share_key: randomKey() + randomKey() })
+    .values({ school_id: schoolId, used_bytes: 0, share_key: randomKey() + randomKey() })
     .onConflict((oc) => oc.column("school_id").doNothing())
     .execute();
   return db.selectFrom("school_storage").selectAll().where("school_id", "=", schoolId).executeTakeFirstOrThrow();
 }
 
-/** The quota in bytes that applies to a school (its own, else the server's); 0 is unlimited. */
-function defaultQuota(deps: ApiDeps): number {
+/** Every school's quota in bytes (STORAGE_QUOTA_MB); 0 is unlimited. */
+function quotaBytes(deps: ApiDeps): number {
   return deps.storageQuotaBytes ?? DEFAULT_STORAGE_QUOTA_MB * MB;
 }
 
 export async function getStorageQuota(deps: ApiDeps, tenant: Tenant): Promise<StorageQuota> {
   const row = await storageRow(deps.db, tenant.schoolId);
   const used = Number(row.used_bytes);
-  const quota = row.quota_bytes === null ? defaultQuota(deps) : Number(row.quota_bytes);
+  const quota = quotaBytes(deps);
   if (quota === 0) return { used, quota: null, remaining: null, percentage: 0, unlimited: true };
   return {
     used,
@@ -64,16 +64,16 @@ export async function getStorageQuota(deps: ApiDeps, tenant: Tenant): Promise<St
  */
 async function reserve(deps: ApiDeps, tenant: Tenant, bytes: number): Promise<void> {
   await storageRow(deps.db, tenant.schoolId);
-  const fallback = defaultQuota(deps);
-  const result = await deps.db
+  const quota = quotaBytes(deps);
+  let update = deps.db
     .updateTable("school_storage")
     .set({ used_bytes: sql`used_bytes + ${bytes}` })
-    .where("school_id", "=", tenant.schoolId)
-    .where(sql<boolean>`(coalesce(quota_bytes, ${fallback}) = 0 or used_bytes + ${bytes} <= coalesce(quota_bytes, ${fallback}))`)
-    .executeTakeFirst();
+    .where("school_id", "=", tenant.schoolId);
+  if (quota > 0) update = update.where(sql<boolean>`used_bytes + ${bytes} <= ${quota}`);
+  const result = await update.executeTakeFirst();
   if (Number(result.numUpdatedRows) === 1) return;
-  const quota = await getStorageQuota(deps, tenant);
-  const message = FILE_MESSAGES.quotaExceeded.replace("{needed}", formatFileSize(bytes)).replace("{remaining}", formatFileSize(quota.remaining ?? 0));
+  const state = await getStorageQuota(deps, tenant);
+  const message = FILE_MESSAGES.quotaExceeded.replace("{needed}", formatFileSize(bytes)).replace("{remaining}", formatFileSize(state.remaining ?? 0));
   throw validationError({ files: [message] });
 }
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql, type KyselyPlugin } from "kysely";
 import pg from "pg";
 import { createApi } from "../../api/app";
 import { openDatabase, type DbHandle } from "../../api/db";
@@ -34,6 +34,22 @@ export interface ApiOptions {
   /** The file storage to use instead of a local folder. */
   storage?: FileStorage;
   storageQuotaBytes?: number;
+  /**
+   * Every query's answer arrives this much later, as from a database across a network: requests then
+   * interleave between their queries, so a race between two requests shows on SQLite too.
+   */
+  queryLatencyMs?: number;
+}
+
+/** A Kysely plugin that hands each query's result back after `ms`. */
+function latency(ms: number): KyselyPlugin {
+  return {
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return args.result;
+    },
+  };
 }
 
 export async function startApi(options: ApiOptions = {}): Promise<TestApi> {
@@ -64,7 +80,7 @@ export async function startApi(options: ApiOptions = {}): Promise<TestApi> {
   const tempDir = path.join(files, "tmp");
   const uploadsDir = path.join(files, "uploads");
   const api = createApi({
-    db: handle.db,
+    db: options.queryLatencyMs ? handle.db.withPlugin(latency(options.queryLatencyMs)) : handle.db,
     dialect: handle.dialect,
     storage: options.storage ?? localStorage(uploadsDir),
     now: () => clock.now,

@@ -6,8 +6,8 @@ import { autoIncrementId } from "./columns";
  * The file manager. Folders have a case-free `name_key`, unique per school. `files.storage_key` names
  * the bytes in the file storage. `file_uploads` holds each upload form's idempotency key, so a re-sent
  * upload finds the files it already stored. `school_storage` keeps the bytes a school uses (reserved
- * before an upload stores anything, so concurrent uploads never pass the quota together), its own quota
- * when it has one (null: the server's default), and the key that signs its share links.
+ * before an upload stores anything, so concurrent uploads never pass the quota together) and the key
+ * that signs its share links.
  */
 export const files: DialectMigration = (dialect) => {
   const { type: id, primaryKey: idColumn } = autoIncrementId(dialect);
@@ -52,7 +52,6 @@ export const files: DialectMigration = (dialect) => {
         .createTable("school_storage")
         .addColumn("school_id", "integer", (c) => c.primaryKey().references("schools.id").onDelete("cascade"))
         .addColumn("used_bytes", "bigint", (c) => c.notNull().defaultTo(0))
-        .addColumn("quota_bytes", "bigint")
         .addColumn("share_key", "text", (c) => c.notNull())
         .execute();
     },
