@@ -65,7 +65,9 @@ export function sharedFileRoutes(deps: ApiDeps) {
   return new Hono().get("/:token", async (c) => {
     const file = await openSharedFile(deps, c.req.param("token"));
     const pdfInline = file.disposition === "inline" && file.mime === "application/pdf";
-    return new Response(file.body, {
+    // A HEAD request gets the headers only: the stream opened for nothing is closed at once.
+    if (c.req.method === "HEAD") await file.body.cancel();
+    return new Response(c.req.method === "HEAD" ? null : file.body, {
       headers: {
         "Content-Type": file.mime,
         "Content-Length": String(file.size),

@@ -324,6 +324,8 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
         "cache-control": "private, no-store, no-transform",
       });
       expect(Buffer.from(await res.arrayBuffer()).equals(pdfBytes(4000))).toBe(true);
+      const head = await api.fetch(link.url, { method: "HEAD" });
+      expect([head.status, head.headers.get("content-length"), await head.text()]).toEqual([200, "4000", ""]);
 
       const later = api.clock.now;
       api.clock.now = new Date(later.getTime() + SHARE_LINK_TTL_SECONDS * 1000 + 1000);
