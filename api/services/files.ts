@@ -124,6 +124,7 @@ export async function listFolderStats(deps: ApiDeps, tenant: Tenant, page: PageP
     async () => (await folders.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
     async (limit, offset) => {
       const rows = await folders.select(["id", "name"]).orderBy("name_key").limit(limit).offset(offset).execute();
+      if (!rows.length) return [];
       const totals = await deps.db
         .selectFrom("files")
         .select(["folder_id", (eb) => eb.fn.countAll().as("files_count"), (eb) => eb.fn.sum("size").as("total_size")])
@@ -163,10 +164,11 @@ export async function listFolderFiles(deps: ApiDeps, tenant: Tenant, name: strin
   );
 }
 
-/** A file id from a path: a positive whole number, else no file at all. */
+/** A file id from a path: a whole number that fits the id column, else no file at all. */
 export function fileId(raw: string): number {
-  if (!/^[1-9][0-9]{0,15}$/.test(raw)) throw new ApiError(404, MESSAGES.fileNotFound);
-  return Number(raw);
+  const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : 0;
+  if (id < 1 || id > 2_147_483_647) throw new ApiError(404, MESSAGES.fileNotFound);
+  return id;
 }
 
 export async function getFile(deps: ApiDeps, tenant: Tenant, id: number): Promise<FileRecord> {

@@ -411,6 +411,11 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
         expect(await res.json()).toEqual({ message: MESSAGES.fileNotFound });
       }
       expect(await get<FileRecord>(`/files/${theirs.id}`, other)).toMatchObject({ original_name: "theirs.pdf" });
+      for (const id of ["0", "-1", "1.5", "abc", "99999999999", "2147483648"]) {
+        const res = await api.fetch(path_(`/files/${id}`), { headers: school.auth });
+        expect(res.status, id).toBe(404);
+        expect(await res.json()).toEqual({ message: MESSAGES.fileNotFound });
+      }
 
       const link = await share(mine.id);
       const [payload, signature] = link.url.split("/").pop()!.split(".");

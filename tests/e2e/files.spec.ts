@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { expectAccessible } from "./support/axe";
 import { logoPng, type UploadFile } from "./support/files";
-import { apiToken, logIn, registerSchoolViaApi, type SchoolAccount } from "./support/school";
+import { apiToken, registerSchoolViaApi, signedIn } from "./support/school";
 
 /**
  * The file manager in both projects: `js` (uploads by XMLHttpRequest with progress, dialogs) and
@@ -14,17 +14,7 @@ const withJs = (info: TestInfo) => info.project.name === "js";
 // Each test walks a whole task with an axe check on every page and dialog: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 90_000 });
 
-interface Admin {
-  account: SchoolAccount;
-  token: string;
-}
-
-async function signedIn(page: Page, request: APIRequestContext, prefix: string): Promise<Admin> {
-  const account = await registerSchoolViaApi(request, prefix);
-  const token = await apiToken(request, account);
-  await logIn(page, account);
-  return { account, token };
-}
+type Admin = Awaited<ReturnType<typeof signedIn>>;
 
 function pdf(name: string, size = 2048): UploadFile {
   const head = Buffer.from("%PDF-1.4\n");
