@@ -12,7 +12,7 @@ import { apiToken, registerSchoolViaApi, signedIn } from "./support/school";
 const withJs = (info: TestInfo) => info.project.name === "js";
 
 // Each test walks a whole task with an axe check on every page and dialog: more than the default minute on a busy machine.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 120_000 });
 
 type Admin = Awaited<ReturnType<typeof signedIn>>;
 

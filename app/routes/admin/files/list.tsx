@@ -25,8 +25,11 @@ function FolderRow({ folder, back }: { folder: FolderStats; back: string }) {
   return (
     <li className="flex items-center gap-2 rounded-xl bg-white p-2 shadow-sm ring-1 ring-slate-200">
       <Link to={folderHref(name)} className="flex min-h-12 min-w-0 flex-1 items-center gap-3 rounded-lg p-1 hover:bg-slate-50">
-        <span aria-hidden className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-amber-100 text-xl">
-          📁
+        <span aria-hidden className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-amber-100">
+          {/* Drawn, not an emoji: phones without an emoji font show an empty box. */}
+          <svg viewBox="0 0 24 24" className="h-6 w-6 fill-amber-500">
+            <path d="M3 6a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
+          </svg>
         </span>
         <span className="min-w-0">
           <span className="block truncate font-semibold text-slate-900">{name}</span>
