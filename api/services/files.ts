@@ -28,14 +28,17 @@ type Executor = Pick<Db, "selectFrom" | "insertInto" | "updateTable" | "deleteFr
 const folderKey = (name: string) => normalizeFolderName(name).toLowerCase();
 const MB = 1024 * 1024;
 
-/** The school's storage row, made on first use with a fresh key for its share links. */
+/** The school's storage row, made on first use with a fresh key for its share links (reading it writes nothing after that). */
 export async function storageRow(db: Executor, schoolId: number) {
+  const read = () => db.selectFrom("school_storage").selectAll().where("school_id", "=", schoolId).executeTakeFirst();
+  const row = await read();
+  if (row) return row;
   await db
     .insertInto("school_storage")
     .values({ school_id: schoolId, used_bytes: 0, share_key: randomKey() + randomKey() })
     .onConflict((oc) => oc.column("school_id").doNothing())
     .execute();
-  return db.selectFrom("school_storage").selectAll().where("school_id", "=", schoolId).executeTakeFirstOrThrow();
+  return (await read())!;
 }
 
 /** Every school's quota in bytes (STORAGE_QUOTA_MB); 0 is unlimited. */
