@@ -59,6 +59,7 @@ export interface Config {
   databaseUrl: string;
   schoolApiUrl: string | null;
   sessionSecret: string;
+  /** The local file storage's folder (DATA_DIR/uploads); empty when files go to an S3 bucket. */
   uploadsDir: string;
   /** Worker processes sharing the port; 1 serves from the main process. */
   workers: number;
@@ -86,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success || lines.length) throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const uploadsDir = path.join(dataDir, "uploads");
   fs.mkdirSync(dataDir, { recursive: true });
   return {
     nodeEnv: e.NODE_ENV,
@@ -95,7 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL ?? path.join(dataDir, "school.sqlite"),
     schoolApiUrl: e.SCHOOL_API_URL ?? null,
     sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir),
-    uploadsDir: path.join(dataDir, "uploads"),
+    uploadsDir,
     workers: e.WEB_CONCURRENCY,
     storage: e.S3_BUCKET
       ? {
@@ -106,7 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
           secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
         }
-      : { kind: "local", root: path.join(dataDir, "uploads") },
+      : { kind: "local", root: uploadsDir },
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     tempDir: path.join(dataDir, "tmp"),
   };
