@@ -8,10 +8,11 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createApi } from "./api/app";
 import { openAndMigrate, ping, type DbHandle } from "./api/db";
-import { localStorage } from "./api/storage/local";
 import { bankProviderFor } from "./api/services/bank-providers";
+import { configuredStorage } from "./api/storage/configured";
 import { isCrossOriginWrite } from "./app/.server/same-origin";
 import { APP_MESSAGES } from "./contract/messages";
+import { sweepStaleUploads } from "./contract/multipart";
 import { ConfigError, loadConfig, type Config } from "./config/env";
 import { checkHealth, gracefulShutdown } from "./server/lifecycle";
 
@@ -33,6 +34,8 @@ async function main() {
   }
 
   if (config.workers > 1 && cluster.isPrimary) return supervise(config);
+  // Uploads a stopped process left half-read (its temporary files are removed as each request ends).
+  await sweepStaleUploads(config.tempDir);
 
   // The bundle sits beside the Remix build it serves.
   const buildDir = path.dirname(fileURLToPath(import.meta.url));
@@ -54,9 +57,11 @@ async function main() {
     const api = createApi({
       db: database.db,
       dialect: database.dialect,
-      storage: localStorage(config.uploadsDir),
+      storage: configuredStorage(config.storage),
       now: () => new Date(),
       bankProvider: bankProviderFor(config.paystackSecretKey),
+      tempDir: config.tempDir,
+      storageQuotaBytes: config.storageQuotaBytes,
     });
     schoolApi = async (request) => api.fetch(request);
     healthy = () => ping(database!.db);
@@ -95,6 +100,7 @@ async function main() {
       schoolApi,
       apiPublicBase: config.schoolApiUrl ? config.schoolApiUrl.replace(/\/$/, "") : "",
       sessionSecret: config.sessionSecret,
+      uploadTempDir: config.tempDir,
     });
   });
 

@@ -10,6 +10,7 @@ import { studentInfoRoutes, studentRoutes } from "./routes/students";
 import { settingsRoutes } from "./routes/settings";
 import { inventoryRoutes } from "./routes/inventory";
 import { bankRoutes } from "./routes/banks";
+import { fileRoutes, sharedFileRoutes } from "./routes/files";
 import { readMedia } from "./services/media";
 
 export type { ApiDeps } from "./context";
@@ -39,10 +40,14 @@ export function createApi(deps: ApiDeps) {
   api.route("/admin/:uniqueId", settingsRoutes(deps));
   api.route("/admin/:uniqueId", inventoryRoutes(deps));
   api.route("/admin/:uniqueId", bankRoutes(deps));
+  api.route("/admin/:uniqueId", fileRoutes(deps));
 
   // The one student call without the admin prefix (spec section 7), under the same tenant check.
   api.use("/students/:uniqueId/*", requireTenant(deps));
   api.route("/students/:uniqueId", studentInfoRoutes(deps));
+
+  // Share links open a file without a token: the link itself is the signed, short-lived permission.
+  api.route("/files/shared", sharedFileRoutes(deps));
 
   api.get("/media/:key", async (c) => {
     const key = c.req.param("key");

@@ -1,6 +1,6 @@
 import type { Db, Dialect } from "./db";
 import type { BankProvider } from "./services/bank-providers";
-import type { FileStorage } from "./storage/local";
+import type { FileStorage } from "./storage/storage";
 
 /** What the school API needs from its host: a migrated database, file storage and a clock. */
 export interface ApiDeps {
@@ -10,6 +10,10 @@ export interface ApiDeps {
   now: () => Date;
   /** Who verifies bank accounts: Paystack when configured; the sandbox when left out. */
   bankProvider?: BankProvider;
+  /** Where streamed uploads wait while they are read and checked; the system's temporary folder if unset. */
+  tempDir?: string;
+  /** Each school's storage quota in bytes; 0 is unlimited; DEFAULT_STORAGE_QUOTA_MB if unset. */
+  storageQuotaBytes?: number;
 }
 
 /** The school an authenticated request acts for. */

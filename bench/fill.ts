@@ -1,12 +1,16 @@
+import type { Insertable } from "kysely";
 import { randomBytes } from "node:crypto";
 import { openAndMigrate, type Db } from "../api/db";
+import type { FileTable } from "../api/db/schema";
 import { localStorage } from "../api/storage/local";
+import type { FileStorage } from "../api/storage/storage";
 import { registerSchool } from "../api/services/auth";
+import { storageRow } from "../api/services/files";
 import path from "node:path";
 
 /** The scale data set of the bench, and the small one CI runs. */
-export const SCALE = { students: 5000, staff: 300, timetables: 100, schedules: 40, otherSchools: 200, otherStudents: 500, inventoryGroups: 12, itemsPerGroup: 20, purchases: 5000 };
-export const SMALL = { students: 300, staff: 20, timetables: 5, schedules: 40, otherSchools: 3, otherStudents: 50, inventoryGroups: 4, itemsPerGroup: 5, purchases: 200 };
+export const SCALE = { students: 5000, staff: 300, timetables: 100, schedules: 40, otherSchools: 200, otherStudents: 500, inventoryGroups: 12, itemsPerGroup: 20, purchases: 5000, folders: 40, files: 2000 };
+export const SMALL = { students: 300, staff: 20, timetables: 5, schedules: 40, otherSchools: 3, otherStudents: 50, inventoryGroups: 4, itemsPerGroup: 5, purchases: 200, folders: 3, files: 60 };
 export type Scale = typeof SCALE;
 
 const FIRST = ["Adebayo", "Chinedu", "Aisha", "Oluwaseun", "Ngozi", "Ibrahim", "Funke", "Emeka", "Zainab", "Tunde", "Amaka", "Musa", "Yetunde", "Obinna", "Hauwa", "Kelechi", "Bisola", "Uche", "Fatima", "Segun"];
@@ -100,6 +104,7 @@ export async function fillDatabase(file: string, scale: Scale) {
 
   const timetables = await fillTimetables(db, mainId, scale, now);
   await fillInventory(db, mainId, scale, now);
+  const files = await fillFiles(db, deps.storage, mainId, scale, now);
   await close();
   return {
     uniqueId: main.unique_id,
@@ -108,7 +113,10 @@ export async function fillDatabase(file: string, scale: Scale) {
     studentsRouteId: "routes/admin/students/list",
     timetableRouteId: "routes/admin/timetables/view",
     inventoryRouteId: "routes/admin/inventory/home",
+    filesRouteId: "routes/admin/files/list",
+    folderRouteId: "routes/admin/files/folder",
     ...timetables,
+    ...files,
   };
 }
 
@@ -194,4 +202,31 @@ async function fillInventory(db: Db, schoolId: number, scale: Scale, now: string
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < purchases.length; i += CHUNK) await trx.insertInto("inventory_purchases").values(purchases.slice(i, i + CHUNK)).execute();
   });
+}
+
+const FOLDERS = ["Admission Letters", "Report Cards", "Receipts", "Staff Records", "Circulars", "Exam Papers", "Photos", "Minutes"];
+
+/** Folders of scanned records, each file a small PDF really in the storage; the first folder holds the most. */
+async function fillFiles(db: Db, storage: FileStorage, schoolId: number, scale: Scale, now: string) {
+  const folderIds: number[] = [];
+  for (let f = 0; f < scale.folders; f++) {
+    const name = `${FOLDERS[f % FOLDERS.length]} ${2000 + f}`;
+    const row = await db.insertInto("file_folders").values({ school_id: schoolId, name, name_key: name.toLowerCase(), created_at: now }).returning("id").executeTakeFirstOrThrow();
+    folderIds.push(row.id);
+  }
+  const bytes = new TextEncoder().encode("%PDF-1.4\n% a scanned page\n%%EOF\n");
+  const rows: Insertable<FileTable>[] = [];
+  for (let n = 0; n < scale.files; n++) {
+    const key = randomBytes(16).toString("hex");
+    await storage.put(key, bytes);
+    // Half the files in the first folder, the rest spread over the others.
+    const folder = n % 2 === 0 ? folderIds[0] : folderIds[1 + (n % (folderIds.length - 1))];
+    rows.push({ school_id: schoolId, folder_id: folder, upload_id: null, storage_key: key, original_name: `Scan ${String(n).padStart(5, "0")}.pdf`, size: bytes.length, mime_type: "application/pdf", created_at: now });
+  }
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += CHUNK) await trx.insertInto("files").values(rows.slice(i, i + CHUNK)).execute();
+  });
+  await storageRow(db, schoolId);
+  await db.updateTable("school_storage").set({ used_bytes: rows.length * bytes.length }).where("school_id", "=", schoolId).execute();
+  return { largestFolder: `${FOLDERS[0]} 2000` };
 }

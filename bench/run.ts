@@ -34,7 +34,7 @@ async function main() {
   execFileSync("node", ["scripts/build-server.mjs"], { env, stdio: "inherit" });
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "school-bench-"));
-  step(`filling ${dataDir}: ${scale.students} students, ${scale.staff} staff, ${scale.timetables}×${scale.schedules} schedules, ${scale.inventoryGroups}×${scale.itemsPerGroup} items and ${scale.purchases} sales, ${scale.otherSchools}×${scale.otherStudents} other students`);
+  step(`filling ${dataDir}: ${scale.students} students, ${scale.staff} staff, ${scale.timetables}×${scale.schedules} schedules, ${scale.inventoryGroups}×${scale.itemsPerGroup} items and ${scale.purchases} sales, ${scale.otherSchools}×${scale.otherStudents} other students, ${scale.files} files in ${scale.folders} folders`);
   const fill = await fillDatabase(path.join(dataDir, "school.sqlite"), scale);
 
   step("starting the server");
@@ -57,6 +57,8 @@ async function main() {
       { name: "students page 50", url: "/admin/students?page=50", routes: ["root", "routes/admin/layout", fill.studentsRouteId] },
       { name: "timetable view", url: `/admin/timetable/${fill.largestTimetableId}/view`, routes: ["root", "routes/admin/layout", fill.timetableRouteId] },
       { name: "inventory", url: "/admin/inventory", routes: ["root", "routes/admin/layout", fill.inventoryRouteId] },
+      { name: "files", url: "/admin/files", routes: ["root", "routes/admin/layout", fill.filesRouteId] },
+      { name: "files folder", url: `/admin/files/${encodeURIComponent(fill.largestFolder)}`, routes: ["root", "routes/admin/layout", fill.folderRouteId] },
     ];
 
     // Every worker compiles its hot paths on first use: warm each page up before measuring anything.

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_STORAGE_QUOTA_MB } from "../contract/files";
 
 /** Every environment variable the server reads; the README lists the same ones. */
 const schema = z
@@ -34,7 +35,25 @@ const schema = z
       .min(1, "must be a whole number from 1 to 64")
       .max(64, "must be a whole number from 1 to 64")
       .default(1),
+    STORAGE_QUOTA_MB: z.coerce
+      .number({ invalid_type_error: "must be a whole number of megabytes (0 for unlimited)" })
+      .int("must be a whole number of megabytes (0 for unlimited)")
+      .min(0, "must be a whole number of megabytes (0 for unlimited)")
+      .default(DEFAULT_STORAGE_QUOTA_MB),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens")
+      .optional(),
+    S3_ENDPOINT: z.string().url("must be an http(s) URL such as https://s3.example.ng").optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   });
+
+/** Where uploaded bytes are kept: under DATA_DIR/uploads, or in an S3-compatible bucket when S3_BUCKET is set. */
+export type StorageConfig =
+  | { kind: "local"; root: string }
+  | { kind: "s3"; bucket: string; endpoint: string | null; region: string; accessKeyId: string | null; secretAccessKey: string | null };
 
 export interface Config {
   nodeEnv: "development" | "production" | "test";
@@ -44,11 +63,17 @@ export interface Config {
   databaseUrl: string;
   schoolApiUrl: string | null;
   sessionSecret: string;
+  /** The local file storage's folder (DATA_DIR/uploads); empty when files go to an S3 bucket. */
   uploadsDir: string;
   /** Worker processes sharing the port; 1 serves from the main process. */
   workers: number;
   /** Paystack verifies bank accounts when set; otherwise the sandbox does (DESIGN section 7). */
   paystackSecretKey: string | null;
+  storage: StorageConfig;
+  /** A school's storage quota unless it has its own; 0 is unlimited. */
+  storageQuotaBytes: number;
+  /** Where uploads wait while they are streamed in and checked (DATA_DIR/tmp). */
+  tempDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -59,9 +84,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
   // Checked apart from the schema so that it is reported together with any other mistake.
   if (blank.NODE_ENV === "production" && !blank.SESSION_SECRET) lines.push("  SESSION_SECRET: is required when NODE_ENV=production");
+  if (!blank.S3_BUCKET && (blank.S3_ENDPOINT || blank.S3_ACCESS_KEY_ID || blank.S3_SECRET_ACCESS_KEY)) {
+    lines.push("  S3_BUCKET: is required when S3_ENDPOINT or S3 keys are set");
+  }
+  if (Boolean(blank.S3_ACCESS_KEY_ID) !== Boolean(blank.S3_SECRET_ACCESS_KEY)) {
+    lines.push("  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither uses the machine's own AWS credentials)");
+  }
   if (!parsed.success || lines.length) throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const uploadsDir = path.join(dataDir, "uploads");
   fs.mkdirSync(dataDir, { recursive: true });
   return {
     nodeEnv: e.NODE_ENV,
@@ -71,9 +103,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL ?? path.join(dataDir, "school.sqlite"),
     schoolApiUrl: e.SCHOOL_API_URL ?? null,
     sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir),
-    uploadsDir: path.join(dataDir, "uploads"),
+    uploadsDir,
     workers: e.WEB_CONCURRENCY,
     paystackSecretKey: e.PAYSTACK_SECRET_KEY ?? null,
+    storage: e.S3_BUCKET
+      ? {
+          kind: "s3",
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT ?? null,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+        }
+      : { kind: "local", root: uploadsDir },
+    storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
+    tempDir: path.join(dataDir, "tmp"),
   };
 }
 

@@ -39,6 +39,16 @@ export const MESSAGES = {
   noSubjectsForClass: "No subjects available for this class",
   excelOnly: "Please upload a valid Excel file (.xlsx or .xls)",
   noFileSelected: "No file selected",
+  // File manager
+  uploadNoFiles: "Please select at least one file to upload.",
+  uploadNoFolder: "Please specify a folder.",
+  uploadTooManyFiles: "Maximum 5 files allowed. Please select fewer files.",
+  uploadTooLarge: "Files exceeding 5MB: {names}",
+  uploadSuccessful: "Upload successful!",
+  fileNotFound: "File not found or you don't have permission to view it.",
+  failedFileDetails: "Failed to fetch file details.",
+  failedDownloadFile: "Failed to download file.",
+  failedDeleteFolder: "Failed to delete folder",
 } as const;
 
 /** Messages the spec does not give; each is recorded in docs/decisions.md. */

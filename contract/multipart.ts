@@ -1,9 +1,15 @@
 /**
- * One multipart reader for the school API and the web app's actions, built on busboy so every
- * upload has hard limits. Server-only. Files stay in memory: the largest allowed upload is
- * 5 files of 5 MB (spec section 9), and anything larger is cut off and flagged `truncated`.
+ * The multipart readers of the school API and the web app's actions, built on busboy so every upload
+ * has hard limits. Server-only. Two ways to read:
+ * - `readMultipart` keeps files in memory, for small ones (images under 2 MB);
+ * - `withMultipartOnDisk` streams each file to a temporary file and removes them all once its callback
+ *   is done, whatever happens, for documents, spreadsheets and the file manager.
+ * Either way a file larger than its limit is cut off and flagged `truncated`.
  */
 import busboy from "busboy";
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 
@@ -45,13 +51,13 @@ export function isMultipart(request: Request): boolean {
   return (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
 }
 
-export async function readMultipart(request: Request, limits: MultipartLimits): Promise<MultipartResult> {
+/** A busboy parser for the request with the limits set; a request it cannot read is refused. */
+function parserFor(request: Request, limits: MultipartLimits): { parser: busboy.Busboy; body: ReadableStream } {
   if (!isMultipart(request)) throw new MultipartError("Expected multipart/form-data.", 415);
   if (!request.body) throw new MultipartError("Empty request body.", 400);
   const headers = Object.fromEntries(request.headers.entries());
-  let parser: busboy.Busboy;
   try {
-    parser = busboy({
+    const parser = busboy({
       headers,
       defParamCharset: "utf8",
       limits: {
@@ -64,18 +70,34 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
         parts: (limits.maxFields ?? 100) + limits.maxFiles + 10,
       },
     });
+    return { parser, body: request.body };
   } catch {
     throw new MultipartError("Malformed multipart body.", 400);
   }
+}
 
+type Parsed = Pick<MultipartResult, "fields" | "tooManyFiles" | "truncatedField">;
+
+/** Text fields and the flags every reader reports, gathered as busboy emits them. */
+function collectFields(parser: busboy.Busboy, result: Parsed) {
+  parser.on("field", (name, value, info) => {
+    if (info.valueTruncated) result.truncatedField = true;
+    (result.fields[name] ??= []).push(value);
+  });
+  parser.on("filesLimit", () => {
+    result.tooManyFiles = true;
+  });
+}
+
+const isTruncated = (stream: NodeJS.ReadableStream) => Boolean((stream as unknown as { truncated?: boolean }).truncated);
+
+export async function readMultipart(request: Request, limits: MultipartLimits): Promise<MultipartResult> {
+  const { parser, body } = parserFor(request, limits);
   const result: MultipartResult = { fields: {}, files: [], tooManyFiles: false, truncatedField: false };
   const pending: Promise<void>[] = [];
 
   return new Promise<MultipartResult>((resolve, reject) => {
-    parser.on("field", (name, value, info) => {
-      if (info.valueTruncated) result.truncatedField = true;
-      (result.fields[name] ??= []).push(value);
-    });
+    collectFields(parser, result);
     parser.on("file", (field, stream, info) => {
       const chunks: Buffer[] = [];
       let size = 0;
@@ -95,7 +117,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
                 declaredType: info.mimeType,
                 bytes: new Uint8Array(Buffer.concat(chunks)),
                 size,
-                truncated: Boolean((stream as unknown as { truncated?: boolean }).truncated),
+                truncated: isTruncated(stream),
               });
             }
             done();
@@ -103,21 +125,148 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
         }),
       );
     });
-    parser.on("filesLimit", () => {
-      result.tooManyFiles = true;
-    });
     parser.on("error", () => reject(new MultipartError("Malformed multipart body.", 400)));
     parser.on("close", () => {
       Promise.all(pending).then(() => resolve(result), reject);
     });
-    Readable.fromWeb(request.body as unknown as NodeWebStream<Uint8Array>).on("error", reject).pipe(parser);
+    Readable.fromWeb(body as unknown as NodeWebStream<Uint8Array>).on("error", reject).pipe(parser);
   });
 }
 
-export function firstField(result: MultipartResult, name: string): string | undefined {
+/** A file of a streamed upload, on disk until the callback of `withMultipartOnDisk` returns. */
+export interface DiskFile {
+  field: string;
+  filename: string;
+  declaredType: string;
+  /** The temporary file: at most `maxFileBytes + 1` bytes. */
+  path: string;
+  size: number;
+  truncated: boolean;
+  /** The first bytes (up to `headBytes`), to tell the file's type without reading it again. */
+  head: Uint8Array;
+}
+
+export interface DiskMultipartResult extends Parsed {
+  files: DiskFile[];
+}
+
+export interface DiskMultipartLimits extends MultipartLimits {
+  /** Where the temporary files go; each request gets its own folder in it. */
+  tempDir: string;
+  /** The whole body may not be longer than this: past it the request is cut off and refused (413). */
+  maxRequestBytes: number;
+  headBytes?: number;
+}
+
+/**
+ * Streams a multipart body to temporary files within its limits, runs `use` with the fields and the
+ * files, and removes the files afterwards whatever happened. A body that is malformed, cut off (the
+ * client went away) or longer than `maxRequestBytes` is refused with nothing left behind; no more than
+ * a chunk of any file is ever held in memory.
+ */
+export async function withMultipartOnDisk<T>(request: Request, limits: DiskMultipartLimits, use: (form: DiskMultipartResult) => Promise<T>): Promise<T> {
+  const { parser, body } = parserFor(request, limits);
+  await fsp.mkdir(limits.tempDir, { recursive: true });
+  const folder = await fsp.mkdtemp(path.join(limits.tempDir, "upload-"));
+  try {
+    return await use(await streamToDisk(parser, body, limits, folder));
+  } finally {
+    await fsp.rm(folder, { recursive: true, force: true });
+  }
+}
+
+function streamToDisk(parser: busboy.Busboy, body: ReadableStream, limits: DiskMultipartLimits, folder: string): Promise<DiskMultipartResult> {
+  const result: DiskMultipartResult = { fields: {}, files: [], tooManyFiles: false, truncatedField: false };
+  const headBytes = limits.headBytes ?? 4096;
+  const writes: Promise<DiskFile | null>[] = [];
+  const outputs: fs.WriteStream[] = [];
+  const parts: NodeJS.ReadableStream[] = [];
+  const source = Readable.fromWeb(body as unknown as NodeWebStream<Uint8Array>);
+
+  return new Promise<DiskMultipartResult>((resolve, reject) => {
+    let failed = false;
+    // Stops reading and closes every temporary file before answering, so the caller's clean-up finds
+    // them all closed.
+    const fail = (error: MultipartError) => {
+      if (failed) return;
+      failed = true;
+      source.unpipe(parser);
+      source.destroy();
+      parser.removeAllListeners("close");
+      for (const [i, part] of parts.entries()) part.unpipe(outputs[i]);
+      const closing = outputs.map((out) => new Promise<void>((closed) => (out.closed ? closed() : out.destroy().once("close", () => closed()))));
+      Promise.all(closing).then(() => reject(error));
+    };
+
+    let received = 0;
+    source.on("data", (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limits.maxRequestBytes) fail(new MultipartError("The upload is too large.", 413));
+    });
+    source.on("error", () => fail(new MultipartError("The upload was cut off.", 400)));
+
+    collectFields(parser, result);
+    parser.on("file", (field, stream, info) => {
+      const file = path.join(folder, String(outputs.length));
+      const out = fs.createWriteStream(file);
+      outputs.push(out);
+      parts.push(stream);
+      const head: Buffer[] = [];
+      let headLength = 0;
+      let size = 0;
+      // busboy ends a part it cannot finish with an error on the part too; the parser reports it as well.
+      stream.on("error", () => fail(new MultipartError("Malformed multipart body.", 400)));
+      stream.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (headLength < headBytes) {
+          head.push(chunk.subarray(0, headBytes - headLength));
+          headLength += Math.min(chunk.length, headBytes - headLength);
+        }
+      });
+      writes.push(
+        new Promise<DiskFile | null>((done) => {
+          out.on("error", () => {
+            fail(new MultipartError("The upload could not be stored.", 400));
+            done(null);
+          });
+          out.on("finish", () => {
+            // An empty file input still sends a part with no name and no bytes: that is "no file".
+            if (!info.filename && size === 0) return done(null);
+            done({ field, filename: info.filename ?? "", declaredType: info.mimeType, path: file, size, truncated: isTruncated(stream), head: new Uint8Array(Buffer.concat(head)) });
+          });
+        }),
+      );
+      stream.pipe(out);
+    });
+    parser.on("error", () => fail(new MultipartError("Malformed multipart body.", 400)));
+    parser.on("close", () => {
+      void Promise.all(writes).then((files) => {
+        if (failed) return;
+        result.files = files.filter((f): f is DiskFile => f !== null);
+        resolve(result);
+      });
+    });
+    source.pipe(parser);
+  });
+}
+
+export function firstField(result: Pick<MultipartResult, "fields">, name: string): string | undefined {
   return result.fields[name]?.[0];
 }
 
 export function fileFor(result: MultipartResult, field: string): UploadedFile | undefined {
   return result.files.find((f) => f.field === field);
+}
+
+/**
+ * Removes upload folders older than `olderThanMs` from `tempDir`: what a process that stopped in the
+ * middle of a request left behind. Younger ones may belong to a request still running in another worker.
+ */
+export async function sweepStaleUploads(tempDir: string, olderThanMs = 60 * 60 * 1000, now = Date.now()): Promise<void> {
+  const names = await fsp.readdir(tempDir).catch(() => [] as string[]);
+  for (const name of names.filter((n) => n.startsWith("upload-"))) {
+    const folder = path.join(tempDir, name);
+    const stat = await fsp.stat(folder).catch(() => null);
+    if (stat && now - stat.mtimeMs > olderThanMs) await fsp.rm(folder, { recursive: true, force: true });
+  }
 }

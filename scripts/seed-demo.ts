@@ -3,7 +3,7 @@
  * (DATA_DIR / DATABASE_URL), after bringing it up to date, and prints its Unique ID and password.
  */
 import { openAndMigrate } from "../api/db";
-import { localStorage } from "../api/storage/local";
+import { configuredStorage } from "../api/storage/configured";
 import { ConfigError, loadConfig } from "../config/env";
 import { seedDemoSchool } from "./lib/demo-school";
 
@@ -11,7 +11,7 @@ async function main() {
   const config = loadConfig();
   const handle = await openAndMigrate(config.databaseUrl);
   try {
-    const demo = await seedDemoSchool({ db: handle.db, dialect: handle.dialect, storage: localStorage(config.uploadsDir), now: () => new Date() });
+    const demo = await seedDemoSchool({ db: handle.db, dialect: handle.dialect, storage: configuredStorage(config.storage), now: () => new Date() });
     console.log(`Demo school "${demo.school_name}" created in ${handle.dialect === "sqlite" ? config.databaseUrl : "PostgreSQL"}:
   ${demo.students} students (JSS1–SS3), ${demo.teaching_staff} teaching and ${demo.non_teaching_staff} non-teaching staff,
   inventory (Uniforms, Books, PE Kits) with ${demo.sales} sales to students

@@ -6,6 +6,7 @@ import { students } from "./migrations/0003_students";
 import { timetables } from "./migrations/0004_timetables";
 import { studentsSearch } from "./migrations/0005_students_search";
 import { inventory } from "./migrations/0008_inventory";
+import { files } from "./migrations/0009_files";
 
 /**
  * Migrations live in code (not read from a folder) so that the bundled server carries them.
@@ -20,6 +21,7 @@ const migrations: Record<string, DialectMigration> = {
   "0004_timetables": timetables,
   "0005_students_search": studentsSearch,
   "0008_inventory": inventory,
+  "0009_files": files,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

@@ -191,6 +191,41 @@ export interface BankAccountTable {
   updated_at: string;
 }
 
+export interface FileFolderTable {
+  id: Generated<number>;
+  school_id: number;
+  name: string;
+  /** The name lower-cased: "Letters" and "letters" are one folder. */
+  name_key: string;
+  created_at: string;
+}
+
+export interface FileUploadTable {
+  id: Generated<number>;
+  school_id: number;
+  idempotency_key: string;
+  created_at: string;
+}
+
+export interface FileTable {
+  id: Generated<number>;
+  school_id: number;
+  folder_id: number;
+  upload_id: number | null;
+  storage_key: string;
+  original_name: string;
+  size: number;
+  mime_type: string;
+  created_at: string;
+}
+
+/** Byte counts are 64-bit: PostgreSQL hands them back as text. */
+export interface SchoolStorageTable {
+  school_id: number;
+  used_bytes: ColumnType<number | string, number, number>;
+  share_key: string;
+}
+
 export interface Database {
   schools: SchoolTable;
   auth_tokens: AuthTokenTable;
@@ -205,6 +240,10 @@ export interface Database {
   inventory_items: InventoryItemTable;
   inventory_purchases: InventoryPurchaseTable;
   bank_accounts: BankAccountTable;
+  file_folders: FileFolderTable;
+  file_uploads: FileUploadTable;
+  files: FileTable;
+  school_storage: SchoolStorageTable;
 }
 
 export type School = Selectable<SchoolTable>;

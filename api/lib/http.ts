@@ -1,6 +1,16 @@
 import type { Context } from "hono";
+import os from "node:os";
 import { IMAGE_MAX_BYTES } from "../../contract/limits";
-import { MultipartError, readMultipart, type MultipartLimits, type MultipartResult } from "../../contract/multipart";
+import {
+  MultipartError,
+  readMultipart,
+  withMultipartOnDisk,
+  type DiskMultipartLimits,
+  type DiskMultipartResult,
+  type MultipartLimits,
+  type MultipartResult,
+} from "../../contract/multipart";
+import type { ApiDeps } from "../context";
 import { ApiError } from "./errors";
 
 const JSON_MAX_BYTES = 256 * 1024;
@@ -32,6 +42,42 @@ export async function readForm(c: Context, limits: MultipartLimits): Promise<Mul
     if (error instanceof MultipartError) throw new ApiError(error.status, error.message);
     throw error;
   }
+}
+
+/**
+ * A multipart body streamed to temporary files (under `deps.tempDir`) within its limits; `use` runs
+ * with it and the files are removed afterwards. An over-long field or an unreadable, cut-off or
+ * oversized body refuses the request whole; too many files are left for the service to report.
+ */
+export async function withFormOnDisk<T>(
+  c: Context,
+  deps: ApiDeps,
+  limits: Omit<DiskMultipartLimits, "tempDir">,
+  use: (form: DiskMultipartResult) => Promise<T>,
+): Promise<T> {
+  try {
+    return await withMultipartOnDisk(c.req.raw, { ...limits, tempDir: deps.tempDir ?? os.tmpdir() }, async (form) => {
+      if (form.truncatedField) throw new ApiError(413, "A text field is too long.");
+      return use(form);
+    });
+  } catch (error) {
+    if (error instanceof MultipartError) throw new ApiError(error.status, error.message);
+    throw error;
+  }
+}
+
+/**
+ * A Content-Disposition header (RFC 6266) that names the file safely: an ASCII-only quoted fallback
+ * for old clients, and the exact name percent-encoded as UTF-8 in `filename*`, so no quote, line
+ * break, separator or other character of the name can change the header's meaning.
+ */
+export function contentDisposition(kind: "attachment" | "inline", name: string): string {
+  const fallback = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]|["\\%/;]/g, "_");
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 /** The first value of each text field, as the services expect them. */

@@ -1,38 +1,54 @@
-import fs from "node:fs/promises";
+import fsp from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { assertStorageKey, type FileStorage } from "./storage";
 
-/** Uploaded bytes on local disk under one folder; keys are random hex, so no path can escape it. */
-export interface FileStorage {
-  put(key: string, bytes: Uint8Array): Promise<void>;
-  get(key: string): Promise<Uint8Array<ArrayBuffer> | null>;
-  remove(key: string): Promise<void>;
-}
-
-const SAFE_KEY = /^[a-f0-9]{32}$/;
-
+/**
+ * Bytes on local disk under one folder (DATA_DIR/uploads), as `<first two hex digits>/<key>`. Every
+ * write goes to a temporary name first and is renamed into place, so a reader never sees half a file.
+ */
 export function localStorage(root: string): FileStorage {
   const where = (key: string) => {
-    if (!SAFE_KEY.test(key)) throw new Error("Invalid storage key");
+    assertStorageKey(key);
     return path.join(root, key.slice(0, 2), key);
   };
+  const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === "ENOENT";
+  async function place(key: string, write: (temp: string) => Promise<void>) {
+    const file = where(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    try {
+      await write(temp);
+      await fsp.rename(temp, file);
+    } catch (error) {
+      await fsp.rm(temp, { force: true });
+      throw error;
+    }
+  }
   return {
-    async put(key, bytes) {
-      const file = where(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(temp, bytes);
-      await fs.rename(temp, file);
-    },
+    put: (key, bytes) => place(key, (temp) => fsp.writeFile(temp, bytes)),
+    putFile: (key, sourcePath) => place(key, (temp) => fsp.copyFile(sourcePath, temp)),
     async get(key) {
       try {
-        return new Uint8Array(await fs.readFile(where(key)));
+        return new Uint8Array(await fsp.readFile(where(key)));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        if (missing(error)) return null;
         throw error;
       }
     },
+    async open(key) {
+      let handle: fsp.FileHandle;
+      try {
+        handle = await fsp.open(where(key), "r");
+      } catch (error) {
+        if (missing(error)) return null;
+        throw error;
+      }
+      const { size } = await handle.stat();
+      return { body: Readable.toWeb(handle.createReadStream()) as unknown as ReadableStream<Uint8Array>, size };
+    },
     async remove(key) {
-      await fs.rm(where(key), { force: true });
+      await fsp.rm(where(key), { force: true });
     },
   };
 }

@@ -8,6 +8,8 @@ declare module "@remix-run/node" {
     /** Where the browser loads API media (logos) from: "" when embedded, else SCHOOL_API_URL. */
     apiPublicBase: string;
     sessionSecret: string;
+    /** Where uploads wait while an action streams them in and on to the API (DATA_DIR/tmp). */
+    uploadTempDir: string;
   }
 }
 

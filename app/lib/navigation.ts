@@ -34,7 +34,6 @@ export const NOT_YET_BUILT: ReadonlySet<string> = new Set([
   "/admin/add-bulk-students",
   "/admin/parents",
   "/admin/admission-forms",
-  "/admin/files",
   "/admin/results",
   "/admin/assessments",
   "/admin/school-fees",

@@ -2,13 +2,14 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql, type KyselyPlugin } from "kysely";
 import pg from "pg";
 import { createApi, type ApiDeps } from "../../api/app";
 import { openDatabase, type DbHandle } from "../../api/db";
 import { migrateToLatest } from "../../api/db/migrate";
 import type { Database } from "../../api/db/schema";
 import { localStorage } from "../../api/storage/local";
+import type { FileStorage } from "../../api/storage/storage";
 
 /**
  * A real school API on a real database for each test file: SQLite by default, PostgreSQL when
@@ -18,13 +19,42 @@ export const DATABASE = process.env.TEST_DATABASE_URL ? "postgres" : "sqlite";
 
 export interface TestApi {
   fetch: (path: string, init?: RequestInit) => Promise<Response>;
+  /** The API's own handler, for serving it over a real socket. */
+  handle: (request: Request) => Promise<Response>;
   db: DbHandle["db"];
   clock: { now: Date };
+  /** Where uploads wait while they are read (emptied after every request). */
+  tempDir: string;
+  /** The local file storage's folder (unused when `storage` is given). */
+  uploadsDir: string;
   close: () => Promise<void>;
 }
 
-/** `extra` sets the API's optional parts (the bank verification provider). */
-export async function startApi(extra: Pick<ApiDeps, "bankProvider"> = {}): Promise<TestApi> {
+export interface ApiOptions {
+  /** Who verifies bank accounts; the sandbox when left out. */
+  bankProvider?: ApiDeps["bankProvider"];
+  /** The file storage to use instead of a local folder. */
+  storage?: FileStorage;
+  storageQuotaBytes?: number;
+  /**
+   * Every query's answer arrives this much later, as from a database across a network: requests then
+   * interleave between their queries, so a race between two requests shows on SQLite too.
+   */
+  queryLatencyMs?: number;
+}
+
+/** A Kysely plugin that hands each query's result back after `ms`. */
+function latency(ms: number): KyselyPlugin {
+  return {
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return args.result;
+    },
+  };
+}
+
+export async function startApi(options: ApiOptions = {}): Promise<TestApi> {
   const files = fs.mkdtempSync(path.join(os.tmpdir(), "school-api-"));
   let handle: DbHandle;
   let cleanup = async () => {};
@@ -49,11 +79,24 @@ export async function startApi(extra: Pick<ApiDeps, "bankProvider"> = {}): Promi
   }
   await migrateToLatest(handle.db, handle.dialect);
   const clock = { now: new Date() };
-  const api = createApi({ db: handle.db, dialect: handle.dialect, storage: localStorage(path.join(files, "uploads")), now: () => clock.now, ...extra });
+  const tempDir = path.join(files, "tmp");
+  const uploadsDir = path.join(files, "uploads");
+  const api = createApi({
+    db: options.queryLatencyMs ? handle.db.withPlugin(latency(options.queryLatencyMs)) : handle.db,
+    dialect: handle.dialect,
+    storage: options.storage ?? localStorage(uploadsDir),
+    now: () => clock.now,
+    tempDir,
+    storageQuotaBytes: options.storageQuotaBytes,
+    bankProvider: options.bankProvider,
+  });
   return {
     fetch: async (p, init) => api.fetch(new Request(new URL(p, "http://api.test"), init)),
+    handle: async (request) => api.fetch(request),
     db: handle.db,
     clock,
+    tempDir,
+    uploadsDir,
     close: async () => {
       await handle.close();
       await cleanup();

@@ -20,6 +20,8 @@ interface Owned {
   scheduleId: string;
   groupId: string;
   itemId: string;
+  fileId: string;
+  folder: string;
 }
 
 interface IsolationCase {
@@ -42,6 +44,14 @@ const itemId = (a: Owned) => ({ id: a.itemId });
 const item = (a: Owned) => ({ name: "Blazer", class: "JSS1", price: 9500, status: "In Stock", group_id: Number(a.groupId), quantity: 4 });
 const account = nubanFor("058", "012345678");
 const bankAccount = { account_bank: "058", account_number: account, account_name: `SANDBOX ACCOUNT ${account.slice(-4)}` };
+const fileId = (a: Owned) => ({ id: a.fileId });
+const folder = (a: Owned) => ({ folder: a.folder });
+function uploadForm(folderName: string) {
+  const form = new FormData();
+  form.set("folder_name", folderName);
+  form.append("files[]", new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "report.pdf", { type: "application/pdf" }));
+  return form;
+}
 
 /** Keyed by "METHOD path" exactly as Hono's route table lists it. */
 const CASES: Record<string, IsolationCase> = {
@@ -96,6 +106,15 @@ const CASES: Record<string, IsolationCase> = {
   "GET /api/admin/:uniqueId/verify-account/:accountNumber/:bank": { params: () => ({ accountNumber: account, bank: "058" }), paramsNameNoRecord: true },
   "GET /api/admin/:uniqueId/payment-account": {},
   "POST /api/admin/:uniqueId/payment-account": { body: () => bankAccount },
+  "GET /api/admin/:uniqueId/files/folders": {},
+  "GET /api/admin/:uniqueId/files/folderStats": {},
+  "GET /api/admin/:uniqueId/files/storage-quota": {},
+  "GET /api/admin/:uniqueId/files/folder/:folder": { params: folder },
+  "DELETE /api/admin/:uniqueId/files/folder/:folder": { params: folder },
+  "POST /api/admin/:uniqueId/files": { body: () => uploadForm("Planted") },
+  "GET /api/admin/:uniqueId/files/:id": { params: fileId },
+  "DELETE /api/admin/:uniqueId/files/:id": { params: fileId },
+  "POST /api/admin/:uniqueId/files/:id/share": { params: fileId, body: () => ({ disposition: "attachment" }) },
 };
 
 describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
@@ -151,7 +170,7 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     api = await startApi();
     const school = await registerSchool(api, { school_name: "School A" });
     b = await registerSchool(api, { school_name: "School B" });
-    a = { school, studentId: "", backloggedId: "", timetableId: "", scheduleId: "", groupId: "", itemId: "" };
+    a = { school, studentId: "", backloggedId: "", timetableId: "", scheduleId: "", groupId: "", itemId: "", fileId: "", folder: "Reports" };
 
     a.studentId = String((await asOwner("POST", "/students", { student_data: student })).data.unique_id);
     a.backloggedId = String((await asOwner("POST", "/students", { student_data: { ...student, name: "Amaka Obi", gender: "Female" } })).data.unique_id);
@@ -166,12 +185,14 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     a.itemId = String((await asOwner("POST", "/inventory/items", item(a))).data.id);
     await asOwner("POST", "/inventory/purchases", { item_id: Number(a.itemId), student_id: a.studentId, quantity: 1 });
     await asOwner("POST", "/payment-account", bankAccount);
+    const uploaded = (await asOwner("POST", "/files", uploadForm(a.folder))).data as unknown as Array<{ id: number }>;
+    a.fileId = String(uploaded[0].id);
   });
   afterAll(() => api.close());
 
   it("the snapshot sees every table with A's records in it", async () => {
     const dump = await snapshot();
-    for (const table of ["schools", "auth_tokens", "media", "students", "timetables", "timetable_schedules", "school_settings", "inventory_groups", "inventory_items", "inventory_purchases", "bank_accounts"]) {
+    for (const table of ["schools", "auth_tokens", "media", "students", "timetables", "timetable_schedules", "school_settings", "inventory_groups", "inventory_items", "inventory_purchases", "bank_accounts", "files", "file_folders", "school_storage"]) {
       expect(dump[table]?.length, table).toBeGreaterThan(0);
     }
   });

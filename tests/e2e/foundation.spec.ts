@@ -352,7 +352,7 @@ test.describe("admin shell", () => {
     await expectAccessible(page);
     await menu.getByRole("link", { name: "Files" }).click();
     await expect(page).toHaveURL(/\/admin\/files$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Not available yet" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
     await expectAccessible(page);
   });
 

@@ -133,6 +133,47 @@ describe("loadConfig", () => {
     expect(load({ DATA_DIR: dataDir, NODE_ENV: "test" }).sessionSecret).toBe(first);
   });
 
+  it("keeps files on the local disk under DATA_DIR/uploads, with a 1 GB quota, unless told otherwise", () => {
+    expect(load({ DATA_DIR: dataDir })).toMatchObject({
+      storage: { kind: "local", root: path.join(dataDir, "uploads") },
+      storageQuotaBytes: 1024 * 1024 * 1024,
+      tempDir: path.join(dataDir, "tmp"),
+    });
+    expect(load({ DATA_DIR: dataDir, STORAGE_QUOTA_MB: "250" }).storageQuotaBytes).toBe(250 * 1024 * 1024);
+    expect(load({ DATA_DIR: dataDir, STORAGE_QUOTA_MB: "0" }).storageQuotaBytes).toBe(0);
+  });
+
+  it("uses an S3-compatible bucket when S3_BUCKET is set", () => {
+    const config = load({
+      DATA_DIR: dataDir,
+      S3_BUCKET: "school-files",
+      S3_ENDPOINT: "https://s3.example.ng",
+      S3_REGION: "af-south-1",
+      S3_ACCESS_KEY_ID: "key-id",
+      S3_SECRET_ACCESS_KEY: "secret",
+    });
+    expect(config.storage).toEqual({ kind: "s3", bucket: "school-files", endpoint: "https://s3.example.ng", region: "af-south-1", accessKeyId: "key-id", secretAccessKey: "secret" });
+    expect(load({ DATA_DIR: dataDir, S3_BUCKET: "school-files" }).storage).toEqual({
+      kind: "s3",
+      bucket: "school-files",
+      endpoint: null,
+      region: "us-east-1",
+      accessKeyId: null,
+      secretAccessKey: null,
+    });
+  });
+
+  it.each<[Record<string, string>, string]>([
+    [{ S3_ENDPOINT: "https://s3.example.ng" }, "S3_BUCKET: is required when S3_ENDPOINT or S3 keys are set"],
+    [{ S3_BUCKET: "school-files", S3_ACCESS_KEY_ID: "key-id" }, "S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither"],
+    [{ S3_BUCKET: "B" }, "S3_BUCKET: must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens"],
+    [{ S3_BUCKET: "school-files", S3_ENDPOINT: "s3.example.ng" }, "S3_ENDPOINT: must be an http(s) URL"],
+    [{ STORAGE_QUOTA_MB: "-5" }, "STORAGE_QUOTA_MB: must be a whole number of megabytes (0 for unlimited)"],
+    [{ STORAGE_QUOTA_MB: "1.5" }, "STORAGE_QUOTA_MB: must be a whole number of megabytes (0 for unlimited)"],
+  ])("refuses the storage settings %j", (vars, message) => {
+    expect(configError({ DATA_DIR: dataDir, ...vars })).toContain(message);
+  });
+
   it("a given SESSION_SECRET wins and writes no file", () => {
     expect(load({ DATA_DIR: dataDir, SESSION_SECRET: SECRET }).sessionSecret).toBe(SECRET);
     expect(fs.existsSync(path.join(dataDir, "session-secret"))).toBe(false);

@@ -1,5 +1,18 @@
-import { describe, expect, it } from "vitest";
-import { fileFor, firstField, isMultipart, MultipartError, readMultipart, type MultipartLimits } from "../../contract/multipart";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  fileFor,
+  firstField,
+  isMultipart,
+  MultipartError,
+  readMultipart,
+  sweepStaleUploads,
+  withMultipartOnDisk,
+  type DiskMultipartLimits,
+  type MultipartLimits,
+} from "../../contract/multipart";
 
 const LIMITS: MultipartLimits = { maxFileBytes: 10, maxFiles: 2 };
 
@@ -102,5 +115,131 @@ describe("readMultipart", () => {
     const body = '--xyz\r\nContent-Disposition: form-data; name="logo"; filename="a.png"\r\n\r\nhalf a fi';
     const request = new Request("http://app.test/upload", { method: "POST", body, headers: { "Content-Type": "multipart/form-data; boundary=xyz" } });
     await expect(readMultipart(request, LIMITS)).rejects.toMatchObject({ status: 400 });
+  });
+});
+
+describe("withMultipartOnDisk", () => {
+  let tempDir: string;
+  let limits: DiskMultipartLimits;
+  beforeEach(() => {
+    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "school-multipart-"));
+    limits = { ...LIMITS, maxFileBytes: 10_000, tempDir, maxRequestBytes: 100_000, headBytes: 8 };
+  });
+  afterEach(() => fs.rmSync(tempDir, { recursive: true, force: true }));
+  const leftBehind = () => fs.readdirSync(tempDir);
+
+  /** A multipart body that sends `prefix` and then fails, as a connection dropped by the client does. */
+  function cutOffRequest(prefix: string): Request {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(prefix));
+        setTimeout(() => controller.error(new Error("connection reset")), 20);
+      },
+    });
+    return new Request("http://app.test/upload", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
+      duplex: "half",
+    } as RequestInit);
+  }
+  const partHeader = (name: string, filename: string) =>
+    `--xyz\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`;
+
+  it("streams each file to its own temporary file with its first bytes, and removes them afterwards", async () => {
+    const seen = await withMultipartOnDisk(
+      formRequest((f) => {
+        f.append("folder_name", "Letters");
+        f.append("files[]", new File(["%PDF-1.4 first letter"], "a.pdf", { type: "application/pdf" }));
+        f.append("files[]", new File([new Uint8Array(5000).fill(65)], "b.txt"));
+      }),
+      limits,
+      async (form) => {
+        expect(form.fields).toEqual({ folder_name: ["Letters"] });
+        expect(form.files.map((f) => [f.field, f.filename, f.size, f.truncated])).toEqual([
+          ["files[]", "a.pdf", 21, false],
+          ["files[]", "b.txt", 5000, false],
+        ]);
+        expect(Buffer.from(form.files[0].head).toString()).toBe("%PDF-1.4");
+        expect(fs.readFileSync(form.files[0].path, "utf8")).toBe("%PDF-1.4 first letter");
+        expect(fs.statSync(form.files[1].path).size).toBe(5000);
+        return form.files.map((f) => f.path);
+      },
+    );
+    expect(seen.every((p) => !fs.existsSync(p))).toBe(true);
+    expect(leftBehind()).toEqual([]);
+  });
+
+  it("removes the files when the callback fails too", async () => {
+    let kept = "";
+    const failing = withMultipartOnDisk(formRequest((f) => f.append("files[]", file(100))), limits, async (form) => {
+      kept = form.files[0].path;
+      throw new Error("refused");
+    });
+    await expect(failing).rejects.toThrow("refused");
+    expect(fs.existsSync(kept)).toBe(false);
+    expect(leftBehind()).toEqual([]);
+  });
+
+  it("cuts a file off one byte past its limit and keeps no more than that on disk", async () => {
+    await withMultipartOnDisk(formRequest((f) => f.append("files[]", file(50_000))), limits, async (form) => {
+      expect(form.files[0].truncated).toBe(true);
+      expect(form.files[0].size).toBe(limits.maxFileBytes + 1);
+      expect(fs.statSync(form.files[0].path).size).toBe(limits.maxFileBytes + 1);
+    });
+  });
+
+  it("skips an empty file input and flags files past the count", async () => {
+    await withMultipartOnDisk(
+      formRequest((f) => {
+        f.append("files[]", new File([], ""));
+        for (const name of ["a", "b", "c"]) f.append("files[]", file(3, `${name}.bin`));
+      }),
+      { ...limits, maxFiles: 3 },
+      async (form) => {
+        expect(form.files.map((f) => f.filename)).toEqual(["a.bin", "b.bin"]);
+        expect(form.tooManyFiles).toBe(true);
+      },
+    );
+  });
+
+  it("refuses a body longer than the request cap with 413 and leaves nothing", async () => {
+    const request = formRequest((f) => {
+      for (let i = 0; i < 2; i++) f.append("files[]", file(60_000, `${i}.bin`));
+    });
+    const refused = await withMultipartOnDisk(request, { ...limits, maxFileBytes: 100_000 }, async () => "used").catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(MultipartError);
+    expect(refused).toMatchObject({ status: 413 });
+    expect(leftBehind()).toEqual([]);
+  });
+
+  it("a body cut off in the middle of a file (the client went away) is refused and leaves nothing", async () => {
+    let called = false;
+    const refused = await withMultipartOnDisk(cutOffRequest(partHeader("files[]", "a.pdf") + "%PDF-1.4 half of it"), limits, async () => {
+      called = true;
+    }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ status: 400 });
+    expect(called).toBe(false);
+    expect(leftBehind()).toEqual([]);
+  });
+
+  it("a body that ends in the middle of a file is refused and leaves nothing", async () => {
+    const body = partHeader("files[]", "a.pdf") + "%PDF-1.4 and then nothing";
+    const request = new Request("http://app.test/upload", { method: "POST", body, headers: { "Content-Type": "multipart/form-data; boundary=xyz" } });
+    await expect(withMultipartOnDisk(request, limits, async () => "used")).rejects.toMatchObject({ status: 400 });
+    expect(leftBehind()).toEqual([]);
+  });
+
+  it("sweeps away upload folders older than an hour, and only those", async () => {
+    const old = path.join(tempDir, "upload-old");
+    const fresh = path.join(tempDir, "upload-fresh");
+    const other = path.join(tempDir, "something-else");
+    for (const folder of [old, fresh, other]) fs.mkdirSync(folder);
+    fs.writeFileSync(path.join(old, "0"), "left by a stopped process");
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    fs.utimesSync(old, twoHoursAgo, twoHoursAgo);
+    fs.utimesSync(other, twoHoursAgo, twoHoursAgo);
+    await sweepStaleUploads(tempDir);
+    expect(leftBehind().sort()).toEqual(["something-else", "upload-fresh"]);
   });
 });

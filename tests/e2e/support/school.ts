@@ -58,6 +58,14 @@ export async function apiToken(request: APIRequestContext, account: Pick<SchoolA
   return data.token;
 }
 
+/** A new school signed in on `page`, with a token for setting things up through the school API. */
+export async function signedIn(page: Page, request: APIRequestContext, prefix: string): Promise<{ account: SchoolAccount; token: string }> {
+  const account = await registerSchoolViaApi(request, prefix);
+  const token = await apiToken(request, account);
+  await logIn(page, account);
+  return { account, token };
+}
+
 /**
  * Adds students through the school API. Returns false when this build has no students API, so a test
  * can say so instead of failing on a missing feature.
@@ -79,12 +87,4 @@ export async function addStudentsViaApi(
     expect(response.status(), await response.text()).toBe(201);
   }
   return true;
-}
-
-/** A new school, signed in on `page`, with a bearer token for set-up through the school API. */
-export async function signedIn(page: Page, request: APIRequestContext, prefix: string): Promise<{ account: SchoolAccount; token: string }> {
-  const account = await registerSchoolViaApi(request, prefix);
-  const token = await apiToken(request, account);
-  await logIn(page, account);
-  return { account, token };
 }
