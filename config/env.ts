@@ -23,6 +23,12 @@ const schema = z
       })
       .optional(),
     SCHOOL_API_URL: z.string().url("must be an http(s) URL such as https://api.example.ng").optional(),
+    SCHOOL_API_TIMEOUT_MS: z.coerce
+      .number({ invalid_type_error: "must be a whole number of milliseconds from 100 to 120000" })
+      .int("must be a whole number of milliseconds from 100 to 120000")
+      .min(100, "must be a whole number of milliseconds from 100 to 120000")
+      .max(120_000, "must be a whole number of milliseconds from 100 to 120000")
+      .default(10_000),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     WEB_CONCURRENCY: z.coerce
       .number({ invalid_type_error: "must be a whole number from 1 to 64" })
@@ -39,6 +45,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string;
   schoolApiUrl: string | null;
+  /** A call to the school API that has not answered by then fails with the screen's own message. */
+  apiTimeoutMs: number;
   sessionSecret: string;
   uploadsDir: string;
   /** Worker processes sharing the port; 1 serves from the main process. */
@@ -64,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL ?? path.join(dataDir, "school.sqlite"),
     schoolApiUrl: e.SCHOOL_API_URL ?? null,
+    apiTimeoutMs: e.SCHOOL_API_TIMEOUT_MS,
     sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir),
     uploadsDir: path.join(dataDir, "uploads"),
     workers: e.WEB_CONCURRENCY,

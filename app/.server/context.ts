@@ -8,6 +8,12 @@ declare module "@remix-run/node" {
     /** Where the browser loads API media (logos) from: "" when embedded, else SCHOOL_API_URL. */
     apiPublicBase: string;
     sessionSecret: string;
+    /** Milliseconds a call to the school API may take before the page shows its failure message. */
+    apiTimeoutMs: number;
+    /** This request's Content-Security-Policy nonce, for the inline scripts Remix renders. */
+    cspNonce: string;
+    /** This request's id (X-Request-Id), shown on an error page and logged with every line about it. */
+    requestId: string;
   }
 }
 
