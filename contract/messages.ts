@@ -61,4 +61,5 @@ export const APP_MESSAGES = {
   conflict: "This conflicts with a record already saved. Please reload the page and try again.",
   invalidData: "The given data was invalid.",
   tokenInAddress: "Send the login token in the Authorization header, never in the address.",
+  unsupportedForm: "This form was sent in a way the page does not accept.",
 } as const;
