@@ -14,7 +14,7 @@ import { isCrossOriginWrite } from "./app/.server/same-origin";
 import { APP_MESSAGES, DEFAULT_ERRORS } from "./contract/messages";
 import { ConfigError, loadConfig, type Config } from "./config/env";
 import { checkHealth, gracefulShutdown } from "./server/lifecycle";
-import { errorFields, loggedPath, logger, REQUEST_ID_HEADER } from "./server/log";
+import { blankValues, errorFields, loggedPath, logger, REQUEST_ID_HEADER } from "./server/log";
 import { requestContext, type RequestIdEnv } from "./server/request-context";
 import { securityHeaders, type NonceEnv } from "./server/security-headers";
 
@@ -165,6 +165,16 @@ async function supervise(config: Config) {
  * unknown state, so it is logged and the process ends (the supervisor or the container starts another).
  */
 function watchForStrayErrors() {
+  // Libraries write to the console too (the HTTP adapter on an aborted request): their lines become JSON
+  // lines like the rest, an Error among their arguments reduced to what errorFields keeps.
+  const viaLogger = (level: "info" | "warn" | "error") => (...args: unknown[]) => {
+    const error = args.find((a): a is Error => a instanceof Error);
+    const text = args.filter((a) => typeof a === "string").join(" ");
+    logger[level](text ? blankValues(text) : "console", error ? errorFields(error) : undefined);
+  };
+  console.log = console.info = viaLogger("info");
+  console.warn = viaLogger("warn");
+  console.error = viaLogger("error");
   process.on("unhandledRejection", (error) => logger.error("unhandled rejection", errorFields(error)));
   process.on("uncaughtException", (error) => {
     logger.error("uncaught exception", errorFields(error));

@@ -78,12 +78,15 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A request refused as it was sent (too large, an unreadable form) says why, in the words the server answered.
+  const refusal =
+    isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && typeof error.data === "string" && error.data.length <= 200 ? error.data : null;
   const requestId = useRouteLoaderData<typeof loader>("root")?.requestId;
   return (
     <main className="mx-auto max-w-md space-y-4 p-6 text-center">
       <h1 className="text-2xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>
       <p className="text-slate-700">
-        {notFound ? "The page you asked for does not exist." : "An unexpected error occurred. Please try again."}
+        {notFound ? "The page you asked for does not exist." : (refusal ?? "An unexpected error occurred. Please try again.")}
       </p>
       {!notFound && requestId ? (
         <p className="text-sm text-slate-600">

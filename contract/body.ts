@@ -21,7 +21,8 @@ export async function readTextWithin(request: Request, maxBytes: number): Promis
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
+      // Not cancelled: that would cut the connection before the 413 is sent. The host drains the rest.
+      reader.releaseLock();
       throw new BodyTooLargeError();
     }
     text += decoder.decode(value, { stream: true });

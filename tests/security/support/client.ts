@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import http from "node:http";
 import { sql } from "kysely";
 import type { Db } from "../../../api/db";
 import { PNG_BYTES } from "../../api/harness";
@@ -112,4 +113,24 @@ export async function snapshot(db: Db, dialect: "sqlite" | "postgres"): Promise<
 export async function count(db: Db, table: string, where?: ReturnType<typeof sql>): Promise<number> {
   const rows = (await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} ${where ? sql`where ${where}` : sql``}`.execute(db)).rows;
   return Number(rows[0].n);
+}
+
+/**
+ * A request over a bare socket that reports the answer as soon as it arrives, even if the server stops
+ * reading the body first (as it should for one too large): fetch would report only the cut upload.
+ */
+export function sendEarly(url: string, options: { method: string; headers: Record<string, string>; body?: Buffer | "never" }): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: options.method, headers: options.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => {
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") });
+        request.destroy();
+      });
+    });
+    request.on("error", (error) => (request.destroyed ? undefined : reject(error)));
+    if (options.body === "never") request.flushHeaders();
+    else request.end(options.body);
+  });
 }
