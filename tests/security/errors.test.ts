@@ -95,7 +95,8 @@ describe(`errors on ${DATABASE}`, { timeout: 180_000 }, () => {
   it("an oversized page form: 413, whether it declares its length or not; a body past the server's cap is refused unread", async () => {
     const body = Buffer.from(new URLSearchParams({ ...student, name: "Big Form", address: "y".repeat(300 * 1024) }).toString());
     const headers = { Cookie: cookie, Origin: server.base, "Content-Type": "application/x-www-form-urlencoded" };
-    for (const framing of [{ "Content-Length": String(body.length) }, { "Transfer-Encoding": "chunked" }]) {
+    const framings: Array<Record<string, string>> = [{ "Content-Length": String(body.length) }, { "Transfer-Encoding": "chunked" }];
+    for (const framing of framings) {
       const page = await sendEarly(`${server.base}/admin/add-student`, { method: "POST", headers: { ...headers, ...framing }, body });
       expect(page.status).toBe(413);
       expect(page.text).toContain(`<p class="text-slate-700">${APP_MESSAGES.payloadTooLarge}</p>`);
