@@ -22,8 +22,9 @@ export function requestContext(): MiddlewareHandler<RequestIdEnv> {
     await next();
     if (!c.res.headers.has(REQUEST_ID_HEADER)) c.res.headers.set(REQUEST_ID_HEADER, id);
     const status = c.res.status;
-    // A body refused as too large was not read to its end: the connection cannot carry another request.
-    if (status === 413) c.res.headers.set("Connection", "close");
+    // A body answered before it was read to its end (too large, the wrong kind, refused first) leaves the
+    // rest of it on the connection: close it rather than have the client send its next request after it.
+    if (status === 413 || (c.req.raw.body && !c.req.raw.bodyUsed)) c.res.headers.set("Connection", "close");
     if (QUIET.test(c.req.path) && !(c.req.path === "/healthz" && status !== 200)) return;
     logger[status >= 500 ? "error" : "info"]("request", {
       request_id: id,
