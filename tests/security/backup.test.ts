@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { PNG_BYTES } from "../api/harness";
 import { extractTar } from "../../scripts/lib/tar";
 import { callApi, registerSchool, type School } from "./support/client";
-import { createTestDatabase, DATABASE, startServer, tempDir, type RunningServer } from "./support/server";
+import { DATABASE, runCleanups, startEnvironment, tempDir, type Cleanups, type RunningServer } from "./support/server";
 
 /**
  * Backups taken while the server serves writes, and brought back while it still does: the copy is
@@ -66,18 +66,11 @@ const npmScript = (script: string, args: string[], env: Record<string, string>) 
   run("node", ["--import", "tsx", `scripts/${script}.ts`, ...args], { env: { ...process.env, ...env, TEST_DATABASE_URL: "" } });
 
 describe(`backups on ${DATABASE}`, { timeout: 300_000 }, () => {
-  const cleanups: Array<() => Promise<unknown>> = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-  });
+  const cleanups: Cleanups = [];
+  afterAll(() => runCleanups(cleanups));
 
   it.runIf(DATABASE === "sqlite")("npm run backup during writes is consistent; npm run restore during writes brings exactly it back", async () => {
-    const dataDir = tempDir("backup");
-    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const database = await createTestDatabase(dataDir);
-    cleanups.push(() => database.close());
-    const server = await startServer({ dataDir, env: { DATABASE_URL: database.url } });
-    cleanups.push(() => server.stop("SIGKILL"));
+    const { dataDir, database, server } = await startEnvironment(cleanups, "backup");
     const env = { DATA_DIR: dataDir, DATABASE_URL: database.url };
     const school = await registerSchool(server.base);
     const load = startLoad(server, school);
@@ -135,12 +128,7 @@ describe(`backups on ${DATABASE}`, { timeout: 300_000 }, () => {
   });
 
   it.runIf(DATABASE === "postgres")("pg_dump during writes and pg_restore into a new database, as the README says; npm run backup keeps the uploads", async () => {
-    const dataDir = tempDir("pg-backup");
-    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const database = await createTestDatabase(dataDir);
-    cleanups.push(() => database.close());
-    const server = await startServer({ dataDir, env: { DATABASE_URL: database.url } });
-    cleanups.push(() => server.stop("SIGKILL"));
+    const { dataDir, database, server } = await startEnvironment(cleanups, "pg-backup");
     const school = await registerSchool(server.base);
     const load = startLoad(server, school);
     await pause(1_000);

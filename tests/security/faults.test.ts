@@ -6,7 +6,18 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_MESSAGES, DEFAULT_ERRORS, MESSAGES } from "../../contract/messages";
 import { callApi, count, getPage, pageLogin, postForm, registerSchool, type School } from "./support/client";
-import { createTestDatabase, DATABASE, startServer, tempDir, withSearchPath, type RunningServer, type TestDatabase } from "./support/server";
+import {
+  createTestDatabase,
+  DATABASE,
+  runCleanups,
+  startEnvironment,
+  startServer,
+  tempDir,
+  withSearchPath,
+  type Cleanups,
+  type RunningServer,
+  type TestDatabase,
+} from "./support/server";
 import { startTcpProxy, type TcpProxy } from "./support/tcp-proxy";
 
 /**
@@ -30,19 +41,9 @@ async function within(ms: number, check: () => Promise<boolean>): Promise<number
 const health = (server: RunningServer) => fetch(`${server.base}/healthz`).then((r) => r.status);
 
 describe(`faults on ${DATABASE}`, { timeout: 300_000 }, () => {
-  const cleanups: Array<() => Promise<unknown>> = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-  });
-
-  async function environment(name: string, env: Record<string, string> = {}) {
-    const dataDir = tempDir(name);
-    const database = await createTestDatabase(dataDir);
-    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }), () => database.close());
-    const server = await startServer({ dataDir, env: { DATABASE_URL: database.url, ...env } });
-    cleanups.push(() => server.stop("SIGKILL"));
-    return { dataDir, database, server };
-  }
+  const cleanups: Cleanups = [];
+  afterAll(() => runCleanups(cleanups));
+  const environment = (name: string, env?: Record<string, string>) => startEnvironment(cleanups, name, env);
 
   /**
    * Holds the database's write lock from another connection for `ms`, as a backup restore, a bulk import

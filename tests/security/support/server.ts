@@ -155,6 +155,23 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   return server;
 }
 
+/** Undo steps a test file collects as it starts things, run in reverse at its end. */
+export type Cleanups = Array<() => Promise<unknown>>;
+
+export async function runCleanups(cleanups: Cleanups): Promise<void> {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+}
+
+/** A data directory, a database of its own and a server on them; all three undone by `cleanups`. */
+export async function startEnvironment(cleanups: Cleanups, name: string, env: Record<string, string> = {}) {
+  const dataDir = tempDir(name);
+  const database = await createTestDatabase(dataDir);
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }), () => database.close());
+  const server = await startServer({ dataDir, env: { DATABASE_URL: database.url, ...env } });
+  cleanups.push(() => server.stop("SIGKILL"));
+  return { dataDir, database, server };
+}
+
 export function tempDir(prefix: string): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `school-sec-${prefix}-`));
 }
