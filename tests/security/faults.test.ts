@@ -229,7 +229,7 @@ describe(`faults on ${DATABASE}`, { timeout: 300_000 }, () => {
 
     const names = ["JSS1", "Year Seven"];
     const outcomes: string[] = [];
-    for (const delayMs of [5, 40, 120, 300]) {
+    for (const delayMs of [10, 80, 250]) {
       const server = await startServer({ dataDir, env: { DATABASE_URL: database.url } });
       const token = school.token;
       const settings = ((await callApi(server.base, "GET", `/api/admin/${school.uniqueId}/school-settings`, token)).json() as { data: { classes: Array<{ class_name: string; section: string }> } }).data;
@@ -256,7 +256,7 @@ describe(`faults on ${DATABASE}`, { timeout: 300_000 }, () => {
       expect(savedNames, "the settings and the students agree").toContain(classes[0].class_name);
       outcomes.push(classes[0].class_name === to ? "written" : "not written");
     }
-    expect(outcomes).toHaveLength(4);
+    expect(outcomes).toHaveLength(3);
     expect(path.isAbsolute(dataDir)).toBe(true);
   });
 });
