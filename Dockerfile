@@ -14,8 +14,8 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build \
- && npx esbuild scripts/seed-demo.ts --bundle --platform=node --format=esm --target=node22 --packages=external \
-      --outfile=build/seed-demo.mjs --log-level=warning \
+ && npx esbuild scripts/seed-demo.ts scripts/backup.ts scripts/restore.ts --bundle --platform=node --format=esm --target=node22 \
+      --packages=external --outdir=build --entry-names=[name] --out-extension:.js=.mjs --log-level=warning \
  && npm prune --omit=dev
 
 FROM node:22-bookworm-slim

@@ -2,6 +2,7 @@ import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import cluster from "node:cluster";
 import { compressWhole } from "./server/compression";
 import path from "node:path";
@@ -11,10 +12,19 @@ import { openAndMigrate, ping, type DbHandle } from "./api/db";
 import { bankProviderFor } from "./api/services/bank-providers";
 import { configuredStorage } from "./api/storage/configured";
 import { isCrossOriginWrite } from "./app/.server/same-origin";
-import { APP_MESSAGES } from "./contract/messages";
+import { APP_MESSAGES, DEFAULT_ERRORS } from "./contract/messages";
 import { sweepStaleUploads } from "./contract/multipart";
 import { ConfigError, loadConfig, type Config } from "./config/env";
 import { checkHealth, gracefulShutdown } from "./server/lifecycle";
+import { blankValues, errorFields, loggedPath, logger, REQUEST_ID_HEADER } from "./server/log";
+import { requestContext, type RequestIdEnv } from "./server/request-context";
+import { securityHeaders, type NonceEnv } from "./server/security-headers";
+
+/**
+ * No request body is read past this, whatever the route: the largest the product takes is an upload of
+ * 5 files of 5 MB (spec section 9). Routes set their own, tighter limits.
+ */
+const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /**
  * One process: the school API at /api (unless SCHOOL_API_URL points elsewhere), the web app at /,
@@ -27,7 +37,7 @@ async function main() {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      logger.error("invalid configuration", { problems: error.message.split("\n").slice(1).map((line) => line.trim()) });
       process.exit(1);
     }
     throw error;
@@ -36,6 +46,7 @@ async function main() {
   if (config.workers > 1 && cluster.isPrimary) return supervise(config);
   // Uploads a stopped process left half-read (its temporary files are removed as each request ends).
   await sweepStaleUploads(config.tempDir);
+  watchForStrayErrors();
 
   // The bundle sits beside the Remix build it serves.
   const buildDir = path.dirname(fileURLToPath(import.meta.url));
@@ -70,7 +81,14 @@ async function main() {
   // Always the production mode: this serves a production build, and development mode would show stack
   // traces in the browser.
   const handleRemix = createRequestHandler(build, "production");
-  const app = new Hono();
+  const app = new Hono<{ Variables: RequestIdEnv["Variables"] & NonceEnv["Variables"] }>();
+  app.onError((error, c) => {
+    logger.error("unhandled error", { request_id: c.get("requestId"), method: c.req.method, path: loggedPath(c.req.path), ...errorFields(error) });
+    return c.text(DEFAULT_ERRORS.unexpected, 500);
+  });
+  app.use("*", requestContext());
+  app.use("*", securityHeaders({ imageOrigins: config.schoolApiUrl ? [config.schoolApiUrl] : [] }));
+  app.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.text(APP_MESSAGES.payloadTooLarge, 413) }));
   // Pages and API answers are compressed once rendered; assets were compressed at build time.
   app.use("*", compressWhole());
 
@@ -96,21 +114,30 @@ async function main() {
   );
   app.all("*", (c) => {
     if (isCrossOriginWrite(c.req.raw)) return c.text(APP_MESSAGES.crossOrigin, 403);
+    const requestId = c.get("requestId");
     return handleRemix(c.req.raw, {
-      schoolApi,
+      // The page's calls to the school API go under the page's request id.
+      schoolApi: (request) => {
+        request.headers.set(REQUEST_ID_HEADER, requestId);
+        return schoolApi(request);
+      },
       apiPublicBase: config.schoolApiUrl ? config.schoolApiUrl.replace(/\/$/, "") : "",
+      apiTimeoutMs: config.apiTimeoutMs,
       sessionSecret: config.sessionSecret,
       uploadTempDir: config.tempDir,
+      cspNonce: c.get("cspNonce"),
+      requestId,
     });
   });
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    console.log(`School admin listening on http://${info.address === "0.0.0.0" ? "localhost" : info.address}:${info.port}`);
+    logger.info("listening", { url: `http://${info.address === "0.0.0.0" ? "localhost" : info.address}:${info.port}`, pid: process.pid });
   });
 
   const stop = gracefulShutdown({
     server,
     closeDatabase: async () => database?.close(),
+    log: (message) => logger.info(message, { pid: process.pid }),
   });
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
@@ -127,7 +154,7 @@ async function supervise(config: Config) {
   for (let i = 0; i < config.workers; i++) cluster.fork();
   cluster.on("exit", (worker, code) => {
     if (!stopping) {
-      console.error(`worker ${worker.process.pid} stopped (${code}); starting another`);
+      logger.error("worker stopped; starting another", { pid: worker.process.pid, code });
       cluster.fork();
     } else if (Object.keys(cluster.workers ?? {}).length === 0) {
       process.exit(0);
@@ -141,7 +168,29 @@ async function supervise(config: Config) {
   process.on("SIGINT", () => stop("SIGINT"));
 }
 
+/**
+ * A promise nobody awaited that failed is logged; an exception nothing caught leaves the process in an
+ * unknown state, so it is logged and the process ends (the supervisor or the container starts another).
+ */
+function watchForStrayErrors() {
+  // Libraries write to the console too (the HTTP adapter on an aborted request): their lines become JSON
+  // lines like the rest, an Error among their arguments reduced to what errorFields keeps.
+  const viaLogger = (level: "info" | "warn" | "error") => (...args: unknown[]) => {
+    const error = args.find((a): a is Error => a instanceof Error);
+    const text = args.filter((a) => typeof a === "string").join(" ");
+    logger[level](text ? blankValues(text) : "console", error ? errorFields(error) : undefined);
+  };
+  console.log = console.info = viaLogger("info");
+  console.warn = viaLogger("warn");
+  console.error = viaLogger("error");
+  process.on("unhandledRejection", (error) => logger.error("unhandled rejection", errorFields(error)));
+  process.on("uncaughtException", (error) => {
+    logger.error("uncaught exception", errorFields(error));
+    process.exit(1);
+  });
+}
+
 main().catch((error) => {
-  console.error("Failed to start:", error instanceof Error ? error.message : error);
+  logger.error("failed to start", errorFields(error));
   process.exit(1);
 });

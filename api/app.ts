@@ -1,7 +1,10 @@
 import { Hono } from "hono";
 import { APP_MESSAGES, DEFAULT_ERRORS } from "../contract/messages";
+import { errorFields, loggedPath, logger } from "../server/log";
 import type { ApiDeps } from "./context";
+import { dbFailure } from "./lib/db-errors";
 import { ApiError } from "./lib/errors";
+import { refuseCredentialsInQuery, requestId, type RequestEnv } from "./middleware/request";
 import { requireTenant } from "./middleware/tenant";
 import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
@@ -15,22 +18,42 @@ import { readMedia } from "./services/media";
 
 export type { ApiDeps } from "./context";
 
+/** Seconds a client is asked to wait before trying again while the database is unreachable. */
+const RETRY_AFTER_SECONDS = "5";
+
 /**
  * The school API. Fetch-native: the web app calls `api.fetch(request)` in-process when embedded,
- * or over HTTP when deployed alone. Errors always answer `{message, errors?}`, never a stack or SQL.
+ * or over HTTP when deployed alone. Errors always answer `{message, errors?}`, never a stack, SQL, a
+ * path or anyone's data; an answer the client cannot fix (5xx) also carries `request_id`, the id of
+ * its log line.
  */
 export function createApi(deps: ApiDeps) {
-  const api = new Hono().basePath("/api");
+  const api = new Hono<RequestEnv>().basePath("/api");
 
   api.onError((error, c) => {
     if (error instanceof ApiError) {
       for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
       return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status);
     }
-    console.error("school API error:", error instanceof Error ? error.name + ": " + error.message : "unknown");
-    return c.json({ message: DEFAULT_ERRORS.unexpected }, 500);
+    const request_id = c.get("requestId");
+    const failure = dbFailure(error);
+    const where = { request_id, method: c.req.method, path: loggedPath(c.req.path), ...errorFields(error) };
+    if (failure === "conflict" || failure === "invalid") {
+      logger.warn("database refused a write", where);
+      return c.json({ message: failure === "conflict" ? APP_MESSAGES.conflict : APP_MESSAGES.invalidData }, failure === "conflict" ? 409 : 422);
+    }
+    if (failure === "unavailable") {
+      logger.error("database unavailable", where);
+      c.header("Retry-After", RETRY_AFTER_SECONDS);
+      return c.json({ message: APP_MESSAGES.unavailable, request_id }, 503);
+    }
+    logger.error("school API error", where);
+    return c.json({ message: DEFAULT_ERRORS.unexpected, request_id }, 500);
   });
   api.notFound((c) => c.json({ message: APP_MESSAGES.notFound }, 404));
+
+  api.use("*", requestId());
+  api.use("*", refuseCredentialsInQuery());
 
   api.route("/admin", authRoutes(deps));
   api.use("/admin/:uniqueId/*", requireTenant(deps));

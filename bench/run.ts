@@ -1,23 +1,31 @@
 /**
  * `npm run bench`: builds for production, fills a fresh database with a scale data set, starts the
  * server, logs in, and measures throughput, latency, page weight, PDF build time and peak memory in one
- * run. Prints a table, writes bench/results.json and checks bench/budgets.json.
+ * run; then a mixed read/write run (bench/mixed.ts) and a stop (SIGTERM) in the middle of another one,
+ * which must lose no request the server accepted. Prints a table, writes bench/results.json and checks
+ * bench/budgets.json.
  *
  * BENCH_SMALL=1 uses a small data set and short runs; BENCH_CHECK=1 fails the run when a figure is
  * missing or a byte budget fails (CI runs both: the bench never rots; timings there are not judged).
  */
-import { execFileSync, spawn } from "node:child_process";
+import SQLite from "better-sqlite3";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pageAssetBytes, gzipLength, loadAssetsManifest } from "./bytes";
 import { fillDatabase, SCALE, SMALL } from "./fill";
 import { load, type LoadResult } from "./load";
+import { mixedLoad, type MixedResult } from "./mixed";
 
 const small = process.env.BENCH_SMALL === "1";
 const scale = small ? SMALL : SCALE;
 const seconds = Number(process.env.BENCH_SECONDS ?? (small ? 2 : 10));
 const connections = 10;
+/** The mixed run: 20 admins at once for 30 s (3 s on the small data set). */
+const MIXED = { connections: 20, seconds: small ? 3 : 30 };
+/** The stop in the middle of a mixed run: SIGTERM half-way through. */
+const STOP_SECONDS = small ? 4 : 10;
 const port = Number(process.env.BENCH_PORT ?? 3999);
 const buildDir = ".builds/bench";
 const base = `http://127.0.0.1:${port}`;
@@ -38,10 +46,7 @@ async function main() {
   const fill = await fillDatabase(path.join(dataDir, "school.sqlite"), scale);
 
   step("starting the server");
-  const server = spawn("node", [path.join(buildDir, "server.mjs")], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", SESSION_SECRET: "b".repeat(48), BENCH_REFERENCE: "1", WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "2" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  let server = startServer(dataDir, null);
   try {
     await waitForHealth();
     const cookie = await logIn(fill.uniqueId, fill.password);
@@ -96,7 +101,20 @@ async function main() {
 
     step("timetable PDF");
     const pdf = await timePdf(fill, cookie);
+
+    step(`mixed run: ${MIXED.connections} connections, ${MIXED.seconds}s of list pages, searches, creates and updates`);
+    const database = path.join(dataDir, "school.sqlite");
+    const studentIds = studentIdsOf(database, fill.uniqueId);
+    const mixed = (await mixedLoad({ base, cookie, ...MIXED, studentIds, searchTerms: SEARCH_TERMS, tag: "run" })).result;
     const peakMemoryMb = peakRssMb(server.pid!);
+
+    step(`stop under load: SIGTERM half-way through ${STOP_SECONDS}s of the mixed run`);
+    server.kill("SIGTERM");
+    await exitOf(server);
+    const log: string[] = [];
+    server = startServer(dataDir, log);
+    await waitForHealth();
+    const stop = await stopUnderLoad(server, log, await logIn(fill.uniqueId, fill.password), database, studentIds);
 
     const results = {
       when: new Date().toISOString(),
@@ -108,6 +126,8 @@ async function main() {
       pages: rows,
       pdf,
       peakMemoryMb,
+      mixed,
+      stop,
     };
     const verdicts = checkBudgets(results);
     fs.writeFileSync("bench/results.json", JSON.stringify({ ...results, budgets: verdicts }, null, 2) + "\n");
@@ -130,7 +150,10 @@ interface Floor {
  * CI's check: every figure was measured (no zero or missing number) and the byte budgets hold.
  * Timings are not judged there: a shared CI machine says nothing about them.
  */
-function checkProduced(results: { reference: Floor; pages: Array<Record<string, unknown>>; pdf: { medianMs: number; bytes: number }; peakMemoryMb: number }, verdicts: Verdict[]) {
+function checkProduced(
+  results: { reference: Floor; pages: Array<Record<string, unknown>>; pdf: { medianMs: number; bytes: number }; peakMemoryMb: number; mixed: MixedResult; stop: StopResult },
+  verdicts: Verdict[],
+) {
   const problems: string[] = [];
   const measured = (what: string, value: unknown) => {
     if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) problems.push(`${what} was not measured (${String(value)})`);
@@ -144,6 +167,11 @@ function checkProduced(results: { reference: Floor; pages: Array<Record<string, 
   measured("PDF time", results.pdf.medianMs);
   measured("PDF bytes", results.pdf.bytes);
   measured("peak memory", results.peakMemoryMb);
+  for (const key of ["requestsPerSecond", "p50", "p95", "p99"] as const) measured(`mixed run ${key}`, results.mixed[key]);
+  if (results.mixed.errors > 0) problems.push(`mixed run: ${results.mixed.errors} errors (${results.mixed.errorSamples.join(", ")})`);
+  measured("stop: requests answered", results.stop.answered);
+  if (results.stop.lost > 0) problems.push(`stop: ${results.stop.lost} accepted requests lost (${results.stop.lostSamples.join(", ")})`);
+  if (results.stop.exitCode !== 0) problems.push(`stop: the server exited with ${results.stop.exitCode}`);
   for (const v of verdicts) if (v.kind === "bytes" && !v.pass) problems.push(`over budget: ${v.what} = ${v.value} (budget ${v.limit})`);
   if (problems.length) {
     console.error(`\nbench check failed:\n  ${problems.join("\n  ")}`);
@@ -151,6 +179,104 @@ function checkProduced(results: { reference: Floor; pages: Array<Record<string, 
   } else {
     console.log("bench check: every figure measured, byte budgets hold");
   }
+}
+
+const SEARCH_TERMS = ["okafor", "adebayo", "bello 1", "ADM/2026/0004", "zainab"];
+
+/** The server as the bench runs it: two workers; its JSON log kept in `log` when one is given. */
+function startServer(dataDir: string, log: string[] | null): ChildProcess {
+  const child = spawn("node", [path.join(buildDir, "server.mjs")], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", SESSION_SECRET: "b".repeat(48), BENCH_REFERENCE: "1", WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "2" },
+    stdio: ["ignore", log ? "pipe" : "ignore", "inherit"],
+  });
+  if (log) {
+    let partial = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      const lines = (partial + chunk.toString("utf8")).split("\n");
+      partial = lines.pop() ?? "";
+      log.push(...lines);
+    });
+  }
+  return child;
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+}
+
+function studentIdsOf(database: string, uniqueId: string): string[] {
+  const db = new SQLite(database, { readonly: true });
+  try {
+    return db
+      .prepare("select s.unique_id from students s join schools c on c.id = s.school_id where c.unique_id = ? order by s.id limit 200")
+      .pluck()
+      .all(uniqueId) as string[];
+  } finally {
+    db.close();
+  }
+}
+
+interface StopResult {
+  seconds: number;
+  /** Requests that got their answer. */
+  answered: number;
+  /** Requests turned away once the server had stopped listening (never accepted). */
+  refused: number;
+  /** Requests the server logged as handled whose answer never arrived, plus saved forms missing afterwards. */
+  lost: number;
+  lostSamples: string[];
+  /** Creates answered as saved, and how many of them the database holds afterwards. */
+  savedFound: string;
+  exitCode: number | null;
+}
+
+/**
+ * A mixed run stopped half-way by SIGTERM, as `docker stop` does. The server logs every request it
+ * handled under the id the client sent: each of those must have reached the client, and every form it
+ * answered as saved must be in the database once the server is gone. Requests refused after the stop
+ * were never accepted.
+ */
+async function stopUnderLoad(server: ChildProcess, log: string[], cookie: string, database: string, studentIds: string[]): Promise<StopResult> {
+  const { outcomes } = await mixedLoad({
+    base,
+    cookie,
+    connections: MIXED.connections,
+    seconds: STOP_SECONDS,
+    studentIds,
+    searchTerms: SEARCH_TERMS,
+    tag: "stop",
+    halfway: () => server.kill("SIGTERM"),
+  });
+  const exitCode = await exitOf(server);
+  const handled = new Set(
+    log
+      .map((line) => {
+        try {
+          return JSON.parse(line) as { msg?: string; request_id?: string };
+        } catch {
+          return {};
+        }
+      })
+      .filter((l) => l.msg === "request" && l.request_id?.startsWith("bench-stop-"))
+      .map((l) => l.request_id!),
+  );
+  const unanswered = outcomes.filter((o) => typeof o.status !== "number" && handled.has(o.id));
+  const db = new SQLite(database, { readonly: true });
+  const names = new Set(db.prepare("select name from students where name like 'Mixed stop %'").pluck().all() as string[]);
+  db.close();
+  // Creates only: an update's name may be replaced by a later update of the same student.
+  const saved = outcomes.filter((o) => o.ok && o.kind === "create");
+  const missing = saved.filter((o) => !names.has(o.name!));
+  return {
+    seconds: STOP_SECONDS,
+    answered: outcomes.filter((o) => typeof o.status === "number").length,
+    refused: outcomes.filter((o) => typeof o.status !== "number" && !handled.has(o.id)).length,
+    lost: unanswered.length + missing.length,
+    lostSamples: [...unanswered.map((o) => `${o.id} ${o.status}`), ...missing.map((o) => `${o.name} not saved`)].slice(0, 5),
+    savedFound: `${saved.length - missing.length}/${saved.length}`,
+    exitCode,
+  };
 }
 
 async function waitForHealth() {
@@ -257,7 +383,10 @@ function checkBudgets(results: { pages: Array<Record<string, unknown>> }): Verdi
   return verdicts;
 }
 
-function printTable(results: { reference: Floor; pages: Array<Record<string, unknown>>; pdf: Record<string, number>; peakMemoryMb: number }, verdicts: Verdict[]) {
+function printTable(
+  results: { reference: Floor; pages: Array<Record<string, unknown>>; pdf: Record<string, number>; peakMemoryMb: number; mixed: MixedResult; stop: StopResult },
+  verdicts: Verdict[],
+) {
   const pad = (v: unknown, n: number) => String(v).padStart(n);
   console.log("\npage                 req/s   p50ms   p95ms   p99ms  ratio   JS gz  CSS gz  HTML gz  saver JS");
   const floorRow = (label: string, f: LoadResult) => console.log(`${label.padEnd(17)}${pad(f.requestsPerSecond, 8)}${pad(f.p50, 8)}${pad(f.p95, 8)}${pad(f.p99, 8)}`);
@@ -270,7 +399,16 @@ function printTable(results: { reference: Floor; pages: Array<Record<string, unk
   floorRow("floor, last", results.reference.last);
   console.log(`(ratio: each page's req/s over the floor's mean, ${results.reference.requestsPerSecond})`);
   console.log(`\ntimetable PDF (${results.pdf.schedules} schedules): median ${results.pdf.medianMs} ms, ${results.pdf.bytes} bytes`);
-  console.log(`server peak memory (RSS high-water mark): ${results.peakMemoryMb} MB\n`);
+  console.log(`server peak memory (RSS high-water mark): ${results.peakMemoryMb} MB`);
+  const m = results.mixed;
+  console.log(
+    `\nmixed run, ${m.connections} connections for ${m.seconds}s: ${m.requestsPerSecond} req/s, p50 ${m.p50} ms, p95 ${m.p95} ms, p99 ${m.p99} ms, ${m.errors} errors of ${m.requests}`,
+  );
+  for (const [kind, k] of Object.entries(m.byKind)) console.log(`  ${kind.padEnd(7)} ${String(k.requests).padStart(6)} requests, p95 ${k.p95} ms, ${k.errors} errors`);
+  const t = results.stop;
+  console.log(
+    `stop (SIGTERM half-way through ${t.seconds}s): ${t.answered} answered, ${t.refused} refused after the stop, ${t.lost} accepted and lost, creates saved ${t.savedFound}, exit code ${t.exitCode}\n`,
+  );
   for (const v of verdicts) console.log(`${v.pass ? "PASS" : "FAIL"}  ${v.what}: ${v.value} (budget ${v.what.includes("reference") ? "≥" : "≤"} ${v.limit})`);
   console.log("\nwritten: bench/results.json");
 }

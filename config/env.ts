@@ -24,6 +24,12 @@ const schema = z
       })
       .optional(),
     SCHOOL_API_URL: z.string().url("must be an http(s) URL such as https://api.example.ng").optional(),
+    SCHOOL_API_TIMEOUT_MS: z.coerce
+      .number({ invalid_type_error: "must be a whole number of milliseconds from 100 to 120000" })
+      .int("must be a whole number of milliseconds from 100 to 120000")
+      .min(100, "must be a whole number of milliseconds from 100 to 120000")
+      .max(120_000, "must be a whole number of milliseconds from 100 to 120000")
+      .default(10_000),
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     PAYSTACK_SECRET_KEY: z
       .string()
@@ -62,6 +68,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string;
   schoolApiUrl: string | null;
+  /** A call to the school API that has not answered by then fails with the screen's own message. */
+  apiTimeoutMs: number;
   sessionSecret: string;
   /** The local file storage's folder (DATA_DIR/uploads); empty when files go to an S3 bucket. */
   uploadsDir: string;
@@ -102,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL ?? path.join(dataDir, "school.sqlite"),
     schoolApiUrl: e.SCHOOL_API_URL ?? null,
+    apiTimeoutMs: e.SCHOOL_API_TIMEOUT_MS,
     sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir),
     uploadsDir,
     workers: e.WEB_CONCURRENCY,

@@ -67,6 +67,11 @@ export const APP_MESSAGES = {
   invalidEmail: "Enter a valid email address.",
   crossOrigin: "This request came from another site and was refused.",
   payloadTooLarge: "The upload is too large.",
+  unavailable: "The school's records cannot be reached right now. Please try again in a moment.",
+  conflict: "This conflicts with a record already saved. Please reload the page and try again.",
+  invalidData: "The given data was invalid.",
+  tokenInAddress: "Send the login token in the Authorization header, never in the address.",
+  unsupportedForm: "This form was sent in a way the page does not accept.",
 } as const;
 
 /** Inventory and bank details (spec sections 2, 5 and 8). */

@@ -1,3 +1,5 @@
+import { logger } from "./log";
+
 /**
  * The process's health answer and its graceful stop, kept apart from server.ts so that tests can
  * drive them against a real database and a real HTTP server without a build.
@@ -42,7 +44,7 @@ export function gracefulShutdown({
   closeDatabase,
   graceMs = 8000,
   exit = (code) => process.exit(code),
-  log = console.log,
+  log = (message) => logger.info(message),
 }: ShutdownOptions): (signal: string) => void {
   let stopping = false;
   return (signal) => {

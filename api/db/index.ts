@@ -1,8 +1,21 @@
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+} from "kysely";
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { errorFields, logger } from "../../server/log";
 import { migrateToLatest } from "./migrate";
 import type { Database } from "./schema";
 
@@ -18,7 +31,10 @@ export interface DbHandle {
 /** `postgres://` or `postgresql://` selects PostgreSQL; anything else is a SQLite file path (or `:memory:`). */
 export function openDatabase(url: string): DbHandle {
   if (/^postgres(ql)?:\/\//i.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS, keepAlive: true });
+    // A connection the server drops while idle (a restart, a failover) is reported here; unheard, it
+    // would end the process. The pool forgets it and connects afresh on the next query.
+    pool.on("error", (error) => logger.warn("database connection lost", errorFields(error)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
@@ -28,9 +44,86 @@ export function openDatabase(url: string): DbHandle {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: reusingStatements(sqlite) }) });
+  sqlite.pragma(`busy_timeout = ${BUSY_WAIT_MS}`);
+  const db = new Kysely<Database>({ dialect: new RetryingSqliteDialect({ database: reusingStatements(sqlite) }) });
   return { db, dialect: "sqlite", close: () => db.destroy() };
+}
+
+/** A PostgreSQL server that does not accept a connection within this long counts as down. */
+const PG_CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * SQLite lets one writer at a time into a file. Other processes write to it too (the workers of
+ * WEB_CONCURRENCY, `npm run backup`/`restore`, `seed:demo`), so a write can find the file locked.
+ * better-sqlite3 waits for a lock by blocking its whole thread, so it waits only briefly
+ * (BUSY_WAIT_MS); past that, the statement is tried again after a short, growing, jittered pause that
+ * lets the server go on answering, until BUSY_DEADLINE_MS. Only then does the caller see SQLITE_BUSY
+ * (the API answers 503).
+ *
+ * Every transaction starts with BEGIN IMMEDIATE, taking the write lock before its first read: a
+ * deferred transaction that read first and then found another process had written meanwhile would
+ * fail at once (SQLITE_BUSY_SNAPSHOT) and could not be retried from inside.
+ */
+const BUSY_WAIT_MS = 100;
+const BUSY_DEADLINE_MS = 10_000;
+
+const isBusy = (error: unknown) => /^SQLITE_BUSY/.test(String((error as { code?: unknown } | null)?.code ?? ""));
+
+async function retryWhileBusy<T>(run: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + BUSY_DEADLINE_MS;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(5 * 2 ** attempt, 100) * (0.5 + Math.random())));
+    }
+  }
+}
+
+class RetryingSqliteDriver extends SqliteDriver {
+  /** Inside a transaction the write lock is already held; a statement that fails there fails the transaction. */
+  #inTransaction = false;
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    return {
+      executeQuery: <R>(query: CompiledQuery): Promise<QueryResult<R>> =>
+        this.#inTransaction ? connection.executeQuery<R>(query) : retryWhileBusy(() => connection.executeQuery<R>(query)),
+      streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => connection.streamQuery<R>(query, chunkSize),
+    };
+  }
+
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    this.#inTransaction = true;
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.commitTransaction(connection);
+    } finally {
+      this.#inTransaction = false;
+    }
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } finally {
+      this.#inTransaction = false;
+    }
+  }
+}
+
+class RetryingSqliteDialect extends SqliteDialect {
+  constructor(private readonly config: SqliteDialectConfig) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return new RetryingSqliteDriver(this.config);
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 256;

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import os from "node:os";
+import { BodyTooLargeError, readTextWithin } from "../../contract/body";
 import { IMAGE_MAX_BYTES } from "../../contract/limits";
 import {
   MultipartError,
@@ -15,15 +16,24 @@ import { ApiError } from "./errors";
 
 const JSON_MAX_BYTES = 256 * 1024;
 
-/** Reads a JSON body of bounded size; a malformed or oversized one is the client's error, not ours. */
+/** Keys that would reach an object's prototype if the parsed body were ever merged with Object.assign. */
+const PROTOTYPE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
+ * Reads a JSON body of bounded size; a malformed or oversized one is the client's error, not ours.
+ * Keys that name a prototype are dropped while parsing, at any depth.
+ */
 export async function readJson(c: Context): Promise<unknown> {
-  const length = Number(c.req.header("content-length") ?? "0");
-  if (length > JSON_MAX_BYTES) throw new ApiError(413, "Request body is too large.");
-  const text = await c.req.text();
-  if (text.length > JSON_MAX_BYTES) throw new ApiError(413, "Request body is too large.");
+  let text: string;
+  try {
+    text = await readTextWithin(c.req.raw, JSON_MAX_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new ApiError(413, error.message);
+    throw error;
+  }
   if (!text) return {};
   try {
-    return JSON.parse(text);
+    return JSON.parse(text, (key, value) => (PROTOTYPE_KEYS.has(key) ? undefined : value));
   } catch {
     throw new ApiError(400, "Request body is not valid JSON.");
   }

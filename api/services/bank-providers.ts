@@ -1,5 +1,6 @@
 import type { Bank, BankProviderName } from "../../contract/banks";
 import { CBN_BANKS, isValidNuban } from "../lib/nuban";
+import { logger } from "../../server/log";
 
 /**
  * Who tells us the name on a bank account (DESIGN section 7): Paystack's resolve-account API when the
@@ -59,7 +60,7 @@ interface PaystackBank {
  * key stays in this closure: it is sent only in the Authorization header to Paystack, never logged or
  * returned. The bank list is kept for a day; a failed refresh keeps serving the list it had.
  */
-export function paystackBankProvider({ secretKey, baseUrl = "https://api.paystack.co", timeoutMs = 6_000, log = console.error }: PaystackOptions): BankProvider {
+export function paystackBankProvider({ secretKey, baseUrl = "https://api.paystack.co", timeoutMs = 6_000, log = (line: string) => logger.warn(line) }: PaystackOptions): BankProvider {
   const base = baseUrl.replace(/\/$/, "");
   let cached: { banks: Bank[]; at: number } | null = null;
   let loading: Promise<Bank[] | null> | null = null;

@@ -22,6 +22,7 @@ import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError, fromZod, validationError } from "../lib/errors";
 import { detectFileType, type FileType } from "../lib/file-types";
 import { paginate, type PageParams } from "../lib/pagination";
+import { errorFields, logger } from "../../server/log";
 
 type Executor = Pick<Db, "selectFrom" | "insertInto" | "updateTable" | "deleteFrom">;
 
@@ -94,7 +95,7 @@ async function release(db: Executor, schoolId: number, bytes: number): Promise<v
 async function removeStored(deps: ApiDeps, keys: string[]): Promise<void> {
   for (const key of keys) {
     await deps.storage.remove(key).catch((error: unknown) => {
-      console.error("file storage: could not remove an object:", error instanceof Error ? error.name : "unknown");
+      logger.warn("file storage: could not remove an object", errorFields(error));
     });
   }
 }

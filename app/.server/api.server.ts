@@ -8,7 +8,9 @@ import type { SchoolApiFetch } from "./context";
  * - every call carries the bearer token; paths are under /api/admin/{uniqueId} unless they start with /api/;
  * - a create or update succeeds on 200, 201 or 202; a delete on 200 or 204; a fetch on 200;
  * - a failed create or update says the `message`, else the first error of the first field, else `error`;
- *   a failed fetch or delete says `error`; each falls back to the spec's default or the screen's own text.
+ *   a failed fetch or delete says `error`; each falls back to the spec's default or the screen's own text;
+ * - an API that does not answer within the timeout (down, or too slow) fails like one that cannot be
+ *   reached: the screen shows its own failure text instead of hanging.
  */
 export type CallKind = "fetch" | "create" | "update" | "delete";
 
@@ -54,10 +56,29 @@ export interface CallOptions {
 
 export class UnauthorizedError extends Error {}
 
+/** The default of SCHOOL_API_TIMEOUT_MS (config/env.ts). */
+export const API_TIMEOUT_MS = 10_000;
+
+class ApiTimeoutError extends Error {}
+
+/**
+ * The answer, or ApiTimeoutError once `signal` fires. A request to another machine is aborted by the
+ * signal itself; the API embedded in this process ignores it, so the wait is cut short here.
+ */
+function within<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(new ApiTimeoutError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new ApiTimeoutError());
+    signal.addEventListener("abort", onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
 export class SchoolApiClient {
   constructor(
     private readonly send: SchoolApiFetch,
     private readonly auth?: { token: string; uniqueId: string },
+    private readonly timeoutMs = API_TIMEOUT_MS,
   ) {}
 
   private url(path: string, query?: CallOptions["query"]): string {
@@ -81,16 +102,17 @@ export class SchoolApiClient {
     }
     const method = options.method ?? { fetch: "GET", create: "POST", update: "POST", delete: "DELETE" }[kind];
 
+    const signal = AbortSignal.timeout(this.timeoutMs);
     let response: Response;
+    let parsed: ApiErrorBody & { data?: unknown };
     try {
-      response = await this.send(new Request(this.url(path, options.query), { method, headers, body: payload }));
+      response = await within(this.send(new Request(this.url(path, options.query), { method, headers, body: payload, signal })), signal);
+      const isJson = (response.headers.get("content-type") ?? "").includes("json");
+      parsed = isJson ? await within(response.json(), signal).catch((error) => (error instanceof ApiTimeoutError ? Promise.reject(error) : null)) : null;
     } catch {
       return { ok: false, status: 0, message: options.fallback ?? DEFAULT_ERRORS.unexpected, fieldErrors: {} };
     }
     if (response.status === 401 && this.auth) throw new UnauthorizedError();
-
-    const isJson = (response.headers.get("content-type") ?? "").includes("json");
-    const parsed = isJson ? await response.json().catch(() => null) : null;
     if (SUCCESS[kind].includes(response.status)) {
       return { ok: true, status: response.status, data: (parsed?.data ?? parsed) as T, message: parsed?.message };
     }
@@ -115,11 +137,24 @@ export class SchoolApiClient {
     return this.call<T>("delete", path, undefined, options);
   }
 
-  /** Raw access for binary answers (PDFs, media); the caller checks the status. */
+  /**
+   * Raw access for binary answers (PDFs, media); the caller checks the status. An API that is down, or
+   * does not start answering within the timeout, answers 503 here; once the answer starts, its body may
+   * take as long as it needs.
+   */
   async raw(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.auth) headers.set("Authorization", `Bearer ${this.auth.token}`);
-    const response = await this.send(new Request(this.url(path), { ...init, headers }));
+    const waiting = new AbortController();
+    const timer = setTimeout(() => waiting.abort(), this.timeoutMs);
+    let response: Response;
+    try {
+      response = await within(this.send(new Request(this.url(path), { ...init, headers, signal: waiting.signal })), waiting.signal);
+    } catch {
+      return new Response(null, { status: 503 });
+    } finally {
+      clearTimeout(timer);
+    }
     if (response.status === 401 && this.auth) throw new UnauthorizedError();
     return response;
   }

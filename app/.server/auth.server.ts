@@ -17,11 +17,11 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
   const token = session.get("token");
   const uniqueId = session.get("uniqueId");
   if (!token || !uniqueId) throw redirect(LOGIN_PATH);
-  return { api: new SchoolApiClient(context.schoolApi, { token, uniqueId }), uniqueId, session };
+  return { api: new SchoolApiClient(context.schoolApi, { token, uniqueId }, context.apiTimeoutMs), uniqueId, session };
 }
 
 export function publicApi(context: AppLoadContext): SchoolApiClient {
-  return new SchoolApiClient(context.schoolApi);
+  return new SchoolApiClient(context.schoolApi, undefined, context.apiTimeoutMs);
 }
 
 /**

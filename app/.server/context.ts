@@ -10,6 +10,12 @@ declare module "@remix-run/node" {
     sessionSecret: string;
     /** Where uploads wait while an action streams them in and on to the API (DATA_DIR/tmp). */
     uploadTempDir: string;
+    /** Milliseconds a call to the school API may take before the page shows its failure message. */
+    apiTimeoutMs: number;
+    /** This request's Content-Security-Policy nonce, for the inline scripts Remix renders. */
+    cspNonce: string;
+    /** This request's id (X-Request-Id), shown on an error page and logged with every line about it. */
+    requestId: string;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import fs from "node:fs";
+import { BodyTooLargeError, readTextWithin } from "../../contract/body";
 import { APP_MESSAGES } from "../../contract/messages";
 import {
   isMultipart,
@@ -13,14 +14,17 @@ import {
 } from "../../contract/multipart";
 
 const URLENCODED_MAX_BYTES = 256 * 1024;
+/** A form that takes no files may still arrive as multipart (a script's FormData): its files are dropped. */
+const NO_FILES: MultipartLimits = { maxFileBytes: 0, maxFiles: 0 };
 
 /**
  * An action's form data, read with hard limits. Multipart bodies go through the shared busboy reader;
  * a file cut off at its limit keeps one byte more than `maxFileBytes`, so a size rule of "at most the
- * limit" rejects it. Anything unreadable answers 400/413/415 instead of reaching the action.
+ * limit" rejects it. A plain form is read up to 256 KB however it is sent (a chunked body has no
+ * length to check first). Anything unreadable answers 400/413/415 instead of reaching the action.
  */
-export async function readFormData(request: Request, limits?: MultipartLimits): Promise<FormData> {
-  if (limits && isMultipart(request)) {
+export async function readFormData(request: Request, limits: MultipartLimits = NO_FILES): Promise<FormData> {
+  if (isMultipart(request)) {
     try {
       const result = await readMultipart(request, limits);
       const form = new FormData();
@@ -34,9 +38,19 @@ export async function readFormData(request: Request, limits?: MultipartLimits): 
       throw error;
     }
   }
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > URLENCODED_MAX_BYTES) throw new Response(APP_MESSAGES.payloadTooLarge, { status: 413 });
-  return request.formData();
+  if (!/^application\/x-www-form-urlencoded\b/i.test(request.headers.get("content-type") ?? "") && request.body) {
+    throw new Response(APP_MESSAGES.unsupportedForm, { status: 415 });
+  }
+  let text: string;
+  try {
+    text = await readTextWithin(request, URLENCODED_MAX_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new Response(APP_MESSAGES.payloadTooLarge, { status: 413 });
+    throw error;
+  }
+  const form = new FormData();
+  for (const [name, value] of new URLSearchParams(text)) form.append(name, value);
+  return form;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { dataSaverCookie } from "~/.server/data-saver.server";
+import { readFormData } from "~/.server/form.server";
 import { isHttps } from "~/.server/session.server";
 
 /** Only paths of this site: never an open redirect. */
@@ -13,7 +14,7 @@ export function loader() {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const on = form.get("data_saver") === "on";
   const cookie = await dataSaverCookie.serialize(on ? "on" : "off", { secure: isHttps(request), maxAge: on ? undefined : 0 });
   return redirect(safeReturnPath(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });

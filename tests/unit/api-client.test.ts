@@ -267,3 +267,29 @@ describe("what is sent", () => {
     expect(seen[0].headers.authorization).toBe("Bearer tok-123");
   });
 });
+
+describe("an API that does not answer in time", () => {
+  const never = () => new Promise<Response>(() => {});
+  const slow = () => new SchoolApiClient(never, { token: "tok-123", uniqueId: "SCH-ABC2345" }, 200);
+
+  it("fails with the screen's message once the timeout passes, instead of hanging", async () => {
+    const started = Date.now();
+    expect(await slow().get("/dashboard", { fallback: "Failed to load data" })).toEqual({ ok: false, status: 0, message: "Failed to load data", fieldErrors: {} });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it("over the network too: a server that accepts and never answers", async () => {
+    reply = { status: 200, body: "{}" };
+    const hanging = http.createServer(() => {});
+    await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
+    const port = (hanging.address() as AddressInfo).port;
+    const client = new SchoolApiClient((request) => fetch(new Request(`http://127.0.0.1:${port}${new URL(request.url).pathname}`, request)), undefined, 200);
+    expect((await client.create("/api/admin/login", {})).message).toBe("An unexpected error occurred.");
+    hanging.closeAllConnections();
+    await new Promise<void>((resolve) => hanging.close(() => resolve()));
+  });
+
+  it("raw answers 503 rather than throwing or hanging", async () => {
+    expect((await slow().raw("/timetable/1/download-pdf")).status).toBe(503);
+  });
+});

@@ -17,7 +17,7 @@ function StudentRow({ student, back }: { student: StudentRecord; back: string })
   const withBack = `?returnTo=${encodeURIComponent(back)}`;
   return (
     <li className="flex items-center gap-2 rounded-xl bg-white p-2 shadow-sm ring-1 ring-slate-200">
-      <Link to={`/admin/update-student/${encodeURIComponent(student.unique_id)}`} className="flex min-h-12 flex-1 items-center gap-3 rounded-lg p-1 hover:bg-slate-50">
+      <Link to={`/admin/update-student/${encodeURIComponent(student.unique_id)}`} className="flex min-h-12 min-w-0 flex-1 items-center gap-3 rounded-lg p-1 hover:bg-slate-50">
         <Avatar name={name} src={profile_img} />
         <span className="min-w-0">
           <span className="block truncate font-semibold text-slate-900">{name}</span>

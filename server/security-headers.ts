@@ -1,0 +1,87 @@
+import type { MiddlewareHandler } from "hono";
+import { randomBytes } from "node:crypto";
+
+/**
+ * The security headers of every answer the process gives (pages, API, assets, media, health), set once
+ * the answer is made. A header the route set on its own answer is kept as it is: a download that
+ * sandboxes itself with its own Content-Security-Policy, an asset cached for a year.
+ *
+ * Pages get a Content-Security-Policy whose scripts are this server's files and the inline scripts
+ * that carry this request's nonce (Remix's hydration and scroll restoration, app/entry.server.tsx and
+ * app/root.tsx): an injected <script> or event handler never runs. Inline styles stay allowed: React
+ * style attributes and the server-drawn SVG charts use them, and a style cannot run code. Anything else
+ * (JSON, images, PDFs) gets a policy that allows nothing. Answers are `no-store` unless the route chose
+ * its own caching: pages and API answers carry children's records, which must not linger in a shared
+ * phone's cache or a proxy.
+ */
+
+export type NonceEnv = { Variables: { cspNonce: string } };
+
+export interface SecurityHeaderOptions {
+  /** Origins besides this one that pages show images from (the school API's media when it runs elsewhere). */
+  imageOrigins?: string[];
+}
+
+export function newNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+export function pagePolicy(nonce: string, imageOrigins: string[] = []): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    ["img-src 'self' data: blob:", ...imageOrigins].join(" "),
+    "font-src 'self'",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/** For anything that is not a page: nothing may run, load or frame it. */
+export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+const FIXED: Array<[string, string]> = [
+  ["X-Content-Type-Options", "nosniff"],
+  // For browsers that predate frame-ancestors.
+  ["X-Frame-Options", "DENY"],
+  // Same-origin pages still see the Referer (the cross-site write check reads it); other sites never
+  // see our addresses, which hold record ids and search words.
+  ["Referrer-Policy", "same-origin"],
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+  ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=()"],
+  ["Cache-Control", "no-store"],
+];
+
+const HSTS = "max-age=31536000";
+
+export function securityHeaders(options: SecurityHeaderOptions = {}): MiddlewareHandler<NonceEnv> {
+  const imageOrigins = (options.imageOrigins ?? []).map((url) => new URL(url).origin);
+  return async (c, next) => {
+    const nonce = newNonce();
+    c.set("cspNonce", nonce);
+    await next();
+
+    const wanted: Array<[string, string]> = [...FIXED];
+    const isPage = /^text\/html/i.test(c.res.headers.get("Content-Type") ?? "");
+    wanted.push(["Content-Security-Policy", isPage ? pagePolicy(nonce, imageOrigins) : NON_PAGE_POLICY]);
+    const forwarded = c.req.header("x-forwarded-proto")?.split(",")[0]?.trim();
+    if ((forwarded ?? new URL(c.req.url).protocol.replace(":", "")) === "https") wanted.push(["Strict-Transport-Security", HSTS]);
+
+    const missing = wanted.filter(([name]) => !c.res.headers.has(name));
+    if (!missing.length) return;
+    try {
+      for (const [name, value] of missing) c.res.headers.set(name, value);
+    } catch {
+      // An answer fetched from elsewhere has immutable headers: copy it.
+      const headers = new Headers(c.res.headers);
+      for (const [name, value] of missing) headers.set(name, value);
+      const res = c.res;
+      c.res = undefined;
+      c.res = new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+    }
+  };
+}
