@@ -5,6 +5,7 @@ import { schoolSettings } from "./migrations/0002_school_settings";
 import { students } from "./migrations/0003_students";
 import { timetables } from "./migrations/0004_timetables";
 import { studentsSearch } from "./migrations/0005_students_search";
+import { people } from "./migrations/0006_people";
 
 /**
  * Migrations live in code (not read from a folder) so that the bundled server carries them.
@@ -18,6 +19,7 @@ const migrations: Record<string, DialectMigration> = {
   "0003_students": students,
   "0004_timetables": timetables,
   "0005_students_search": studentsSearch,
+  "0006_people": people,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
