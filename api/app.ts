@@ -8,6 +8,8 @@ import { authRoutes } from "./routes/auth";
 import { timetableRoutes } from "./routes/timetables";
 import { studentInfoRoutes, studentRoutes } from "./routes/students";
 import { settingsRoutes } from "./routes/settings";
+import { parentRoutes } from "./routes/parents";
+import { staffRoutes } from "./routes/staff";
 import { readMedia } from "./services/media";
 
 export type { ApiDeps } from "./context";
@@ -35,6 +37,8 @@ export function createApi(deps: ApiDeps) {
   api.route("/admin/:uniqueId", timetableRoutes(deps));
   api.route("/admin/:uniqueId", studentRoutes(deps));
   api.route("/admin/:uniqueId", settingsRoutes(deps));
+  api.route("/admin/:uniqueId", parentRoutes(deps));
+  api.route("/admin/:uniqueId", staffRoutes(deps));
 
   // The one student call without the admin prefix (spec section 7), under the same tenant check.
   api.use("/students/:uniqueId/*", requireTenant(deps));

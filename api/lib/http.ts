@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { IMAGE_MAX_BYTES } from "../../contract/limits";
-import { MultipartError, readMultipart, type MultipartLimits, type MultipartResult } from "../../contract/multipart";
+import { fileFor, isMultipart, MultipartError, readMultipart, type MultipartLimits, type MultipartResult, type UploadedFile } from "../../contract/multipart";
 import { ApiError } from "./errors";
 
 const JSON_MAX_BYTES = 256 * 1024;
@@ -37,4 +37,23 @@ export async function readForm(c: Context, limits: MultipartLimits): Promise<Mul
 /** The first value of each text field, as the services expect them. */
 export function textFields(form: MultipartResult, names: readonly string[]): Record<string, string | undefined> {
   return Object.fromEntries(names.map((name) => [name, form.fields[name]?.[0]]));
+}
+
+export const PHOTO_FIELD = "profile_img";
+
+/**
+ * A record's body as spec section 7 sends it, `{[field]: {...}}` in JSON, or the same with a photo:
+ * multipart with `field` as JSON text and the image as the file `profile_img`.
+ */
+export async function readRecordWithPhoto(c: Context, field: string): Promise<{ data: unknown; photo?: UploadedFile }> {
+  if (!isMultipart(c.req.raw)) return { data: ((await readJson(c)) as Record<string, unknown> | null)?.[field] };
+  const form = await readForm(c, { maxFileBytes: IMAGE_MAX_BYTES, maxFiles: 1 });
+  const text = form.fields[field]?.[0];
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    throw new ApiError(400, `${field} is not valid JSON.`);
+  }
+  return { data, photo: fileFor(form, PHOTO_FIELD) };
 }

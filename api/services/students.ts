@@ -15,6 +15,7 @@ import type { Student } from "../db/schema";
 import { matchesSearch, phoneSearchForms, searchQuery, searchText } from "../db/search";
 import { publicId } from "../lib/crypto";
 import { isUniqueViolation } from "../lib/db-errors";
+import { idempotencyKey } from "../lib/idempotency";
 import { ApiError, fromZod, validationError } from "../lib/errors";
 import { paginate, type PageParams } from "../lib/pagination";
 import { isRecordKey } from "../lib/record-key";
@@ -161,8 +162,6 @@ async function byIdempotencyKey(deps: ApiDeps, tenant: Tenant, key: string | nul
     .executeTakeFirst();
 }
 
-export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,100}$/;
-
 /**
  * Adds a student. A request carrying an idempotency key that this school already used answers the
  * student created then (`replayed`), so a double-submitted form creates one student.
@@ -171,9 +170,9 @@ export async function createStudent(
   deps: ApiDeps,
   tenant: Tenant,
   raw: unknown,
-  idempotencyKey: string | undefined,
+  idempotencyHeader: string | undefined,
 ): Promise<{ student: StudentRecord; replayed: boolean }> {
-  const key = idempotencyKey && IDEMPOTENCY_KEY.test(idempotencyKey) ? idempotencyKey : null;
+  const key = idempotencyKey(idempotencyHeader);
   const earlier = await byIdempotencyKey(deps, tenant, key);
   if (earlier) return { student: toStudentRecord(earlier), replayed: true };
 
