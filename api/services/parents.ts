@@ -200,9 +200,15 @@ export async function createParent(
   const earlier = await byIdempotencyKey(deps.db, tenant, key);
   if (earlier) return { parent: await detail(deps.db, tenant, earlier), replayed: true };
 
+  // A request racing a twin with the same key finds the twin's parent in place of its own conflict.
+  const replayOr = async (failure: unknown) => {
+    const raced = await byIdempotencyKey(deps.db, tenant, key);
+    if (raced) return { parent: await detail(deps.db, tenant, raced), replayed: true };
+    throw failure;
+  };
   const { columns, childIds: children, photoMime } = await parentColumns(deps.db, tenant, body);
   const duplicate = await duplicateOf(deps.db, tenant, columns);
-  if (duplicate) throw duplicate;
+  if (duplicate) return replayOr(duplicate);
   const now = deps.now().toISOString();
   try {
     const row = await withPhoto(deps, tenant, { file: body.photo, mime: photoMime, remove: false, current: null }, (profile_img_key) =>
@@ -219,9 +225,7 @@ export async function createParent(
     return { parent: await detail(deps.db, tenant, row), replayed: false };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const raced = await byIdempotencyKey(deps.db, tenant, key);
-    if (raced) return { parent: await detail(deps.db, tenant, raced), replayed: true };
-    throw (await duplicateOf(deps.db, tenant, columns)) ?? error;
+    return replayOr((await duplicateOf(deps.db, tenant, columns)) ?? error);
   }
 }
 

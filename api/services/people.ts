@@ -5,7 +5,7 @@ import type { UploadedFile } from "../../contract/multipart";
 import { personDataInput } from "../../contract/people";
 import { toE164 } from "../../contract/phone";
 import type { ApiDeps, Tenant } from "../context";
-import { fromZod, gatherFieldErrors } from "../lib/errors";
+import { gatherFieldErrors } from "../lib/errors";
 import { assertImage, removeMedia, storeImage } from "./media";
 
 /**
@@ -30,21 +30,27 @@ export interface CheckedPerson<Fields> {
 }
 
 /**
- * Reads a person's data by `schema` and collects every field problem: the schema's, the phone's and
- * the photo's. The caller adds its own checks to `errors` and throws them all together.
+ * Reads a person's data by `schema`, field by field, and collects every field problem: the schema's,
+ * the phone's and the photo's. `fields` holds every field that is valid, so the caller can check the
+ * others (children, classes) too before it throws all the problems together.
  */
-export function checkPerson<Schema extends z.ZodTypeAny>(
-  schema: Schema,
+export function checkPerson<Shape extends z.ZodRawShape>(
+  schema: z.ZodObject<Shape>,
   body: PersonBody,
   shape: { lists: readonly string[]; flags: readonly string[] },
-): CheckedPerson<Partial<z.infer<Schema>>> {
+): CheckedPerson<Partial<z.infer<z.ZodObject<Shape>>>> {
   const input = personDataInput(body.data, shape.lists, shape.flags);
-  const parsed = schema.safeParse(input);
-  const errors: FieldErrors = parsed.success ? {} : fromZod(parsed.error).errors!;
+  const fields: Record<string, unknown> = {};
+  const errors: FieldErrors = {};
+  for (const [name, rule] of Object.entries(schema.shape)) {
+    const parsed = rule.safeParse(input[name]);
+    if (parsed.success) fields[name] = parsed.data;
+    else errors[name] = parsed.error.issues.map((issue) => issue.message);
+  }
   const phone = typeof input.phone === "string" ? toE164(input.phone) : null;
   if (!phone && !errors.phone) errors.phone = [APP_MESSAGES.invalidPhone];
   const photoMime = body.photo && gatherFieldErrors(errors, () => assertImage("profile_img", body.photo!));
-  return { fields: (parsed.success ? parsed.data : {}) as Partial<z.infer<Schema>>, phone: phone ?? "", photoMime, errors };
+  return { fields: fields as Partial<z.infer<z.ZodObject<Shape>>>, phone: phone ?? "", photoMime, errors };
 }
 
 /**

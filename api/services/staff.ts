@@ -193,9 +193,15 @@ export async function createStaff(
   const earlier = await byIdempotencyKey(deps.db, tenant, key);
   if (earlier) return { staff: (await withClasses(deps.db, tenant, [earlier]))[0], replayed: true };
 
+  // A request racing a twin with the same key finds the twin's member in place of its own conflict.
+  const replayOr = async (failure: unknown) => {
+    const raced = await byIdempotencyKey(deps.db, tenant, key);
+    if (raced) return { staff: (await withClasses(deps.db, tenant, [raced]))[0], replayed: true };
+    throw failure;
+  };
   const { columns, classes, photoMime } = await staffColumns(deps, tenant, body);
   const conflict = await conflictOf(deps.db, tenant, columns);
-  if (conflict) throw conflict;
+  if (conflict) return replayOr(conflict);
   const now = deps.now().toISOString();
   try {
     const row = await withPhoto(deps, tenant, { file: body.photo, mime: photoMime, remove: false, current: null }, (profile_img_key) =>
@@ -212,9 +218,7 @@ export async function createStaff(
     return { staff: (await withClasses(deps.db, tenant, [row]))[0], replayed: false };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const raced = await byIdempotencyKey(deps.db, tenant, key);
-    if (raced) return { staff: (await withClasses(deps.db, tenant, [raced]))[0], replayed: true };
-    throw (await conflictOf(deps.db, tenant, columns)) ?? error;
+    return replayOr((await conflictOf(deps.db, tenant, columns)) ?? error);
   }
 }
 
