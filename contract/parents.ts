@@ -33,6 +33,12 @@ export const PARENT_MESSAGES = {
   notFound: "Parent not found.",
 } as const;
 
+/** Words of the parents screens the spec does not give; each is recorded in docs/decisions.md. */
+export const PARENT_SCREEN = {
+  phoneMatches: "Students with this phone number are listed under Children. Tick the parent's children, then save again.",
+  childrenHint: "Tick the parent's children. Find them by name, admission number or phone; students with the parent's phone number are offered too.",
+} as const;
+
 /** A child as a parent record lists it (spec section 3: each with `student_data.class`). */
 export interface ParentChild {
   unique_id: string;
@@ -68,3 +74,13 @@ export interface ParentPayload {
 }
 
 export type ParentPage = Paginated<ParentRecord>;
+
+/** A student the parent form offers as a child: ticked when chosen. */
+export interface ChildOption {
+  unique_id: string;
+  name: string;
+  class: string | null;
+  chosen: boolean;
+  /** The student's phone number on file is the one typed for the parent. */
+  samePhone: boolean;
+}

@@ -5,6 +5,8 @@ import { MESSAGES } from "../../contract/messages";
 import { SETTINGS_MESSAGES } from "../../contract/settings";
 import { settingName } from "../../contract/settings.schema";
 import { studentCreateFields, studentUpdateFields } from "../../contract/students.schema";
+import { parentFields } from "../../contract/parents.schema";
+import { staffFields } from "../../contract/staff.schema";
 
 /**
  * The rules the web app's actions check before calling the API, with the API's messages. They run on
@@ -52,3 +54,7 @@ export const addStudentForm = studentCreateFields.extend({ phone_number: phoneFi
 export const updateStudentForm = studentUpdateFields.extend({ phone_number: phoneField() });
 
 export const addSectionForm = z.object({ section: settingName(SETTINGS_MESSAGES.sectionRequired) });
+
+/** Parents and staff: the API's rules, the phone's shape, and the photo by the profile's rules. */
+export const parentForm = parentFields.extend({ phone: phoneField(), photo: imageFile().optional(), child_search: z.string().trim().max(100).optional() });
+export const staffForm = staffFields.extend({ phone: phoneField(), photo: imageFile().optional() });

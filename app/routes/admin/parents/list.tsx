@@ -1,0 +1,68 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import type { ParentRecord } from "../../../../contract/parents";
+import { withAdmin } from "~/.server/auth.server";
+import { listFilters, loadList } from "~/.server/list.server";
+import { photoSrc } from "~/.server/people.server";
+import { getClassNames } from "~/.server/school-options.server";
+import { AddMenu } from "~/components/list/AddMenu";
+import { DeleteAction } from "~/components/list/DeleteRecord";
+import { FilterForm } from "~/components/list/FilterForm";
+import { PagedList } from "~/components/list/PagedList";
+import { PersonRow } from "~/components/list/PersonRow";
+import { EmptyState } from "~/components/ui/EmptyState";
+import { Field } from "~/components/ui/Field";
+import { SelectField } from "~/components/ui/SelectField";
+
+export const meta: MetaFunction = () => [{ title: "Parents" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const wanted = listFilters(request, { q: 100, class: 60 });
+    const [page, classes] = await Promise.all([loadList<ParentRecord>(api, "/stu-parents", wanted), getClassNames(api)]);
+    const rows = page.list?.data.map((p) => ({ unique_id: p.unique_id, name: p.parent_data.name, photo: photoSrc(context, p.parent_data.profile_img), children: p.children.length }));
+    return { filters: wanted.filters, classes, error: page.error, list: page.list && { ...page.list, data: rows ?? [] } };
+  });
+}
+
+const childCount = (n: number) => (n === 0 ? "No children" : n === 1 ? "1 child" : `${n} children`);
+
+export default function Parents() {
+  const { filters, classes, list, error } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const back = location.pathname + location.search;
+  return (
+    <div className="space-y-4">
+      <header className="flex items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Parents</h1>
+        <AddMenu label="Add parents" links={[{ to: "/admin/parents/add", label: "Add Parent" }, { to: "/admin/add-bulk-parents", label: "Add Bulk Parents" }]} />
+      </header>
+
+      <FilterForm label="Search and filter parents">
+        <div className="min-w-48 flex-1">
+          <Field id="parent-search" label="Search" inputProps={{ type: "search", name: "q", defaultValue: filters.q, placeholder: "Search parents..." }} />
+        </div>
+        <SelectField id="parent-class" label="Class" placeholder="All" options={classes} selectProps={{ name: "class", defaultValue: filters.class }} />
+      </FilterForm>
+
+      <PagedList
+        label="Parents"
+        list={list}
+        error={error}
+        empty={
+          <EmptyState title={filters.q || filters.class ? "No parents match your search" : "No parents yet"}>
+            <Link to="/admin/parents/add" className="font-semibold text-brand-700 underline">
+              Add Parent
+            </Link>
+          </EmptyState>
+        }
+      >
+        {(parent) => (
+          <PersonRow key={parent.unique_id} to={`/admin/parents/${encodeURIComponent(parent.unique_id)}/update`} name={parent.name} photo={parent.photo} details={childCount(parent.children)}>
+            <DeleteAction path={`/admin/parents/${encodeURIComponent(parent.unique_id)}`} what="parent" name={parent.name} back={back} />
+          </PersonRow>
+        )}
+      </PagedList>
+    </div>
+  );
+}
