@@ -25,7 +25,7 @@ export function FilterChips({ label, name, options, current }: { label: string; 
                 to={href(option.value)}
                 aria-current={selected ? "page" : undefined}
                 preventScrollReset
-                className={`inline-flex min-h-11 items-center rounded-full px-4 font-semibold ring-1 ${selected ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-50"}`}
+                className={`inline-flex min-h-11 items-center rounded-full px-3 font-semibold ring-1 ${selected ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-50"}`}
               >
                 {option.label}
               </Link>

@@ -25,9 +25,10 @@ export interface CheckboxOption {
 
 /**
  * A list of checkboxes sharing one name (classes, subjects, children), in a fieldset named by its legend,
- * with the field's messages. `children` stands in for the boxes when there are none to tick.
+ * with the field's messages. `children` stands in for the boxes when there are none to tick. `short`
+ * labels sit two to a row even on a phone.
  */
-export function CheckboxGroup({ legend, field, options, hint, children }: { legend: ReactNode; field: FieldMeta; options: CheckboxOption[]; hint?: ReactNode; children?: ReactNode }) {
+export function CheckboxGroup({ legend, field, options, hint, short, children }: { legend: ReactNode; field: FieldMeta; options: CheckboxOption[]; hint?: ReactNode; short?: boolean; children?: ReactNode }) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   const describedBy = [field["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined;
   return (
@@ -39,7 +40,7 @@ export function CheckboxGroup({ legend, field, options, hint, children }: { lege
         </p>
       ) : null}
       {options.length ? (
-        <ul className="grid gap-1 sm:grid-cols-2">
+        <ul className={`grid gap-1 ${short ? "grid-cols-2" : "sm:grid-cols-2"}`}>
           {options.map((option, index) => (
             <li key={option.value} className="flex min-h-11 items-center gap-3">
               <input type="checkbox" id={`${field.id}-${index}`} name={field.name} value={option.value}

@@ -54,10 +54,10 @@ function StaffFormBody({ form, formKey, photo = null, classes, subjects, submitL
         <div className="col-span-2 hidden space-y-4 pt-2 peer-checked:block">
           <SelectField label="Form teacher of" placeholder="None" options={classOptions} field={formClass}
             hint="A class has one form teacher." />
-          <CheckboxGroup legend="Classes taught" field={field("class")} options={boxes(classes)}>
+          <CheckboxGroup legend="Classes taught" field={field("class")} options={boxes(classes)} short>
             <p className="text-slate-700">The school has no classes yet.</p>
           </CheckboxGroup>
-          <CheckboxGroup legend="Subjects" field={field("subjects")} options={boxes(subjects)}>
+          <CheckboxGroup legend="Subjects" field={field("subjects")} options={boxes(subjects)} short>
             <p className="text-slate-700">The school has no subjects yet.</p>
           </CheckboxGroup>
         </div>
