@@ -169,16 +169,11 @@ async function linkChildren(db: Db, tenant: Tenant, parentId: number, ids: numbe
   if (ids.length) stale = stale.where("student_id", "not in", ids);
   await stale.execute();
   if (!ids.length) return;
-  const kept = new Set(
-    (await db.selectFrom("parent_students").select("student_id").where("parent_id", "=", parentId).execute()).map((r) => r.student_id),
-  );
-  const added = ids.filter((id) => !kept.has(id));
-  if (added.length) {
-    await db
-      .insertInto("parent_students")
-      .values(added.map((student_id) => ({ parent_id: parentId, student_id, school_id: tenant.schoolId, created_at: now })))
-      .execute();
-  }
+  await db
+    .insertInto("parent_students")
+    .values(ids.map((student_id) => ({ parent_id: parentId, student_id, school_id: tenant.schoolId, created_at: now })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 async function byIdempotencyKey(db: Db, tenant: Tenant, key: string | null) {

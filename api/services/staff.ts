@@ -170,11 +170,11 @@ async function setClasses(db: Db, tenant: Tenant, staffId: number, classes: stri
   if (classes.length) stale = stale.where("class_name", "not in", classes);
   await stale.execute();
   if (!classes.length) return;
-  const kept = new Set((await db.selectFrom("staff_classes").select("class_name").where("staff_id", "=", staffId).execute()).map((r) => r.class_name));
-  const added = classes.filter((c) => !kept.has(c));
-  if (added.length) {
-    await db.insertInto("staff_classes").values(added.map((class_name) => ({ staff_id: staffId, school_id: tenant.schoolId, class_name }))).execute();
-  }
+  await db
+    .insertInto("staff_classes")
+    .values(classes.map((class_name) => ({ staff_id: staffId, school_id: tenant.schoolId, class_name })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
 }
 
 async function byIdempotencyKey(db: Db, tenant: Tenant, key: string | null) {

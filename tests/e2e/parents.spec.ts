@@ -1,27 +1,14 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { PAGE_SIZE } from "../../contract/limits";
 import { expectAccessible } from "./support/axe";
 import { logoPng, textFile } from "./support/files";
-import { apiToken, logIn, registerSchoolViaApi, type SchoolAccount } from "./support/school";
+import { apiToken, registerSchoolViaApi, signedIn, withJs, type Admin } from "./support/school";
 
 /**
  * Parents: the list (search, class filter, pages, delete), the add form (children offered by phone and
  * found by search, photo) and the parent's page (contact, children, fees, edit), in both projects.
  */
 
-const withJs = (info: TestInfo) => info.project.name === "js";
-
-interface Admin {
-  account: SchoolAccount;
-  token: string;
-}
-
-async function signedIn(page: Page, request: APIRequestContext, prefix: string): Promise<Admin> {
-  const account = await registerSchoolViaApi(request, prefix);
-  const token = await apiToken(request, account);
-  await logIn(page, account);
-  return { account, token };
-}
 
 async function viaApi(request: APIRequestContext, admin: Admin, path: string, data: unknown) {
   const response = await request.post(`/api/admin/${admin.account.uniqueId}${path}`, { headers: { Authorization: `Bearer ${admin.token}` }, data });

@@ -1,27 +1,14 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { PAGE_SIZE } from "../../contract/limits";
 import { expectAccessible } from "./support/axe";
 import { logoPng, tooLargePng } from "./support/files";
-import { apiToken, logIn, registerSchoolViaApi, type SchoolAccount } from "./support/school";
+import { signedIn, withJs, type Admin } from "./support/school";
 
 /**
  * Staff: the list (chips, search, class filter, pages, delete) and the add and edit forms (teaching part,
  * form-class clash, photo), in both projects; the dashboard's counts follow.
  */
 
-const withJs = (info: TestInfo) => info.project.name === "js";
-
-interface Admin {
-  account: SchoolAccount;
-  token: string;
-}
-
-async function signedIn(page: Page, request: APIRequestContext, prefix: string): Promise<Admin> {
-  const account = await registerSchoolViaApi(request, prefix);
-  const token = await apiToken(request, account);
-  await logIn(page, account);
-  return { account, token };
-}
 
 let serial = 0;
 async function addStaff(request: APIRequestContext, admin: Admin, data: Record<string, unknown>) {

@@ -5,14 +5,12 @@ import { withAdmin } from "~/.server/auth.server";
 import { listFilters, loadList } from "~/.server/list.server";
 import { photoSrc } from "~/.server/people.server";
 import { getClassNames } from "~/.server/school-options.server";
-import { AddMenu } from "~/components/list/AddMenu";
 import { DeleteAction } from "~/components/list/DeleteRecord";
-import { FilterForm } from "~/components/list/FilterForm";
+import { SearchAndClass } from "~/components/list/FilterForm";
+import { ListHeader } from "~/components/list/ListHeader";
 import { PagedList } from "~/components/list/PagedList";
 import { PersonRow } from "~/components/list/PersonRow";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { Field } from "~/components/ui/Field";
-import { SelectField } from "~/components/ui/SelectField";
 
 export const meta: MetaFunction = () => [{ title: "Parents" }];
 
@@ -33,17 +31,9 @@ export default function Parents() {
   const back = location.pathname + location.search;
   return (
     <div className="space-y-4">
-      <header className="flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Parents</h1>
-        <AddMenu label="Add parents" links={[{ to: "/admin/parents/add", label: "Add Parent" }, { to: "/admin/add-bulk-parents", label: "Add Bulk Parents" }]} />
-      </header>
+      <ListHeader title="Parents" addLabel="Add parents" links={[{ to: "/admin/parents/add", label: "Add Parent" }, { to: "/admin/add-bulk-parents", label: "Add Bulk Parents" }]} />
 
-      <FilterForm label="Search and filter parents">
-        <div className="min-w-48 flex-1">
-          <Field id="parent-search" label="Search" inputProps={{ type: "search", name: "q", defaultValue: filters.q, placeholder: "Search parents..." }} />
-        </div>
-        <SelectField id="parent-class" label="Class" placeholder="All" options={classes} selectProps={{ name: "class", defaultValue: filters.class }} />
-      </FilterForm>
+      <SearchAndClass label="Search and filter parents" id="parent" placeholder="Search parents..." filters={filters} classes={classes} />
 
       <PagedList
         label="Parents"

@@ -5,15 +5,13 @@ import { withAdmin } from "~/.server/auth.server";
 import { listFilters, loadList } from "~/.server/list.server";
 import { photoSrc } from "~/.server/people.server";
 import { getClassNames } from "~/.server/school-options.server";
-import { AddMenu } from "~/components/list/AddMenu";
 import { DeleteAction } from "~/components/list/DeleteRecord";
 import { FilterChips } from "~/components/list/FilterChips";
-import { FilterForm } from "~/components/list/FilterForm";
+import { SearchAndClass } from "~/components/list/FilterForm";
+import { ListHeader } from "~/components/list/ListHeader";
 import { PagedList } from "~/components/list/PagedList";
 import { PersonRow } from "~/components/list/PersonRow";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { Field } from "~/components/ui/Field";
-import { SelectField } from "~/components/ui/SelectField";
 
 export const meta: MetaFunction = () => [{ title: "Staff" }];
 
@@ -41,19 +39,12 @@ export default function Staff() {
   const filtered = filters.q || filters.class || filters.type;
   return (
     <div className="space-y-4">
-      <header className="flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Staff</h1>
-        <AddMenu label="Add staff" links={[{ to: "/admin/staff/add", label: "Add Staff" }, { to: "/admin/add-bulk-staff", label: "Add Bulk Staff" }]} />
-      </header>
+      <ListHeader title="Staff" addLabel="Add staff" links={[{ to: "/admin/staff/add", label: "Add Staff" }, { to: "/admin/add-bulk-staff", label: "Add Bulk Staff" }]} />
 
       <FilterChips label="Kind of staff" name="type" options={CHIPS} current={filters.type} />
-      <FilterForm label="Search and filter staff">
+      <SearchAndClass label="Search and filter staff" id="staff" placeholder="Search staff..." filters={filters} classes={classes}>
         {filters.type ? <input type="hidden" name="type" value={filters.type} /> : null}
-        <div className="min-w-48 flex-1">
-          <Field id="staff-search" label="Search" inputProps={{ type: "search", name: "q", defaultValue: filters.q, placeholder: "Search staff..." }} />
-        </div>
-        <SelectField id="staff-class" label="Class" placeholder="All" options={classes} selectProps={{ name: "class", defaultValue: filters.class }} />
-      </FilterForm>
+      </SearchAndClass>
 
       <PagedList
         label="Staff"

@@ -1,8 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { StudentPage, StudentRecord } from "../../../../contract/students";
-import { AddMenu } from "~/components/list/AddMenu";
 import { DeleteAction } from "~/components/list/DeleteRecord";
-import { FilterForm } from "~/components/list/FilterForm";
+import { SearchAndClass } from "~/components/list/FilterForm";
+import { ListHeader } from "~/components/list/ListHeader";
 import { PagedList } from "~/components/list/PagedList";
 import { PersonRow } from "~/components/list/PersonRow";
 import { menuItemClass } from "~/components/list/RowMenu";
@@ -10,8 +10,6 @@ import { ReasonSelect } from "./ReasonSelect";
 import { buttonClass } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { Field } from "~/components/ui/Field";
-import { SelectField } from "~/components/ui/SelectField";
 
 function StudentRow({ student, back }: { student: StudentRecord; back: string }) {
   const { name, class: className, gender, profile_img } = student.student_data;
@@ -50,18 +48,9 @@ export function StudentsView({ filters, classes, list, error }: StudentsViewProp
 
   return (
     <div className="space-y-4 pb-40">
-      <header className="flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Students</h1>
-        <AddMenu label="Add students" links={[{ to: "/admin/add-student", label: "Add Student" }, { to: "/admin/add-bulk-students", label: "Add Bulk Students" }]} />
-      </header>
+      <ListHeader title="Students" addLabel="Add students" links={[{ to: "/admin/add-student", label: "Add Student" }, { to: "/admin/add-bulk-students", label: "Add Bulk Students" }]} />
 
-      <FilterForm label="Search and filter students">
-        <div className="min-w-48 flex-1">
-          <Field id="student-search" label="Search" inputProps={{ type: "search", name: "q", defaultValue: filters.q, placeholder: "Search students..." }} />
-        </div>
-        <SelectField id="student-class" label="Class" placeholder="All" options={classes}
-          selectProps={{ name: "class", defaultValue: filters.class }} />
-      </FilterForm>
+      <SearchAndClass label="Search and filter students" id="student" placeholder="Search students..." filters={filters} classes={classes} />
 
       <PagedList
         label="Students"
