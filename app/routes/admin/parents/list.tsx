@@ -6,7 +6,7 @@ import { listFilters, loadList } from "~/.server/list.server";
 import { photoSrc } from "~/.server/people.server";
 import { getClassNames } from "~/.server/school-options.server";
 import { DeleteAction } from "~/components/list/DeleteRecord";
-import { SearchAndClass } from "~/components/list/FilterForm";
+import { SearchAndClass } from "~/components/list/SearchAndClass";
 import { ListHeader } from "~/components/list/ListHeader";
 import { PagedList } from "~/components/list/PagedList";
 import { PersonRow } from "~/components/list/PersonRow";

@@ -7,7 +7,7 @@ import { photoSrc } from "~/.server/people.server";
 import { getClassNames } from "~/.server/school-options.server";
 import { DeleteAction } from "~/components/list/DeleteRecord";
 import { FilterChips } from "~/components/list/FilterChips";
-import { SearchAndClass } from "~/components/list/FilterForm";
+import { SearchAndClass } from "~/components/list/SearchAndClass";
 import { ListHeader } from "~/components/list/ListHeader";
 import { PagedList } from "~/components/list/PagedList";
 import { PersonRow } from "~/components/list/PersonRow";

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { StudentPage, StudentRecord } from "../../../../contract/students";
 import { DeleteAction } from "~/components/list/DeleteRecord";
-import { SearchAndClass } from "~/components/list/FilterForm";
+import { SearchAndClass } from "~/components/list/SearchAndClass";
 import { ListHeader } from "~/components/list/ListHeader";
 import { PagedList } from "~/components/list/PagedList";
 import { PersonRow } from "~/components/list/PersonRow";
