@@ -14,6 +14,8 @@ import { settingsRoutes } from "./routes/settings";
 import { inventoryRoutes } from "./routes/inventory";
 import { bankRoutes } from "./routes/banks";
 import { fileRoutes, sharedFileRoutes } from "./routes/files";
+import { parentRoutes } from "./routes/parents";
+import { staffRoutes } from "./routes/staff";
 import { readMedia } from "./services/media";
 
 export type { ApiDeps } from "./context";
@@ -64,6 +66,8 @@ export function createApi(deps: ApiDeps) {
   api.route("/admin/:uniqueId", inventoryRoutes(deps));
   api.route("/admin/:uniqueId", bankRoutes(deps));
   api.route("/admin/:uniqueId", fileRoutes(deps));
+  api.route("/admin/:uniqueId", parentRoutes(deps));
+  api.route("/admin/:uniqueId", staffRoutes(deps));
 
   // The one student call without the admin prefix (spec section 7), under the same tenant check.
   api.use("/students/:uniqueId/*", requireTenant(deps));

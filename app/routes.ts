@@ -31,6 +31,16 @@ export default [
       route("add-student", "routes/admin/students/add.tsx"),
       route("update-student/:id", "routes/admin/students/update.tsx"),
 
+      route("parents", "routes/admin/parents/list.tsx"),
+      route("parents/add", "routes/admin/parents/add.tsx"),
+      route("parents/:id/update", "routes/admin/parents/update.tsx"),
+      route("parents/:id/delete", "routes/admin/parents/delete.tsx"),
+
+      route("staff", "routes/admin/staff/list.tsx"),
+      route("staff/add", "routes/admin/staff/add.tsx"),
+      route("staff/:id/update", "routes/admin/staff/update.tsx"),
+      route("staff/:id/delete", "routes/admin/staff/delete.tsx"),
+
       route("time-table", "routes/admin/timetables/list.tsx"),
       route("timetable/add", "routes/admin/timetables/form.tsx", { id: "timetable-add" }),
       route("timetable/:id/edit", "routes/admin/timetables/form.tsx", { id: "timetable-edit" }),

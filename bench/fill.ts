@@ -2,13 +2,17 @@ import type { Insertable } from "kysely";
 import { randomBytes } from "node:crypto";
 import { openAndMigrate, type Db } from "../api/db";
 import type { FileTable } from "../api/db/schema";
+import { phoneSearchForms, searchText } from "../api/db/search";
 import { localStorage } from "../api/storage/local";
 import type { FileStorage } from "../api/storage/storage";
 import { registerSchool } from "../api/services/auth";
 import { storageRow } from "../api/services/files";
 import path from "node:path";
 
-/** The scale data set of the bench, and the small one CI runs. */
+/**
+ * The scale data set of the bench, and the small one CI runs. Every student has one or two parents; one
+ * family in eight has two children at the school.
+ */
 export const SCALE = { students: 5000, staff: 300, timetables: 100, schedules: 40, otherSchools: 200, otherStudents: 500, inventoryGroups: 12, itemsPerGroup: 20, purchases: 5000, folders: 40, files: 2000 };
 export const SMALL = { students: 300, staff: 20, timetables: 5, schedules: 40, otherSchools: 3, otherStudents: 50, inventoryGroups: 4, itemsPerGroup: 5, purchases: 200, folders: 3, files: 60 };
 export type Scale = typeof SCALE;
@@ -38,14 +42,14 @@ function student(schoolId: number, n: number, now: string) {
     profile_img_key: null,
     status: "active" as const,
     backlog_reason: null,
-    search_text: `${name} ${admission} ${phone}`.toLowerCase(),
+    search_text: searchText([name, admission, ...phoneSearchForms(phone)]),
     idempotency_key: null,
     created_at: now,
     updated_at: now,
   };
 }
 
-async function insertChunks<T>(db: Db, table: "students" | "staff", rows: T[]) {
+async function insertChunks<T>(db: Db, table: "students" | "staff" | "parents" | "parent_students", rows: T[]) {
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += CHUNK) {
       await trx.insertInto(table).values(rows.slice(i, i + CHUNK) as never).execute();
@@ -69,26 +73,28 @@ export async function fillDatabase(file: string, scale: Scale) {
   const mainId = (await db.selectFrom("schools").select("id").where("unique_id", "=", main.unique_id).executeTakeFirstOrThrow()).id;
 
   await insertChunks(db, "students", Array.from({ length: scale.students }, (_, n) => student(mainId, n, now)));
+  await fillParents(db, mainId, 0, scale.students, now);
   await insertChunks(
     db,
     "staff",
-    Array.from({ length: scale.staff }, (_, n) => ({
-      school_id: mainId,
-      unique_id: `STF-${randomBytes(9).toString("base64url")}`,
-      name: `${FIRST[(n + 7) % FIRST.length]} ${LAST[(n + 3) % LAST.length]}`,
-      email: `staff${n}@greenfield.ng`,
-      phone: `+234805${String(1000000 + n).slice(-7)}`,
-      address: "Bodija, Ibadan",
-      position: n % 4 ? "Teacher" : "Bursar",
-      class_name: null,
-      form_teacher: null,
-      subjects: null,
-      is_teaching_staff: n % 4 ? 1 : 0,
-      gender: n % 2 ? "Female" : "Male",
-      profile_img_key: null,
-      created_at: now,
-      updated_at: now,
-    })),
+    Array.from({ length: scale.staff }, (_, n) => {
+      const contact = { name: `${FIRST[(n + 7) % FIRST.length]} ${LAST[(n + 3) % LAST.length]}`, email: `staff${n}@greenfield.ng`, phone: `+234805${String(1000000 + n).slice(-7)}`, position: n % 4 ? "Teacher" : "Bursar" };
+      return {
+        ...contact,
+        school_id: mainId,
+        unique_id: `STF-${randomBytes(9).toString("base64url")}`,
+        address: "Bodija, Ibadan",
+        form_teacher: null,
+        subjects: null,
+        is_teaching_staff: n % 4 ? 1 : 0,
+        gender: n % 2 ? "Female" : "Male",
+        profile_img_key: null,
+        search_text: searchText([contact.name, contact.position, contact.email, ...phoneSearchForms(contact.phone)]),
+        idempotency_key: null,
+        created_at: now,
+        updated_at: now,
+      };
+    }),
   );
 
   // Other schools share one password hash: hashing 200 passwords would only slow the fill down.
@@ -99,7 +105,9 @@ export async function fillDatabase(file: string, scale: Scale) {
       .values({ unique_id: `SCH-B${String(s).padStart(6, "0")}`, school_name: `Other School ${s}`, principal_name: "Mr. Okon", school_email: `other${s}@school.ng`, phone_number: "+2348030000000", logo_key: null, signature_key: null, password_hash: hash, registration_key: null, created_at: now, updated_at: now })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await insertChunks(db, "students", Array.from({ length: scale.otherStudents }, (_, n) => student(other.id, 100000 + s * scale.otherStudents + n, now)));
+    const first = 100000 + s * scale.otherStudents;
+    await insertChunks(db, "students", Array.from({ length: scale.otherStudents }, (_, n) => student(other.id, first + n, now)));
+    await fillParents(db, other.id, first, scale.otherStudents, now);
   }
 
   const timetables = await fillTimetables(db, mainId, scale, now);
@@ -111,6 +119,8 @@ export async function fillDatabase(file: string, scale: Scale) {
     password: main.password,
     searchTerm: "okafor",
     studentsRouteId: "routes/admin/students/list",
+    parentsRouteId: "routes/admin/parents/list",
+    staffRouteId: "routes/admin/staff/list",
     timetableRouteId: "routes/admin/timetables/view",
     inventoryRouteId: "routes/admin/inventory/home",
     filesRouteId: "routes/admin/files/list",
@@ -118,6 +128,42 @@ export async function fillDatabase(file: string, scale: Scale) {
     ...timetables,
     ...files,
   };
+}
+
+/**
+ * Parents of the students numbered `first`…`first + count - 1` of a school (in the order they were
+ * inserted): student n and n + 1 are one family when n is a multiple of 8; two families in three have
+ * two parents, named after the first child's surname.
+ */
+async function fillParents(db: Db, schoolId: number, first: number, count: number, now: string) {
+  const students = await db.selectFrom("students").select("id").where("school_id", "=", schoolId).orderBy("id").execute();
+  const parents: Array<Record<string, unknown>> = [];
+  const families: Array<{ children: number[]; parents: number }> = [];
+  for (let i = 0; i < count; i++) {
+    const n = first + i;
+    if (i > 0 && (n - 1) % 8 === 0) {
+      families[families.length - 1].children.push(students[i].id);
+      continue;
+    }
+    const surname = LAST[Math.floor(n / FIRST.length) % LAST.length];
+    const titles = n % 3 ? ["Mr.", "Mrs."] : ["Mrs."];
+    families.push({ children: [students[i].id], parents: titles.length });
+    for (const [p, title] of titles.entries()) {
+      const contact = { name: `${title} ${FIRST[(n + p * 3) % FIRST.length]} ${surname} ${n}`, email: `parent${n}.${p}@family.ng`, phone: `+23480${p ? 7 : 6}${String(1000000 + n).slice(-7)}` };
+      parents.push({ ...contact, school_id: schoolId, unique_id: `PAR-${randomBytes(9).toString("base64url")}`, address: "12 Allen Avenue, Ikeja, Lagos", profile_img_key: null, search_text: searchText([contact.name, contact.email, ...phoneSearchForms(contact.phone)]), idempotency_key: null, created_at: now, updated_at: now });
+    }
+  }
+  await insertChunks(db, "parents", parents);
+  const parentIds = (await db.selectFrom("parents").select("id").where("school_id", "=", schoolId).orderBy("id").execute()).map((r) => r.id);
+  const links: Array<{ parent_id: number; student_id: number; school_id: number; created_at: string }> = [];
+  let next = 0;
+  for (const family of families) {
+    for (const parentId of parentIds.slice(next, next + family.parents)) {
+      for (const studentId of family.children) links.push({ parent_id: parentId, student_id: studentId, school_id: schoolId, created_at: now });
+    }
+    next += family.parents;
+  }
+  await insertChunks(db, "parent_students", links);
 }
 
 const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];

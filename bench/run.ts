@@ -42,7 +42,7 @@ async function main() {
   execFileSync("node", ["scripts/build-server.mjs"], { env, stdio: "inherit" });
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "school-bench-"));
-  step(`filling ${dataDir}: ${scale.students} students, ${scale.staff} staff, ${scale.timetables}×${scale.schedules} schedules, ${scale.inventoryGroups}×${scale.itemsPerGroup} items and ${scale.purchases} sales, ${scale.otherSchools}×${scale.otherStudents} other students, ${scale.files} files in ${scale.folders} folders`);
+  step(`filling ${dataDir}: ${scale.students} students with their parents, ${scale.staff} staff, ${scale.timetables}×${scale.schedules} schedules, ${scale.inventoryGroups}×${scale.itemsPerGroup} items and ${scale.purchases} sales, ${scale.otherSchools}×${scale.otherStudents} other students, ${scale.files} files in ${scale.folders} folders`);
   const fill = await fillDatabase(path.join(dataDir, "school.sqlite"), scale);
 
   step("starting the server");
@@ -60,6 +60,10 @@ async function main() {
       { name: "students search", url: `/admin/students?q=${encodeURIComponent(fill.searchTerm)}`, routes: ["root", "routes/admin/layout", fill.studentsRouteId] },
       { name: "students class", url: "/admin/students?class=JSS2", routes: ["root", "routes/admin/layout", fill.studentsRouteId] },
       { name: "students page 50", url: "/admin/students?page=50", routes: ["root", "routes/admin/layout", fill.studentsRouteId] },
+      { name: "parents", url: "/admin/parents", routes: ["root", "routes/admin/layout", fill.parentsRouteId] },
+      { name: "parents search", url: `/admin/parents?q=${encodeURIComponent(fill.searchTerm)}`, routes: ["root", "routes/admin/layout", fill.parentsRouteId] },
+      { name: "staff", url: "/admin/staff", routes: ["root", "routes/admin/layout", fill.staffRouteId] },
+      { name: "staff search", url: `/admin/staff?q=${encodeURIComponent(fill.searchTerm)}`, routes: ["root", "routes/admin/layout", fill.staffRouteId] },
       { name: "timetable view", url: `/admin/timetable/${fill.largestTimetableId}/view`, routes: ["root", "routes/admin/layout", fill.timetableRouteId] },
       { name: "inventory", url: "/admin/inventory", routes: ["root", "routes/admin/layout", fill.inventoryRouteId] },
       { name: "files", url: "/admin/files", routes: ["root", "routes/admin/layout", fill.filesRouteId] },

@@ -3,7 +3,7 @@ import type { Paginated } from "./http";
 /**
  * Students and the former-students backlog (spec sections 3, 5 and 7).
  *
- * Calls, under /api/admin/{uniqueId} unless stated; `{id}` is always the student's `unique_id`:
+ * Calls, under /api/admin/{uniqueId} unless stated; `{id}` is the student's `id` or its `unique_id`:
  * - GET    /students?q=&class=&page=&per_page=   → {data: Paginated<StudentRecord>} (active students)
  * - POST   /students {student_data}              → 201 {message, data: StudentRecord}; with an
  *          `Idempotency-Key` header a re-sent request answers 200 with the student it already created

@@ -13,7 +13,7 @@ async function main() {
   try {
     const demo = await seedDemoSchool({ db: handle.db, dialect: handle.dialect, storage: configuredStorage(config.storage), now: () => new Date() });
     console.log(`Demo school "${demo.school_name}" created in ${handle.dialect === "sqlite" ? config.databaseUrl : "PostgreSQL"}:
-  ${demo.students} students (JSS1–SS3), ${demo.teaching_staff} teaching and ${demo.non_teaching_staff} non-teaching staff,
+  ${demo.students} students (JSS1–SS3), ${demo.parents} parents, ${demo.teaching_staff} teaching and ${demo.non_teaching_staff} non-teaching staff,
   inventory (Uniforms, Books, PE Kits) with ${demo.sales} sales to students
 
   Unique ID: ${demo.unique_id}

@@ -7,6 +7,7 @@ import { timetables } from "./migrations/0004_timetables";
 import { studentsSearch } from "./migrations/0005_students_search";
 import { inventory } from "./migrations/0008_inventory";
 import { files } from "./migrations/0009_files";
+import { people } from "./migrations/0006_people";
 
 /**
  * Migrations live in code (not read from a folder) so that the bundled server carries them.
@@ -22,6 +23,7 @@ const migrations: Record<string, DialectMigration> = {
   "0005_students_search": studentsSearch,
   "0008_inventory": inventory,
   "0009_files": files,
+  "0006_people": people,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

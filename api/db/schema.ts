@@ -67,14 +67,47 @@ export interface StaffTable {
   phone: string | null;
   address: string | null;
   position: string | null;
-  class_name: string | null;
+  /** The one class this member is form teacher of; a class has at most one. */
   form_teacher: string | null;
+  /** Comma-separated, as the record carries them. */
   subjects: string | null;
   is_teaching_staff: number;
   gender: string | null;
   profile_img_key: string | null;
+  search_text: string;
+  idempotency_key: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** The classes a teacher teaches in (the class filter of the staff list reads it). */
+export interface StaffClassTable {
+  staff_id: number;
+  school_id: number;
+  class_name: string;
+}
+
+export interface ParentTable {
+  id: Generated<number>;
+  school_id: number;
+  unique_id: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string | null;
+  profile_img_key: string | null;
+  search_text: string;
+  idempotency_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A parent's child; a student has at most two parents. */
+export interface ParentStudentTable {
+  parent_id: number;
+  student_id: number;
+  school_id: number;
+  created_at: string;
 }
 
 export interface MediaTable {
@@ -232,6 +265,9 @@ export interface Database {
   login_failures: LoginFailureTable;
   students: StudentTable;
   staff: StaffTable;
+  staff_classes: StaffClassTable;
+  parents: ParentTable;
+  parent_students: ParentStudentTable;
   media: MediaTable;
   school_settings: SchoolSettingsTable;
   timetables: TimetableTable;
@@ -251,4 +287,7 @@ export type NewSchool = Insertable<SchoolTable>;
 export type SchoolUpdate = Updateable<SchoolTable>;
 export type Student = Selectable<StudentTable>;
 export type NewStudent = Insertable<StudentTable>;
+export type StaffMember = Selectable<StaffTable>;
 export type NewStaff = Insertable<StaffTable>;
+export type Parent = Selectable<ParentTable>;
+export type NewParent = Insertable<ParentTable>;

@@ -27,6 +27,13 @@ export function fromZod(error: ZodError): ApiError {
   return validationError(errors);
 }
 
+/** A field error's messages go into `errors`; any other failure is thrown on. */
+function keepFieldErrors(errors: FieldErrors, error: unknown): undefined {
+  if (!(error instanceof ApiError) || error.status !== 422 || !error.errors) throw error;
+  Object.assign(errors, error.errors);
+  return undefined;
+}
+
 /**
  * Runs a check that throws a field error and adds its errors to `errors` instead, so that one answer
  * names every bad field; other failures still throw.
@@ -35,9 +42,16 @@ export function gatherFieldErrors<T>(errors: FieldErrors, check: () => T): T | u
   try {
     return check();
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 422 || !error.errors) throw error;
-    Object.assign(errors, error.errors);
-    return undefined;
+    return keepFieldErrors(errors, error);
+  }
+}
+
+/** `gatherFieldErrors` for a check that needs the database. */
+export async function gatherFieldErrorsAsync<T>(errors: FieldErrors, check: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await check();
+  } catch (error) {
+    return keepFieldErrors(errors, error);
   }
 }
 

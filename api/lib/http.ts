@@ -3,6 +3,8 @@ import os from "node:os";
 import { BodyTooLargeError, readTextWithin } from "../../contract/body";
 import { IMAGE_MAX_BYTES } from "../../contract/limits";
 import {
+  fileFor,
+  isMultipart,
   MultipartError,
   readMultipart,
   withMultipartOnDisk,
@@ -10,6 +12,7 @@ import {
   type DiskMultipartResult,
   type MultipartLimits,
   type MultipartResult,
+  type UploadedFile,
 } from "../../contract/multipart";
 import type { ApiDeps } from "../context";
 import { ApiError } from "./errors";
@@ -93,4 +96,23 @@ export function contentDisposition(kind: "attachment" | "inline", name: string):
 /** The first value of each text field, as the services expect them. */
 export function textFields(form: MultipartResult, names: readonly string[]): Record<string, string | undefined> {
   return Object.fromEntries(names.map((name) => [name, form.fields[name]?.[0]]));
+}
+
+export const PHOTO_FIELD = "profile_img";
+
+/**
+ * A record's body as spec section 7 sends it, `{[field]: {...}}` in JSON, or the same with a photo:
+ * multipart with `field` as JSON text and the image as the file `profile_img`.
+ */
+export async function readRecordWithPhoto(c: Context, field: string): Promise<{ data: unknown; photo?: UploadedFile }> {
+  if (!isMultipart(c.req.raw)) return { data: ((await readJson(c)) as Record<string, unknown> | null)?.[field] };
+  const form = await readForm(c, { maxFileBytes: IMAGE_MAX_BYTES, maxFiles: 1 });
+  const text = form.fields[field]?.[0];
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    throw new ApiError(400, `${field} is not valid JSON.`);
+  }
+  return { data, photo: fileFor(form, PHOTO_FIELD) };
 }

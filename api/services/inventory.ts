@@ -18,16 +18,16 @@ import type { Db } from "../db";
 import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError, fromZod, validationError } from "../lib/errors";
 import { paginate, type PageParams } from "../lib/pagination";
-import { columnContains } from "../lib/search";
+import { idempotencyKey as acceptedIdempotencyKey } from "../lib/idempotency";
+import { columnContains } from "../db/search";
 import { configuredTermAndSession, getSchoolSettings } from "./settings";
-import { getStudent, IDEMPOTENCY_KEY } from "./students";
+import { getStudent } from "./students";
 
 /**
  * Inventory groups, items and sales to students (spec sections 2–5). Every query starts with the school;
  * another school's group or item is simply not found. Money is integer kobo here and naira on the wire.
  */
 
-const validKey = (key: string | undefined) => (key && IDEMPOTENCY_KEY.test(key) ? key : null);
 /** Names as people mean them: trimmed, inner spaces collapsed; the key is the same, lower-cased. */
 const tidy = (name: string) => name.trim().replace(/\s+/g, " ");
 const nameKey = (name: string) => tidy(name).toLowerCase();
@@ -171,7 +171,7 @@ export async function saveGroup(
     return { group: await getGroup(deps, tenant, id), created: false, replayed: false };
   }
 
-  const key = validKey(idempotencyKey);
+  const key = acceptedIdempotencyKey(idempotencyKey);
   // The same form sent again (or twice at once) finds its group, even after the name check below.
   const replay = async () => {
     const earlier = await groupByKey(deps, tenant, key);
@@ -330,7 +330,7 @@ export async function saveItem(
 ): Promise<{ item: InventoryItem; created: boolean; replayed: boolean }> {
   const sentId = (raw as { id?: unknown } | null)?.id;
   const current = Number.isSafeInteger(sentId) && (sentId as number) > 0 ? await getItem(deps, tenant, sentId as number) : undefined;
-  const key = current ? null : validKey(idempotencyKey);
+  const key = current ? null : acceptedIdempotencyKey(idempotencyKey);
   // The same form sent again (or twice at once) finds its item, even after the duplicate check below.
   const replay = async () => {
     const earlier = await itemByKey(deps, tenant, key);
@@ -472,7 +472,7 @@ export async function sellItem(
   const parsed = salePayload.safeParse(raw);
   if (!parsed.success) throw fromZod(parsed.error);
   const { item_id: itemId, student_id: studentUniqueId, quantity } = parsed.data;
-  const key = validKey(idempotencyKey);
+  const key = acceptedIdempotencyKey(idempotencyKey);
   const earlier = await purchaseByKey(deps, tenant, key);
   if (earlier) return { purchase: earlier, replayed: true };
 

@@ -92,13 +92,28 @@ function readRenames(body: unknown, before: { class_name: string }[], after: { c
   return renames.filter((r) => r.from !== r.to);
 }
 
-/** Students (listed or in the backlog) and timetables follow their class to its new name; swaps included. */
+/** Names a renamed class passes through on its way, so that no unique index sees a swap half done. */
+const ASIDE = "\u0001renaming:";
+
+/**
+ * Students (listed or in the backlog), timetables, form teachers and the classes teachers teach in
+ * follow their class to its new name; swaps included.
+ */
 async function moveRenamedClasses(db: Db, schoolId: number, renames: ClassRename[], now: string) {
   if (!renames.length) return;
   const renamed = sql<string>`case class_name ${sql.join(renames.map((r) => sql`when ${r.from} then ${r.to}`), sql` `)} end`;
   const from = renames.map((r) => r.from);
   await db.updateTable("students").set({ class_name: renamed, updated_at: now }).where("school_id", "=", schoolId).where("class_name", "in", from).execute();
   await db.updateTable("timetables").set({ class_name: renamed, updated_at: now }).where("school_id", "=", schoolId).where("class_name", "in", from).execute();
+  // A class has one form teacher and a teacher teaches in a class once: both are unique, so names move aside first.
+  const rename = async (table: "staff" | "staff_classes", column: "form_teacher" | "class_name", pairs: ClassRename[]) => {
+    const cases = sql.join(pairs.map((r) => sql`when ${r.from} then ${r.to}`), sql` `);
+    await sql`update ${sql.table(table)} set ${sql.ref(column)} = case ${sql.ref(column)} ${cases} end where school_id = ${schoolId} and ${sql.ref(column)} in (${sql.join(pairs.map((r) => r.from))})`.execute(db);
+  };
+  for (const [table, column] of [["staff", "form_teacher"], ["staff_classes", "class_name"]] as const) {
+    await rename(table, column, renames.map((r) => ({ from: r.from, to: ASIDE + r.to })));
+    await rename(table, column, renames.map((r) => ({ from: ASIDE + r.to, to: r.to })));
+  }
 }
 
 export async function configuredTermAndSession(deps: ApiDeps, tenant: Tenant) {

@@ -1,5 +1,3 @@
-import { sql } from "kysely";
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { FieldErrors, Paginated } from "../../contract/http";
 import { APP_MESSAGES, MESSAGES } from "../../contract/messages";
 import { toE164 } from "../../contract/phone";
@@ -14,10 +12,13 @@ import {
 import { backlogPayload, studentCreateFields, studentUpdateFields, type StudentFields } from "../../contract/students.schema";
 import type { ApiDeps, Tenant } from "../context";
 import type { Student } from "../db/schema";
+import { matchesSearch, phoneSearchForms, searchQuery, searchText } from "../db/search";
 import { publicId } from "../lib/crypto";
 import { isUniqueViolation } from "../lib/db-errors";
+import { idempotencyKey } from "../lib/idempotency";
 import { ApiError, fromZod, validationError } from "../lib/errors";
 import { paginate, type PageParams } from "../lib/pagination";
+import { isRecordKey } from "../lib/record-key";
 import { mediaUrl } from "./media";
 import { getSchoolSettings } from "./settings";
 
@@ -45,23 +46,9 @@ function toBacklogEntry(row: Student): BacklogEntry {
   return { ...toStudentRecord(row), backlog_reason: row.backlog_reason as BacklogReason };
 }
 
-/** A phone number as people type it: E.164 and, for Nigerian numbers, the local 0803… form. */
-function phoneSearchForms(e164: string | null): string[] {
-  if (!e164) return [];
-  const phone = parsePhoneNumberFromString(e164);
-  return phone?.countryCallingCode === "234" ? [e164, `0${phone.nationalNumber}`] : [e164];
-}
-
-/** What the list's search box matches: name, admission number, email and phone, lower-cased. */
+/** What the list's search box matches: name, admission number, email and phone (api/db/search.ts). */
 export function studentSearchText(s: { name: string; admission_number: string | null; email: string | null; phone_number: string | null }) {
-  return [s.name, s.admission_number, s.email, ...phoneSearchForms(s.phone_number)].filter(Boolean).join(" ").toLowerCase();
-}
-
-/** The search box's text as a LIKE pattern; a typed phone number loses its spaces and brackets. */
-function searchPattern(q: string): string {
-  let text = q.trim().toLowerCase();
-  if (/^\+?[\d\s()-]+$/.test(text)) text = text.replace(/[\s()-]/g, "");
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return searchText([s.name, s.admission_number, s.email, ...phoneSearchForms(s.phone_number)]);
 }
 
 export interface StudentListQuery extends PageParams {
@@ -72,7 +59,8 @@ export interface StudentListQuery extends PageParams {
 export async function listStudents(deps: ApiDeps, tenant: Tenant, query: StudentListQuery): Promise<Paginated<StudentRecord>> {
   let base = deps.db.selectFrom("students").where("school_id", "=", tenant.schoolId).where("status", "=", "active");
   if (query.className) base = base.where("class_name", "=", query.className);
-  if (query.q?.trim()) base = base.where(sql<boolean>`search_text like ${searchPattern(query.q)} escape '\\'`);
+  const q = searchQuery(query.q);
+  if (q) base = base.where(matchesSearch(deps.dialect, "students", tenant.schoolId, q));
   return paginate(
     query,
     async () => (await base.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
@@ -96,19 +84,20 @@ export async function listBacklog(deps: ApiDeps, tenant: Tenant, query: BacklogQ
   );
 }
 
-async function findStudent(deps: ApiDeps, tenant: Tenant, uniqueId: string): Promise<Student> {
+/** A student of the school by its `id` or its `unique_id` (api/lib/record-key.ts). */
+async function findStudent(deps: ApiDeps, tenant: Tenant, key: string): Promise<Student> {
   const row = await deps.db
     .selectFrom("students")
     .selectAll()
     .where("school_id", "=", tenant.schoolId)
-    .where("unique_id", "=", uniqueId)
+    .where(isRecordKey(key))
     .executeTakeFirst();
   if (!row) throw new ApiError(404, STUDENT_MESSAGES.notFound);
   return row;
 }
 
-export async function getStudent(deps: ApiDeps, tenant: Tenant, uniqueId: string): Promise<StudentRecord | BacklogEntry> {
-  const row = await findStudent(deps, tenant, uniqueId);
+export async function getStudent(deps: ApiDeps, tenant: Tenant, key: string): Promise<StudentRecord | BacklogEntry> {
+  const row = await findStudent(deps, tenant, key);
   return row.status === "backlog" ? toBacklogEntry(row) : toStudentRecord(row);
 }
 
@@ -173,8 +162,6 @@ async function byIdempotencyKey(deps: ApiDeps, tenant: Tenant, key: string | nul
     .executeTakeFirst();
 }
 
-export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,100}$/;
-
 /**
  * Adds a student. A request carrying an idempotency key that this school already used answers the
  * student created then (`replayed`), so a double-submitted form creates one student.
@@ -183,9 +170,9 @@ export async function createStudent(
   deps: ApiDeps,
   tenant: Tenant,
   raw: unknown,
-  idempotencyKey: string | undefined,
+  idempotencyHeader: string | undefined,
 ): Promise<{ student: StudentRecord; replayed: boolean }> {
-  const key = idempotencyKey && IDEMPOTENCY_KEY.test(idempotencyKey) ? idempotencyKey : null;
+  const key = idempotencyKey(idempotencyHeader);
   const earlier = await byIdempotencyKey(deps, tenant, key);
   if (earlier) return { student: toStudentRecord(earlier), replayed: true };
 
@@ -222,10 +209,10 @@ export async function createStudent(
 export async function updateStudent(
   deps: ApiDeps,
   tenant: Tenant,
-  uniqueId: string,
+  key: string,
   raw: unknown,
 ): Promise<StudentRecord> {
-  const student = await findStudent(deps, tenant, uniqueId);
+  const student = await findStudent(deps, tenant, key);
   const columns = studentColumns(raw, "update", (await getSchoolSettings(deps, tenant)).classes);
   if (await admissionTaken(deps, tenant, columns.admission_number, student.id)) throw duplicateAdmission();
   try {
@@ -242,16 +229,16 @@ export async function updateStudent(
   }
 }
 
-export async function deleteStudent(deps: ApiDeps, tenant: Tenant, uniqueId: string): Promise<void> {
-  const student = await findStudent(deps, tenant, uniqueId);
+export async function deleteStudent(deps: ApiDeps, tenant: Tenant, key: string): Promise<void> {
+  const student = await findStudent(deps, tenant, key);
   await deps.db.deleteFrom("students").where("id", "=", student.id).execute();
 }
 
 /** Moves a student to the backlog with a reason. Sending it again (a double tap) changes nothing more. */
-export async function moveToBacklog(deps: ApiDeps, tenant: Tenant, uniqueId: string, raw: unknown): Promise<BacklogEntry> {
+export async function moveToBacklog(deps: ApiDeps, tenant: Tenant, key: string, raw: unknown): Promise<BacklogEntry> {
   const parsed = backlogPayload.safeParse(raw);
   if (!parsed.success) throw fromZod(parsed.error);
-  const student = await findStudent(deps, tenant, uniqueId);
+  const student = await findStudent(deps, tenant, key);
   const row = await deps.db
     .updateTable("students")
     .set({ status: "backlog", backlog_reason: parsed.data.reason, updated_at: deps.now().toISOString() })
@@ -262,8 +249,8 @@ export async function moveToBacklog(deps: ApiDeps, tenant: Tenant, uniqueId: str
 }
 
 /** Brings a former student back to the active list (DESIGN section 7: "Add to students"). */
-export async function restoreStudent(deps: ApiDeps, tenant: Tenant, uniqueId: string): Promise<StudentRecord> {
-  const student = await findStudent(deps, tenant, uniqueId);
+export async function restoreStudent(deps: ApiDeps, tenant: Tenant, key: string): Promise<StudentRecord> {
+  const student = await findStudent(deps, tenant, key);
   const row = await deps.db
     .updateTable("students")
     .set({ status: "active", backlog_reason: null, updated_at: deps.now().toISOString() })

@@ -6,6 +6,8 @@ import { INVENTORY_SPEC_MESSAGES, MESSAGES } from "../../contract/messages";
 import { SETTINGS_MESSAGES } from "../../contract/settings";
 import { settingName } from "../../contract/settings.schema";
 import { studentCreateFields, studentUpdateFields } from "../../contract/students.schema";
+import { parentFields } from "../../contract/parents.schema";
+import { staffFields } from "../../contract/staff.schema";
 
 /**
  * The rules the web app's actions check before calling the API, with the API's messages. They run on
@@ -74,3 +76,6 @@ export const verifyAccountForm = z.object({
   account_bank: z.string({ required_error: BANK_MESSAGES.bankUnknown }).trim().min(1, BANK_MESSAGES.bankUnknown),
   account_number: z.string({ required_error: BANK_MESSAGES.accountNumberShape }).trim().regex(/^\d{10}$/, BANK_MESSAGES.accountNumberShape),
 });
+/** Parents and staff: the API's rules, the phone's shape, and the photo by the profile's rules. */
+export const parentForm = parentFields.extend({ phone: phoneField(), photo: imageFile().optional(), child_search: z.string().trim().max(100).optional() });
+export const staffForm = staffFields.extend({ phone: phoneField(), photo: imageFile().optional() });

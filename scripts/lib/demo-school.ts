@@ -1,11 +1,13 @@
 /**
- * The demo school: about 300 students across JSS1–SS3 and 40 staff. The school is registered through
- * the API's own service (same password hashing, same logo storage); students and staff go in as
- * batched multi-row inserts; everything is one transaction.
+ * The demo school: about 300 students across JSS1–SS3, their parents (one or two each, brothers and
+ * sisters sharing theirs) and 40 staff. The school is registered through the API's own service (same
+ * password hashing, same logo storage); people go in as batched multi-row inserts; everything is one
+ * transaction.
  */
 import type { Kysely } from "kysely";
 import type { ApiDeps } from "../../api/context";
-import type { Database, NewStaff, NewStudent } from "../../api/db/schema";
+import type { Database, NewParent, NewStaff, NewStudent } from "../../api/db/schema";
+import { phoneSearchForms, searchText } from "../../api/db/search";
 import { publicId } from "../../api/lib/crypto";
 import { registerSchool } from "../../api/services/auth";
 import { studentSearchText } from "../../api/services/students";
@@ -22,6 +24,7 @@ import {
   STUDENTS_PER_CLASS,
   TEACHING_ROLES,
   type People,
+  type TeachingRole,
 } from "./nigerian-data";
 import { demoLogo } from "./png";
 
@@ -119,7 +122,10 @@ function students(random: Random, schoolId: number, now: Date): NewStudent[] {
   );
 }
 
-function staff(random: Random, schoolId: number, now: Date): NewStaff[] {
+/** A member with the classes they teach in (rows of `staff_classes`). */
+type DemoStaff = NewStaff & { classes: string[] };
+
+function staff(random: Random, schoolId: number, now: Date): DemoStaff[] {
   const email = emailer();
   const stamp = now.toISOString();
   const classesFor = (level: "junior" | "senior" | "both") =>
@@ -134,34 +140,103 @@ function staff(random: Random, schoolId: number, now: Date): NewStaff[] {
   }
   const member = (position: string, teaching: boolean, people?: People) => {
     const who = person(random, people);
+    const contact = { name: who.name, email: email(who.first, who.surname), phone: phone(random), position };
     return {
+      ...contact,
       school_id: schoolId,
       unique_id: publicId("STF"),
-      name: who.name,
-      email: email(who.first, who.surname),
-      phone: phone(random),
       address: address(random),
-      position,
       gender: who.gender,
       is_teaching_staff: teaching ? 1 : 0,
       profile_img_key: null,
+      search_text: searchText([contact.name, contact.position, contact.email, ...phoneSearchForms(contact.phone)]),
       created_at: stamp,
       updated_at: stamp,
     };
   };
+  // A teacher teaches in their form class and two or three more classes of their level.
+  const taught = (level: TeachingRole["level"], form: string | undefined) => {
+    const pool = classesFor(level).filter((c) => c !== form);
+    const picked = new Set(form ? [form] : []);
+    for (let n = 2 + random.int(2); n > 0 && pool.length; n--) picked.add(pool.splice(random.int(pool.length), 1)[0]);
+    return CLASSES.filter((c) => picked.has(c));
+  };
   const teachers = TEACHING_ROLES.map((role, i) => ({
     ...member(role.position, true, role.people && PEOPLES[role.people]),
-    class_name: formClass.get(i) ?? random.pick(classesFor(role.level)),
+    classes: taught(role.level, formClass.get(i)),
     form_teacher: formClass.get(i) ?? null,
     subjects: role.subjects.join(", "),
   }));
   const others = NON_TEACHING_POSITIONS.map((position) => ({
     ...member(position, false),
-    class_name: null,
+    classes: [],
     form_teacher: null,
     subjects: null,
   }));
   return [...teachers, ...others];
+}
+
+/** A family's parents and the indexes of its children among the students. */
+interface Family {
+  parents: Omit<NewParent, "school_id" | "unique_id" | "created_at" | "updated_at">[];
+  children: number[];
+}
+
+const SIBLING_SHARE = 0.15;
+const TWO_PARENTS_SHARE = 0.6;
+const PARENT_PHONE_ON_STUDENT = 0.5;
+
+/**
+ * Families for the students: most children are their family's only child at the school, about one in
+ * seven joins the family of an earlier student (taking its surname). A family has a father, a mother
+ * or both; in half the families the children's phone number on file is a parent's.
+ */
+function families(random: Random, pupils: NewStudent[]): Family[] {
+  const email = emailer();
+  const usedPhones = new Set<string>();
+  const freshPhone = () => {
+    let number = phone(random);
+    while (usedPhones.has(number)) number = phone(random);
+    usedPhones.add(number);
+    return number;
+  };
+  const all: Family[] = [];
+  const surnames: string[] = [];
+  pupils.forEach((pupil, index) => {
+    const words = pupil.name.split(" ");
+    if (all.length && random.next() < SIBLING_SHARE) {
+      const family = random.int(all.length);
+      words[words.length - 1] = surnames[family];
+      pupil.name = words.join(" ");
+      all[family].children.push(index);
+      return;
+    }
+    const surname = words[words.length - 1];
+    const people = Object.values(PEOPLES).find((p) => (p.surnames as readonly string[]).includes(surname)) ?? PEOPLES.yoruba;
+    const roles = random.next() < TWO_PARENTS_SHARE ? (["Mr.", "Mrs."] as const) : ([random.next() < 0.5 ? "Mr." : "Mrs."] as const);
+    const family: Family = { parents: [], children: [index] };
+    for (const title of roles) {
+      const first = random.pick(title === "Mr." ? people.male : people.female);
+      const contact = { name: `${title} ${first} ${surname}`, email: email(first, surname), phone: freshPhone() };
+      family.parents.push({
+        ...contact,
+        address: pupil.address ?? null,
+        profile_img_key: null,
+        search_text: searchText([contact.name, contact.email, ...phoneSearchForms(contact.phone)]),
+        idempotency_key: null,
+      });
+    }
+    all.push(family);
+    surnames.push(surname);
+  });
+  for (const family of all) {
+    if (random.next() >= PARENT_PHONE_ON_STUDENT) continue;
+    for (const index of family.children) pupils[index].phone_number = family.parents[0].phone;
+  }
+  for (const pupil of pupils) {
+    pupil.search_text = studentSearchText({ name: pupil.name, admission_number: pupil.admission_number ?? null, email: pupil.email ?? null, phone_number: pupil.phone_number ?? null });
+  }
+  return all;
 }
 
 function inBatches<T>(rows: T[]): T[][] {
@@ -173,6 +248,7 @@ export interface DemoSchool {
   password: string;
   school_name: string;
   students: number;
+  parents: number;
   teaching_staff: number;
   non_teaching_staff: number;
   /** Inventory items sold to students (purchases recorded). */
@@ -292,9 +368,34 @@ export async function seedDemoSchool(deps: ApiDeps): Promise<DemoSchool> {
     );
     const school = await trx.selectFrom("schools").select("id").where("unique_id", "=", registered.unique_id).executeTakeFirstOrThrow();
     const pupils = students(random, school.id, now);
-    for (const batch of inBatches(pupils)) await trx.insertInto("students").values(batch).execute();
     const team = staff(random, school.id, now);
-    for (const batch of inBatches(team)) await trx.insertInto("staff").values(batch).execute();
+    const homes = families(random, pupils);
+    const stamp = now.toISOString();
+
+    const studentIds = new Map<string, number>();
+    for (const batch of inBatches(pupils)) {
+      for (const row of await trx.insertInto("students").values(batch).returning(["id", "unique_id"]).execute()) studentIds.set(row.unique_id, row.id);
+    }
+    const staffIds = new Map<string, number>();
+    for (const batch of inBatches(team.map(({ classes: _, ...member }) => member))) {
+      for (const row of await trx.insertInto("staff").values(batch).returning(["id", "unique_id"]).execute()) staffIds.set(row.unique_id, row.id);
+    }
+    const classes = team.flatMap((m) => m.classes.map((class_name) => ({ staff_id: staffIds.get(m.unique_id)!, school_id: school.id, class_name })));
+    for (const batch of inBatches(classes)) await trx.insertInto("staff_classes").values(batch).execute();
+
+    const parents = homes.flatMap((home) => home.parents.map((parent) => ({ ...parent, school_id: school.id, unique_id: publicId("PAR"), created_at: stamp, updated_at: stamp, home })));
+    const links: { parent_id: number; student_id: number; school_id: number; created_at: string }[] = [];
+    for (const batch of inBatches(parents)) {
+      const rows = await trx.insertInto("parents").values(batch.map(({ home: _, ...parent }) => parent)).returning(["id", "unique_id"]).execute();
+      const ids = new Map(rows.map((r) => [r.unique_id, r.id]));
+      for (const parent of batch) {
+        for (const child of parent.home.children) {
+          links.push({ parent_id: ids.get(parent.unique_id)!, student_id: studentIds.get(pupils[child].unique_id)!, school_id: school.id, created_at: stamp });
+        }
+      }
+    }
+    for (const batch of inBatches(links)) await trx.insertInto("parent_students").values(batch).execute();
+
     const teaching = team.filter((s) => s.is_teaching_staff === 1).length;
     const sales = await inventory(random, trx, school.id, now);
     return {
@@ -302,6 +403,7 @@ export async function seedDemoSchool(deps: ApiDeps): Promise<DemoSchool> {
       password: registered.password,
       school_name: registered.admin_data.school_name,
       students: pupils.length,
+      parents: parents.length,
       teaching_staff: teaching,
       non_teaching_staff: team.length - teaching,
       sales,

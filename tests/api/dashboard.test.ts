@@ -36,7 +36,7 @@ describe(`dashboard on ${DATABASE}`, { timeout: 90_000 }, () => {
       serial += 1;
       await api.db
         .insertInto("staff")
-        .values({ school_id: id, unique_id: `STF-DASH${serial}`, name: `Staff ${serial}`, is_teaching_staff: teaching ? 1 : 0, created_at: now, updated_at: now })
+        .values({ school_id: id, unique_id: `STF-DASH${serial}`, name: `Staff ${serial}`, is_teaching_staff: teaching ? 1 : 0, search_text: `staff ${serial}`, created_at: now, updated_at: now })
         .execute();
     }
   }

@@ -26,6 +26,7 @@ describe(`demo school seed on ${DATABASE}`, () => {
 
   it("creates a school whose printed password signs in, and whose dashboard counts 300 students and 28 + 12 staff", async () => {
     expect(demo).toMatchObject({ school_name: "Greenfield Demo College", students: 300, teaching_staff: 28, non_teaching_staff: 12 });
+    expect(demo.parents).toBeGreaterThan(0);
     const res = await api.fetch(`/api/admin/${demo.unique_id}/dashboard`, { headers: auth });
     const { data } = await res.json();
     expect(data.total_male + data.total_female).toBe(300);
@@ -53,12 +54,49 @@ describe(`demo school seed on ${DATABASE}`, () => {
     expect(data.data.map((s: { student_data: { name: string } }) => s.student_data.name)).toContain(first.name);
   });
 
-  it("gives each class one form teacher and non-teaching staff no class", async () => {
+  it("gives each class one form teacher, teachers the classes they teach in, and non-teaching staff no class", async () => {
     const staff = await api.db.selectFrom("staff").selectAll().execute();
     const formClasses = staff.map((s) => s.form_teacher).filter(Boolean);
     expect(formClasses.sort()).toEqual(["JSS1", "JSS2", "JSS3", "SS1", "SS2", "SS3"]);
-    for (const s of staff.filter((m) => m.is_teaching_staff === 0)) expect(s).toMatchObject({ class_name: null, subjects: null });
-    expect(staff.filter((s) => s.is_teaching_staff === 1).every((s) => s.subjects)).toBe(true);
+    const taught = await api.db.selectFrom("staff_classes").selectAll().execute();
+    for (const s of staff.filter((m) => m.is_teaching_staff === 0)) {
+      expect(s).toMatchObject({ form_teacher: null, subjects: null });
+      expect(taught.filter((t) => t.staff_id === s.id)).toEqual([]);
+    }
+    for (const s of staff.filter((m) => m.is_teaching_staff === 1)) {
+      expect(s.subjects).toBeTruthy();
+      const classes = taught.filter((t) => t.staff_id === s.id).map((t) => t.class_name);
+      expect(classes.length).toBeGreaterThanOrEqual(2);
+      if (s.form_teacher) expect(classes).toContain(s.form_teacher);
+    }
+    const res = await api.fetch(`/api/admin/${demo.unique_id}/staffs?class=SS3&type=teaching`, { headers: auth });
+    const { data } = await res.json();
+    expect(data.total).toBeGreaterThan(1);
+  });
+
+  it("gives every student one or two parents, brothers and sisters sharing theirs, with unique emails and phones", async () => {
+    expect(demo.parents).toBeGreaterThan(300);
+    const parents = await api.db.selectFrom("parents").selectAll().execute();
+    expect(parents).toHaveLength(demo.parents);
+    expect(new Set(parents.map((p) => p.email)).size).toBe(parents.length);
+    expect(new Set(parents.map((p) => p.phone)).size).toBe(parents.length);
+    for (const p of parents) expect(p.phone).toMatch(/^\+234[789]\d{9}$/);
+    const links = await api.db.selectFrom("parent_students").selectAll().execute();
+    const parentsOf = new Map<number, number>();
+    for (const link of links) parentsOf.set(link.student_id, (parentsOf.get(link.student_id) ?? 0) + 1);
+    expect(parentsOf.size).toBe(300);
+    expect(new Set(parentsOf.values())).toEqual(new Set([1, 2]));
+    const childrenOf = new Map<number, number>();
+    for (const link of links) childrenOf.set(link.parent_id, (childrenOf.get(link.parent_id) ?? 0) + 1);
+    expect([...childrenOf.values()].some((n) => n > 1)).toBe(true);
+
+    const withPhone = await api.db.selectFrom("students").select("phone_number").where("phone_number", "in", parents.map((p) => p.phone)).execute();
+    expect(withPhone.length).toBeGreaterThan(50);
+    const sample = parents[0];
+    const res = await api.fetch(`/api/admin/${demo.unique_id}/stu-parents?q=${encodeURIComponent(sample.email)}`, { headers: auth });
+    const { data } = await res.json();
+    expect(data.data.map((p: { unique_id: string }) => p.unique_id)).toEqual([sample.unique_id]);
+    expect(data.data[0].children.length).toBeGreaterThan(0);
   });
 
   it("stocks Uniforms, Books and PE Kits, and records sales of items for the buyer's class that the stock covers", async () => {

@@ -359,6 +359,42 @@ describe(`students API on ${DATABASE}`, () => {
     });
   });
 
+  describe("the spec's record keys: {id} is the id, {unique_id} the unique_id, and each path takes both", () => {
+    it("walks every student path as the spec writes it, then with the other key", async () => {
+      const s = await registerSchool(api);
+      const record = await created(s, student({ name: "Key Holder" }));
+      const info = (key: string | number) => api.fetch(`/api/students/${s.uniqueId}/studentInfo/${key}`, { headers: s.auth });
+
+      // GET /api/students/{uniqueId}/studentInfo/{id}
+      expect((await (await info(record.id)).json()).data).toEqual(record);
+      expect((await info(record.unique_id)).status).toBe(200);
+      // POST /students/{id}
+      const renamed = await api.fetch(`${base(s)}/students/${record.id}`, json("POST", s, { student_data: student({ name: "By Id" }) }));
+      expect(renamed.status).toBe(200);
+      expect((await renamed.json()).data.student_data.name).toBe("By Id");
+      expect((await api.fetch(`${base(s)}/students/${record.unique_id}`, json("POST", s, { student_data: student({ name: "By Unique Id" }) }))).status).toBe(200);
+      // POST /students/{unique_id}/backlog, and the restore, by either key
+      expect((await api.fetch(`${base(s)}/students/${record.unique_id}/backlog`, json("POST", s, { reason: "Graduated" }))).status).toBe(200);
+      expect((await api.fetch(`${base(s)}/students/${record.id}/restore`, json("POST", s))).status).toBe(200);
+      expect((await api.fetch(`${base(s)}/students/${record.id}/backlog`, json("POST", s, { reason: "Expelled" }))).status).toBe(200);
+      expect((await api.fetch(`${base(s)}/students/${record.unique_id}/restore`, json("POST", s))).status).toBe(200);
+      // DELETE /students/{unique_id}, and by id
+      const other = await created(s, student());
+      expect((await api.fetch(`${base(s)}/students/${record.unique_id}`, json("DELETE", s))).status).toBe(200);
+      expect((await api.fetch(`${base(s)}/students/${other.id}`, json("DELETE", s))).status).toBe(200);
+      expect(await count(s)).toBe(0);
+      expect((await info(record.id)).status).toBe(404);
+    });
+
+    it("a number beyond any id, or an id of another school's student, names no student", async () => {
+      const s = await registerSchool(api);
+      const theirs = await created(school, student());
+      for (const key of ["99999999999999999999", "0", String(theirs.id)]) {
+        expect((await api.fetch(`/api/students/${s.uniqueId}/studentInfo/${key}`, { headers: s.auth })).status).toBe(404);
+      }
+    });
+  });
+
   describe("tenant isolation", () => {
     it("another school's token sees none of these routes and changes nothing", async () => {
       const owner = await registerSchool(api);
@@ -383,6 +419,12 @@ describe(`students API on ${DATABASE}`, () => {
         ["POST", `${base(intruder)}/students/${id}/backlog`, { reason: "Expelled" }],
         ["POST", `${base(intruder)}/students/${parked.unique_id}/restore`],
         ["GET", `/api/students/${intruder.uniqueId}/studentInfo/${id}`],
+        // The same with the owner's numeric ids (paths take either key).
+        ["POST", `${base(intruder)}/students/${record.id}`, { student_data: student() }],
+        ["DELETE", `${base(intruder)}/students/${record.id}`],
+        ["POST", `${base(intruder)}/students/${record.id}/backlog`, { reason: "Expelled" }],
+        ["POST", `${base(intruder)}/students/${parked.id}/restore`],
+        ["GET", `/api/students/${intruder.uniqueId}/studentInfo/${record.id}`],
       ];
       for (const [method, path, body] of calls) {
         const res = await api.fetch(path, json(method, intruder, body));

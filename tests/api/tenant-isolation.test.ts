@@ -22,6 +22,8 @@ interface Owned {
   itemId: string;
   fileId: string;
   folder: string;
+  parent: { id: string; unique_id: string };
+  staff: { id: string; unique_id: string };
 }
 
 interface IsolationCase {
@@ -52,6 +54,15 @@ function uploadForm(folderName: string) {
   form.append("files[]", new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "report.pdf", { type: "application/pdf" }));
   return form;
 }
+const parent = { name: "Mrs. Kemi Ade", email: "kemi@owner.ng", phone: "0803 555 1212" };
+const member = { name: "Mr. Obi Eze", email: "obi@owner.ng", phone: "0803 555 3434", is_teaching_staff: true, form_teacher: "JSS1" };
+/** A multipart update carrying a photo: B's attempt must not even store the file. */
+const withPhoto = (field: string, data: unknown) => () => {
+  const form = new FormData();
+  form.set(field, JSON.stringify(data));
+  form.set("profile_img", pngFile("face.png"));
+  return form;
+};
 
 /** Keyed by "METHOD path" exactly as Hono's route table lists it. */
 const CASES: Record<string, IsolationCase> = {
@@ -86,6 +97,18 @@ const CASES: Record<string, IsolationCase> = {
   "POST /api/admin/:uniqueId/students/:id/backlog": { params: studentId, body: () => ({ reason: "Expelled" }) },
   "POST /api/admin/:uniqueId/students/:id/restore": { params: (a) => ({ id: a.backloggedId }) },
   "GET /api/students/:uniqueId/studentInfo/:id": { params: studentId },
+
+  "GET /api/admin/:uniqueId/stu-parents": {},
+  "POST /api/admin/:uniqueId/stu-parents": { body: (a) => ({ parent_data: { ...parent, email: "planted@b.ng", phone: "0803 555 9999", children: [a.studentId] } }) },
+  "GET /api/admin/:uniqueId/stu-parents/:id": { params: (a) => ({ id: a.parent.id }) },
+  "PUT /api/admin/:uniqueId/stu-parents/:id": { params: (a) => ({ id: a.parent.id }), body: withPhoto("parent_data", { ...parent, name: "Renamed Parent" }) },
+  "DELETE /api/admin/:uniqueId/stu-parents/:id": { params: (a) => ({ id: a.parent.unique_id }) },
+
+  "GET /api/admin/:uniqueId/staffs": {},
+  "POST /api/admin/:uniqueId/staffs": { body: () => ({ staff_data: { ...member, email: "planted@b.ng", phone: "0803 555 8888", form_teacher: "SS1" } }) },
+  "GET /api/admin/:uniqueId/staffs/:id": { params: (a) => ({ id: a.staff.id }) },
+  "PUT /api/admin/:uniqueId/staffs/:id": { params: (a) => ({ id: a.staff.id }), body: withPhoto("staff_data", { ...member, name: "Renamed Member" }) },
+  "DELETE /api/admin/:uniqueId/staffs/:id": { params: (a) => ({ id: a.staff.unique_id }) },
 
   "GET /api/admin/:uniqueId/school-settings": {},
   "POST /api/admin/:uniqueId/school-settings": { body: () => ({ school_settings: { sections: ["Hijacked"], classes: [] } }) },
@@ -170,13 +193,16 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     api = await startApi();
     const school = await registerSchool(api, { school_name: "School A" });
     b = await registerSchool(api, { school_name: "School B" });
-    a = { school, studentId: "", backloggedId: "", timetableId: "", scheduleId: "", groupId: "", itemId: "", fileId: "", folder: "Reports" };
+    a = { school, studentId: "", backloggedId: "", timetableId: "", scheduleId: "", groupId: "", itemId: "", fileId: "", folder: "Reports", parent: { id: "", unique_id: "" }, staff: { id: "", unique_id: "" } };
 
     a.studentId = String((await asOwner("POST", "/students", { student_data: student })).data.unique_id);
     a.backloggedId = String((await asOwner("POST", "/students", { student_data: { ...student, name: "Amaka Obi", gender: "Female" } })).data.unique_id);
     await asOwner("POST", `/students/${a.backloggedId}/backlog`, { reason: "Expelled" });
     a.timetableId = String((await asOwner("POST", "/timetables", timetable)).data.id);
     a.scheduleId = String((await asOwner("POST", `/timetables/${a.timetableId}/schedules`, schedule)).data.id);
+    const keys = (data: Record<string, unknown>) => ({ id: String(data.id), unique_id: String(data.unique_id) });
+    a.parent = keys((await asOwner("POST", "/stu-parents", { parent_data: { ...parent, children: [a.studentId] } })).data);
+    a.staff = keys((await asOwner("POST", "/staffs", { staff_data: { ...member, class: ["JSS1"] } })).data);
     await asOwner("POST", "/school-settings", { school_settings: { sections: ["Junior"], classes: [{ class_name: "JSS1", section: "Junior" }] } });
     const signature = new FormData();
     signature.set("signature", pngFile("signature.png"));
@@ -192,7 +218,7 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
 
   it("the snapshot sees every table with A's records in it", async () => {
     const dump = await snapshot();
-    for (const table of ["schools", "auth_tokens", "media", "students", "timetables", "timetable_schedules", "school_settings", "inventory_groups", "inventory_items", "inventory_purchases", "bank_accounts", "files", "file_folders", "school_storage"]) {
+    for (const table of ["schools", "auth_tokens", "media", "students", "timetables", "timetable_schedules", "school_settings", "inventory_groups", "inventory_items", "inventory_purchases", "bank_accounts", "files", "file_folders", "school_storage", "parents", "parent_students", "staff", "staff_classes"]) {
       expect(dump[table]?.length, table).toBeGreaterThan(0);
     }
   });

@@ -1,26 +1,13 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { PAGE_SIZE } from "../../contract/limits";
 import { expectAccessible } from "./support/axe";
-import { apiToken, logIn, registerSchoolViaApi, type SchoolAccount } from "./support/school";
+import { apiToken, registerSchoolViaApi, signedIn, withJs, type Admin } from "./support/school";
 
 /**
  * Students and the former-students backlog, in both projects: `js` (dialogs, instant filters) and
  * `no-js` (GET forms, confirm pages, "Show subjects"). Every page and dialog is checked with axe.
  */
 
-const withJs = (info: TestInfo) => info.project.name === "js";
-
-interface Admin {
-  account: SchoolAccount;
-  token: string;
-}
-
-async function signedIn(page: Page, request: APIRequestContext, prefix: string): Promise<Admin> {
-  const account = await registerSchoolViaApi(request, prefix);
-  const token = await apiToken(request, account);
-  await logIn(page, account);
-  return { account, token };
-}
 
 let phoneSerial = 0;
 async function addViaApi(request: APIRequestContext, admin: Admin, data: Record<string, unknown>) {

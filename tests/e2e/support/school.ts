@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { logoPng } from "./files";
 
 export interface SchoolAccount {
@@ -58,13 +58,6 @@ export async function apiToken(request: APIRequestContext, account: Pick<SchoolA
   return data.token;
 }
 
-/** A new school signed in on `page`, with a token for setting things up through the school API. */
-export async function signedIn(page: Page, request: APIRequestContext, prefix: string): Promise<{ account: SchoolAccount; token: string }> {
-  const account = await registerSchoolViaApi(request, prefix);
-  const token = await apiToken(request, account);
-  await logIn(page, account);
-  return { account, token };
-}
 
 /**
  * Adds students through the school API. Returns false when this build has no students API, so a test
@@ -87,4 +80,21 @@ export async function addStudentsViaApi(
     expect(response.status(), await response.text()).toBe(201);
   }
   return true;
+}
+
+/** Whether the test runs in the `js` project (hydrated app) rather than `no-js`. */
+export const withJs = (info: TestInfo) => info.project.name === "js";
+
+/** A school's account and a bearer token for its API, for set-up and checks through the API. */
+export interface Admin {
+  account: SchoolAccount;
+  token: string;
+}
+
+/** Registers a school through the API and logs the page in as its admin. */
+export async function signedIn(page: Page, request: APIRequestContext, prefix: string): Promise<Admin> {
+  const account = await registerSchoolViaApi(request, prefix);
+  const token = await apiToken(request, account);
+  await logIn(page, account);
+  return { account, token };
 }

@@ -8,6 +8,7 @@ import { useFormState, validateButton, type FormResult, type FormState } from "~
 import { useHydrated } from "~/lib/use-hydrated";
 import { PageHeader } from "~/components/Page";
 import { Button, buttonClass } from "~/components/ui/Button";
+import { Checkbox, CheckboxGroup } from "~/components/ui/Checkbox";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
@@ -73,38 +74,16 @@ function StudentFormBody({ form, classes, formKey, classRequired, submitLabel }:
       {text("address", "Address", "text")}
       {text("admission", "Admission Number", "text")}
 
-      <div className="flex min-h-11 items-center gap-3">
-        <input type="checkbox" id={takesLesson.id} name={takesLesson.name} defaultChecked={ticked} className="h-5 w-5 accent-brand-700"
-          onChange={(event) => setTicked(event.currentTarget.checked)} />
-        <label htmlFor={takesLesson.id} className="font-semibold text-slate-800">
-          Takes Lesson
-        </label>
-      </div>
+      <Checkbox field={takesLesson} label="Takes Lesson" inputProps={{ onChange: (event) => setTicked(event.currentTarget.checked) }} />
       {hydrated ? null : (
         <button type="submit" {...validateButton(selectedClass.name)} className={buttonClass("secondary")}>
           Show subjects
         </button>
       )}
       {ticked ? (
-        <fieldset className="space-y-2 rounded-lg border border-slate-200 p-3" aria-describedby={subjects["aria-describedby"]}>
-          <legend className="px-1 text-sm font-semibold text-slate-800">Subjects</legend>
-          {!schoolClass ? (
-            <p className="text-slate-700">{MESSAGES.selectClassFirst}</p>
-          ) : !schoolClass.subjects.length ? (
-            <p className="text-slate-700">{MESSAGES.noSubjectsForClass}</p>
-          ) : (
-            <ul className="grid gap-1 sm:grid-cols-2">
-              {schoolClass.subjects.map((subject, index) => (
-                <li key={subject} className="flex min-h-11 items-center gap-3">
-                  <input type="checkbox" id={`${subjects.id}-${index}`} name={subjects.name} value={subject}
-                    defaultChecked={subjects.defaultValues.includes(subject)} className="h-5 w-5 accent-brand-700" />
-                  <label htmlFor={`${subjects.id}-${index}`}>{subject}</label>
-                </li>
-              ))}
-            </ul>
-          )}
-          <ErrorList id={subjects.errorId} errors={subjects.errors} />
-        </fieldset>
+        <CheckboxGroup legend="Subjects" field={subjects} options={(schoolClass?.subjects ?? []).map((subject) => ({ value: subject, label: subject }))}>
+          <p className="text-slate-700">{!schoolClass ? MESSAGES.selectClassFirst : MESSAGES.noSubjectsForClass}</p>
+        </CheckboxGroup>
       ) : null}
       <Button className="w-full" pending={pending} pendingLabel="Saving…">
         {submitLabel}

@@ -1,57 +1,36 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { StudentPage, StudentRecord } from "../../../../contract/students";
-import { Avatar } from "~/components/list/Avatar";
-import { FilterForm } from "~/components/list/FilterForm";
+import { DeleteAction } from "~/components/list/DeleteRecord";
+import { SearchAndClass } from "~/components/list/SearchAndClass";
+import { ListHeader } from "~/components/list/ListHeader";
 import { PagedList } from "~/components/list/PagedList";
-import { menuItemClass, RowMenu } from "~/components/list/RowMenu";
+import { PersonRow } from "~/components/list/PersonRow";
+import { menuItemClass } from "~/components/list/RowMenu";
 import { ReasonSelect } from "./ReasonSelect";
 import { buttonClass } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { Field } from "~/components/ui/Field";
-import { SelectField } from "~/components/ui/SelectField";
 
 function StudentRow({ student, back }: { student: StudentRecord; back: string }) {
   const { name, class: className, gender, profile_img } = student.student_data;
   const path = `/admin/students/${encodeURIComponent(student.unique_id)}`;
-  const withBack = `?returnTo=${encodeURIComponent(back)}`;
   return (
-    <li className="flex items-center gap-2 rounded-xl bg-white p-2 shadow-sm ring-1 ring-slate-200">
-      <Link to={`/admin/update-student/${encodeURIComponent(student.unique_id)}`} className="flex min-h-12 min-w-0 flex-1 items-center gap-3 rounded-lg p-1 hover:bg-slate-50">
-        <Avatar name={name} src={profile_img} />
-        <span className="min-w-0">
-          <span className="block truncate font-semibold text-slate-900">{name}</span>
-          <span className="block text-sm text-slate-700">
-            {className ?? "No class"} · {gender}
-          </span>
-        </span>
-      </Link>
-      <RowMenu label={`Actions for ${name}`}>
-        <ConfirmDialog
-          href={`${path}/delete${withBack}`}
-          action={`${path}/delete`}
-          title="Delete student"
-          description={`Are you sure you want to delete ${name}? This cannot be undone.`}
-          triggerLabel="Delete"
-          confirmLabel="Delete"
-          triggerClassName={`${menuItemClass} text-red-700`}
-          hiddenFields={{ returnTo: back }}
-        />
-        <ConfirmDialog
-          href={`${path}/backlog${withBack}`}
-          action={`${path}/backlog`}
-          title="Add to Backlog"
-          description={`Why is ${name} leaving the students list?`}
-          triggerLabel="Add to Backlog"
-          confirmLabel="Add to Backlog"
-          variant="primary"
-          triggerClassName={menuItemClass}
-          hiddenFields={{ returnTo: back }}
-        >
-          <ReasonSelect />
-        </ConfirmDialog>
-      </RowMenu>
-    </li>
+    <PersonRow to={`/admin/update-student/${encodeURIComponent(student.unique_id)}`} name={name} photo={profile_img} details={`${className ?? "No class"} · ${gender}`}>
+      <DeleteAction path={path} what="student" name={name} back={back} />
+      <ConfirmDialog
+        href={`${path}/backlog?returnTo=${encodeURIComponent(back)}`}
+        action={`${path}/backlog`}
+        title="Add to Backlog"
+        description={`Why is ${name} leaving the students list?`}
+        triggerLabel="Add to Backlog"
+        confirmLabel="Add to Backlog"
+        variant="primary"
+        triggerClassName={menuItemClass}
+        hiddenFields={{ returnTo: back }}
+      >
+        <ReasonSelect />
+      </ConfirmDialog>
+    </PersonRow>
   );
 }
 
@@ -69,25 +48,9 @@ export function StudentsView({ filters, classes, list, error }: StudentsViewProp
 
   return (
     <div className="space-y-4 pb-40">
-      <header className="flex items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Students</h1>
-        <RowMenu label="Add students" summary="Add ▾" summaryClassName={buttonClass("primary")}>
-          <Link to="/admin/add-student" className={menuItemClass}>
-            Add Student
-          </Link>
-          <Link to="/admin/add-bulk-students" className={menuItemClass}>
-            Add Bulk Students
-          </Link>
-        </RowMenu>
-      </header>
+      <ListHeader title="Students" addLabel="Add students" links={[{ to: "/admin/add-student", label: "Add Student" }, { to: "/admin/add-bulk-students", label: "Add Bulk Students" }]} />
 
-      <FilterForm label="Search and filter students">
-        <div className="min-w-48 flex-1">
-          <Field id="student-search" label="Search" inputProps={{ type: "search", name: "q", defaultValue: filters.q, placeholder: "Search students..." }} />
-        </div>
-        <SelectField id="student-class" label="Class" placeholder="All" options={classes}
-          selectProps={{ name: "class", defaultValue: filters.class }} />
-      </FilterForm>
+      <SearchAndClass label="Search and filter students" id="student" placeholder="Search students..." filters={filters} classes={classes} />
 
       <PagedList
         label="Students"

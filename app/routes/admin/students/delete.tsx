@@ -4,7 +4,7 @@ import { DEFAULT_SUCCESS } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
 import { confirmAndReturn } from "~/.server/confirm.server";
 import { confirmTarget } from "~/.server/students.server";
-import { ConfirmPage } from "~/components/ui/ConfirmDialog";
+import { DeletePage } from "~/components/list/DeleteRecord";
 
 export const meta: MetaFunction = () => [{ title: "Delete student" }];
 
@@ -21,13 +21,5 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function DeleteStudent() {
   const { name, back } = useLoaderData<typeof loader>();
-  return (
-    <ConfirmPage
-      title="Delete student"
-      description={`Are you sure you want to delete ${name}? This cannot be undone.`}
-      cancelTo={back}
-      confirmLabel="Delete"
-      hiddenFields={{ returnTo: back }}
-    />
-  );
+  return <DeletePage what="student" name={name} back={back} />;
 }

@@ -1,0 +1,259 @@
+import type { FieldErrors, Paginated } from "../../contract/http";
+import { MAX_PARENTS, PARENT_MESSAGES, type ParentChild, type ParentDetail, type ParentRecord } from "../../contract/parents";
+import { PARENT_FLAGS, PARENT_LISTS, parentFields } from "../../contract/parents.schema";
+import type { ApiDeps, Tenant } from "../context";
+import type { Db } from "../db";
+import type { Parent } from "../db/schema";
+import { matchesSearch, phoneSearchForms, searchQuery, searchText } from "../db/search";
+import { publicId } from "../lib/crypto";
+import { isUniqueViolation } from "../lib/db-errors";
+import { ApiError, gatherFieldErrorsAsync, validationError } from "../lib/errors";
+import { idempotencyKey } from "../lib/idempotency";
+import { paginate, type PageParams } from "../lib/pagination";
+import { isRecordKey } from "../lib/record-key";
+import { mediaUrl, removeMedia } from "./media";
+import { checkPerson, emailKey, withPhoto, type PersonBody } from "./people";
+
+/** Parents and the children linked to them (spec sections 2, 3, 7). */
+
+function toParentRecord(row: Parent, children: ParentChild[]): ParentRecord {
+  return {
+    unique_id: row.unique_id,
+    id: row.id,
+    parent_data: { name: row.name, email: row.email, phone: row.phone, address: row.address, profile_img: mediaUrl(row.profile_img_key) },
+    children,
+  };
+}
+
+function toParentDetail(row: Parent, children: ParentChild[]): ParentDetail {
+  return {
+    ...toParentRecord(row, children),
+    students: children.map((c) => ({ id: c.id, unique_id: c.unique_id, name: c.student_data.name, class: c.student_data.class, profile_image: c.student_data.profile_img })),
+  };
+}
+
+/** The children of each of `parentIds`, by name. */
+async function childrenOf(db: Db, tenant: Tenant, parentIds: number[]): Promise<Map<number, ParentChild[]>> {
+  const byParent = new Map<number, ParentChild[]>(parentIds.map((id) => [id, []]));
+  if (!parentIds.length) return byParent;
+  const rows = await db
+    .selectFrom("parent_students")
+    .innerJoin("students", "students.id", "parent_students.student_id")
+    .select(["parent_students.parent_id", "students.id", "students.unique_id", "students.name", "students.class_name", "students.profile_img_key", "students.status"])
+    .where("parent_students.school_id", "=", tenant.schoolId)
+    .where("parent_students.parent_id", "in", parentIds)
+    .orderBy("students.name")
+    .orderBy("students.id")
+    .execute();
+  for (const row of rows) {
+    byParent.get(row.parent_id)!.push({
+      unique_id: row.unique_id,
+      id: row.id,
+      status: row.status,
+      student_data: { name: row.name, class: row.class_name, profile_img: mediaUrl(row.profile_img_key) },
+    });
+  }
+  return byParent;
+}
+
+export interface ParentListQuery extends PageParams {
+  q?: string;
+  className?: string;
+}
+
+export async function listParents(deps: ApiDeps, tenant: Tenant, query: ParentListQuery): Promise<Paginated<ParentRecord>> {
+  let base = deps.db.selectFrom("parents").where("parents.school_id", "=", tenant.schoolId);
+  if (query.className) {
+    const className = query.className;
+    base = base.where("parents.id", "in", (eb) =>
+      eb
+        .selectFrom("students")
+        .innerJoin("parent_students", "parent_students.student_id", "students.id")
+        .select("parent_students.parent_id")
+        .where("students.school_id", "=", tenant.schoolId)
+        .where("students.status", "=", "active")
+        .where("students.class_name", "=", className),
+    );
+  }
+  const q = searchQuery(query.q);
+  if (q) base = base.where(matchesSearch(deps.dialect, "parents", tenant.schoolId, q));
+  return paginate(
+    query,
+    async () => (await base.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
+    async (limit, offset) => {
+      const rows = await base.selectAll("parents").orderBy("parents.name").orderBy("parents.id").limit(limit).offset(offset).execute();
+      const children = await childrenOf(deps.db, tenant, rows.map((r) => r.id));
+      return rows.map((row) => toParentRecord(row, children.get(row.id)!));
+    },
+  );
+}
+
+async function findParent(db: Db, tenant: Tenant, key: string): Promise<Parent> {
+  const row = await db.selectFrom("parents").selectAll().where("school_id", "=", tenant.schoolId).where(isRecordKey(key)).executeTakeFirst();
+  if (!row) throw new ApiError(404, PARENT_MESSAGES.notFound);
+  return row;
+}
+
+async function detail(db: Db, tenant: Tenant, row: Parent): Promise<ParentDetail> {
+  return toParentDetail(row, (await childrenOf(db, tenant, [row.id])).get(row.id)!);
+}
+
+export async function getParent(deps: ApiDeps, tenant: Tenant, key: string): Promise<ParentDetail> {
+  return detail(deps.db, tenant, await findParent(deps.db, tenant, key));
+}
+
+/**
+ * The columns a valid `parent_data` writes and the ids of the children it names, checked against this
+ * school's students (`parentId`: the parent being edited). Every field problem is reported at once.
+ */
+async function parentColumns(db: Db, tenant: Tenant, body: PersonBody, parentId?: number) {
+  const { fields, phone, photoMime, errors } = checkPerson(parentFields, body, { lists: PARENT_LISTS, flags: PARENT_FLAGS });
+  const children = errors.children ? [] : await gatherFieldErrorsAsync(errors, () => childIds(db, tenant, [...new Set(fields.children ?? [])], parentId));
+  if (Object.keys(errors).length) throw validationError(errors);
+  const columns = { name: fields.name!, email: emailKey(fields.email!), phone, address: fields.address ?? null };
+  return {
+    columns: { ...columns, search_text: searchText([columns.name, columns.email, ...phoneSearchForms(phone)]) },
+    childIds: children ?? [],
+    removePhoto: Boolean(fields.remove_photo),
+    photoMime,
+  };
+}
+
+/** Another parent of the school with this email or phone: the 409 that names which. */
+async function duplicateOf(db: Db, tenant: Tenant, columns: { email: string; phone: string }, exceptId?: number): Promise<ApiError | null> {
+  let query = db
+    .selectFrom("parents")
+    .select(["email", "phone"])
+    .where("school_id", "=", tenant.schoolId)
+    .where((eb) => eb.or([eb("email", "=", columns.email), eb("phone", "=", columns.phone)]));
+  if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
+  const other = await query.executeTakeFirst();
+  if (!other) return null;
+  const errors: FieldErrors = {};
+  if (other.email === columns.email) errors.email = [PARENT_MESSAGES.duplicateEmail];
+  if (other.phone === columns.phone) errors.phone = [PARENT_MESSAGES.duplicatePhone];
+  return new ApiError(409, Object.values(errors)[0][0], errors);
+}
+
+/**
+ * The students named by `keys` (their `id` or `unique_id`), checked: each a student of this school, and
+ * none with two parents already besides `parentId`.
+ */
+async function childIds(db: Db, tenant: Tenant, keys: string[], parentId?: number): Promise<number[]> {
+  if (!keys.length) return [];
+  const numbers = keys.filter((k) => /^\d{1,9}$/.test(k)).map(Number);
+  const students = await db
+    .selectFrom("students")
+    .select(["id", "unique_id", "name"])
+    .where("school_id", "=", tenant.schoolId)
+    .where((eb) => eb.or([eb("unique_id", "in", keys), ...(numbers.length ? [eb("id", "in", numbers)] : [])]))
+    .execute();
+  const found = new Set(students.flatMap((s) => [s.unique_id, String(s.id)]));
+  if (keys.some((k) => !found.has(k))) throw validationError({ children: [PARENT_MESSAGES.childUnknown] });
+
+  const ids = [...new Set(students.map((s) => s.id))];
+  let others = db
+    .selectFrom("parent_students")
+    .select(["student_id", (eb) => eb.fn.countAll().as("parents")])
+    .where("student_id", "in", ids)
+    .groupBy("student_id");
+  if (parentId !== undefined) others = others.where("parent_id", "!=", parentId);
+  const full = (await others.execute()).find((row) => Number(row.parents) >= MAX_PARENTS);
+  if (full) throw validationError({ children: [PARENT_MESSAGES.twoParents(students.find((s) => s.id === full.student_id)!.name)] });
+  return ids;
+}
+
+/** Links the parent to exactly `ids`: links to other students go, missing ones are added. */
+async function linkChildren(db: Db, tenant: Tenant, parentId: number, ids: number[], now: string) {
+  let stale = db.deleteFrom("parent_students").where("parent_id", "=", parentId);
+  if (ids.length) stale = stale.where("student_id", "not in", ids);
+  await stale.execute();
+  if (!ids.length) return;
+  await db
+    .insertInto("parent_students")
+    .values(ids.map((student_id) => ({ parent_id: parentId, student_id, school_id: tenant.schoolId, created_at: now })))
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+async function byIdempotencyKey(db: Db, tenant: Tenant, key: string | null) {
+  if (!key) return undefined;
+  return db.selectFrom("parents").selectAll().where("school_id", "=", tenant.schoolId).where("idempotency_key", "=", key).executeTakeFirst();
+}
+
+/**
+ * Adds a parent with their children. A request carrying an idempotency key this school already used
+ * answers the parent created then (`replayed`), so a double-submitted form creates one parent.
+ */
+export async function createParent(
+  deps: ApiDeps,
+  tenant: Tenant,
+  body: PersonBody,
+  idempotencyHeader: string | undefined,
+): Promise<{ parent: ParentDetail; replayed: boolean }> {
+  const key = idempotencyKey(idempotencyHeader);
+  const earlier = await byIdempotencyKey(deps.db, tenant, key);
+  if (earlier) return { parent: await detail(deps.db, tenant, earlier), replayed: true };
+
+  // A request racing a twin with the same key finds the twin's parent in place of its own conflict.
+  const replayOr = async (failure: unknown) => {
+    const raced = await byIdempotencyKey(deps.db, tenant, key);
+    if (raced) return { parent: await detail(deps.db, tenant, raced), replayed: true };
+    throw failure;
+  };
+  const { columns, childIds: children, photoMime } = await parentColumns(deps.db, tenant, body);
+  const duplicate = await duplicateOf(deps.db, tenant, columns);
+  if (duplicate) return replayOr(duplicate);
+  const now = deps.now().toISOString();
+  try {
+    const row = await withPhoto(deps, tenant, { file: body.photo, mime: photoMime, remove: false, current: null }, (profile_img_key) =>
+      deps.db.transaction().execute(async (trx) => {
+        const parent = await trx
+          .insertInto("parents")
+          .values({ ...columns, profile_img_key, school_id: tenant.schoolId, unique_id: publicId("PAR"), idempotency_key: key, created_at: now, updated_at: now })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await linkChildren(trx, tenant, parent.id, children, now);
+        return parent;
+      }),
+    );
+    return { parent: await detail(deps.db, tenant, row), replayed: false };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return replayOr((await duplicateOf(deps.db, tenant, columns)) ?? error);
+  }
+}
+
+/** Replaces a parent's details and children with the ones sent; the photo stays unless replaced or removed. */
+export async function updateParent(deps: ApiDeps, tenant: Tenant, key: string, body: PersonBody): Promise<ParentDetail> {
+  const parent = await findParent(deps.db, tenant, key);
+  const { columns, childIds: children, removePhoto, photoMime } = await parentColumns(deps.db, tenant, body, parent.id);
+  const duplicate = await duplicateOf(deps.db, tenant, columns, parent.id);
+  if (duplicate) throw duplicate;
+  const now = deps.now().toISOString();
+  try {
+    const row = await withPhoto(deps, tenant, { file: body.photo, mime: photoMime, remove: removePhoto, current: parent.profile_img_key }, (profile_img_key) =>
+      deps.db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable("parents")
+          .set({ ...columns, profile_img_key, updated_at: now })
+          .where("id", "=", parent.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await linkChildren(trx, tenant, parent.id, children, now);
+        return updated;
+      }),
+    );
+    return detail(deps.db, tenant, row);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    throw (await duplicateOf(deps.db, tenant, columns, parent.id)) ?? error;
+  }
+}
+
+/** Deletes a parent; the children stay students (their links go with the parent). */
+export async function deleteParent(deps: ApiDeps, tenant: Tenant, key: string): Promise<void> {
+  const parent = await findParent(deps.db, tenant, key);
+  await deps.db.deleteFrom("parents").where("id", "=", parent.id).execute();
+  await removeMedia(deps, parent.profile_img_key);
+}

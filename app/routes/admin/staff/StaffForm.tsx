@@ -1,0 +1,71 @@
+import { Form, useNavigation } from "@remix-run/react";
+import type { StaffFields } from "../../../../contract/staff.schema";
+import { PersonFields } from "~/components/PersonFields";
+import { Button } from "~/components/ui/Button";
+import { checkboxClass, CheckboxGroup } from "~/components/ui/Checkbox";
+import { ErrorList } from "~/components/ui/ErrorList";
+import { Field } from "~/components/ui/Field";
+import { SelectField } from "~/components/ui/SelectField";
+import { useFormState, type FormResult, type FormState } from "~/lib/form-state";
+
+type StaffFieldName = keyof StaffFields | "photo";
+
+export interface StaffFormProps {
+  lastResult?: FormResult | null;
+  defaultValue?: Partial<Record<StaffFieldName, unknown>>;
+  /** The add form's idempotency key: a re-sent form creates nothing new. */
+  formKey?: string;
+  /** The member's current photo (edit). */
+  photo?: string | null;
+  /** The school's classes and subjects, from its settings. */
+  classes: string[];
+  subjects: string[];
+  submitLabel: string;
+}
+
+/**
+ * The add and edit staff form (spec sections 2 and 5). The teaching part (form class, classes taught,
+ * subjects) shows while "Teaching staff" is ticked: a CSS sibling rule, so it needs no JavaScript.
+ */
+export function StaffForm({ lastResult, defaultValue, ...props }: StaffFormProps) {
+  const form = useFormState<StaffFieldName>("staff", lastResult, defaultValue);
+  return <StaffFormBody key={form.key} form={form} {...props} />;
+}
+
+function StaffFormBody({ form, formKey, photo = null, classes, subjects, submitLabel }: Omit<StaffFormProps, "lastResult" | "defaultValue"> & { form: FormState<StaffFieldName> }) {
+  const saving = useNavigation().state === "submitting";
+  const { field } = form;
+  const teaching = field("is_teaching_staff");
+  const formClass = field("form_teacher");
+  const classOptions = formClass.defaultValue && !classes.includes(formClass.defaultValue) ? [...classes, formClass.defaultValue] : classes;
+  const boxes = (values: string[]) => values.map((value) => ({ value, label: value }));
+  return (
+    <Form method="post" encType="multipart/form-data" className="space-y-4" {...form.props}>
+      {formKey ? <input type="hidden" name="idempotency_key" value={formKey} /> : null}
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <PersonFields form={form} photo={photo} name={field("name").defaultValue ?? ""} />
+      <Field label="Position" hint="For example Teacher, Bursar or Vice Principal." field={field("position")} inputProps={{ type: "text", autoComplete: "off" }} />
+
+      <div className="grid grid-cols-[auto_1fr] items-center gap-x-3">
+        <input type="checkbox" id={teaching.id} name={teaching.name} defaultChecked={teaching.defaultValue === "on"} className={`peer ${checkboxClass}`} />
+        <label htmlFor={teaching.id} className="flex min-h-11 items-center font-semibold text-slate-800">
+          Teaching staff
+        </label>
+        <div className="col-span-2 hidden space-y-4 pt-2 peer-checked:block">
+          <SelectField label="Form teacher of" placeholder="None" options={classOptions} field={formClass}
+            hint="A class has one form teacher." />
+          <CheckboxGroup legend="Classes taught" field={field("class")} options={boxes(classes)} short>
+            <p className="text-slate-700">The school has no classes yet.</p>
+          </CheckboxGroup>
+          <CheckboxGroup legend="Subjects" field={field("subjects")} options={boxes(subjects)} short>
+            <p className="text-slate-700">The school has no subjects yet.</p>
+          </CheckboxGroup>
+        </div>
+      </div>
+
+      <Button className="w-full" pending={saving} pendingLabel="Saving…">
+        {submitLabel}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { DEFAULT_SUCCESS } from "../../../../contract/messages";
+import type { StaffRecord } from "../../../../contract/staff";
+import { withAdmin } from "~/.server/auth.server";
+import { confirmAndReturn } from "~/.server/confirm.server";
+import { deleteTarget } from "~/.server/people.server";
+import { DeletePage } from "~/components/list/DeleteRecord";
+
+export const meta: MetaFunction = () => [{ title: "Delete staff member" }];
+
+/** The JS-off confirmation of a row's Delete; with JS the list's dialog posts here directly. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return withAdmin(request, context, ({ api }) =>
+    deleteTarget(request, api, `/staffs/${encodeURIComponent(params.id!)}`, "/admin/staff", (s: StaffRecord) => s.staff_data.name),
+  );
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return withAdmin(request, context, ({ api }) =>
+    confirmAndReturn(request, context, "/admin/staff", () => api.remove(`/staffs/${encodeURIComponent(params.id!)}`), DEFAULT_SUCCESS.deleted),
+  );
+}
+
+export default function DeleteStaff() {
+  const { name, back } = useLoaderData<typeof loader>();
+  return <DeletePage what="staff member" name={name} back={back} />;
+}

@@ -1,0 +1,40 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { withAdmin } from "~/.server/auth.server";
+import { getSchoolOptions } from "~/.server/school-options.server";
+import { loadStaff, saveStaffForm, staffDefaults } from "~/.server/staff.server";
+import { PageHeader } from "~/components/Page";
+import { Banner } from "~/components/ui/Banner";
+import { StaffForm } from "./StaffForm";
+
+export const meta: MetaFunction = () => [{ title: "Edit Staff" }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const [loaded, options] = await Promise.all([loadStaff(api, context, params.id!), getSchoolOptions(api)]);
+    const subjects = [...new Set([...options.subjects, ...(loaded.staff?.staff_data.subjects ?? [])])];
+    return { ...loaded, defaults: loaded.staff && staffDefaults(loaded.staff), classes: options.classes.map((c) => c.class_name), subjects };
+  });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return withAdmin(request, context, ({ api }) => saveStaffForm(request, context, api, { mode: "update", id: params.id! }));
+}
+
+export default function EditStaff() {
+  const { staff, error, defaults, classes, subjects } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <div className="space-y-5">
+      <PageHeader backTo="/admin/staff" title="Edit Staff" />
+      {staff ? (
+        <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <StaffForm lastResult={answer?.result} defaultValue={defaults ?? undefined} photo={staff.staff_data.profile_img}
+            classes={classes} subjects={subjects} submitLabel="Save Changes" />
+        </section>
+      ) : (
+        <Banner>{error}</Banner>
+      )}
+    </div>
+  );
+}
