@@ -29,7 +29,7 @@ type Executor = Pick<Db, "selectFrom" | "insertInto" | "updateTable" | "deleteFr
 const folderKey = (name: string) => normalizeFolderName(name).toLowerCase();
 const MB = 1024 * 1024;
 
-/** The school's storage row, made on first use with a fresh key for its share links (reading it writes nothing after that). */
+/** The school's storage row with the key of its share links, made by its first upload or share link (both writes). */
 export async function storageRow(db: Executor, schoolId: number) {
   const read = () => db.selectFrom("school_storage").selectAll().where("school_id", "=", schoolId).executeTakeFirst();
   const row = await read();
@@ -47,9 +47,10 @@ function quotaBytes(deps: ApiDeps): number {
   return deps.storageQuotaBytes ?? DEFAULT_STORAGE_QUOTA_MB * MB;
 }
 
+/** The school's figures; reading writes nothing (a school that never uploaded has no row and uses 0 bytes). */
 export async function getStorageQuota(deps: ApiDeps, tenant: Tenant): Promise<StorageQuota> {
-  const row = await storageRow(deps.db, tenant.schoolId);
-  const used = Number(row.used_bytes);
+  const row = await deps.db.selectFrom("school_storage").select("used_bytes").where("school_id", "=", tenant.schoolId).executeTakeFirst();
+  const used = Number(row?.used_bytes ?? 0);
   const quota = quotaBytes(deps);
   if (quota === 0) return { used, quota: null, remaining: null, percentage: 0, unlimited: true };
   return {
