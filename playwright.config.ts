@@ -13,8 +13,10 @@ const dataDir = path.join(os.tmpdir(), `school-e2e-${port}-${Date.now()}`);
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Test files run two at a time against the one server: every test makes its own school, so they
+  // share nothing, and the machines this runs on have two cores.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { hashPassword, scryptParameters, verifyPassword } from "../../api/lib/crypto";
+
+describe("password hashing", () => {
+  it("uses OWASP's scrypt parameters everywhere but the test suites", () => {
+    for (const env of ["production", "development", ""]) expect(scryptParameters(env)).toEqual({ N: 2 ** 17, r: 8, p: 1, keylen: 32 });
+    expect(scryptParameters("test").N).toBe(2 ** 14);
+  });
+
+  it("stores the parameters with the hash and verifies with the stored ones", async () => {
+    const stored = await hashPassword("correct horse battery");
+    const [scheme, n, r, p] = stored.split("$");
+    expect([scheme, Number(n), Number(r), Number(p)]).toEqual(["scrypt", scryptParameters().N, 8, 1]);
+    expect(await verifyPassword("correct horse battery", stored)).toBe(true);
+    expect(await verifyPassword("correct horse batterY", stored)).toBe(false);
+  });
+
+  it("verifies a full-cost hash made outside the tests", async () => {
+    // "pass-1234" hashed with N=2^17, r=8, p=1 by the production parameters.
+    const { scrypt } = await import("node:crypto");
+    const salt = Buffer.alloc(16, 7);
+    const key = await new Promise<Buffer>((resolve, reject) =>
+      scrypt("pass-1234", salt, 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 2 ** 17 * 8 }, (e, k) => (e ? reject(e) : resolve(k))),
+    );
+    const stored = ["scrypt", 2 ** 17, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
+    expect(await verifyPassword("pass-1234", stored)).toBe(true);
+  });
+});
