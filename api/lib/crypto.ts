@@ -7,7 +7,7 @@ import { createHash, randomBytes, randomInt, scrypt, timingSafeEqual } from "nod
  * times, and each full-cost hash takes about 0.4 s of a core and 128 MB. Verifying always uses the
  * parameters stored with the hash, and no other environment (production, development) lowers them.
  */
-export function scryptParameters(nodeEnv = process.env.NODE_ENV) {
+export function scryptParameters(nodeEnv: string | undefined = process.env.NODE_ENV) {
   return { N: nodeEnv === "test" ? 2 ** 14 : 2 ** 17, r: 8, p: 1, keylen: 32 };
 }
 const SCRYPT = scryptParameters();
