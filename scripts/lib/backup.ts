@@ -51,6 +51,24 @@ function tableCounts(file: string): Record<string, number> {
   }
 }
 
+/** How long a copy waits for the server to let go of the database before it gives up. */
+const LOCK_WAIT_MS = 30_000;
+
+/**
+ * Copies every page of `source` into the database file `target` with SQLite's backup API. better-sqlite3
+ * reports a first step that found the target (or the source) locked as a finished copy of zero pages, so
+ * that answer is taken for what it is, "busy", and the copy is tried again until the lock is free.
+ */
+async function copyPages(source: SQLite.Database, target: string): Promise<void> {
+  const giveUpAt = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    const { totalPages } = await source.backup(target, { progress: () => ALL_PAGES });
+    if (totalPages > 0) return;
+    if (Date.now() > giveUpAt) throw new Error(`the database stayed locked for ${LOCK_WAIT_MS / 1000} s; try again when the server is less busy`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export function defaultBackupFile(config: Config, now = new Date()): string {
   return path.join(config.dataDir, "backups", `school-backup-${now.toISOString().replace(/[:.]/g, "-")}.tar.gz`);
 }
@@ -91,7 +109,7 @@ export async function backup(config: Config, out: string, say: (line: string) =>
     if (database === "sqlite") {
       const source = new SQLite(sqlitePath(config.databaseUrl), { fileMustExist: true });
       try {
-        await source.backup(copy, { progress: () => ALL_PAGES });
+        await copyPages(source, copy);
       } finally {
         source.close();
       }
@@ -158,7 +176,7 @@ export async function restore(config: Config, archiveFile: string, say: (line: s
     if (hasDatabase) {
       const source = new SQLite(path.join(staging, DATABASE_ENTRY), { readonly: true });
       try {
-        await source.backup(sqlitePath(config.databaseUrl), { progress: () => ALL_PAGES });
+        await copyPages(source, sqlitePath(config.databaseUrl));
       } finally {
         source.close();
       }
