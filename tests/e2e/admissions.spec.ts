@@ -102,7 +102,7 @@ test("create a form, apply with a bad then a good document, review, approve, fin
   await expect(card).toContainText("Active");
   await expectAccessible(page);
 
-  const link = await card.getByLabel("Public link").inputValue();
+  const link = await card.getByRole("textbox", { name: "Public link" }).inputValue();
   expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/apply\/[a-f0-9]{64}$/);
   if (withJs(info)) {
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
