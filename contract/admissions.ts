@@ -90,7 +90,7 @@ export const ADMISSION_MESSAGES = {
   tooManyForForm: "This form is receiving too many applications right now. Please try again in an hour.",
   submitted: "Your application has been submitted.",
   submitFailed: "Your application could not be sent. Please try again.",
-  parentFull: "The parent with this phone number already has 20 children here.",
+  chooseDocumentsAgain: "Your other answers are kept. Choose your documents again before sending: a page cannot keep files once they are sent.",
 } as const;
 
 export type AdmissionFieldKind = "text" | "long" | "date" | "email" | "tel" | "gender" | "class" | "choice" | "file";

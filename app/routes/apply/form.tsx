@@ -19,6 +19,7 @@ import { ErrorList } from "~/components/ui/ErrorList";
 import { Field, controlProps, inputClass } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { useFormState, type FieldMeta } from "~/lib/form-state";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * The public application page (/apply/{publicId}): no login; the form is found by its unguessable id.
@@ -107,6 +108,7 @@ export default function ApplicationPage() {
   const lastResult = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
   const state = useFormState<string>("application", lastResult);
+  const hydrated = useHydrated();
 
   if (!form) {
     return (
@@ -149,6 +151,9 @@ export default function ApplicationPage() {
             <legend className="float-left mb-2 w-full text-lg font-semibold" id={`application-group-${index}`}>
               {group.title}
             </legend>
+            {group.fields.some((f) => f.kind === "file") && lastResult && !hydrated ? (
+              <p className="clear-both rounded-lg bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">{ADMISSION_MESSAGES.chooseDocumentsAgain}</p>
+            ) : null}
             {group.fields.map((spec) => (
               <Answer key={spec.name} spec={spec} field={state.field(spec.name)} classes={form.classes} />
             ))}
