@@ -140,6 +140,8 @@ test("create a form, apply with a bad then a good document, review, approve, fin
   await expect(applicant.getByLabel("First name")).toHaveValue("Tolu");
   await expect(applicant.getByLabel("Class applying into")).toHaveValue("JSS1");
   await expect(applicant.getByLabel("Hobbies (optional)")).toHaveValue("Reading");
+  // Without JavaScript the browser has emptied the file inputs: the page says to choose the documents again.
+  await expect(applicant.getByText(/Choose your documents again/)).toHaveCount(withJs(info) ? 0 : 1);
   await expectAccessible(applicant);
   await applicant.getByLabel("Passport photograph (optional)").setInputFiles(logoPng("passport.png"));
   await applicant.getByLabel("Birth certificate (optional)").setInputFiles(pdf("birth.pdf"));
