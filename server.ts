@@ -1,4 +1,5 @@
 import { serve } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { Hono } from "hono";
@@ -17,7 +18,7 @@ import { sweepStaleUploads } from "./contract/multipart";
 import { ConfigError, loadConfig, type Config } from "./config/env";
 import { checkHealth, gracefulShutdown } from "./server/lifecycle";
 import { blankValues, errorFields, loggedPath, logger, REQUEST_ID_HEADER } from "./server/log";
-import { requestContext, type RequestIdEnv } from "./server/request-context";
+import { CLIENT_ADDRESS_HEADER, requestContext, type RequestIdEnv } from "./server/request-context";
 import { securityHeaders, type NonceEnv } from "./server/security-headers";
 
 /**
@@ -87,6 +88,10 @@ async function main() {
     return c.text(DEFAULT_ERRORS.unexpected, 500);
   });
   app.use("*", requestContext());
+  app.use("*", async (c, next) => {
+    c.req.raw.headers.set(CLIENT_ADDRESS_HEADER, getConnInfo(c).remote.address ?? "unknown");
+    await next();
+  });
   app.use("*", securityHeaders({ imageOrigins: config.schoolApiUrl ? [config.schoolApiUrl] : [] }));
   app.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.text(APP_MESSAGES.payloadTooLarge, 413) }));
   // Pages and API answers are compressed once rendered; assets were compressed at build time.
@@ -119,6 +124,7 @@ async function main() {
       // The page's calls to the school API go under the page's request id.
       schoolApi: (request) => {
         request.headers.set(REQUEST_ID_HEADER, requestId);
+        request.headers.set(CLIENT_ADDRESS_HEADER, c.req.header(CLIENT_ADDRESS_HEADER) ?? "unknown");
         return schoolApi(request);
       },
       apiPublicBase: config.schoolApiUrl ? config.schoolApiUrl.replace(/\/$/, "") : "",

@@ -17,6 +17,7 @@ import { fileRoutes, sharedFileRoutes } from "./routes/files";
 import { parentRoutes } from "./routes/parents";
 import { staffRoutes } from "./routes/staff";
 import { readMedia } from "./services/media";
+import { admissionRoutes, publicAdmissionRoutes } from "./routes/admissions";
 
 export type { ApiDeps } from "./context";
 
@@ -68,6 +69,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/admin/:uniqueId", fileRoutes(deps));
   api.route("/admin/:uniqueId", parentRoutes(deps));
   api.route("/admin/:uniqueId", staffRoutes(deps));
+  api.route("/admin/:uniqueId", admissionRoutes(deps));
 
   // The one student call without the admin prefix (spec section 7), under the same tenant check.
   api.use("/students/:uniqueId/*", requireTenant(deps));
@@ -75,6 +77,9 @@ export function createApi(deps: ApiDeps) {
 
   // Share links open a file without a token: the link itself is the signed, short-lived permission.
   api.route("/files/shared", sharedFileRoutes(deps));
+
+  // The public application page: the form's unguessable id is the only key, and it opens nothing else.
+  api.route("/public/admission-forms", publicAdmissionRoutes(deps));
 
   api.get("/media/:key", async (c) => {
     const key = c.req.param("key");

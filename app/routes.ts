@@ -13,6 +13,8 @@ export default [
   route("choose-account", "routes/auth/choose-account.tsx"),
   route("data-saver", "routes/data-saver.tsx"),
   route("bench/reference", "routes/bench-reference.tsx"),
+  route("apply/:publicId", "routes/apply/form.tsx"),
+  route("apply/:publicId/done/:reference", "routes/apply/done.tsx"),
 
   layout("routes/admin/layout.tsx", [
     ...prefix("admin", [
@@ -75,9 +77,15 @@ export default [
       route("settings/section", "routes/admin/settings/section.tsx"),
       route("settings/report-sheet", "routes/admin/settings/report.tsx"),
 
+      route("admission-forms", "routes/admin/admissions/list.tsx"),
+      route("admission-forms/create", "routes/admin/admissions/create.tsx"),
+      route("admission-forms/:id/delete", "routes/admin/admissions/delete.tsx"),
+
       notYet(":area", "admin"),
     ]),
     route("new-whatsapp", "routes/admin/profile/new-whatsapp.tsx"),
+    route("submission-review/:uniqueId/:submissionId", "routes/admin/admissions/review.tsx"),
+    route("submission-review/:uniqueId/:submissionId/documents/:field", "routes/admin/admissions/document.tsx"),
     notYet("notifications", "notifications"),
     ...prefix("super-admin", [notYet(":area", "super-admin")]),
     ...prefix("staff", [notYet(":area", "staff")]),

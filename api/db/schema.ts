@@ -280,6 +280,9 @@ export interface Database {
   file_uploads: FileUploadTable;
   files: FileTable;
   school_storage: SchoolStorageTable;
+  admission_forms: AdmissionFormTable;
+  admission_submissions: AdmissionSubmissionTable;
+  admission_documents: AdmissionDocumentTable;
 }
 
 export type School = Selectable<SchoolTable>;
@@ -291,3 +294,52 @@ export type StaffMember = Selectable<StaffTable>;
 export type NewStaff = Insertable<StaffTable>;
 export type Parent = Selectable<ParentTable>;
 export type NewParent = Insertable<ParentTable>;
+
+export interface AdmissionFormTable {
+  id: Generated<number>;
+  school_id: number;
+  /** The public link's random id: the only way to the form without logging in. */
+  public_id: string;
+  title: string;
+  amount_kobo: Kobo;
+  cbt_enabled: number;
+  status: "active" | "inactive";
+  idempotency_key: string | null;
+  /** A deleted form stays, hidden, so that its submissions keep their form. */
+  deleted_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdmissionSubmissionTable {
+  id: Generated<number>;
+  school_id: number;
+  form_id: number;
+  /** The applicant's reference number. */
+  reference: string;
+  student_name: string;
+  class_applying_into: string;
+  status: "pending" | "approved" | "rejected";
+  /** The text answers, as JSON: {field: value}. */
+  form_data: string;
+  /** SHA-256 of the address it was sent from, for the per-address limit; never the address itself. */
+  address_hash: string;
+  idempotency_key: string | null;
+  /** The student approving it made. */
+  student_id: number | null;
+  reviewed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AdmissionDocumentTable {
+  id: Generated<number>;
+  school_id: number;
+  submission_id: number;
+  field: string;
+  storage_key: string;
+  original_name: string;
+  mime_type: string;
+  size: number;
+  created_at: string;
+}

@@ -76,3 +76,8 @@ export function randomKey(): string {
 export function publicId(prefix: string): string {
   return `${prefix}-${randomBytes(9).toString("base64url")}`;
 }
+
+/** A code a person reads out or types: `prefix-` and `length` characters without look-alikes (0/O, 1/I). */
+export function readableId(prefix: string, length: number): string {
+  return `${prefix}-${pick(READABLE, length)}`;
+}

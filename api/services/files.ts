@@ -225,7 +225,8 @@ export function cleanFileName(raw: string): string {
 
 const isUploadField = (file: DiskFile) => file.field === "files[]" || file.field === "files";
 
-function diskBytes(file: DiskFile) {
+/** An upload on disk as the type detection reads it (api/lib/file-types.ts). */
+export function diskBytes(file: DiskFile) {
   return {
     size: file.size,
     head: file.head,

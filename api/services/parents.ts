@@ -1,5 +1,5 @@
 import type { FieldErrors, Paginated } from "../../contract/http";
-import { MAX_PARENTS, PARENT_MESSAGES, type ParentChild, type ParentDetail, type ParentRecord } from "../../contract/parents";
+import { MAX_CHILDREN, MAX_PARENTS, PARENT_MESSAGES, type ParentChild, type ParentDetail, type ParentRecord } from "../../contract/parents";
 import { PARENT_FLAGS, PARENT_LISTS, parentFields } from "../../contract/parents.schema";
 import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
@@ -256,4 +256,47 @@ export async function deleteParent(deps: ApiDeps, tenant: Tenant, key: string): 
   const parent = await findParent(deps.db, tenant, key);
   await deps.db.deleteFrom("parents").where("id", "=", parent.id).execute();
   await removeMedia(deps, parent.profile_img_key);
+}
+
+/**
+ * The parent or guardian of a newly admitted student, inside the admission's transaction (`db`): the
+ * school's parent with this phone (E.164), else with this email, is linked; otherwise a parent is made
+ * from the application. The details are checked by the parent form's rules first.
+ */
+export async function linkApplicantParent(
+  db: Db,
+  tenant: Tenant,
+  details: { name: string; email: string; phone: string; address: string | null },
+  studentId: number,
+  now: string,
+): Promise<Parent> {
+  const { fields, phone, errors } = checkPerson(parentFields, { data: details }, { lists: PARENT_LISTS, flags: PARENT_FLAGS });
+  if (Object.keys(errors).length) throw validationError(errors);
+  const email = emailKey(fields.email!);
+  const existing =
+    (await db.selectFrom("parents").selectAll().where("school_id", "=", tenant.schoolId).where("phone", "=", phone).executeTakeFirst()) ??
+    (await db.selectFrom("parents").selectAll().where("school_id", "=", tenant.schoolId).where("email", "=", email).executeTakeFirst());
+  if (existing) {
+    const count = await db.selectFrom("parent_students").select((eb) => eb.fn.countAll().as("n")).where("parent_id", "=", existing.id).executeTakeFirstOrThrow();
+    if (Number(count.n) >= MAX_CHILDREN) throw validationError({ parent: [PARENT_MESSAGES.tooManyChildren] });
+    await db.insertInto("parent_students").values({ parent_id: existing.id, student_id: studentId, school_id: tenant.schoolId, created_at: now }).execute();
+    return existing;
+  }
+  const columns = { name: fields.name!, email, phone, address: fields.address ?? null };
+  const parent = await db
+    .insertInto("parents")
+    .values({
+      ...columns,
+      search_text: searchText([columns.name, columns.email, ...phoneSearchForms(phone)]),
+      profile_img_key: null,
+      school_id: tenant.schoolId,
+      unique_id: publicId("PAR"),
+      idempotency_key: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db.insertInto("parent_students").values({ parent_id: parent.id, student_id: studentId, school_id: tenant.schoolId, created_at: now }).execute();
+  return parent;
 }

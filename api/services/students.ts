@@ -11,6 +11,7 @@ import {
 } from "../../contract/students";
 import { backlogPayload, studentCreateFields, studentUpdateFields, type StudentFields } from "../../contract/students.schema";
 import type { ApiDeps, Tenant } from "../context";
+import type { Db } from "../db";
 import type { Student } from "../db/schema";
 import { matchesSearch, phoneSearchForms, searchQuery, searchText } from "../db/search";
 import { publicId } from "../lib/crypto";
@@ -105,7 +106,7 @@ export async function getStudent(deps: ApiDeps, tenant: Tenant, key: string): Pr
  * The columns a valid `student_data` writes. All field problems are reported together: the schema's,
  * the phone number's, and the class and subjects measured against the school's classes and their subjects.
  */
-function studentColumns(raw: unknown, mode: "create" | "update", classes: SchoolClass[]) {
+export function studentColumns(raw: unknown, mode: "create" | "update", classes: SchoolClass[]) {
   const input = studentDataInput(raw);
   const parsed = (mode === "create" ? studentCreateFields : studentUpdateFields).safeParse(input);
   const errors: FieldErrors = parsed.success ? {} : fromZod(parsed.error).errors!;
@@ -178,24 +179,8 @@ export async function createStudent(
 
   const columns = studentColumns(raw, "create", (await getSchoolSettings(deps, tenant)).classes);
   if (await admissionTaken(deps, tenant, columns.admission_number)) throw duplicateAdmission();
-  const now = deps.now().toISOString();
   try {
-    const row = await deps.db
-      .insertInto("students")
-      .values({
-        ...columns,
-        school_id: tenant.schoolId,
-        unique_id: publicId("STU"),
-        subject_combo: null,
-        profile_img_key: null,
-        status: "active",
-        backlog_reason: null,
-        idempotency_key: key,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertStudent(deps.db, tenant, columns, { profileImgKey: null, idempotencyKey: key, now: deps.now().toISOString() });
     return { student: toStudentRecord(row), replayed: false };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -203,6 +188,31 @@ export async function createStudent(
     if (raced) return { student: toStudentRecord(raced), replayed: true };
     throw duplicateAdmission();
   }
+}
+
+/** Writes a new active student with checked columns (`studentColumns`); `db` may be a transaction. */
+export function insertStudent(
+  db: Db,
+  tenant: Tenant,
+  columns: ReturnType<typeof studentColumns>,
+  extra: { profileImgKey: string | null; idempotencyKey: string | null; now: string },
+): Promise<Student> {
+  return db
+    .insertInto("students")
+    .values({
+      ...columns,
+      school_id: tenant.schoolId,
+      unique_id: publicId("STU"),
+      subject_combo: null,
+      profile_img_key: extra.profileImgKey,
+      status: "active",
+      backlog_reason: null,
+      idempotency_key: extra.idempotencyKey,
+      created_at: extra.now,
+      updated_at: extra.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Replaces a student's details with the ones sent: a field left out is cleared. */

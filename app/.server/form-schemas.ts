@@ -8,6 +8,7 @@ import { settingName } from "../../contract/settings.schema";
 import { studentCreateFields, studentUpdateFields } from "../../contract/students.schema";
 import { parentFields } from "../../contract/parents.schema";
 import { staffFields } from "../../contract/staff.schema";
+import { admissionFormFields } from "../../contract/admissions.schema";
 
 /**
  * The rules the web app's actions check before calling the API, with the API's messages. They run on
@@ -79,3 +80,6 @@ export const verifyAccountForm = z.object({
 /** Parents and staff: the API's rules, the phone's shape, and the photo by the profile's rules. */
 export const parentForm = parentFields.extend({ phone: phoneField(), photo: imageFile().optional(), child_search: z.string().trim().max(100).optional() });
 export const staffForm = staffFields.extend({ phone: phoneField(), photo: imageFile().optional() });
+
+/** The create admission form screen: the API's rules and the form's one-time key. */
+export const admissionCreateForm = admissionFormFields.extend({ idempotency_key: z.string().optional() });

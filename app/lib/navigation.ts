@@ -33,7 +33,6 @@ export const NOT_YET_BUILT: ReadonlySet<string> = new Set([
   "/admin/add-bulk-students",
   "/admin/add-bulk-parents",
   "/admin/add-bulk-staff",
-  "/admin/admission-forms",
   "/admin/results",
   "/admin/assessments",
   "/admin/school-fees",

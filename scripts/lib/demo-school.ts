@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import type { ApiDeps } from "../../api/context";
 import type { Database, NewParent, NewStaff, NewStudent } from "../../api/db/schema";
 import { phoneSearchForms, searchText } from "../../api/db/search";
-import { publicId } from "../../api/lib/crypto";
+import { publicId, randomKey, readableId } from "../../api/lib/crypto";
 import { registerSchool } from "../../api/services/auth";
 import { studentSearchText } from "../../api/services/students";
 import { currentSession, currentTerm } from "../../contract/calendar";
@@ -398,6 +398,7 @@ export async function seedDemoSchool(deps: ApiDeps): Promise<DemoSchool> {
 
     const teaching = team.filter((s) => s.is_teaching_staff === 1).length;
     const sales = await inventory(random, trx, school.id, now);
+    await admissions(random, trx, deps, school.id, now);
     return {
       unique_id: registered.unique_id,
       password: registered.password,
@@ -409,4 +410,73 @@ export async function seedDemoSchool(deps: ApiDeps): Promise<DemoSchool> {
       sales,
     };
   });
+}
+
+/**
+ * Admissions: an open entrance form and a closed one, and applications to the open one, pending and
+ * rejected, one with its birth certificate (a small PDF) stored as the application page stores it.
+ */
+async function admissions(random: Random, db: Kysely<Database>, deps: ApiDeps, schoolId: number, now: Date): Promise<void> {
+  const stamp = now.toISOString();
+  const form = (title: string, naira: number, status: "active" | "inactive") => ({
+    school_id: schoolId,
+    public_id: randomKey() + randomKey(),
+    title,
+    amount_kobo: naira * 100,
+    cbt_enabled: status === "active" ? 1 : 0,
+    status,
+    idempotency_key: null,
+    deleted_at: null,
+    created_at: stamp,
+    updated_at: stamp,
+  });
+  const [open] = await db
+    .insertInto("admission_forms")
+    .values([form(`${now.getFullYear()}/${now.getFullYear() + 1} Entrance Examination`, 5000, "active"), form("Transfer Students", 2500, "inactive")])
+    .returning("id")
+    .execute();
+  for (let i = 0; i < 6; i++) {
+    const applicant = person(random);
+    const parent = person(random);
+    const answers = {
+      surname: applicant.surname,
+      firstName: applicant.first,
+      dateOfBirth: `${now.getFullYear() - 11 - (i % 3)}-0${1 + (i % 9)}-1${i}`,
+      gender: applicant.gender,
+      homeAddress: address(random),
+      phoneNumber: phone(random),
+      emailAddress: `applicant${i + 1}@${EMAIL_DOMAIN}`,
+      classApplyingInto: i % 2 ? "JSS1" : "SS1",
+      parentName: `${parent.first} ${applicant.surname}`,
+      relationshipToApplicant: "Parent",
+    };
+    const submission = await db
+      .insertInto("admission_submissions")
+      .values({
+        school_id: schoolId,
+        form_id: open.id,
+        reference: readableId("ADM", 8),
+        student_name: `${answers.firstName} ${answers.surname}`,
+        class_applying_into: answers.classApplyingInto,
+        status: i === 5 ? "rejected" : "pending",
+        form_data: JSON.stringify(answers),
+        address_hash: "demo",
+        idempotency_key: null,
+        student_id: null,
+        reviewed_at: i === 5 ? stamp : null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (i === 0) {
+      const key = randomKey();
+      const bytes = new TextEncoder().encode("%PDF-1.4\n% Demo birth certificate\n%%EOF\n");
+      await deps.storage.put(key, bytes);
+      await db
+        .insertInto("admission_documents")
+        .values({ school_id: schoolId, submission_id: submission.id, field: "birthCertificate", storage_key: key, original_name: "birth-certificate.pdf", mime_type: "application/pdf", size: bytes.length, created_at: stamp })
+        .execute();
+    }
+  }
 }

@@ -54,6 +54,16 @@ function uploadForm(folderName: string) {
   form.append("files[]", new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "report.pdf", { type: "application/pdf" }));
   return form;
 }
+/** School A's admission form and a submission made through its public link. */
+const admission = { formId: "", submissionId: "" };
+async function applyTo(api: TestApi, publicId: string) {
+  const form = new FormData();
+  const answers = { surname: "Eze", firstName: "Ada", dateOfBirth: "2014-01-02", gender: "Female", homeAddress: "1 Marina, Lagos", phoneNumber: "0803 555 4545", emailAddress: "eze@owner.ng", classApplyingInto: "JSS1", parentName: "Mr. Eze", relationshipToApplicant: "Father" };
+  for (const [k, v] of Object.entries(answers)) form.set(k, v);
+  form.set("birthCertificate", new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "birth.pdf", { type: "application/pdf" }));
+  const res = await api.fetch(`/api/public/admission-forms/${publicId}/submissions`, { method: "POST", body: form, headers: { "X-Client-Address": "203.0.113.9" } });
+  if (res.status !== 201) throw new Error(`applying: ${res.status} ${await res.text()}`);
+}
 const parent = { name: "Mrs. Kemi Ade", email: "kemi@owner.ng", phone: "0803 555 1212" };
 const member = { name: "Mr. Obi Eze", email: "obi@owner.ng", phone: "0803 555 3434", is_teaching_staff: true, form_teacher: "JSS1" };
 /** A multipart update carrying a photo: B's attempt must not even store the file. */
@@ -138,6 +148,16 @@ const CASES: Record<string, IsolationCase> = {
   "GET /api/admin/:uniqueId/files/:id": { params: fileId },
   "DELETE /api/admin/:uniqueId/files/:id": { params: fileId },
   "POST /api/admin/:uniqueId/files/:id/share": { params: fileId, body: () => ({ disposition: "attachment" }) },
+
+  "GET /api/admin/:uniqueId/admission-forms": {},
+  "POST /api/admin/:uniqueId/create-admission-form": { body: () => ({ title: "Planted Form", amount: 100, status: "active" }) },
+  "PUT /api/admin/:uniqueId/admission-forms/:id/toggle-status": { params: () => ({ id: admission.formId }), body: () => ({ status: "inactive" }) },
+  "DELETE /api/admin/:uniqueId/admission-forms/:id": { params: () => ({ id: admission.formId }) },
+  "GET /api/admin/:uniqueId/submissions": {},
+  "GET /api/admin/:uniqueId/submissions/:id/details": { params: () => ({ id: admission.submissionId }) },
+  "GET /api/admin/:uniqueId/submissions/:id/documents/:field": { params: () => ({ id: admission.submissionId, field: "birthCertificate" }) },
+  "PUT /api/admin/:uniqueId/submissions/:id/approve": { params: () => ({ id: admission.submissionId }) },
+  "PUT /api/admin/:uniqueId/submissions/:id/reject": { params: () => ({ id: admission.submissionId }) },
 };
 
 describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
@@ -213,6 +233,10 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     await asOwner("POST", "/payment-account", bankAccount);
     const uploaded = (await asOwner("POST", "/files", uploadForm(a.folder))).data as unknown as Array<{ id: number }>;
     a.fileId = String(uploaded[0].id);
+    const form = (await asOwner("POST", "/create-admission-form", { title: "Entrance", amount: 5000, status: "active" })).data;
+    admission.formId = String(form.id);
+    await applyTo(api, String(form.public_id));
+    admission.submissionId = String(((await asOwner("GET", "/submissions")).data.data as Array<{ id: number }>)[0].id);
   });
   afterAll(() => api.close());
 

@@ -1,0 +1,113 @@
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { ADMISSION_LIMITS, ADMISSION_MESSAGES, ADMISSION_SPEC_MESSAGES as SPEC, DOCUMENT_FIELDS, SUBMISSION_STATUSES } from "../../contract/admissions";
+import { CLIENT_ADDRESS_HEADER } from "../../server/request-context";
+import type { ApiDeps } from "../context";
+
+import { contentDisposition, readJson, withFormOnDisk } from "../lib/http";
+import { pageParams } from "../lib/pagination";
+import type { TenantEnv } from "../middleware/tenant";
+import {
+  approveSubmission,
+  assertMayReviewSubmissions,
+  createForm,
+  deleteForm,
+  getSubmission,
+  listForms,
+  listSubmissions,
+  openDocument,
+  readPublicForm,
+  readPublicSubmission,
+  rejectSubmission,
+  setFormStatus,
+  submitApplication,
+} from "../services/admissions";
+
+const submissionsQuery = pageParams.extend({
+  status: z.enum(SUBMISSION_STATUSES).optional().catch(undefined),
+  form_id: z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined),
+  sub_admin_id: z.string().max(100).optional().catch(undefined),
+});
+
+/** The request's `sub_admin_id`: in the query on GET and DELETE, in the body on POST and PUT (spec section 7). */
+async function subAdminId(c: Context): Promise<unknown> {
+  if (c.req.method === "GET" || c.req.method === "DELETE") return c.req.query("sub_admin_id");
+  return ((await readJson(c)) as { sub_admin_id?: unknown } | null)?.sub_admin_id;
+}
+
+/** Admission forms and submissions, under /api/admin/{uniqueId} (spec section 7). */
+export function admissionRoutes(deps: ApiDeps) {
+  return new Hono<TenantEnv>()
+    .get("/admission-forms", async (c) => c.json({ data: await listForms(deps, c.get("tenant"), pageParams.parse(c.req.query())) }))
+    .post("/create-admission-form", async (c) => {
+      const { form, replayed } = await createForm(deps, c.get("tenant"), await readJson(c), c.req.header("idempotency-key"));
+      return c.json({ message: SPEC.created, data: form }, replayed ? 200 : 201);
+    })
+    .put("/admission-forms/:id/toggle-status", async (c) => {
+      const form = await setFormStatus(deps, c.get("tenant"), c.req.param("id"), await readJson(c));
+      return c.json({ message: form.status === "active" ? SPEC.activated : SPEC.deactivated, data: form });
+    })
+    .delete("/admission-forms/:id", async (c) => {
+      await deleteForm(deps, c.get("tenant"), c.req.param("id"));
+      return c.json({ message: SPEC.deleted });
+    })
+    .get("/submissions", async (c) => {
+      const { status, form_id, sub_admin_id: _ignored, ...page } = submissionsQuery.parse(c.req.query());
+      return c.json({ data: await listSubmissions(deps, c.get("tenant"), { ...page, status, formId: form_id }) });
+    })
+    .get("/submissions/:id/details", async (c) => {
+      assertMayReviewSubmissions(c.get("tenant"), await subAdminId(c));
+      return c.json({ data: await getSubmission(deps, c.get("tenant"), c.req.param("id")) });
+    })
+    .get("/submissions/:id/documents/:field", async (c) => {
+      assertMayReviewSubmissions(c.get("tenant"), await subAdminId(c));
+      const doc = await openDocument(deps, c.get("tenant"), c.req.param("id"), c.req.param("field"));
+      return new Response(doc.body, {
+        headers: {
+          "Content-Type": doc.mime,
+          "Content-Length": String(doc.size),
+          "Content-Disposition": contentDisposition("attachment", doc.name),
+          "X-Content-Type-Options": "nosniff",
+          "Content-Security-Policy": "sandbox; default-src 'none'",
+          "Cache-Control": "private, no-store, no-transform",
+        },
+      });
+    })
+    .put("/submissions/:id/approve", async (c) => {
+      assertMayReviewSubmissions(c.get("tenant"), await subAdminId(c));
+      return c.json({ message: SPEC.approved, data: await approveSubmission(deps, c.get("tenant"), c.req.param("id")) });
+    })
+    .put("/submissions/:id/reject", async (c) => {
+      assertMayReviewSubmissions(c.get("tenant"), await subAdminId(c));
+      return c.json({ message: SPEC.rejected, data: await rejectSubmission(deps, c.get("tenant"), c.req.param("id")) });
+    });
+}
+
+/** Four documents of 5 MB, the text answers, and room to name a document that is too large. */
+const APPLICATION_LIMITS = {
+  maxFiles: DOCUMENT_FIELDS.length,
+  maxFileBytes: ADMISSION_LIMITS.documentMaxBytes,
+  maxFields: 40,
+  maxFieldBytes: 4096,
+  maxRequestBytes: (DOCUMENT_FIELDS.length + 1) * ADMISSION_LIMITS.documentMaxBytes + 256 * 1024,
+};
+
+/**
+ * The public application page's calls, under /api/public/admission-forms/{publicId}: no token; the form
+ * is found by its unguessable id, and only the form, the school's name and logo and its classes are read.
+ */
+export function publicAdmissionRoutes(deps: ApiDeps) {
+  return new Hono()
+    .get("/:publicId", async (c) => c.json({ data: await readPublicForm(deps, c.req.param("publicId")) }))
+    .post("/:publicId/submissions", async (c) => {
+      const address = c.req.header(CLIENT_ADDRESS_HEADER)?.trim() || "unknown";
+      const { reference, replayed } = await withFormOnDisk(c, deps, APPLICATION_LIMITS, (form) =>
+        submitApplication(deps, c.req.param("publicId"), form, address, c.req.header("idempotency-key")),
+      );
+      return c.json({ message: ADMISSION_MESSAGES.submitted, data: { reference } }, replayed ? 200 : 201);
+    })
+    .get("/:publicId/submissions/:reference", async (c) =>
+      c.json({ data: await readPublicSubmission(deps, c.req.param("publicId"), c.req.param("reference")) }),
+    );
+}
+

@@ -1,0 +1,538 @@
+import { createHash } from "node:crypto";
+import {
+  ADMISSION_LIMITS,
+  ADMISSION_MESSAGES as M,
+  ADMISSION_SPEC_MESSAGES as SPEC,
+  ADMISSION_FIELDS,
+  DOCUMENT_FIELDS,
+  HONEYPOT_FIELD,
+  applicationPath,
+  type AdmissionForm,
+  type FormDataEntry,
+  type FormStatus,
+  type PublicAdmissionForm,
+  type SubmissionDetail,
+  type SubmissionRow,
+  type SubmissionStatus,
+} from "../../contract/admissions";
+import { admissionFormFields, applicationFields, toggleStatusPayload } from "../../contract/admissions.schema";
+import type { FieldErrors, Paginated } from "../../contract/http";
+import { koboToNaira } from "../../contract/money";
+import { firstField, type DiskFile, type DiskMultipartResult } from "../../contract/multipart";
+import { toE164 } from "../../contract/phone";
+import { errorFields, logger } from "../../server/log";
+import type { ApiDeps, Tenant } from "../context";
+import type { Db } from "../db";
+import { readableId, randomKey } from "../lib/crypto";
+import { isUniqueViolation } from "../lib/db-errors";
+import { ApiError, fromZod, validationError } from "../lib/errors";
+import { detectFileType } from "../lib/file-types";
+import { idempotencyKey } from "../lib/idempotency";
+import { paginate, type PageParams } from "../lib/pagination";
+import { cleanFileName, diskBytes } from "./files";
+import { mediaUrl, storeImage, removeMedia } from "./media";
+import { linkApplicantParent } from "./parents";
+import { getSchoolSettings } from "./settings";
+import { insertStudent, studentColumns } from "./students";
+
+const HOUR_MS = 60 * 60 * 1000;
+const DOCUMENT_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp", "application/pdf"]);
+
+type FormRow = {
+  id: number;
+  public_id: string;
+  title: string;
+  amount_kobo: number | string;
+  cbt_enabled: number;
+  status: FormStatus;
+  created_at: string;
+};
+
+function toForm(row: FormRow, submissionCount: number): AdmissionForm {
+  return {
+    id: row.id,
+    title: row.title,
+    amount: koboToNaira(Number(row.amount_kobo)),
+    cbt_enabled: row.cbt_enabled === 1,
+    status: row.status,
+    public_id: row.public_id,
+    public_link: applicationPath(row.public_id),
+    created_at: row.created_at,
+    submission_count: submissionCount,
+  };
+}
+
+/** A record id from a path: a whole number that fits the id column, else nothing at all. */
+function recordId(raw: string, missing: string): number {
+  const id = /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : 0;
+  if (id < 1 || id > 2_147_483_647) throw new ApiError(404, missing);
+  return id;
+}
+
+// ---- Forms (admin) ----
+
+const liveForms = (db: Db, tenant: Tenant) => db.selectFrom("admission_forms").where("school_id", "=", tenant.schoolId).where("deleted_at", "is", null);
+
+async function submissionCounts(db: Db, formIds: number[]): Promise<Map<number, number>> {
+  if (!formIds.length) return new Map();
+  const rows = await db
+    .selectFrom("admission_submissions")
+    .select(["form_id", (eb) => eb.fn.countAll().as("n")])
+    .where("form_id", "in", formIds)
+    .groupBy("form_id")
+    .execute();
+  return new Map(rows.map((r) => [r.form_id, Number(r.n)]));
+}
+
+export async function listForms(deps: ApiDeps, tenant: Tenant, page: PageParams): Promise<Paginated<AdmissionForm>> {
+  const base = liveForms(deps.db, tenant);
+  return paginate(
+    page,
+    async () => (await base.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
+    async (limit, offset) => {
+      const rows = await base.selectAll().orderBy("id", "desc").limit(limit).offset(offset).execute();
+      const counts = await submissionCounts(deps.db, rows.map((r) => r.id));
+      return rows.map((row) => toForm(row, counts.get(row.id) ?? 0));
+    },
+  );
+}
+
+async function findForm(deps: ApiDeps, tenant: Tenant, rawId: string) {
+  const row = await liveForms(deps.db, tenant).selectAll().where("id", "=", recordId(rawId, M.formNotFound)).executeTakeFirst();
+  if (!row) throw new ApiError(404, M.formNotFound);
+  return row;
+}
+
+/** Adds a form; a re-sent idempotency key answers the form made then (`replayed`). */
+export async function createForm(deps: ApiDeps, tenant: Tenant, raw: unknown, idempotencyHeader?: string): Promise<{ form: AdmissionForm; replayed: boolean }> {
+  const key = idempotencyKey(idempotencyHeader);
+  const earlier = async () =>
+    key ? await deps.db.selectFrom("admission_forms").selectAll().where("school_id", "=", tenant.schoolId).where("idempotency_key", "=", key).executeTakeFirst() : undefined;
+  const found = await earlier();
+  if (found) return { form: toForm(found, (await submissionCounts(deps.db, [found.id])).get(found.id) ?? 0), replayed: true };
+
+  const parsed = admissionFormFields.safeParse(raw);
+  if (!parsed.success) throw fromZod(parsed.error);
+  const now = deps.now().toISOString();
+  try {
+    const row = await deps.db
+      .insertInto("admission_forms")
+      .values({
+        school_id: tenant.schoolId,
+        public_id: randomKey() + randomKey(),
+        title: parsed.data.title,
+        amount_kobo: parsed.data.amount,
+        cbt_enabled: parsed.data.cbt_enabled ? 1 : 0,
+        status: parsed.data.status,
+        idempotency_key: key,
+        deleted_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { form: toForm(row, 0), replayed: false };
+  } catch (error) {
+    const raced = isUniqueViolation(error) ? await earlier() : undefined;
+    if (raced) return { form: toForm(raced, 0), replayed: true };
+    throw error;
+  }
+}
+
+/** Sets the status sent (setting it again changes nothing more, so a double tap is harmless). */
+export async function setFormStatus(deps: ApiDeps, tenant: Tenant, rawId: string, raw: unknown): Promise<AdmissionForm> {
+  const form = await findForm(deps, tenant, rawId);
+  const parsed = toggleStatusPayload.safeParse(raw);
+  if (!parsed.success) throw fromZod(parsed.error);
+  const row = await deps.db
+    .updateTable("admission_forms")
+    .set({ status: parsed.data.status, updated_at: deps.now().toISOString() })
+    .where("id", "=", form.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toForm(row, (await submissionCounts(deps.db, [row.id])).get(row.id) ?? 0);
+}
+
+/**
+ * Deletes a form: it leaves the list and its public link closes; its submissions stay reviewable. A form
+ * deleted already (a second tap) is reported deleted again.
+ */
+export async function deleteForm(deps: ApiDeps, tenant: Tenant, rawId: string): Promise<void> {
+  const id = recordId(rawId, M.formNotFound);
+  const row = await deps.db.selectFrom("admission_forms").select(["id", "deleted_at"]).where("school_id", "=", tenant.schoolId).where("id", "=", id).executeTakeFirst();
+  if (!row) throw new ApiError(404, M.formNotFound);
+  if (row.deleted_at) return;
+  await deps.db.updateTable("admission_forms").set({ deleted_at: deps.now().toISOString(), status: "inactive" }).where("id", "=", id).execute();
+}
+
+// ---- The public application page ----
+
+async function publicForm(deps: ApiDeps, publicId: string) {
+  if (!/^[a-f0-9]{64}$/.test(publicId)) throw new ApiError(404, M.formNotFound);
+  const row = await deps.db.selectFrom("admission_forms").selectAll().where("public_id", "=", publicId).executeTakeFirst();
+  if (!row) throw new ApiError(404, M.formNotFound);
+  const school = await deps.db.selectFrom("schools").select(["id", "unique_id", "school_name", "logo_key"]).where("id", "=", row.school_id).executeTakeFirstOrThrow();
+  return { row, school, tenant: { schoolId: school.id, uniqueId: school.unique_id } satisfies Tenant, open: row.status === "active" && !row.deleted_at };
+}
+
+const classNames = async (deps: ApiDeps, tenant: Tenant) => (await getSchoolSettings(deps, tenant)).classes.map((c) => c.class_name);
+
+/** What the public page shows: the form, the school's name and logo, and (while open) its classes. Nothing else. */
+export async function readPublicForm(deps: ApiDeps, publicId: string): Promise<PublicAdmissionForm> {
+  const { row, school, tenant, open } = await publicForm(deps, publicId);
+  return {
+    title: row.title,
+    amount: koboToNaira(Number(row.amount_kobo)),
+    cbt_enabled: row.cbt_enabled === 1,
+    open,
+    school: { school_name: school.school_name, logo_url: mediaUrl(school.logo_key) },
+    classes: open ? await classNames(deps, tenant) : [],
+  };
+}
+
+/** The confirmation page's check: this reference belongs to this form. */
+export async function readPublicSubmission(deps: ApiDeps, publicId: string, reference: string) {
+  const { row } = await publicForm(deps, publicId);
+  const found = await deps.db
+    .selectFrom("admission_submissions")
+    .select("reference")
+    .where("form_id", "=", row.id)
+    .where("reference", "=", reference.slice(0, 40))
+    .executeTakeFirst();
+  if (!found) throw new ApiError(404, M.submissionNotFound);
+  return { reference: found.reference, title: row.title };
+}
+
+/** Only a hash of the address is kept: enough to count, not to know who. */
+export const addressHash = (address: string) => createHash("sha256").update(`admission:${address}`).digest("hex");
+
+async function countSince(deps: ApiDeps, column: "form_id" | "address_hash", value: number | string): Promise<number> {
+  const since = new Date(deps.now().getTime() - HOUR_MS).toISOString();
+  const row = await deps.db
+    .selectFrom("admission_submissions")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where(column, "=", value)
+    .where("created_at", ">", since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The abuse limits: so many submissions an hour from one address, and to one form. */
+async function assertWithinLimits(deps: ApiDeps, formId: number, address: string) {
+  const retry = { "Retry-After": String(HOUR_MS / 1000) };
+  if ((await countSince(deps, "address_hash", address)) >= ADMISSION_LIMITS.perAddressPerHour) {
+    throw new ApiError(429, M.tooManyFromAddress, undefined, retry);
+  }
+  if ((await countSince(deps, "form_id", formId)) >= ADMISSION_LIMITS.perFormPerHour) {
+    throw new ApiError(429, M.tooManyForForm, undefined, retry);
+  }
+}
+
+/** Each document sent, checked by its bytes: an image or a PDF, not empty, within the cap. */
+async function checkDocuments(files: DiskFile[], errors: FieldErrors) {
+  const accepted: Array<{ field: string; file: DiskFile; mime: string }> = [];
+  for (const field of DOCUMENT_FIELDS) {
+    const file = files.find((f) => f.field === field);
+    if (!file) continue;
+    if (file.truncated || file.size > ADMISSION_LIMITS.documentMaxBytes) {
+      errors[field] = [M.documentTooLarge];
+      continue;
+    }
+    const detected = await detectFileType(diskBytes(file), file.filename);
+    if (!detected.ok) errors[field] = [detected.reason === "empty" ? M.documentEmpty : M.documentRefused];
+    else if (!DOCUMENT_TYPES.has(detected.type.mime)) errors[field] = [M.documentRefused];
+    else accepted.push({ field, file, mime: detected.type.mime });
+  }
+  return accepted;
+}
+
+/** The text answers, checked against the form's rules, the school's classes, the phone metadata and today. */
+async function checkAnswers(deps: ApiDeps, tenant: Tenant, form: DiskMultipartResult, errors: FieldErrors) {
+  const input = Object.fromEntries(ADMISSION_FIELDS.filter((f) => f.kind !== "file").map((f) => [f.name, firstField(form, f.name) ?? ""]));
+  const parsed = applicationFields.safeParse(input);
+  if (!parsed.success) Object.assign(errors, fromZod(parsed.error).errors);
+  const answers = (parsed.success ? parsed.data : {}) as Record<string, string | undefined>;
+  if (!errors.phoneNumber) {
+    const phone = toE164(input.phoneNumber);
+    if (!phone) errors.phoneNumber = ["Enter a valid phone number."];
+    else answers.phoneNumber = phone;
+  }
+  if (!errors.classApplyingInto && !(await classNames(deps, tenant)).includes(input.classApplyingInto.trim())) {
+    errors.classApplyingInto = [M.classUnknown];
+  }
+  if (!errors.dateOfBirth && answers.dateOfBirth && answers.dateOfBirth > deps.now().toISOString().slice(0, 10)) {
+    errors.dateOfBirth = [M.dateInFuture];
+  }
+  // Empty optional answers are not kept.
+  return Object.fromEntries(Object.entries(answers).filter(([, v]) => v)) as Record<string, string>;
+}
+
+const studentNameOf = (answers: Record<string, string>) => [answers.firstName, answers.middleName, answers.surname].filter(Boolean).join(" ");
+
+/**
+ * An application sent from the public page. Order matters: a re-sent form (same key) answers what it
+ * made; the honeypot and the limits refuse before anything is read further; every answer and document
+ * is then checked, and one problem anywhere writes nothing. Documents are stored first, the rows
+ * written in one transaction after; a failure removes the stored bytes.
+ */
+export async function submitApplication(
+  deps: ApiDeps,
+  publicId: string,
+  form: DiskMultipartResult,
+  address: string,
+  idempotencyHeader?: string,
+): Promise<{ reference: string; replayed: boolean }> {
+  const { row, tenant, open } = await publicForm(deps, publicId);
+  if (!open) throw new ApiError(409, M.closed);
+  const key = idempotencyKey(idempotencyHeader ?? firstField(form, "idempotency_key"));
+  const earlier = async () =>
+    key ? await deps.db.selectFrom("admission_submissions").select("reference").where("form_id", "=", row.id).where("idempotency_key", "=", key).executeTakeFirst() : undefined;
+  const found = await earlier();
+  if (found) return { reference: found.reference, replayed: true };
+
+  if ((firstField(form, HONEYPOT_FIELD) ?? "").trim()) throw new ApiError(422, M.honeypot);
+  const hashed = addressHash(address);
+  await assertWithinLimits(deps, row.id, hashed);
+  if (form.tooManyFiles) throw new ApiError(413, `At most ${DOCUMENT_FIELDS.length} documents can be sent.`);
+
+  const errors: FieldErrors = {};
+  const answers = await checkAnswers(deps, tenant, form, errors);
+  const documents = await checkDocuments(form.files, errors);
+  if (Object.keys(errors).length) throw validationError(errors);
+
+  const stored: string[] = [];
+  try {
+    for (const doc of documents) {
+      const storageKey = randomKey();
+      await deps.storage.putFile(storageKey, doc.file.path, doc.file.size);
+      stored.push(storageKey);
+    }
+    const now = deps.now().toISOString();
+    const reference = readableId("ADM", 8);
+    await deps.db.transaction().execute(async (trx) => {
+      const submission = await trx
+        .insertInto("admission_submissions")
+        .values({
+          school_id: tenant.schoolId,
+          form_id: row.id,
+          reference,
+          student_name: studentNameOf(answers),
+          class_applying_into: answers.classApplyingInto,
+          status: "pending",
+          form_data: JSON.stringify(answers),
+          address_hash: hashed,
+          idempotency_key: key,
+          student_id: null,
+          reviewed_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (documents.length) {
+        await trx
+          .insertInto("admission_documents")
+          .values(
+            documents.map((doc, i) => ({
+              school_id: tenant.schoolId,
+              submission_id: submission.id,
+              field: doc.field,
+              storage_key: stored[i],
+              original_name: cleanFileName(doc.file.filename),
+              mime_type: doc.mime,
+              size: doc.file.size,
+              created_at: now,
+            })),
+          )
+          .execute();
+      }
+    });
+    return { reference, replayed: false };
+  } catch (error) {
+    for (const storageKey of stored) await deps.storage.remove(storageKey).catch((e: unknown) => logger.warn("admission document not removed", errorFields(e)));
+    const raced = isUniqueViolation(error) ? await earlier() : undefined;
+    if (raced) return { reference: raced.reference, replayed: true };
+    throw error;
+  }
+}
+
+// ---- Submissions (admin) ----
+
+/**
+ * Who may review, approve and reject submissions (spec section 6): the main admin only. A request made
+ * for a sub-admin carries its `sub_admin_id` (spec section 7); such a request is refused here, the one
+ * place the sub-admins' rule is decided.
+ */
+export function assertMayReviewSubmissions(_tenant: Tenant, subAdminId: unknown): void {
+  if (subAdminId !== undefined && subAdminId !== null && subAdminId !== "") throw new ApiError(403, SPEC.mainAdminOnly);
+}
+
+export interface SubmissionListQuery extends PageParams {
+  status?: SubmissionStatus;
+  formId?: number;
+}
+
+function submissionsOf(db: Db, tenant: Tenant) {
+  return db
+    .selectFrom("admission_submissions")
+    .innerJoin("admission_forms", "admission_forms.id", "admission_submissions.form_id")
+    .where("admission_submissions.school_id", "=", tenant.schoolId);
+}
+
+const rowColumns = [
+  "admission_submissions.id",
+  "admission_submissions.reference",
+  "admission_submissions.student_name",
+  "admission_submissions.form_id",
+  "admission_forms.title as form_title",
+  "admission_submissions.class_applying_into",
+  "admission_submissions.status",
+  "admission_submissions.created_at",
+] as const;
+
+export async function listSubmissions(deps: ApiDeps, tenant: Tenant, query: SubmissionListQuery): Promise<Paginated<SubmissionRow>> {
+  let base = submissionsOf(deps.db, tenant);
+  if (query.status) base = base.where("admission_submissions.status", "=", query.status);
+  if (query.formId) base = base.where("admission_submissions.form_id", "=", query.formId);
+  return paginate(
+    query,
+    async () => (await base.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
+    async (limit, offset) => base.select(rowColumns).orderBy("admission_submissions.id", "desc").limit(limit).offset(offset).execute(),
+  );
+}
+
+async function findSubmission(db: Db, tenant: Tenant, rawId: string) {
+  const row = await submissionsOf(db, tenant)
+    .select([...rowColumns, "admission_submissions.form_data", "admission_submissions.student_id"])
+    .where("admission_submissions.id", "=", recordId(rawId, M.submissionNotFound))
+    .executeTakeFirst();
+  if (!row) throw new ApiError(404, M.submissionNotFound);
+  return row;
+}
+
+export const documentPath = (uniqueId: string, submissionId: number, field: string) =>
+  `/api/admin/${uniqueId}/submissions/${submissionId}/documents/${field}`;
+
+export async function getSubmission(deps: ApiDeps, tenant: Tenant, rawId: string): Promise<SubmissionDetail> {
+  const row = await findSubmission(deps.db, tenant, rawId);
+  const answers = JSON.parse(row.form_data) as Record<string, string>;
+  const documents = await deps.db
+    .selectFrom("admission_documents")
+    .select(["field", "original_name", "mime_type"])
+    .where("school_id", "=", tenant.schoolId)
+    .where("submission_id", "=", row.id)
+    .execute();
+  const form_data: Record<string, FormDataEntry> = {};
+  for (const field of ADMISSION_FIELDS) {
+    if (field.kind !== "file" && answers[field.name]) form_data[field.name] = { type: "text", value: answers[field.name] };
+    const doc = field.kind === "file" && documents.find((d) => d.field === field.name);
+    if (doc) form_data[field.name] = { type: "file", value: documentPath(tenant.uniqueId, row.id, field.name), name: doc.original_name, mime_type: doc.mime_type };
+  }
+  const student = row.student_id
+    ? await deps.db.selectFrom("students").select("unique_id").where("id", "=", row.student_id).where("school_id", "=", tenant.schoolId).executeTakeFirst()
+    : undefined;
+  const { form_data: _text, student_id: _id, ...rest } = row;
+  return { ...rest, title: row.form_title, form_data, student_id: student?.unique_id ?? null };
+}
+
+/** A document of a submission, to be sent as an attachment. */
+export async function openDocument(deps: ApiDeps, tenant: Tenant, rawId: string, field: string) {
+  const submission = await findSubmission(deps.db, tenant, rawId);
+  const doc = await deps.db
+    .selectFrom("admission_documents")
+    .selectAll()
+    .where("school_id", "=", tenant.schoolId)
+    .where("submission_id", "=", submission.id)
+    .where("field", "=", field)
+    .executeTakeFirst();
+  const stored = doc ? await deps.storage.open(doc.storage_key) : null;
+  if (!doc || !stored) throw new ApiError(404, M.documentNotFound);
+  return { body: stored.body, name: doc.original_name, mime: doc.mime_type, size: stored.size };
+}
+
+function notPending(status: string, failure: string) {
+  const message = M.notPending.replace("{status}", status);
+  return new ApiError(409, failure, { status: [message] });
+}
+
+/**
+ * Approves a pending submission: in one transaction the student is made from its answers (name, class,
+ * gender, phone, email, address, the passport photograph as photo), the parent or guardian linked or
+ * made, and the submission marked approved with its student. The status moves only from pending, by a
+ * conditional write, so two approvals at once make one student.
+ */
+export async function approveSubmission(deps: ApiDeps, tenant: Tenant, rawId: string): Promise<SubmissionDetail> {
+  const submission = await findSubmission(deps.db, tenant, rawId);
+  if (submission.status !== "pending") throw notPending(submission.status, SPEC.failedApprove);
+  const answers = JSON.parse(submission.form_data) as Record<string, string>;
+  const columns = studentColumns(
+    {
+      name: studentNameOf(answers),
+      selectedClass: answers.classApplyingInto,
+      gender: answers.gender,
+      phone_number: answers.phoneNumber,
+      email: answers.emailAddress,
+      address: answers.homeAddress,
+    },
+    "create",
+    (await getSchoolSettings(deps, tenant)).classes,
+  );
+  const photo = await passportPhoto(deps, tenant, submission.id);
+  const now = deps.now().toISOString();
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      // The status moves first: a second approval waits on this row, then finds it no longer pending.
+      const moved = await trx
+        .updateTable("admission_submissions")
+        .set({ status: "approved", reviewed_at: now, updated_at: now })
+        .where("id", "=", submission.id)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) throw notPending("reviewed", SPEC.failedApprove);
+      const student = await insertStudent(trx, tenant, columns, { profileImgKey: photo, idempotencyKey: null, now });
+      await linkApplicantParent(
+        trx,
+        tenant,
+        { name: answers.parentName, email: answers.emailAddress, phone: answers.phoneNumber, address: answers.homeAddress ?? null },
+        student.id,
+        now,
+      );
+      await trx.updateTable("admission_submissions").set({ student_id: student.id }).where("id", "=", submission.id).execute();
+    });
+  } catch (error) {
+    await removeMedia(deps, photo);
+    throw error;
+  }
+  return getSubmission(deps, tenant, String(submission.id));
+}
+
+/** The passport photograph, when it is a picture, copied to the student's photos; its media key. */
+async function passportPhoto(deps: ApiDeps, tenant: Tenant, submissionId: number): Promise<string | null> {
+  const doc = await deps.db
+    .selectFrom("admission_documents")
+    .selectAll()
+    .where("school_id", "=", tenant.schoolId)
+    .where("submission_id", "=", submissionId)
+    .where("field", "=", "passportPhotograph")
+    .executeTakeFirst();
+  if (!doc || !doc.mime_type.startsWith("image/")) return null;
+  const bytes = await deps.storage.get(doc.storage_key);
+  if (!bytes) return null;
+  return storeImage(deps, tenant.schoolId, { field: "profile_img", filename: doc.original_name, declaredType: doc.mime_type, bytes, size: bytes.length, truncated: false }, doc.mime_type);
+}
+
+/** Rejects a pending submission; it stays, marked rejected. */
+export async function rejectSubmission(deps: ApiDeps, tenant: Tenant, rawId: string): Promise<SubmissionDetail> {
+  const submission = await findSubmission(deps.db, tenant, rawId);
+  if (submission.status !== "pending") throw notPending(submission.status, SPEC.failedReject);
+  const now = deps.now().toISOString();
+  const moved = await deps.db
+    .updateTable("admission_submissions")
+    .set({ status: "rejected", reviewed_at: now, updated_at: now })
+    .where("id", "=", submission.id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) throw notPending("reviewed", SPEC.failedReject);
+  return getSubmission(deps, tenant, String(submission.id));
+}
+

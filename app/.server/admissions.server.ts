@@ -1,0 +1,53 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { ADMISSION_LIMITS, ADMISSION_MESSAGES, ADMISSION_TEXT_FIELDS, DOCUMENT_FIELDS, HONEYPOT_FIELD } from "../../contract/admissions";
+import type { FormResult } from "~/lib/form-state";
+import { publicApi } from "./auth.server";
+import { diskFileAsFile, withUploadedForm } from "./form.server";
+
+/** The admission screens' server side: the public link's full address and the application's hand-over to the API. */
+
+/** The site's own address as the browser sees it (a TLS-terminating proxy's scheme and host included). */
+export function siteOrigin(request: Request): string {
+  const url = new URL(request.url);
+  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  const host = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim();
+  return `${proto === "https" || proto === "http" ? proto : url.protocol.replace(":", "")}://${host || url.host}`;
+}
+
+const APPLICATION_FORM_LIMITS = {
+  maxFiles: DOCUMENT_FIELDS.length,
+  maxFileBytes: ADMISSION_LIMITS.documentMaxBytes,
+  maxFields: 40,
+  maxFieldBytes: 4096,
+  maxRequestBytes: (DOCUMENT_FIELDS.length + 1) * ADMISSION_LIMITS.documentMaxBytes + 256 * 1024,
+};
+
+/**
+ * Sends an application from the public page on to the API as it came (the API checks every answer and
+ * document). A refusal comes back as the form's state: every text answer kept, each message beside its
+ * field, a message about the whole form above it.
+ */
+export async function sendApplication(
+  request: Request,
+  context: AppLoadContext,
+  publicId: string,
+): Promise<{ reference: string } | { result: FormResult }> {
+  return withUploadedForm(request, context, APPLICATION_FORM_LIMITS, async (form) => {
+    const body = new FormData();
+    const values: Record<string, string> = {};
+    for (const field of ADMISSION_TEXT_FIELDS) {
+      const value = form.fields[field.name]?.[0] ?? "";
+      values[field.name] = value;
+      body.set(field.name, value);
+    }
+    for (const name of [HONEYPOT_FIELD, "idempotency_key"]) body.set(name, form.fields[name]?.[0] ?? "");
+    for (const file of form.files) if (DOCUMENT_FIELDS.includes(file.field)) body.set(file.field, await diskFileAsFile(file));
+    const response = await publicApi(context).create<{ reference: string }>(`/api/public/admission-forms/${encodeURIComponent(publicId)}/submissions`, body, {
+      fallback: ADMISSION_MESSAGES.submitFailed,
+    });
+    if (response.ok) return { reference: response.data.reference };
+    const fieldErrors = response.fieldErrors;
+    const formErrors = Object.keys(fieldErrors).length ? [] : [response.message];
+    return { result: { status: "error", initialValue: values, error: { ...fieldErrors, "": formErrors } } as FormResult };
+  });
+}

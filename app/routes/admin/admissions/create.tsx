@@ -1,0 +1,80 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ADMISSION_SPEC_MESSAGES as SPEC, type AdmissionForm } from "../../../../contract/admissions";
+import { koboToNaira } from "../../../../contract/money";
+import { withAdmin } from "~/.server/auth.server";
+import { admissionCreateForm } from "~/.server/form-schemas";
+import { newFormKey, readFormData } from "~/.server/form.server";
+import { replyWithFailure } from "~/.server/inventory.server";
+import { redirectWithToast, success } from "~/.server/toast.server";
+import { PageHeader } from "~/components/Page";
+import { Button, buttonClass } from "~/components/ui/Button";
+import { Checkbox } from "~/components/ui/Checkbox";
+import { ErrorList } from "~/components/ui/ErrorList";
+import { Field } from "~/components/ui/Field";
+import { SelectField } from "~/components/ui/SelectField";
+import { useFormState } from "~/lib/form-state";
+import { ADMISSIONS_HOME } from "./shared";
+
+/** /admin/admission-forms/create: title, application fee in naira, CBT on or off, status (spec section 5). */
+export const meta: MetaFunction = () => [{ title: "Create admission form" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return withAdmin(request, context, async () => ({ formKey: newFormKey() }));
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const formData = await readFormData(request);
+    const submission = parseWithZod(formData, { schema: admissionCreateForm });
+    if (submission.status !== "success") return submission.reply();
+    const { idempotency_key, amount, ...fields } = submission.value;
+    const body = { ...fields, amount: koboToNaira(amount) };
+    const response = await api.create<AdmissionForm>("/create-admission-form", body, { headers: idempotency_key ? { "Idempotency-Key": idempotency_key } : undefined });
+    if (!response.ok) return replyWithFailure(submission, response);
+    return redirectWithToast(request, context, ADMISSIONS_HOME, success(response.message ?? SPEC.created));
+  });
+}
+
+export default function CreateAdmissionForm() {
+  const { formKey } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const pending = useNavigation().state === "submitting";
+  const form = useFormState<"title" | "amount" | "cbt_enabled" | "status">("admission-form", lastResult, { status: "active" });
+  return (
+    <div className="space-y-5">
+      <PageHeader backTo={ADMISSIONS_HOME} title="Create admission form" />
+      <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" key={form.key} {...form.props}>
+        <input type="hidden" name="idempotency_key" value={formKey} />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <Field label="Title" required field={form.field("title")} inputProps={{ type: "text", maxLength: 150, placeholder: "e.g. 2026/2027 Entrance", autoComplete: "off" }} />
+        <Field
+          label="Application fee (₦)"
+          required
+          hint="In naira; 0 for a free form."
+          field={form.field("amount")}
+          inputProps={{ type: "number", min: 0, step: 0.01, inputMode: "decimal", placeholder: "5000.00" }}
+        />
+        <Checkbox label="CBT enabled" field={form.field("cbt_enabled")} />
+        <SelectField
+          label="Status"
+          required
+          field={form.field("status")}
+          options={[
+            { value: "active", label: "Active" },
+            { value: "inactive", label: "Inactive" },
+          ]}
+        />
+        <div className="flex gap-2">
+          <Link to={ADMISSIONS_HOME} className={buttonClass("secondary")}>
+            Cancel
+          </Link>
+          <Button className="flex-1" pending={pending} pendingLabel="Creating…">
+            Create Form
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}
