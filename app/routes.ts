@@ -75,6 +75,14 @@ export default [
       route("settings/section", "routes/admin/settings/section.tsx"),
       route("settings/report-sheet", "routes/admin/settings/report.tsx"),
 
+      route("school-fees", "routes/admin/fees/school-fees.tsx"),
+      route("school-fees/:id/edit", "routes/admin/fees/fee-edit.tsx"),
+      route("school-fees/:id/delete", "routes/admin/fees/fee-delete.tsx"),
+      route("school-fees/:id/retire", "routes/admin/fees/fee-retire.tsx"),
+      route("school-fees/students/:id", "routes/admin/fees/student-fees.tsx"),
+      route("school-fees/payments/:id/reverse", "routes/admin/fees/reverse.tsx"),
+      route("school-fees/payments/:id/receipt", "routes/admin/fees/receipt.tsx"),
+
       notYet(":area", "admin"),
     ]),
     route("new-whatsapp", "routes/admin/profile/new-whatsapp.tsx"),

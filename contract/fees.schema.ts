@@ -44,6 +44,7 @@ const studentId = text(M.studentRequired, 60, M.studentNotFound);
 const reason = text(M.reasonRequired, FEE_LIMITS.reasonMax, M.reasonTooLong);
 
 export const discountFields = z.object({ amount: feeAmount, reason });
+export type DiscountFields = z.infer<typeof discountFields>;
 /** `POST /fees/discounts`. */
 export const discountPayload = discountFields.extend({ student_id: studentId, term, session });
 

@@ -7,6 +7,7 @@
  * - GET    /fees/fee-settings?term=&year=      → {data: FeeItem[]}: the school's fees, newest session first
  * - POST   /fees/fee-settings FeeItemPayload       → 201 {message, data: FeeItem} (`Idempotency-Key`: a re-sent
  *          form answers 200 with the fee it made)
+ * - GET    /fees/fee-settings/{id}                 → {data: FeeItem}
  * - PUT    /fees/fee-settings/{id} FeeItemPayload  → 200 {message, data}
  * - POST   /fees/fee-settings/{id}/retire {retired} → 200 {message, data}: a retired fee bills nobody
  * - DELETE /fees/fee-settings/{id}                 → 200 {message}; 409 when payments stand against it
@@ -18,6 +19,7 @@
  * - GET    /fees/parents/{id}?term=&year=       → {data: ChildBalance[]}, one per child
  * - POST   /fees/payments PaymentPayload           → 201 {message, data: FeePayment} (`Idempotency-Key`: a
  *          re-sent payment answers 200 with the one it recorded); more than the balance is refused (422)
+ * - GET    /fees/payments/{id}                     → {data: FeePayment}
  * - POST   /fees/payments/{id}/reverse {reason}    → 200 {message, data: FeePayment}; payments are never deleted
  * - GET    /fees/payments/{id}/receipt             → application/pdf
  * - GET    /fees/overview?term=&year=&class=    → {data: FeeOverview}

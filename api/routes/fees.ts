@@ -13,6 +13,8 @@ import {
   createFee,
   deleteFee,
   feeOverview,
+  getFee,
+  getPayment,
   listFees,
   parentBalances,
   recordPayment,
@@ -45,6 +47,9 @@ export function feeRoutes(deps: ApiDeps) {
       const { fee, replayed } = await createFee(deps, c.get("tenant"), await readJson(c), c.req.header("idempotency-key"));
       return c.json({ message: M.feeCreated, data: fee }, replayed ? 200 : 201);
     })
+    .get("/fees/fee-settings/:id", async (c) =>
+      c.json({ data: await getFee(deps, c.get("tenant"), recordId(c.req.param("id"), M.feeNotFound)) }),
+    )
     .put("/fees/fee-settings/:id", async (c) => {
       const fee = await updateFee(deps, c.get("tenant"), recordId(c.req.param("id"), M.feeNotFound), await readJson(c));
       return c.json({ message: M.feeUpdated, data: fee });
@@ -80,6 +85,9 @@ export function feeRoutes(deps: ApiDeps) {
       const { payment, replayed } = await recordPayment(deps, c.get("tenant"), await readJson(c), c.req.header("idempotency-key"));
       return c.json({ message: M.paymentRecorded, data: payment }, replayed ? 200 : 201);
     })
+    .get("/fees/payments/:id", async (c) =>
+      c.json({ data: await getPayment(deps, c.get("tenant"), recordId(c.req.param("id"), M.paymentNotFound)) }),
+    )
     .post("/fees/payments/:id/reverse", async (c) => {
       const payment = await reversePayment(deps, c.get("tenant"), recordId(c.req.param("id"), M.paymentNotFound), await readJson(c));
       return c.json({ message: M.paymentReversed, data: payment });

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
-import { currentSession, currentTerm } from "../../contract/calendar";
+import { currentSession, currentTerm, schoolDay } from "../../contract/calendar";
 import {
   collectionRate,
   FEE_LIMITS,
@@ -600,7 +600,7 @@ export async function recordPayment(deps: ApiDeps, tenant: Tenant, raw: unknown,
 
   const parsed = paymentPayload.safeParse(raw);
   const errors: FieldErrors = parsed.success ? {} : fromZod(parsed.error).errors!;
-  const today = deps.now().toISOString().slice(0, 10);
+  const today = schoolDay(deps.now());
   if (parsed.success && parsed.data.paid_on > today) errors.paid_on = [M.dateInFuture];
   if (!parsed.success || Object.keys(errors).length) throw validationError(errors);
   const p = parsed.data;

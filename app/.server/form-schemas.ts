@@ -79,3 +79,4 @@ export const verifyAccountForm = z.object({
 /** Parents and staff: the API's rules, the phone's shape, and the photo by the profile's rules. */
 export const parentForm = parentFields.extend({ phone: phoneField(), photo: imageFile().optional(), child_search: z.string().trim().max(100).optional() });
 export const staffForm = staffFields.extend({ phone: phoneField(), photo: imageFile().optional() });
+export { discountFields as discountForm, feeItemFields as feeForm, paymentFields as paymentForm, reversalFields as reversalForm } from "../../contract/fees.schema";

@@ -36,7 +36,6 @@ export const NOT_YET_BUILT: ReadonlySet<string> = new Set([
   "/admin/admission-forms",
   "/admin/results",
   "/admin/assessments",
-  "/admin/school-fees",
   "/notifications",
   "/super-admin/manage-admins",
   "/super-admin/results",

@@ -148,6 +148,7 @@ const CASES: Record<string, IsolationCase> = {
 
   "GET /api/admin/:uniqueId/fees/fee-settings": {},
   "POST /api/admin/:uniqueId/fees/fee-settings": { body: () => ({ ...fee, name: "Planted fee" }) },
+  "GET /api/admin/:uniqueId/fees/fee-settings/:id": { params: feeId },
   "PUT /api/admin/:uniqueId/fees/fee-settings/:id": { params: feeId, body: () => ({ ...fee, amount: 1 }) },
   "POST /api/admin/:uniqueId/fees/fee-settings/:id/retire": { params: feeId, body: () => ({ retired: true }) },
   "DELETE /api/admin/:uniqueId/fees/fee-settings/:id": { params: feeId },
@@ -157,6 +158,7 @@ const CASES: Record<string, IsolationCase> = {
   "DELETE /api/admin/:uniqueId/fees/discounts/:id": { params: (a) => ({ id: a.discountId }) },
   "GET /api/admin/:uniqueId/fees/parents/:id": { params: (a) => ({ id: a.parent.id }) },
   "POST /api/admin/:uniqueId/fees/payments": { body: (a) => payment(a) },
+  "GET /api/admin/:uniqueId/fees/payments/:id": { params: paymentId },
   "POST /api/admin/:uniqueId/fees/payments/:id/reverse": { params: paymentId, body: () => ({ reason: "Planted" }) },
   "GET /api/admin/:uniqueId/fees/payments/:id/receipt": { params: paymentId },
   "GET /api/admin/:uniqueId/fees/overview": {},
