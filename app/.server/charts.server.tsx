@@ -87,7 +87,7 @@ export function stackedBarSvg(
   series: BarSeries[],
   title: string,
   format: (value: number) => string,
-  size = { width: 340, height: 240 },
+  size = { width: 320, height: 240 },
 ): string {
   return kept(JSON.stringify(["bar", rows, series, title, size]), () =>
     withTitle(
@@ -116,7 +116,7 @@ export function stackedBarSvg(
 }
 
 /** One line of points in date order (x: YYYY-MM-DD), drawn to SVG on the server like the pie. */
-export function lineSvg(points: { x: string; y: number }[], color: string, title: string, format: (value: number) => string, size = { width: 340, height: 220 }): string {
+export function lineSvg(points: { x: string; y: number }[], color: string, title: string, format: (value: number) => string, size = { width: 320, height: 220 }): string {
   return kept(JSON.stringify(["line", points, color, title, size]), () =>
     withTitle(
       renderToStaticMarkup(

@@ -124,9 +124,9 @@ function Overview({ overview, charts, chosen, classes, classFilter }: { overview
       <Panel id="fees-by-class" title="By class">
         {overview.by_class.length ? (
           <>
-            {charts.byClass ? <div data-testid="class-chart" className="overflow-x-auto" dangerouslySetInnerHTML={{ __html: charts.byClass }} /> : null}
+            {charts.byClass ? <div data-testid="class-chart" dangerouslySetInnerHTML={{ __html: charts.byClass }} /> : null}
             <Legend />
-            <div className="overflow-x-auto">
+            <div>
               <table className="w-full text-left text-sm">
                 <thead>
                   <tr className="border-b border-slate-200 text-slate-600">
@@ -157,7 +157,7 @@ function Overview({ overview, charts, chosen, classes, classFilter }: { overview
       </Panel>
       <Panel id="fees-over-time" title="Collections over time">
         {charts.overTime ? (
-          <div data-testid="time-chart" className="overflow-x-auto" dangerouslySetInnerHTML={{ __html: charts.overTime }} />
+          <div data-testid="time-chart" dangerouslySetInnerHTML={{ __html: charts.overTime }} />
         ) : (
           <EmptyState title="No payments this term yet" />
         )}
