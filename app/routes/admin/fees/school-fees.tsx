@@ -19,7 +19,8 @@ import { EmptyState } from "~/components/ui/EmptyState";
 import { SelectField } from "~/components/ui/SelectField";
 import type { FormResult } from "~/lib/form-state";
 import { FeeForm } from "./FeeForm";
-import { FeeTabs, feePaths, naira, TermPicker, type TermChoice } from "./shared";
+import { FeeTabs, feePaths, naira, type TermChoice } from "./shared";
+import { TermPicker } from "./TermPicker";
 
 export const meta: MetaFunction = () => [{ title: "School Fees" }];
 

@@ -18,7 +18,8 @@ import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { useFormState, type FormResult } from "~/lib/form-state";
-import { feePaths, naira, TermPicker, Totals, type TermChoice } from "./shared";
+import { feePaths, naira, Totals, type TermChoice } from "./shared";
+import { TermPicker } from "./TermPicker";
 
 /**
  * A student's fees for a term (/admin/school-fees/students/{id}?term=&year=): the bill's lines and totals,
