@@ -111,7 +111,7 @@ async function compulsoryByClass(deps: ApiDeps, tenant: Tenant, term: string, se
 }
 
 /**
- * Each student's bill parts for a term, as a derived table `b` (student_id, class_name, fees, sales,
+ * Each student's bill parts for a term, a select of (student_id, unique_id, name, class_name, fees, sales,
  * discounts, paid) over the school's current students, or over `studentIds` (former students too).
  */
 function billParts(schoolId: number, term: string, session: string, compulsory: RawBuilder<number>, studentIds?: number[]) {
@@ -120,7 +120,7 @@ function billParts(schoolId: number, term: string, session: string, compulsory: 
       ? sql`s.id in (${sql.join(studentIds)})`
       : sql`1 = 0`
     : sql`s.status = 'active'`;
-  return sql`(
+  return sql`
     select s.id as student_id, s.unique_id, s.name, s.class_name,
       ${compulsory} + coalesce(o.total, 0) as fees,
       coalesce(p.total, 0) as sales,
@@ -148,8 +148,7 @@ function billParts(schoolId: number, term: string, session: string, compulsory: 
       where school_id = ${schoolId} and session = ${session} and term = ${term} and reversed_at is null and student_id is not null
       group by student_id
     ) pay on pay.student_id = s.id
-    where s.school_id = ${schoolId} and ${who}
-  ) b`;
+    where s.school_id = ${schoolId} and ${who}`;
 }
 
 interface TotalsRow {
@@ -180,7 +179,7 @@ async function totalsOf(deps: ApiDeps, tenant: Tenant, term: string, session: st
 async function totalsWith(db: Db, schoolId: number, term: string, session: string, compulsory: RawBuilder<number>, studentIds: number[]) {
   const rows = await sql<TotalsRow>`
     select b.student_id, b.unique_id, b.name, b.class_name, b.fees + b.sales - b.discounts as billed, b.paid
-    from ${billParts(schoolId, term, session, compulsory, studentIds)}`.execute(db);
+    from (${billParts(schoolId, term, session, compulsory, studentIds)}) b`.execute(db);
   return new Map(rows.rows.map((r) => [r.student_id, r]));
 }
 
@@ -680,12 +679,22 @@ export async function feeOverview(deps: ApiDeps, tenant: Tenant, query: TermQuer
   const { term, session } = await resolveTerm(deps, tenant, query);
   const map = await classMap(deps, tenant);
   const compulsory = await compulsoryByClass(deps, tenant, term, session, map);
-  const parts = billParts(tenant.schoolId, term, session, compulsory);
   const className = query.class?.trim();
-  const [byClass, overTime, owing] = await Promise.all([
-    sql<{ class_name: string | null; students: unknown; expected: unknown; collected: unknown }>`
-      select b.class_name, count(*) as students, sum(b.fees + b.sales - b.discounts) as expected, sum(b.paid) as collected
-      from ${parts} group by b.class_name`.execute(deps.db),
+  const balance = sql`b.fees + b.sales - b.discounts - b.paid`;
+  // One pass over the students' bills, kept (materialised) for both the sums by class and who owes most.
+  const [rows, overTime] = await Promise.all([
+    sql<{ kind: "class" | "owing"; class_name: string | null; students: unknown; billed: unknown; paid: unknown; student_id: number | null; unique_id: string | null; name: string | null }>`
+      with b as materialized (${billParts(tenant.schoolId, term, session, compulsory)})
+      select 'class' as kind, b.class_name, count(*) as students, sum(b.fees + b.sales - b.discounts) as billed, sum(b.paid) as paid,
+        null as student_id, null as unique_id, null as name
+      from b group by b.class_name
+      union all
+      select * from (
+        select 'owing' as kind, b.class_name, 1 as students, b.fees + b.sales - b.discounts as billed, b.paid, b.student_id, b.unique_id, b.name
+        from b where ${balance} > 0 ${className ? sql`and b.class_name = ${className}` : sql``}
+        order by ${balance} desc, b.name, b.student_id
+        limit ${FEE_LIMITS.owingShown}
+      ) owing`.execute(deps.db),
     deps.db
       .selectFrom("fee_payments")
       .select((eb) => ["paid_on", eb.fn.sum<number | string>("amount_kobo").as("total")])
@@ -696,16 +705,15 @@ export async function feeOverview(deps: ApiDeps, tenant: Tenant, query: TermQuer
       .groupBy("paid_on")
       .orderBy("paid_on")
       .execute(),
-    sql<TotalsRow>`
-      select b.student_id, b.unique_id, b.name, b.class_name, b.fees + b.sales - b.discounts as billed, b.paid
-      from ${parts}
-      where b.fees + b.sales - b.discounts - b.paid > 0 ${className ? sql`and b.class_name = ${className}` : sql``}
-      order by b.fees + b.sales - b.discounts - b.paid desc, b.name, b.student_id
-      limit ${FEE_LIMITS.owingShown}`.execute(deps.db),
   ]);
+  const byClass = rows.rows.filter((r) => r.kind === "class");
+  const owing = rows.rows
+    .filter((r) => r.kind === "owing")
+    // A union keeps no order: largest balance first again (the sort is stable, ties keep the query's order).
+    .sort((a, b) => n(b.billed) - n(b.paid) - (n(a.billed) - n(a.paid)));
   const order = new Map(map.classes.map((c, i) => [c.class_name, i]));
-  const classes = byClass.rows
-    .map((r) => ({ class: r.class_name ?? "No class", students: n(r.students), expected: n(r.expected), collected: n(r.collected) }))
+  const classes = byClass
+    .map((r) => ({ class: r.class_name ?? "No class", students: n(r.students), expected: n(r.billed), collected: n(r.paid) }))
     .sort((a, b) => (order.get(a.class) ?? order.size) - (order.get(b.class) ?? order.size) || a.class.localeCompare(b.class));
   const expected = classes.reduce((sum, c) => sum + c.expected, 0);
   const collected = classes.reduce((sum, c) => sum + c.collected, 0);
@@ -718,6 +726,6 @@ export async function feeOverview(deps: ApiDeps, tenant: Tenant, query: TermQuer
     collection_rate: collectionRate(expected, collected),
     by_class: classes.map((c) => ({ ...c, expected: koboToNaira(c.expected), collected: koboToNaira(c.collected), outstanding: koboToNaira(c.expected - c.collected) })),
     over_time: overTime.map((r) => ({ date: r.paid_on, amount: koboToNaira(n(r.total)) })),
-    owing_most: owing.rows.map((r) => ({ unique_id: r.unique_id, name: r.name, class: r.class_name, ...toTotals(r) })),
+    owing_most: owing.map((r) => ({ unique_id: r.unique_id!, name: r.name!, class: r.class_name, ...toTotals(r) })),
   };
 }
