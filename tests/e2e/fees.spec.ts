@@ -27,6 +27,8 @@ async function createFee(page: Page, fee: { name: string; amount: string; compul
 
 test.describe("school fees", () => {
   test("set up two fees, record a partial payment, see the balances and the overview change", async ({ page }) => {
+    // One long journey through eight pages, each checked with axe.
+    test.slow();
     const admin = await signedIn(page, page.request, "Fees");
     const student = await post<{ unique_id: string }>(page, admin, "/students", {
       student_data: { name: "Ada Obi", selectedClass: "JSS1", gender: "Female", phone_number: "08031234567" },
