@@ -674,12 +674,34 @@ export async function paymentForReceipt(deps: ApiDeps, tenant: Tenant, id: numbe
 
 // Overview
 
-/** `GET /fees/overview`: the term's expected, collected and outstanding, by class, over time, and who owes most. */
+const KEPT_OVERVIEWS = 500;
+/** Kept overviews per database (tests open several in one process). */
+const keptOverviews = new WeakMap<object, Map<string, FeeOverview>>();
+
+/**
+ * `GET /fees/overview`: the term's expected, collected and outstanding, by class, over time, and who owes
+ * most. Working it out reads every bill of the term, so an overview is kept under the school's fee version,
+ * which triggers move on in the same transaction as any write to students, settings, sales or fees: a kept
+ * overview is never stale, in this process or another.
+ */
 export async function feeOverview(deps: ApiDeps, tenant: Tenant, query: TermQuery & { class?: string }): Promise<FeeOverview> {
   const { term, session } = await resolveTerm(deps, tenant, query);
+  const version = await deps.db.selectFrom("fee_versions").select("version").where("school_id", "=", tenant.schoolId).executeTakeFirst();
+  const key = JSON.stringify([tenant.schoolId, version?.version ?? 0, term, session, query.class?.trim() ?? ""]);
+  let kept = keptOverviews.get(deps.db);
+  if (!kept) keptOverviews.set(deps.db, (kept = new Map()));
+  const earlier = kept.get(key);
+  if (earlier) return earlier;
+  const overview = await workOutOverview(deps, tenant, term, session, query.class);
+  if (kept.size >= KEPT_OVERVIEWS) kept.clear();
+  kept.set(key, overview);
+  return overview;
+}
+
+async function workOutOverview(deps: ApiDeps, tenant: Tenant, term: string, session: string, classFilter: string | undefined): Promise<FeeOverview> {
   const map = await classMap(deps, tenant);
   const compulsory = await compulsoryByClass(deps, tenant, term, session, map);
-  const className = query.class?.trim();
+  const className = classFilter?.trim();
   const balance = sql`b.fees + b.sales - b.discounts - b.paid`;
   // One pass over the students' bills, kept (materialised) for both the sums by class and who owes most.
   const [rows, overTime] = await Promise.all([

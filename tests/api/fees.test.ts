@@ -294,6 +294,25 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
       expect((await get<FeeOverview>(school, `/fees/overview${inTerm}`)).expected).toBe(o.expected - 90000);
       await call(school, "POST", `/fees/fee-settings/${tuition.id}/retire`, { retired: false });
     });
+
+    it("is kept between visits and follows every write a bill is made of: a class, a sale, a payment", async () => {
+      const before = await get<FeeOverview>(school, `/fees/overview${inTerm}`);
+      expect(await get<FeeOverview>(school, `/fees/overview${inTerm}`)).toEqual(before);
+      // Chika moves to SS2: her bill becomes SS2's.
+      const moved = await call(school, "POST", `/students/${chika}`, { student_data: { name: "Chika Eze", selectedClass: "SS2", gender: "Female", phone_number: "0803 123 4567" } });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      const afterMove = await get<FeeOverview>(school, `/fees/overview${inTerm}`);
+      expect(afterMove.by_class.map((c) => c.class)).toEqual(["SS2"]);
+      expect(afterMove.expected).toBe(before.expected + 45000 + 12500.5);
+      // A sale to Ada, then a payment from her.
+      const group = await call(school, "POST", "/inventory/groups", { name: "Books" });
+      const item = await call(school, "POST", "/inventory/items", { name: "Atlas", class: "SS2", price: 5500, status: "In Stock", group_id: group.body.data.id, quantity: 3 });
+      expect((await call(school, "POST", "/inventory/purchases", { item_id: item.body.data.id, student_id: ada, quantity: 1 })).status).toBe(201);
+      const afterSale = await get<FeeOverview>(school, `/fees/overview${inTerm}`);
+      expect(afterSale.expected).toBe(afterMove.expected + 5500);
+      expect((await pay(school, { student_id: ada, amount: 100 })).status).toBe(201);
+      expect((await get<FeeOverview>(school, `/fees/overview${inTerm}`)).collected).toBe(afterSale.collected + 100);
+    });
   });
 
   describe("tenant isolation", () => {

@@ -12,6 +12,9 @@ import { autoIncrementId } from "./columns";
  * - A payment is never deleted: a reversal fills `reversed_at` and `reversal_reason`.
  * - `idempotency_key` is a create form's key: a re-sent form finds the row it already made.
  */
+/** What a bill is made of: a write to any of these moves the school's fee version on. */
+const BILL_TABLES = ["students", "school_settings", "inventory_purchases", "fee_items", "fee_assignments", "fee_discounts", "fee_payments"];
+
 export const fees: DialectMigration = (dialect) => {
   const { type: id, primaryKey: idColumn } = autoIncrementId(dialect);
   const school = (c: ColumnDefinitionBuilder) => c.notNull().references("schools.id").onDelete("cascade");
@@ -108,6 +111,37 @@ export const fees: DialectMigration = (dialect) => {
         .addColumn("last_receipt_no", "integer", (c) => c.notNull())
         .execute();
 
+      // A number per school that every write to what bills are made of moves on, in the writing transaction:
+      // the overview is kept while it stands still. No foreign key: deleting a school deletes its students,
+      // whose triggers write here.
+      await db.schema
+        .createTable("fee_versions")
+        .addColumn("school_id", "integer", (c) => c.primaryKey())
+        .addColumn("version", "integer", (c) => c.notNull())
+        .execute();
+      if (dialect === "postgres") {
+        await sql`create or replace function fee_version_bump() returns trigger language plpgsql as $$
+          begin
+            if tg_op = 'DELETE' then
+              insert into fee_versions (school_id, version) values (old.school_id, 1) on conflict (school_id) do update set version = fee_versions.version + 1;
+            else
+              insert into fee_versions (school_id, version) values (new.school_id, 1) on conflict (school_id) do update set version = fee_versions.version + 1;
+            end if;
+            return null;
+          end $$`.execute(db);
+        for (const table of BILL_TABLES) {
+          await sql`create trigger ${sql.raw(`fee_version_${table}`)} after insert or update or delete on ${sql.table(table)} for each row execute function fee_version_bump()`.execute(db);
+        }
+      } else {
+        for (const table of BILL_TABLES) {
+          for (const [op, row] of [["insert", "new"], ["update", "new"], ["delete", "old"]] as const) {
+            await sql`create trigger ${sql.raw(`fee_version_${table}_${op}`)} after ${sql.raw(op)} on ${sql.table(table)} begin
+              insert into fee_versions (school_id, version) values (${sql.raw(row)}.school_id, 1) on conflict (school_id) do update set version = version + 1;
+            end`.execute(db);
+          }
+        }
+      }
+
       // The bills read a term's sales per student; the inventory's own indexes start with the sale's date.
       await db.schema
         .createIndex("inventory_purchases_term_student")
@@ -117,6 +151,12 @@ export const fees: DialectMigration = (dialect) => {
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropIndex("inventory_purchases_term_student").ifExists().execute();
+      for (const table of BILL_TABLES) {
+        if (dialect === "postgres") await sql`drop trigger if exists ${sql.raw(`fee_version_${table}`)} on ${sql.table(table)}`.execute(db);
+        else for (const op of ["insert", "update", "delete"]) await sql`drop trigger if exists ${sql.raw(`fee_version_${table}_${op}`)}`.execute(db);
+      }
+      if (dialect === "postgres") await sql`drop function if exists fee_version_bump()`.execute(db);
+      await db.schema.dropTable("fee_versions").ifExists().execute();
       for (const table of ["fee_receipt_counters", "fee_payments", "fee_discounts", "fee_assignments", "fee_items"]) {
         await db.schema.dropTable(table).ifExists().execute();
       }
