@@ -16,6 +16,7 @@ import { bankRoutes } from "./routes/banks";
 import { fileRoutes, sharedFileRoutes } from "./routes/files";
 import { parentRoutes } from "./routes/parents";
 import { staffRoutes } from "./routes/staff";
+import { feeRoutes } from "./routes/fees";
 import { readMedia } from "./services/media";
 import { admissionRoutes, publicAdmissionRoutes } from "./routes/admissions";
 
@@ -70,6 +71,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/admin/:uniqueId", parentRoutes(deps));
   api.route("/admin/:uniqueId", staffRoutes(deps));
   api.route("/admin/:uniqueId", admissionRoutes(deps));
+  api.route("/admin/:uniqueId", feeRoutes(deps));
 
   // The one student call without the admin prefix (spec section 7), under the same tenant check.
   api.use("/students/:uniqueId/*", requireTenant(deps));

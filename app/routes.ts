@@ -80,6 +80,13 @@ export default [
       route("admission-forms", "routes/admin/admissions/list.tsx"),
       route("admission-forms/create", "routes/admin/admissions/create.tsx"),
       route("admission-forms/:id/delete", "routes/admin/admissions/delete.tsx"),
+      route("school-fees", "routes/admin/fees/school-fees.tsx"),
+      route("school-fees/:id/edit", "routes/admin/fees/fee-edit.tsx"),
+      route("school-fees/:id/delete", "routes/admin/fees/fee-delete.tsx"),
+      route("school-fees/:id/retire", "routes/admin/fees/fee-retire.tsx"),
+      route("school-fees/students/:id", "routes/admin/fees/student-fees.tsx"),
+      route("school-fees/payments/:id/reverse", "routes/admin/fees/reverse.tsx"),
+      route("school-fees/payments/:id/receipt", "routes/admin/fees/receipt.tsx"),
 
       notYet(":area", "admin"),
     ]),

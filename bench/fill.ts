@@ -112,6 +112,7 @@ export async function fillDatabase(file: string, scale: Scale) {
 
   const timetables = await fillTimetables(db, mainId, scale, now);
   await fillInventory(db, mainId, scale, now);
+  await fillFees(db, mainId, now);
   const files = await fillFiles(db, deps.storage, mainId, scale, now);
   await close();
   return {
@@ -125,6 +126,8 @@ export async function fillDatabase(file: string, scale: Scale) {
     inventoryRouteId: "routes/admin/inventory/home",
     filesRouteId: "routes/admin/files/list",
     folderRouteId: "routes/admin/files/folder",
+    feesRouteId: "routes/admin/fees/school-fees",
+    feesTerm: FEE_TERM,
     ...timetables,
     ...files,
   };
@@ -275,4 +278,49 @@ async function fillFiles(db: Db, storage: FileStorage, schoolId: number, scale: 
   await storageRow(db, schoolId);
   await db.updateTable("school_storage").set({ used_bytes: rows.length * bytes.length }).where("school_id", "=", schoolId).execute();
   return { largestFolder: `${FOLDERS[0]} 2000` };
+}
+
+/** The term the sales of `fillInventory` are recorded under, which the fees fill too. */
+export const FEE_TERM = { term: "1st Term", year: "2026/2027" };
+
+/**
+ * A term of fees: tuition per class, a levy per section, PTA for all, an optional bus fee put on one student
+ * in three (so every student is billed), and a term of payments: seven students in ten pay part of their
+ * bill over ten weeks, half of those a second time.
+ */
+async function fillFees(db: Db, schoolId: number, now: string) {
+  const { term, year: session } = FEE_TERM;
+  const fee = (name: string, amountNaira: number, applies_to: "all" | "section" | "class", target: string | null, compulsory = 1) => ({
+    school_id: schoolId, name, name_key: name.toLowerCase(), amount_kobo: amountNaira * 100, applies_to, target, term, session, compulsory, idempotency_key: null, created_at: now, updated_at: now,
+  });
+  const items = [
+    ...CLASSES.map((c, i) => fee("Tuition", 45_000 + i * 5_000, "class", c)),
+    fee("Development levy", 10_000, "section", "Junior Secondary"),
+    fee("Development levy", 12_500, "section", "Senior Secondary"),
+    fee("PTA", 2_000, "all", null),
+    fee("Bus", 15_000, "all", null, 0),
+  ];
+  const inserted = await db.insertInto("fee_items").values(items).returning(["id", "name"]).execute();
+  const bus = inserted.find((f) => f.name === "Bus")!.id;
+  const students = await db.selectFrom("students").select(["id", "name", "class_name"]).where("school_id", "=", schoolId).orderBy("id").execute();
+  const assignments = students.filter((_, n) => n % 3 === 0).map((s) => ({ fee_item_id: bus, student_id: s.id, school_id: schoolId, created_at: now }));
+  const termStart = Date.parse("2026-09-14T09:00:00Z");
+  const payments: Array<Record<string, unknown>> = [];
+  students.forEach((s, n) => {
+    if (n % 10 >= 7) return;
+    const times = n % 2 ? 2 : 1;
+    for (let t = 0; t < times; t++) {
+      const day = new Date(termStart + ((n * 7 + t * 20) % 70) * 86_400_000).toISOString().slice(0, 10);
+      payments.push({
+        school_id: schoolId, receipt_no: payments.length + 1, student_id: s.id, student_name: s.name, student_class: s.class_name, term, session,
+        amount_kobo: (t ? 15_000 : 20_000) * 100, paid_on: day, method: n % 3 ? "Transfer" : "Cash", reference: n % 3 ? `TRF-${n}-${t}` : null,
+        idempotency_key: null, recorded_at: `${day}T10:00:00.000Z`, reversed_at: null, reversal_reason: null,
+      });
+    }
+  });
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < assignments.length; i += CHUNK) await trx.insertInto("fee_assignments").values(assignments.slice(i, i + CHUNK)).execute();
+    for (let i = 0; i < payments.length; i += CHUNK) await trx.insertInto("fee_payments").values(payments.slice(i, i + CHUNK) as never).execute();
+    await trx.insertInto("fee_receipt_counters").values({ school_id: schoolId, last_receipt_no: payments.length }).execute();
+  });
 }

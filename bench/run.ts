@@ -73,6 +73,7 @@ async function main() {
       { name: "inventory", url: "/admin/inventory", routes: ["root", "routes/admin/layout", fill.inventoryRouteId] },
       { name: "files", url: "/admin/files", routes: ["root", "routes/admin/layout", fill.filesRouteId] },
       { name: "files folder", url: `/admin/files/${encodeURIComponent(fill.largestFolder)}`, routes: ["root", "routes/admin/layout", fill.folderRouteId] },
+      { name: "fees overview", url: `/admin/school-fees?term=${encodeURIComponent(fill.feesTerm.term)}&year=${encodeURIComponent(fill.feesTerm.year)}`, routes: ["root", "routes/admin/layout", fill.feesRouteId] },
     ];
 
     // Every worker compiles its hot paths on first use: warm each page up before measuring anything.

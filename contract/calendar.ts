@@ -44,3 +44,10 @@ export function sessionOptions(date: Date): string[] {
   const [start] = currentSession(date).split("/").map(Number);
   return [start - 1, start, start + 1].map((y) => `${y}/${y + 1}`);
 }
+
+const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: SCHOOL_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** The day a moment falls on in Lagos, as YYYY-MM-DD (a payment's date, the date inputs' value). */
+export function schoolDay(date: Date): string {
+  return isoDay.format(date);
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { INVENTORY_LIMITS, INVENTORY_MESSAGES as M, PRODUCT_STATUSES } from "./inventory";
-import { nairaToKobo, parseNaira } from "./money";
+import { nairaAmount } from "./money.schema";
 
 /**
  * The zod rules of inventory (spec section 5), apart from contract/inventory.ts so that pages never ship
@@ -21,26 +21,11 @@ export const groupFields = z.object({ name });
 /** `POST /inventory/groups`: a name, and the group's id when renaming it. */
 export const groupPayload = groupFields.extend({ id: recordId(M.groupNotFound).optional() });
 
-/**
- * A price in naira, to kobo: a number on the API's wire (12500.5) or the text a person typed in the form
- * ("12,500.50"). More than two decimals, zero and anything above the limit are refused, never rounded.
- */
-export const priceKobo = z
-  .union([z.number(), z.string()], { errorMap: () => ({ message: M.priceRequired }) })
-  .transform((value, ctx) => {
-    if (typeof value === "string" && !value.trim()) {
-      ctx.addIssue({ code: "custom", message: M.priceRequired });
-      return z.NEVER;
-    }
-    const kobo = typeof value === "number" ? nairaToKobo(value) : parseNaira(value);
-    const problem =
-      kobo === null ? M.priceInvalid : kobo <= 0 ? M.priceTooLow : kobo > INVENTORY_LIMITS.priceMaxKobo ? M.priceTooHigh : null;
-    if (problem) {
-      ctx.addIssue({ code: "custom", message: problem });
-      return z.NEVER;
-    }
-    return kobo!;
-  });
+/** A price in naira, to kobo (contract/money.schema.ts). */
+export const priceKobo = nairaAmount(
+  { required: M.priceRequired, invalid: M.priceInvalid, tooLow: M.priceTooLow, tooHigh: M.priceTooHigh },
+  INVENTORY_LIMITS.priceMaxKobo,
+);
 
 const itemObject = z.object({
   name,

@@ -30,6 +30,7 @@ export const MESSAGES = {
   failedDeleteSchedule: "Failed to delete schedule.",
   failedParentDetails: "Failed to fetch parent details.",
   noFeeData: "No fee data available.",
+  failedFees: "Failed to load fees data.",
   personSaveFailed: "An error occurred. Please try again.",
   onlyImages: "Only image files are allowed.",
   imageTooLarge: "File size must be less than 2MB.",

@@ -74,3 +74,10 @@ export function nairaInputValue(kobo: number): string {
   const fraction = Math.abs(kobo % 100);
   return fraction ? `${whole}.${String(fraction).padStart(2, "0")}` : String(whole);
 }
+
+const NAIRA_COMPACT = new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN", notation: "compact", maximumFractionDigits: 1 });
+
+/** ₦1.2M, ₦450K: for a chart's axis, where the exact amount is given beside it. */
+export function formatNairaCompact(kobo: number): string {
+  return NAIRA_COMPACT.format(kobo / 100);
+}

@@ -9,6 +9,7 @@ import { inventory } from "./migrations/0008_inventory";
 import { files } from "./migrations/0009_files";
 import { people } from "./migrations/0006_people";
 import { admissions } from "./migrations/0010_admissions";
+import { fees } from "./migrations/0011_fees";
 
 /**
  * Migrations live in code (not read from a folder) so that the bundled server carries them.
@@ -26,6 +27,7 @@ const migrations: Record<string, DialectMigration> = {
   "0009_files": files,
   "0006_people": people,
   "0010_admissions": admissions,
+  "0011_fees": fees,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

@@ -283,6 +283,12 @@ export interface Database {
   admission_forms: AdmissionFormTable;
   admission_submissions: AdmissionSubmissionTable;
   admission_documents: AdmissionDocumentTable;
+  fee_items: FeeItemTable;
+  fee_assignments: FeeAssignmentTable;
+  fee_discounts: FeeDiscountTable;
+  fee_payments: FeePaymentTable;
+  fee_receipt_counters: FeeReceiptCounterTable;
+  fee_versions: FeeVersionTable;
 }
 
 export type School = Selectable<SchoolTable>;
@@ -342,4 +348,76 @@ export interface AdmissionDocumentTable {
   mime_type: string;
   size: number;
   created_at: string;
+}
+
+/** A fee item: `applies_to` is all, section or class, `target` the section or class it bills. */
+export interface FeeItemTable {
+  id: Generated<number>;
+  school_id: number;
+  name: string;
+  name_key: string;
+  amount_kobo: Kobo;
+  applies_to: "all" | "section" | "class";
+  target: string | null;
+  term: string;
+  session: string;
+  compulsory: number;
+  /** A retired fee bills nobody; it stays because payments stand against its term. */
+  retired: Generated<number>;
+  idempotency_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An optional fee put on a student's bill. */
+export interface FeeAssignmentTable {
+  fee_item_id: number;
+  student_id: number;
+  school_id: number;
+  created_at: string;
+}
+
+export interface FeeDiscountTable {
+  id: Generated<number>;
+  school_id: number;
+  student_id: number;
+  term: string;
+  session: string;
+  amount_kobo: Kobo;
+  reason: string;
+  idempotency_key: string | null;
+  created_at: string;
+}
+
+/** A payment against a student's bill for a term; never deleted, reversed with a reason. */
+export interface FeePaymentTable {
+  id: Generated<number>;
+  school_id: number;
+  receipt_no: number;
+  /** Null once the student record is deleted; the name and class stay. */
+  student_id: number | null;
+  student_name: string;
+  student_class: string | null;
+  term: string;
+  session: string;
+  amount_kobo: Kobo;
+  paid_on: string;
+  method: string;
+  reference: string | null;
+  idempotency_key: string | null;
+  recorded_at: string;
+  reversed_at: string | null;
+  reversal_reason: string | null;
+}
+
+/** The last receipt number a school issued. */
+export interface FeeReceiptCounterTable {
+  school_id: number;
+  last_receipt_no: number;
+}
+
+/** Moved on by triggers at every write to what bills are made of (migration 0011): the overview is kept while it stands. */
+export interface FeeVersionTable {
+  school_id: number;
+  version: number;
 }

@@ -38,17 +38,27 @@ export function pdfFilename(timetable: Pick<Timetable, "type" | "class" | "term"
 
 export async function timetablePdf(deps: ApiDeps, tenant: Tenant, rawId: string | undefined): Promise<TimetablePdf> {
   const timetable = await getTimetable(deps, tenant, rawId);
+  const { schoolName, logo } = await letterhead(deps, tenant);
+  const bytes = await render(timetable, schoolName, logo, deps.now());
+  return { bytes, filename: pdfFilename(timetable) };
+}
+
+/** The school's name and its logo when pdfkit can draw it (PNG or JPEG), for the top of a document. */
+export async function letterhead(deps: ApiDeps, tenant: Tenant): Promise<{ schoolName: string; logo: Buffer | null }> {
   const school = await deps.db
     .selectFrom("schools")
     .select(["school_name", "logo_key"])
     .where("id", "=", tenant.schoolId)
     .executeTakeFirstOrThrow();
   const logo = school.logo_key ? await readMedia(deps, school.logo_key) : null;
-  const bytes = await render(timetable, school.school_name, logo && DRAWABLE.has(logo.mime) ? Buffer.from(logo.bytes) : null, deps.now());
-  return { bytes, filename: pdfFilename(timetable) };
+  return { schoolName: school.school_name, logo: logo && DRAWABLE.has(logo.mime) ? Buffer.from(logo.bytes) : null };
 }
 
-function render(timetable: Timetable, schoolName: string, logo: Buffer | null, now: Date): Promise<Buffer> {
+/**
+ * An A4 document in the embedded DejaVu faces (the regular one as default, "bold" registered), and the
+ * promise of its bytes once `doc.end()` is called.
+ */
+export function openDocument(info: { title: string; author: string; now: Date }) {
   const doc = new PDFDocument({
     size: "A4",
     margin: MARGIN,
@@ -56,7 +66,7 @@ function render(timetable: Timetable, schoolName: string, logo: Buffer | null, n
     bufferPages: true,
     lang: "en-NG",
     displayTitle: true,
-    info: { Title: `${timetable.type} Timetable – ${timetable.class}`, Author: schoolName, CreationDate: now },
+    info: { Title: info.title, Author: info.author, CreationDate: info.now },
   });
   // The regular face is the document's default (cached under its path); only the bold one is added.
   doc.registerFont("bold", FONT_BOLD);
@@ -66,12 +76,15 @@ function render(timetable: Timetable, schoolName: string, logo: Buffer | null, n
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
+  return { doc, done, left: MARGIN, width: doc.page.width - 2 * MARGIN };
+}
 
+type Doc = ReturnType<typeof openDocument>["doc"];
+
+/** The heading: logo, school name and what the document is; leaves `doc.y` below it. */
+export function drawLetterhead(doc: Doc, schoolName: string, logo: Buffer | null, subtitle: string) {
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
-  const bottom = () => doc.page.height - MARGIN - 20;
-
-  // Heading: logo, school name, what the timetable is.
   let textLeft = left;
   if (logo) {
     try {
@@ -82,16 +95,14 @@ function render(timetable: Timetable, schoolName: string, logo: Buffer | null, n
     }
   }
   doc.fillColor(INK).font("bold").fontSize(18).text(schoolName, textLeft, MARGIN + 4, { width: left + width - textLeft });
-  doc.font(FONT).fontSize(13).fillColor(MUTED).text(`${timetable.type} Timetable`, { width: left + width - textLeft });
+  doc.font(FONT).fontSize(13).fillColor(MUTED).text(subtitle, { width: left + width - textLeft });
   doc.y = Math.max(doc.y, MARGIN + LOGO_SIZE) + 12;
+}
 
-  const details: [string, string][] = [
-    ["Type", timetable.type],
-    ["Class", timetable.class],
-    ["Session", timetable.session],
-    ["Term", timetable.term],
-    ["Venue", timetable.venue ?? "—"],
-  ];
+/** Labelled values side by side under the heading, then a rule; leaves `doc.y` below them. */
+export function drawDetails(doc: Doc, details: [string, string][]) {
+  const left = MARGIN;
+  const width = doc.page.width - 2 * MARGIN;
   const detailWidth = width / details.length;
   const detailTop = doc.y;
   let detailBottom = detailTop;
@@ -102,7 +113,41 @@ function render(timetable: Timetable, schoolName: string, logo: Buffer | null, n
     detailBottom = Math.max(detailBottom, doc.y);
   });
   doc.moveTo(left, detailBottom + 8).lineTo(left + width, detailBottom + 8).lineWidth(1).strokeColor(RULE).stroke();
+  doc.x = left;
   doc.y = detailBottom + 18;
+}
+
+/** The footer of every page (school, date made, page n of m), written once the page count is known. */
+export function stampFooters(doc: Doc, schoolName: string, now: Date) {
+  const left = MARGIN;
+  const width = doc.page.width - 2 * MARGIN;
+  const stamp = new Intl.DateTimeFormat("en-NG", { dateStyle: "long", timeZone: "Africa/Lagos" }).format(now);
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    const footerTop = doc.page.height - MARGIN - 10;
+    // Writing below the bottom margin must not start a new page.
+    const margins = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font(FONT).fontSize(8).fillColor(MUTED);
+    doc.text(`${schoolName} · Generated ${stamp}`, left, footerTop, { width: width / 2, lineBreak: false });
+    doc.text(`Page ${i + 1} of ${range.count}`, left + width / 2, footerTop, { width: width / 2, align: "right", lineBreak: false });
+    doc.page.margins.bottom = margins;
+  }
+}
+
+function render(timetable: Timetable, schoolName: string, logo: Buffer | null, now: Date): Promise<Buffer> {
+  const { doc, done, left, width } = openDocument({ title: `${timetable.type} Timetable – ${timetable.class}`, author: schoolName, now });
+  const bottom = () => doc.page.height - MARGIN - 20;
+
+  drawLetterhead(doc, schoolName, logo, `${timetable.type} Timetable`);
+  drawDetails(doc, [
+    ["Type", timetable.type],
+    ["Class", timetable.class],
+    ["Session", timetable.session],
+    ["Term", timetable.term],
+    ["Venue", timetable.venue ?? "—"],
+  ]);
 
   // The table: one band per day (or date), then a row per schedule in time order.
   const columns = [
@@ -151,20 +196,7 @@ function render(timetable: Timetable, schoolName: string, logo: Buffer | null, n
     }
   }
 
-  // Footer on every page, written once the page count is known.
-  const stamp = new Intl.DateTimeFormat("en-NG", { dateStyle: "long", timeZone: "Africa/Lagos" }).format(now);
-  const range = doc.bufferedPageRange();
-  for (let i = 0; i < range.count; i++) {
-    doc.switchToPage(range.start + i);
-    const footerTop = doc.page.height - MARGIN - 10;
-    // Writing below the bottom margin must not start a new page.
-    const margins = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.font(FONT).fontSize(8).fillColor(MUTED);
-    doc.text(`${schoolName} · Generated ${stamp}`, left, footerTop, { width: width / 2, lineBreak: false });
-    doc.text(`Page ${i + 1} of ${range.count}`, left + width / 2, footerTop, { width: width / 2, align: "right", lineBreak: false });
-    doc.page.margins.bottom = margins;
-  }
+  stampFooters(doc, schoolName, now);
   doc.end();
   return done;
 }

@@ -1,3 +1,5 @@
+import { Bar } from "@nivo/bar";
+import { Line } from "@nivo/line";
 import { Pie } from "@nivo/pie";
 import { renderToStaticMarkup } from "react-dom/server";
 import { roundedPercentages } from "~/lib/percent";
@@ -57,3 +59,87 @@ function drawPie(slices: Slice[], title: string, size: number): string {
 }
 
 const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** Memoised like the pie: the same figures draw the same SVG. */
+function kept(key: string, draw: () => string): string {
+  let svg = drawn.get(key);
+  if (svg === undefined) {
+    if (drawn.size >= KEPT_CHARTS) drawn.clear();
+    svg = draw();
+    drawn.set(key, svg);
+  }
+  return svg;
+}
+
+const withTitle = (svg: string, title: string) => svg.replace(/<svg\b[^>]*>/, (open) => `${open}<title>${escapeText(title)}</title>`);
+
+export interface BarSeries {
+  key: string;
+  color: string;
+}
+
+/**
+ * Stacked bars, one per row of `rows` (its `label`), of the `series` values, drawn to SVG on the server like
+ * the pie. `format` writes the axis values (naira on the fees overview).
+ */
+export function stackedBarSvg(
+  rows: Array<Record<string, string | number> & { label: string }>,
+  series: BarSeries[],
+  title: string,
+  format: (value: number) => string,
+  size = { width: 320, height: 240 },
+): string {
+  return kept(JSON.stringify(["bar", rows, series, title, size]), () =>
+    withTitle(
+      renderToStaticMarkup(
+        <Bar
+          width={size.width}
+          height={size.height}
+          data={rows}
+          keys={series.map((s) => s.key)}
+          indexBy="label"
+          colors={series.map((s) => s.color)}
+          margin={{ top: 8, right: 8, bottom: 36, left: 72 }}
+          padding={0.3}
+          animate={false}
+          isInteractive={false}
+          enableLabel={false}
+          axisLeft={{ tickSize: 0, tickPadding: 6, tickValues: 4, format: (v) => format(Number(v)) }}
+          axisBottom={{ tickSize: 0, tickPadding: 6 }}
+          theme={{ text: { fontSize: 11, fill: "#334155" } }}
+          role="img"
+        />,
+      ),
+      title,
+    ),
+  );
+}
+
+/** One line of points in date order (x: YYYY-MM-DD), drawn to SVG on the server like the pie. */
+export function lineSvg(points: { x: string; y: number }[], color: string, title: string, format: (value: number) => string, size = { width: 320, height: 220 }): string {
+  return kept(JSON.stringify(["line", points, color, title, size]), () =>
+    withTitle(
+      renderToStaticMarkup(
+        <Line
+          width={size.width}
+          height={size.height}
+          data={[{ id: "collected", data: points }]}
+          colors={[color]}
+          margin={{ top: 12, right: 16, bottom: 36, left: 72 }}
+          xScale={{ type: "point" }}
+          yScale={{ type: "linear", min: 0, max: "auto" }}
+          animate={false}
+          isInteractive={false}
+          enableArea
+          areaOpacity={0.15}
+          pointSize={points.length > 20 ? 0 : 6}
+          axisLeft={{ tickSize: 0, tickPadding: 6, tickValues: 4, format: (v) => format(Number(v)) }}
+          axisBottom={{ tickSize: 0, tickPadding: 6, tickValues: points.length > 6 ? [points[0].x, points[points.length - 1].x] : undefined, format: (v) => String(v).slice(5) }}
+          theme={{ text: { fontSize: 11, fill: "#334155" } }}
+          role="img"
+        />,
+      ),
+      title,
+    ),
+  );
+}

@@ -83,3 +83,4 @@ export const staffForm = staffFields.extend({ phone: phoneField(), photo: imageF
 
 /** The create admission form screen: the API's rules and the form's one-time key. */
 export const admissionCreateForm = admissionFormFields.extend({ idempotency_key: z.string().optional() });
+export { discountFields as discountForm, feeItemFields as feeForm, paymentFields as paymentForm, reversalFields as reversalForm } from "../../contract/fees.schema";

@@ -35,7 +35,6 @@ export const NOT_YET_BUILT: ReadonlySet<string> = new Set([
   "/admin/add-bulk-staff",
   "/admin/results",
   "/admin/assessments",
-  "/admin/school-fees",
   "/notifications",
   "/super-admin/manage-admins",
   "/super-admin/results",

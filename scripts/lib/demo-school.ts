@@ -399,6 +399,7 @@ export async function seedDemoSchool(deps: ApiDeps): Promise<DemoSchool> {
     const teaching = team.filter((s) => s.is_teaching_staff === 1).length;
     const sales = await inventory(random, trx, school.id, now);
     await admissions(random, trx, deps, school.id, now);
+    await fees(trx, school.id, now);
     return {
       unique_id: registered.unique_id,
       password: registered.password,
@@ -479,4 +480,43 @@ async function admissions(random: Random, db: Kysely<Database>, deps: ApiDeps, s
         .execute();
     }
   }
+}
+
+/**
+ * The term's fees: tuition per section, a development levy and PTA for all, an optional bus fee put on one
+ * student in four, a scholarship, and part payments from the first students (receipts RCT-000001 on).
+ */
+async function fees(db: Kysely<Database>, schoolId: number, now: Date): Promise<void> {
+  const stamp = now.toISOString();
+  const term = currentTerm(now);
+  const session = currentSession(now);
+  const fee = (name: string, naira: number, applies_to: "all" | "section", target: string | null, compulsory = 1) =>
+    ({ school_id: schoolId, name, name_key: name.toLowerCase(), amount_kobo: naira * 100, applies_to, target, term, session, compulsory, idempotency_key: null, created_at: stamp, updated_at: stamp });
+  const items = await db
+    .insertInto("fee_items")
+    .values([
+      fee("Tuition", 45_000, "section", "Junior Secondary"),
+      fee("Tuition", 60_000, "section", "Senior Secondary"),
+      fee("Development levy", 10_000, "all", null),
+      fee("PTA", 2_000, "all", null),
+      fee("Bus", 15_000, "all", null, 0),
+    ])
+    .returning(["id", "name"])
+    .execute();
+  const bus = items.find((i) => i.name === "Bus")!.id;
+  const pupils = await db.selectFrom("students").select(["id", "name", "class_name"]).where("school_id", "=", schoolId).orderBy("id").execute();
+  const riders = pupils.filter((_, n) => n % 4 === 0).map((p) => ({ fee_item_id: bus, student_id: p.id, school_id: schoolId, created_at: stamp }));
+  for (const batch of inBatches(riders)) await db.insertInto("fee_assignments").values(batch).execute();
+  await db.insertInto("fee_discounts").values({ school_id: schoolId, student_id: pupils[1].id, term, session, amount_kobo: 10_000_00, reason: "Sports scholarship", idempotency_key: null, created_at: stamp }).execute();
+  const payers = pupils.slice(0, 30);
+  const day = (n: number) => new Date(now.getTime() - (30 - n) * 86_400_000).toISOString().slice(0, 10);
+  await db
+    .insertInto("fee_payments")
+    .values(payers.map((p, n) => ({
+      school_id: schoolId, receipt_no: n + 1, student_id: p.id, student_name: p.name, student_class: p.class_name, term, session,
+      amount_kobo: 20_000_00, paid_on: day(n), method: n % 3 ? "Transfer" : "Cash", reference: n % 3 ? `TRF-${1000 + n}` : null,
+      idempotency_key: null, recorded_at: stamp, reversed_at: null, reversal_reason: null,
+    })))
+    .execute();
+  await db.insertInto("fee_receipt_counters").values({ school_id: schoolId, last_receipt_no: payers.length }).execute();
 }

@@ -24,6 +24,9 @@ interface Owned {
   folder: string;
   parent: { id: string; unique_id: string };
   staff: { id: string; unique_id: string };
+  feeId: string;
+  discountId: string;
+  paymentId: string;
 }
 
 interface IsolationCase {
@@ -47,6 +50,10 @@ const item = (a: Owned) => ({ name: "Blazer", class: "JSS1", price: 9500, status
 const account = nubanFor("058", "012345678");
 const bankAccount = { account_bank: "058", account_number: account, account_name: `SANDBOX ACCOUNT ${account.slice(-4)}` };
 const fileId = (a: Owned) => ({ id: a.fileId });
+const fee = { name: "Tuition", amount: 45000, applies_to: "all", term: "2nd Term", session: "2025/2026", compulsory: true };
+const feeId = (a: Owned) => ({ id: a.feeId });
+const paymentId = (a: Owned) => ({ id: a.paymentId });
+const payment = (a: Owned) => ({ student_id: a.studentId, amount: 100, paid_on: "2025-01-10", method: "Cash", term: fee.term, session: fee.session });
 const folder = (a: Owned) => ({ folder: a.folder });
 function uploadForm(folderName: string) {
   const form = new FormData();
@@ -158,6 +165,22 @@ const CASES: Record<string, IsolationCase> = {
   "GET /api/admin/:uniqueId/submissions/:id/documents/:field": { params: () => ({ id: admission.submissionId, field: "birthCertificate" }) },
   "PUT /api/admin/:uniqueId/submissions/:id/approve": { params: () => ({ id: admission.submissionId }) },
   "PUT /api/admin/:uniqueId/submissions/:id/reject": { params: () => ({ id: admission.submissionId }) },
+  "GET /api/admin/:uniqueId/fees/fee-settings": {},
+  "POST /api/admin/:uniqueId/fees/fee-settings": { body: () => ({ ...fee, name: "Planted fee" }) },
+  "GET /api/admin/:uniqueId/fees/fee-settings/:id": { params: feeId },
+  "PUT /api/admin/:uniqueId/fees/fee-settings/:id": { params: feeId, body: () => ({ ...fee, amount: 1 }) },
+  "POST /api/admin/:uniqueId/fees/fee-settings/:id/retire": { params: feeId, body: () => ({ retired: true }) },
+  "DELETE /api/admin/:uniqueId/fees/fee-settings/:id": { params: feeId },
+  "POST /api/admin/:uniqueId/fees/fee-settings/:id/students": { params: feeId, body: (a) => ({ student_id: a.studentId, assigned: false }) },
+  "GET /api/admin/:uniqueId/fees/students/:id/bill": { params: studentId },
+  "POST /api/admin/:uniqueId/fees/discounts": { body: (a) => ({ student_id: a.studentId, term: fee.term, session: fee.session, amount: 1, reason: "Planted" }) },
+  "DELETE /api/admin/:uniqueId/fees/discounts/:id": { params: (a) => ({ id: a.discountId }) },
+  "GET /api/admin/:uniqueId/fees/parents/:id": { params: (a) => ({ id: a.parent.id }) },
+  "POST /api/admin/:uniqueId/fees/payments": { body: (a) => payment(a) },
+  "GET /api/admin/:uniqueId/fees/payments/:id": { params: paymentId },
+  "POST /api/admin/:uniqueId/fees/payments/:id/reverse": { params: paymentId, body: () => ({ reason: "Planted" }) },
+  "GET /api/admin/:uniqueId/fees/payments/:id/receipt": { params: paymentId },
+  "GET /api/admin/:uniqueId/fees/overview": {},
 };
 
 describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
@@ -213,7 +236,7 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     api = await startApi();
     const school = await registerSchool(api, { school_name: "School A" });
     b = await registerSchool(api, { school_name: "School B" });
-    a = { school, studentId: "", backloggedId: "", timetableId: "", scheduleId: "", groupId: "", itemId: "", fileId: "", folder: "Reports", parent: { id: "", unique_id: "" }, staff: { id: "", unique_id: "" } };
+    a = { school, studentId: "", backloggedId: "", timetableId: "", scheduleId: "", groupId: "", itemId: "", fileId: "", folder: "Reports", parent: { id: "", unique_id: "" }, staff: { id: "", unique_id: "" }, feeId: "", discountId: "", paymentId: "" };
 
     a.studentId = String((await asOwner("POST", "/students", { student_data: student })).data.unique_id);
     a.backloggedId = String((await asOwner("POST", "/students", { student_data: { ...student, name: "Amaka Obi", gender: "Female" } })).data.unique_id);
@@ -237,12 +260,19 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     admission.formId = String(form.id);
     await applyTo(api, String(form.public_id));
     admission.submissionId = String(((await asOwner("GET", "/submissions")).data.data as Array<{ id: number }>)[0].id);
+    a.feeId = String((await asOwner("POST", "/fees/fee-settings", fee)).data.id);
+    const bus = (await asOwner("POST", "/fees/fee-settings", { ...fee, name: "Bus", amount: 9000, compulsory: false })).data.id;
+    await asOwner("POST", `/fees/fee-settings/${bus}/students`, { student_id: a.studentId, assigned: true });
+    await asOwner("POST", "/fees/discounts", { student_id: a.studentId, term: fee.term, session: fee.session, amount: 500, reason: "Scholarship" });
+    const bill = (await asOwner("GET", `/fees/students/${a.studentId}/bill?term=2nd%20Term&year=2025%2F2026`)).data as unknown as { lines: Array<{ kind: string; id: number }> };
+    a.discountId = String(bill.lines.find((l) => l.kind === "discount")!.id);
+    a.paymentId = String((await asOwner("POST", "/fees/payments", payment(a))).data.id);
   });
   afterAll(() => api.close());
 
   it("the snapshot sees every table with A's records in it", async () => {
     const dump = await snapshot();
-    for (const table of ["schools", "auth_tokens", "media", "students", "timetables", "timetable_schedules", "school_settings", "inventory_groups", "inventory_items", "inventory_purchases", "bank_accounts", "files", "file_folders", "school_storage", "parents", "parent_students", "staff", "staff_classes"]) {
+    for (const table of ["schools", "auth_tokens", "media", "students", "timetables", "timetable_schedules", "school_settings", "inventory_groups", "inventory_items", "inventory_purchases", "bank_accounts", "files", "file_folders", "school_storage", "parents", "parent_students", "staff", "staff_classes", "fee_items", "fee_assignments", "fee_discounts", "fee_payments", "fee_receipt_counters"]) {
       expect(dump[table]?.length, table).toBeGreaterThan(0);
     }
   });

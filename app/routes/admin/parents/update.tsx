@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ChildBalance } from "../../../../contract/fees";
 import type { ParentChild } from "../../../../contract/parents";
 import { withAdmin } from "~/.server/auth.server";
 import { loadParent, parentDefaults, saveParentForm } from "~/.server/parents.server";
@@ -16,8 +17,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.p
 /** The parent's page: contact information, children, fees, and the edit form (spec section 2). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
-    const { parent, error } = await loadParent(api, context, params.id!);
-    return { parent, error, defaults: parent && parentDefaults(parent), fees: null };
+    const [{ parent, error }, fees] = await Promise.all([loadParent(api, context, params.id!), api.get<ChildBalance[]>(`/fees/parents/${encodeURIComponent(params.id!)}`)]);
+    return { parent, error, defaults: parent && parentDefaults(parent), fees: fees.ok ? fees.data : null };
   });
 }
 

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { GENDERS } from "../../../../contract/limits";
 import { MESSAGES } from "../../../../contract/messages";
 import type { SchoolClass } from "../../../../contract/settings";
@@ -25,13 +25,14 @@ interface StudentFormProps {
 }
 
 /** The add or update screen: its title, the way back to the list, and the form. */
-export function StudentFormScreen({ title, ...form }: StudentFormProps & { title: string }) {
+export function StudentFormScreen({ title, children, ...form }: StudentFormProps & { title: string; children?: ReactNode }) {
   return (
     <div className="space-y-5">
       <PageHeader backTo="/admin/students" title={title} />
       <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <StudentForm {...form} />
       </section>
+      {children}
     </div>
   );
 }

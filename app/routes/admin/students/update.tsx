@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import type { StudentBill } from "../../../../contract/fees";
 import { splitSubjects } from "../../../../contract/students";
 import type { StudentFields } from "../../../../contract/students.schema";
 import { withAdmin } from "~/.server/auth.server";
@@ -9,15 +10,21 @@ import { updateStudentForm } from "~/.server/form-schemas";
 import { getSchoolOptions } from "~/.server/school-options.server";
 import { loadStudent, saveStudent } from "~/.server/students.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { StudentFeesSummary } from "../fees/StudentFeesSummary";
 import { StudentFormScreen } from "./StudentForm";
 
 export const meta: MetaFunction = () => [{ title: "Update Student" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api, uniqueId }) => {
-    const [student, options] = await Promise.all([loadStudent(api, uniqueId, params.id!), getSchoolOptions(api)]);
+    const [student, options, bill] = await Promise.all([
+      loadStudent(api, uniqueId, params.id!),
+      getSchoolOptions(api),
+      api.get<StudentBill>(`/fees/students/${encodeURIComponent(params.id!)}/bill`),
+    ]);
     const s = student.student_data;
     return {
+      fees: bill.ok ? bill.data : null,
       classes: options.classes,
       student: {
         name: s.name,
@@ -44,10 +51,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function UpdateStudent() {
-  const { classes, student } = useLoaderData<typeof loader>();
+  const { classes, student, fees } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <StudentFormScreen title="Update Student" classes={classes} lastResult={actionData?.result}
-      defaultValue={student} submitLabel="Update Student" />
+      defaultValue={student} submitLabel="Update Student">
+      <StudentFeesSummary bill={fees} />
+    </StudentFormScreen>
   );
 }

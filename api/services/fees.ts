@@ -1,0 +1,753 @@
+import { sql, type RawBuilder } from "kysely";
+import { currentSession, currentTerm, schoolDay } from "../../contract/calendar";
+import {
+  collectionRate,
+  FEE_LIMITS,
+  FEE_MESSAGES as M,
+  receiptNumber,
+  type BillLine,
+  type BillTotals,
+  type ChildBalance,
+  type FeeItem,
+  type FeeOverview,
+  type FeePayment,
+  type PaymentMethod,
+  type StudentBill,
+} from "../../contract/fees";
+import { assignmentPayload, discountPayload, feeItemFields, paymentPayload, retirePayload, reversalFields } from "../../contract/fees.schema";
+import type { FieldErrors } from "../../contract/http";
+import { formatNaira, koboToNaira } from "../../contract/money";
+import type { SchoolClass } from "../../contract/settings";
+import type { ApiDeps, Tenant } from "../context";
+import type { Db } from "../db";
+import { isUniqueViolation } from "../lib/db-errors";
+import { ApiError, fromZod, validationError } from "../lib/errors";
+import { idempotencyKey as acceptedIdempotencyKey } from "../lib/idempotency";
+import { isRecordKey } from "../lib/record-key";
+import { configuredTermAndSession, getSchoolSettings } from "./settings";
+
+/**
+ * School fees (spec sections 2, 3, 7; the design is in docs/decisions.md). A student's bill for a term is
+ * never stored: it is the compulsory fees of their class (by class, by section or for all classes), the
+ * optional fees put on their bill, and their inventory purchases of the term, less their discounts. Every
+ * sum is an integer sum of kobo in SQL; naira appear only on the wire.
+ */
+
+const n = (value: unknown) => Number(value ?? 0);
+const tidy = (text: string) => text.trim().replace(/\s+/g, " ");
+const feeNotFound = () => new ApiError(404, M.feeNotFound);
+const studentNotFound = () => new ApiError(404, M.studentNotFound);
+
+export interface TermQuery {
+  term?: string;
+  session?: string;
+}
+
+/** The term asked for, else the school's configured one, else the month's (as inventory sales record it). */
+export async function resolveTerm(deps: ApiDeps, tenant: Tenant, query: TermQuery): Promise<{ term: string; session: string }> {
+  const configured = await configuredTermAndSession(deps, tenant);
+  const now = deps.now();
+  return {
+    term: query.term?.trim() || configured.term || currentTerm(now),
+    session: query.session?.trim() || configured.session || currentSession(now),
+  };
+}
+
+// Which fees bill which class
+
+interface ClassMap {
+  /** Each class of the settings and its section. */
+  sectionOf: Map<string, string>;
+  classes: SchoolClass[];
+}
+
+async function classMap(deps: ApiDeps, tenant: Tenant): Promise<ClassMap & { sections: string[] }> {
+  const settings = await getSchoolSettings(deps, tenant);
+  return { classes: settings.classes, sections: settings.sections, sectionOf: new Map(settings.classes.map((c) => [c.class_name, c.section])) };
+}
+
+interface FeeRow {
+  id: number;
+  name: string;
+  amount_kobo: number | string;
+  applies_to: "all" | "section" | "class";
+  target: string | null;
+  term: string;
+  session: string;
+  compulsory: number;
+  retired: number;
+}
+
+/** Whether a fee's scope takes in a class (null: a student without a class, billed only by all-class fees). */
+function billsClass(fee: Pick<FeeRow, "applies_to" | "target">, className: string | null, map: ClassMap): boolean {
+  if (fee.applies_to === "all") return true;
+  if (className === null) return false;
+  if (fee.applies_to === "class") return fee.target === className;
+  return map.sectionOf.get(className) === fee.target;
+}
+
+function termFees(db: Db, schoolId: number, term: string, session: string) {
+  return db
+    .selectFrom("fee_items")
+    .select(["id", "name", "amount_kobo", "applies_to", "target", "term", "session", "compulsory", "retired"])
+    .where("school_id", "=", schoolId)
+    .where("session", "=", session)
+    .where("term", "=", term);
+}
+
+/**
+ * The compulsory fees of a class as one SQL expression over `s.class_name`: a CASE naming every class some
+ * fee bills, and the all-class fees for the rest. The term's fees are few, so the expression stays short.
+ */
+async function compulsoryByClass(deps: ApiDeps, tenant: Tenant, term: string, session: string, map: ClassMap): Promise<RawBuilder<number>> {
+  const fees = await termFees(deps.db, tenant.schoolId, term, session).where("compulsory", "=", 1).where("retired", "=", 0).execute();
+  const classes = new Set(map.classes.map((c) => c.class_name));
+  for (const fee of fees) if (fee.applies_to === "class" && fee.target) classes.add(fee.target);
+  const total = (className: string | null) => fees.filter((f) => billsClass(f, className, map)).reduce((sum, f) => sum + n(f.amount_kobo), 0);
+  const otherwise = total(null);
+  const cases = [...classes].map((c) => [c, total(c)] as const).filter(([, kobo]) => kobo !== otherwise);
+  if (!cases.length) return sql<number>`${sql.lit(otherwise)}`;
+  return sql<number>`case ${sql.join(cases.map(([c, kobo]) => sql`when s.class_name = ${c} then ${sql.lit(kobo)}`), sql` `)} else ${sql.lit(otherwise)} end`;
+}
+
+/**
+ * Each student's bill parts for a term, a select of (student_id, unique_id, name, class_name, fees, sales,
+ * discounts, paid) over the school's current students, or over `studentIds` (former students too).
+ */
+function billParts(schoolId: number, term: string, session: string, compulsory: RawBuilder<number>, studentIds?: number[]) {
+  const who = studentIds
+    ? studentIds.length
+      ? sql`s.id in (${sql.join(studentIds)})`
+      : sql`1 = 0`
+    : sql`s.status = 'active'`;
+  return sql`
+    select s.id as student_id, s.unique_id, s.name, s.class_name,
+      ${compulsory} + coalesce(o.total, 0) as fees,
+      coalesce(p.total, 0) as sales,
+      coalesce(d.total, 0) as discounts,
+      coalesce(pay.total, 0) as paid
+    from students s
+    left join (
+      select a.student_id, sum(f.amount_kobo) as total from fee_assignments a
+      join fee_items f on f.id = a.fee_item_id
+      where a.school_id = ${schoolId} and f.school_id = ${schoolId} and f.session = ${session} and f.term = ${term} and f.retired = 0 and f.compulsory = 0
+      group by a.student_id
+    ) o on o.student_id = s.id
+    left join (
+      select student_id, sum(total_kobo) as total from inventory_purchases
+      where school_id = ${schoolId} and session = ${session} and term = ${term} and student_id is not null
+      group by student_id
+    ) p on p.student_id = s.id
+    left join (
+      select student_id, sum(amount_kobo) as total from fee_discounts
+      where school_id = ${schoolId} and session = ${session} and term = ${term}
+      group by student_id
+    ) d on d.student_id = s.id
+    left join (
+      select student_id, sum(amount_kobo) as total from fee_payments
+      where school_id = ${schoolId} and session = ${session} and term = ${term} and reversed_at is null and student_id is not null
+      group by student_id
+    ) pay on pay.student_id = s.id
+    where s.school_id = ${schoolId} and ${who}`;
+}
+
+interface TotalsRow {
+  student_id: number;
+  unique_id: string;
+  name: string;
+  class_name: string | null;
+  billed: unknown;
+  paid: unknown;
+}
+
+const toTotals = (row: { billed: unknown; paid: unknown }): BillTotals => {
+  const billed = n(row.billed);
+  const paid = n(row.paid);
+  return { billed: koboToNaira(billed), paid: koboToNaira(paid), balance: koboToNaira(billed - paid) };
+};
+
+/** Billed and paid kobo of the given students for a term, by student id. */
+async function totalsOf(deps: ApiDeps, tenant: Tenant, term: string, session: string, studentIds: number[]) {
+  const compulsory = await compulsoryByClass(deps, tenant, term, session, await classMap(deps, tenant));
+  return totalsWith(deps.db, tenant.schoolId, term, session, compulsory, studentIds);
+}
+
+/**
+ * `totalsOf` with the compulsory fees already worked out, so that it can run inside a transaction: on
+ * SQLite a query outside the transaction would wait for its one connection.
+ */
+async function totalsWith(db: Db, schoolId: number, term: string, session: string, compulsory: RawBuilder<number>, studentIds: number[]) {
+  const rows = await sql<TotalsRow>`
+    select b.student_id, b.unique_id, b.name, b.class_name, b.fees + b.sales - b.discounts as billed, b.paid
+    from (${billParts(schoolId, term, session, compulsory, studentIds)}) b`.execute(db);
+  return new Map(rows.rows.map((r) => [r.student_id, r]));
+}
+
+const balanceOf = (row: TotalsRow | undefined) => (row ? n(row.billed) - n(row.paid) : 0);
+
+// Fee items
+
+const toFee = (row: FeeRow & { has_payments?: unknown }): FeeItem => ({
+  id: row.id,
+  name: row.name,
+  amount: koboToNaira(n(row.amount_kobo)),
+  applies_to: row.applies_to,
+  target: row.target,
+  term: row.term,
+  session: row.session,
+  compulsory: row.compulsory === 1,
+  retired: row.retired === 1,
+  has_payments: Boolean(n(row.has_payments)),
+});
+
+/**
+ * Payments stand against a fee when a student it bills (by their class for a compulsory fee, by being
+ * put on their bill for an optional one) has a payment for its term, reversed or not.
+ */
+function paymentsAgainst(schoolId: number, classes: (fee: FeeRow) => string[] | null) {
+  return (fee: FeeRow) => {
+    const billed =
+      fee.compulsory === 1
+        ? (() => {
+            const list = classes(fee);
+            if (list === null) return sql`1 = 1`;
+            return list.length ? sql`s.class_name in (${sql.join(list)})` : sql`1 = 0`;
+          })()
+        : sql`exists (select 1 from fee_assignments a where a.fee_item_id = ${fee.id} and a.student_id = s.id)`;
+    return sql<number>`(select count(*) from fee_payments p join students s on s.id = p.student_id
+      where p.school_id = ${schoolId} and p.session = ${fee.session} and p.term = ${fee.term} and ${billed})`;
+  };
+}
+
+/** The classes a compulsory fee bills, or null for all classes. */
+const classesOf = (map: ClassMap) => (fee: Pick<FeeRow, "applies_to" | "target">) =>
+  fee.applies_to === "all" ? null : fee.applies_to === "class" ? [fee.target ?? ""] : map.classes.filter((c) => c.section === fee.target).map((c) => c.class_name);
+
+async function withPaymentFlags(deps: ApiDeps, tenant: Tenant, rows: FeeRow[]): Promise<FeeItem[]> {
+  if (!rows.length) return [];
+  const map = await classMap(deps, tenant);
+  const against = paymentsAgainst(tenant.schoolId, classesOf(map));
+  const counts = await Promise.all(rows.map(async (fee) => n((await sql<{ n: unknown }>`select ${against(fee)} as n`.execute(deps.db)).rows[0]?.n)));
+  return rows.map((row, i) => toFee({ ...row, has_payments: counts[i] }));
+}
+
+/** `GET /fees/fee-settings`: the school's fees, of one term and session when asked, newest session first. */
+export async function listFees(deps: ApiDeps, tenant: Tenant, query: TermQuery): Promise<FeeItem[]> {
+  let q = deps.db
+    .selectFrom("fee_items")
+    .select(["id", "name", "amount_kobo", "applies_to", "target", "term", "session", "compulsory", "retired"])
+    .where("school_id", "=", tenant.schoolId);
+  if (query.term) q = q.where("term", "=", query.term);
+  if (query.session) q = q.where("session", "=", query.session);
+  const rows = await q.orderBy("session", "desc").orderBy("term").orderBy("retired").orderBy("compulsory", "desc").orderBy("name_key").orderBy("id").execute();
+  return withPaymentFlags(deps, tenant, rows);
+}
+
+async function feeRow(deps: ApiDeps, tenant: Tenant, id: number): Promise<FeeRow> {
+  const row = await deps.db
+    .selectFrom("fee_items")
+    .select(["id", "name", "amount_kobo", "applies_to", "target", "term", "session", "compulsory", "retired"])
+    .where("school_id", "=", tenant.schoolId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) throw feeNotFound();
+  return row;
+}
+
+export async function getFee(deps: ApiDeps, tenant: Tenant, id: number): Promise<FeeItem> {
+  return (await withPaymentFlags(deps, tenant, [await feeRow(deps, tenant, id)]))[0];
+}
+
+/** The columns a valid fee writes; the section or class must be one of the school's (a fee keeps its own). */
+async function feeColumns(deps: ApiDeps, tenant: Tenant, raw: unknown, current?: FeeRow) {
+  const parsed = feeItemFields.safeParse(raw);
+  const errors: FieldErrors = parsed.success ? {} : fromZod(parsed.error).errors!;
+  if (parsed.success) {
+    const fee = parsed.data;
+    const map = await classMap(deps, tenant);
+    const keeps = (value: string | undefined) => current && current.applies_to === fee.applies_to && current.target === value;
+    if (fee.applies_to === "section" && !map.sections.includes(fee.section!) && !keeps(fee.section)) errors.section = [M.sectionUnknown];
+    if (fee.applies_to === "class" && !map.sectionOf.has(fee.class!) && !keeps(fee.class)) errors.class = [M.classUnknown];
+  }
+  if (!parsed.success || Object.keys(errors).length) throw validationError(errors);
+  const fee = parsed.data;
+  const name = tidy(fee.name);
+  return {
+    name,
+    name_key: name.toLowerCase(),
+    amount_kobo: fee.amount,
+    applies_to: fee.applies_to,
+    target: fee.applies_to === "section" ? fee.section! : fee.applies_to === "class" ? fee.class! : null,
+    term: fee.term,
+    session: fee.session,
+    compulsory: fee.compulsory ? 1 : 0,
+  };
+}
+
+type FeeColumns = Awaited<ReturnType<typeof feeColumns>>;
+
+async function feeTaken(deps: ApiDeps, tenant: Tenant, c: FeeColumns, exceptId?: number) {
+  let q = deps.db
+    .selectFrom("fee_items")
+    .select("id")
+    .where("school_id", "=", tenant.schoolId)
+    .where("session", "=", c.session)
+    .where("term", "=", c.term)
+    .where("name_key", "=", c.name_key)
+    .where("applies_to", "=", c.applies_to)
+    .where("retired", "=", 0);
+  q = c.target === null ? q.where("target", "is", null) : q.where("target", "=", c.target);
+  if (exceptId !== undefined) q = q.where("id", "!=", exceptId);
+  return Boolean(await q.executeTakeFirst());
+}
+
+const feeExists = () => new ApiError(409, M.feeExists, { name: [M.feeExists] });
+
+/** `POST /fees/fee-settings`: a re-sent form (same idempotency key) answers the fee it made. */
+export async function createFee(deps: ApiDeps, tenant: Tenant, raw: unknown, idempotencyKey: string | undefined): Promise<{ fee: FeeItem; replayed: boolean }> {
+  const key = acceptedIdempotencyKey(idempotencyKey);
+  const replay = async () => {
+    if (!key) return undefined;
+    const row = await deps.db.selectFrom("fee_items").select("id").where("school_id", "=", tenant.schoolId).where("idempotency_key", "=", key).executeTakeFirst();
+    return row && { fee: await getFee(deps, tenant, row.id), replayed: true };
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+  const columns = await feeColumns(deps, tenant, raw);
+  if (await feeTaken(deps, tenant, columns)) {
+    const raced = await replay();
+    if (raced) return raced;
+    throw feeExists();
+  }
+  const now = deps.now().toISOString();
+  try {
+    const row = await deps.db
+      .insertInto("fee_items")
+      .values({ ...columns, school_id: tenant.schoolId, idempotency_key: key, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { fee: await getFee(deps, tenant, row.id), replayed: false };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const raced = await replay();
+    if (raced) return raced;
+    throw error;
+  }
+}
+
+/** `PUT /fees/fee-settings/{id}`: bills follow the new amount and scope at once. */
+export async function updateFee(deps: ApiDeps, tenant: Tenant, id: number, raw: unknown): Promise<FeeItem> {
+  const current = await feeRow(deps, tenant, id);
+  const columns = await feeColumns(deps, tenant, raw, current);
+  if (!current.retired && (await feeTaken(deps, tenant, columns, id))) throw feeExists();
+  await deps.db
+    .updateTable("fee_items")
+    .set({ ...columns, updated_at: deps.now().toISOString() })
+    .where("school_id", "=", tenant.schoolId)
+    .where("id", "=", id)
+    .execute();
+  return getFee(deps, tenant, id);
+}
+
+/** Retires a fee (it bills nobody from then on) or brings it back. */
+export async function retireFee(deps: ApiDeps, tenant: Tenant, id: number, raw: unknown): Promise<FeeItem> {
+  const parsed = retirePayload.safeParse(raw);
+  if (!parsed.success) throw fromZod(parsed.error);
+  await feeRow(deps, tenant, id);
+  await deps.db
+    .updateTable("fee_items")
+    .set({ retired: parsed.data.retired ? 1 : 0, updated_at: deps.now().toISOString() })
+    .where("school_id", "=", tenant.schoolId)
+    .where("id", "=", id)
+    .execute();
+  return getFee(deps, tenant, id);
+}
+
+/** Deletes a fee no payment stands against (409 otherwise: retire it instead). */
+export async function deleteFee(deps: ApiDeps, tenant: Tenant, id: number): Promise<void> {
+  const fee = await getFee(deps, tenant, id);
+  if (fee.has_payments) throw new ApiError(409, M.feeHasPayments, { fee: [M.feeHasPayments] });
+  await deps.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("fee_assignments").where("school_id", "=", tenant.schoolId).where("fee_item_id", "=", id).execute();
+    await trx.deleteFrom("fee_items").where("school_id", "=", tenant.schoolId).where("id", "=", id).execute();
+  });
+}
+
+// Students' bills
+
+async function findStudent(deps: ApiDeps, tenant: Tenant, key: string) {
+  const row = await deps.db
+    .selectFrom("students")
+    .select(["id", "unique_id", "name", "class_name"])
+    .where("school_id", "=", tenant.schoolId)
+    .where(isRecordKey(key))
+    .executeTakeFirst();
+  if (!row) throw studentNotFound();
+  return row;
+}
+
+/** A student named in a body: an unknown one is a field error, not a missing page. */
+async function studentField(deps: ApiDeps, tenant: Tenant, key: string) {
+  return findStudent(deps, tenant, key).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) throw validationError({ student_id: [M.studentNotFound] });
+    throw error;
+  });
+}
+
+type PaymentRow = {
+  id: number;
+  receipt_no: number;
+  student_name: string;
+  student_class: string | null;
+  amount_kobo: number | string;
+  paid_on: string;
+  method: string;
+  reference: string | null;
+  term: string;
+  session: string;
+  recorded_at: string;
+  reversed_at: string | null;
+  reversal_reason: string | null;
+  student_unique_id: string | null;
+};
+
+function paymentsQuery(db: Db, schoolId: number) {
+  return db
+    .selectFrom("fee_payments as p")
+    .leftJoin("students as s", "s.id", "p.student_id")
+    .where("p.school_id", "=", schoolId)
+    .select([
+      "p.id",
+      "p.receipt_no",
+      "p.student_name",
+      "p.student_class",
+      "p.amount_kobo",
+      "p.paid_on",
+      "p.method",
+      "p.reference",
+      "p.term",
+      "p.session",
+      "p.recorded_at",
+      "p.reversed_at",
+      "p.reversal_reason",
+      "s.unique_id as student_unique_id",
+    ]);
+}
+
+const toPayment = (row: PaymentRow): FeePayment => ({
+  id: row.id,
+  receipt_no: receiptNumber(row.receipt_no),
+  student_id: row.student_unique_id ?? "",
+  student_name: row.student_name,
+  student_class: row.student_class,
+  amount: koboToNaira(n(row.amount_kobo)),
+  paid_on: row.paid_on,
+  method: row.method as PaymentMethod,
+  reference: row.reference,
+  term: row.term,
+  session: row.session,
+  recorded_at: row.recorded_at,
+  reversed_at: row.reversed_at,
+  reversal_reason: row.reversal_reason,
+});
+
+export async function getPayment(deps: ApiDeps, tenant: Tenant, id: number): Promise<FeePayment> {
+  const row = await paymentsQuery(deps.db, tenant.schoolId).where("p.id", "=", id).executeTakeFirst();
+  if (!row) throw new ApiError(404, M.paymentNotFound);
+  return toPayment(row);
+}
+
+/** `GET /fees/students/{id}/bill`: the lines of a student's bill for a term, its totals and payments. */
+export async function studentBill(deps: ApiDeps, tenant: Tenant, key: string, query: TermQuery): Promise<StudentBill> {
+  const student = await findStudent(deps, tenant, key);
+  const { term, session } = await resolveTerm(deps, tenant, query);
+  const map = await classMap(deps, tenant);
+  const [fees, assigned, sales, discounts, payments, totals] = await Promise.all([
+    termFees(deps.db, tenant.schoolId, term, session).where("retired", "=", 0).orderBy("compulsory", "desc").orderBy("name_key").orderBy("id").execute(),
+    deps.db.selectFrom("fee_assignments").select("fee_item_id").where("school_id", "=", tenant.schoolId).where("student_id", "=", student.id).execute(),
+    deps.db
+      .selectFrom("inventory_purchases")
+      .select(["id", "item_name", "quantity", "total_kobo"])
+      .where("school_id", "=", tenant.schoolId)
+      .where("student_id", "=", student.id)
+      .where("session", "=", session)
+      .where("term", "=", term)
+      .orderBy("sold_at")
+      .orderBy("id")
+      .execute(),
+    deps.db
+      .selectFrom("fee_discounts")
+      .select(["id", "amount_kobo", "reason"])
+      .where("school_id", "=", tenant.schoolId)
+      .where("student_id", "=", student.id)
+      .where("session", "=", session)
+      .where("term", "=", term)
+      .orderBy("id")
+      .execute(),
+    paymentsQuery(deps.db, tenant.schoolId).where("p.student_id", "=", student.id).where("p.session", "=", session).where("p.term", "=", term).orderBy("p.receipt_no").execute(),
+    totalsOf(deps, tenant, term, session, [student.id]),
+  ]);
+  const onBill = new Set(assigned.map((a) => a.fee_item_id));
+  const lines: BillLine[] = [
+    ...fees
+      .filter((f) => (f.compulsory === 1 ? billsClass(f, student.class_name, map) : onBill.has(f.id)))
+      .map((f): BillLine => ({ kind: "fee", id: f.id, label: f.compulsory === 1 ? f.name : `${f.name} (optional)`, amount: koboToNaira(n(f.amount_kobo)) })),
+    ...sales.map((s): BillLine => ({ kind: "sale", id: s.id, label: s.quantity > 1 ? `${s.item_name} × ${s.quantity}` : s.item_name, amount: koboToNaira(n(s.total_kobo)) })),
+    ...discounts.map((d): BillLine => ({ kind: "discount", id: d.id, label: `Discount: ${d.reason}`, reason: d.reason, amount: -koboToNaira(n(d.amount_kobo)) })),
+  ];
+  const optional = fees
+    .filter((f) => f.compulsory === 0 && (onBill.has(f.id) || billsClass(f, student.class_name, map)))
+    .map((f) => ({ id: f.id, name: f.name, amount: koboToNaira(n(f.amount_kobo)), assigned: onBill.has(f.id) }));
+  return {
+    student: { unique_id: student.unique_id, name: student.name, class: student.class_name },
+    term,
+    session,
+    lines,
+    optional_fees: optional,
+    payments: payments.map(toPayment),
+    ...toTotals(totals.get(student.id) ?? { billed: 0, paid: 0 }),
+  };
+}
+
+/** Puts an optional fee of the student's class on their bill, or takes it off. */
+export async function assignFee(deps: ApiDeps, tenant: Tenant, feeId: number, raw: unknown): Promise<StudentBill> {
+  const parsed = assignmentPayload.safeParse(raw);
+  if (!parsed.success) throw fromZod(parsed.error);
+  const fee = await feeRow(deps, tenant, feeId);
+  const student = await studentField(deps, tenant, parsed.data.student_id);
+  if (parsed.data.assigned) {
+    if (fee.compulsory === 1 || fee.retired === 1) throw validationError({ fee: [M.notOptional] });
+    if (!billsClass(fee, student.class_name, await classMap(deps, tenant))) throw validationError({ fee: [M.notForClass] });
+    await deps.db
+      .insertInto("fee_assignments")
+      .values({ fee_item_id: fee.id, student_id: student.id, school_id: tenant.schoolId, created_at: deps.now().toISOString() })
+      .onConflict((oc) => oc.columns(["fee_item_id", "student_id"]).doNothing())
+      .execute();
+  } else {
+    await deps.db.deleteFrom("fee_assignments").where("school_id", "=", tenant.schoolId).where("fee_item_id", "=", fee.id).where("student_id", "=", student.id).execute();
+  }
+  return studentBill(deps, tenant, student.unique_id, fee);
+}
+
+/** `POST /fees/discounts`: at most the balance; a re-sent form (same key) adds one discount. */
+export async function addDiscount(deps: ApiDeps, tenant: Tenant, raw: unknown, idempotencyKey: string | undefined): Promise<{ bill: StudentBill; replayed: boolean }> {
+  const parsed = discountPayload.safeParse(raw);
+  if (!parsed.success) throw fromZod(parsed.error);
+  const { student_id, term, session, amount, reason } = parsed.data;
+  const student = await studentField(deps, tenant, student_id);
+  const key = acceptedIdempotencyKey(idempotencyKey);
+  const earlier = async () =>
+    key && (await deps.db.selectFrom("fee_discounts").select("id").where("school_id", "=", tenant.schoolId).where("idempotency_key", "=", key).executeTakeFirst());
+  if (await earlier()) return { bill: await studentBill(deps, tenant, student.unique_id, { term, session }), replayed: true };
+  const balance = balanceOf((await totalsOf(deps, tenant, term, session, [student.id])).get(student.id));
+  if (amount > balance) throw validationError({ amount: [M.discountTooHigh(formatNaira(Math.max(0, balance)))] });
+  try {
+    await deps.db
+      .insertInto("fee_discounts")
+      .values({ school_id: tenant.schoolId, student_id: student.id, term, session, amount_kobo: amount, reason: tidy(reason), idempotency_key: key, created_at: deps.now().toISOString() })
+      .execute();
+  } catch (error) {
+    if (!isUniqueViolation(error) || !(await earlier())) throw error;
+    return { bill: await studentBill(deps, tenant, student.unique_id, { term, session }), replayed: true };
+  }
+  return { bill: await studentBill(deps, tenant, student.unique_id, { term, session }), replayed: false };
+}
+
+export async function removeDiscount(deps: ApiDeps, tenant: Tenant, id: number): Promise<void> {
+  const deleted = await deps.db.deleteFrom("fee_discounts").where("school_id", "=", tenant.schoolId).where("id", "=", id).executeTakeFirst();
+  if (!Number(deleted.numDeletedRows)) throw new ApiError(404, M.discountNotFound);
+}
+
+/** `GET /fees/parents/{id}`: billed, paid and balance of each of a parent's children for a term. */
+export async function parentBalances(deps: ApiDeps, tenant: Tenant, key: string, query: TermQuery): Promise<ChildBalance[]> {
+  const parent = await deps.db.selectFrom("parents").select("id").where("school_id", "=", tenant.schoolId).where(isRecordKey(key)).executeTakeFirst();
+  if (!parent) throw new ApiError(404, "Parent not found.");
+  const children = await deps.db
+    .selectFrom("parent_students as ps")
+    .innerJoin("students as s", "s.id", "ps.student_id")
+    .select("s.id")
+    .where("ps.school_id", "=", tenant.schoolId)
+    .where("ps.parent_id", "=", parent.id)
+    .orderBy("s.name")
+    .orderBy("s.id")
+    .execute();
+  const { term, session } = await resolveTerm(deps, tenant, query);
+  const totals = await totalsOf(deps, tenant, term, session, children.map((c) => c.id));
+  return children.map((c) => {
+    const row = totals.get(c.id)!;
+    return { unique_id: row.unique_id, name: row.name, class: row.class_name, ...toTotals(row) };
+  });
+}
+
+// Payments
+
+/**
+ * `POST /fees/payments`: records a payment against a student's bill for a term and gives it the school's
+ * next receipt number. More than the balance is refused (no credit is carried). Taking the receipt number
+ * locks the school's counter row, so the balance read after it cannot change under a second payment being
+ * recorded at the same time. A re-sent payment (same idempotency key) answers the one it recorded.
+ */
+export async function recordPayment(deps: ApiDeps, tenant: Tenant, raw: unknown, idempotencyKey: string | undefined): Promise<{ payment: FeePayment; replayed: boolean }> {
+  const key = acceptedIdempotencyKey(idempotencyKey);
+  const earlier = async () => {
+    if (!key) return undefined;
+    const row = await paymentsQuery(deps.db, tenant.schoolId).where("p.idempotency_key", "=", key).executeTakeFirst();
+    return row && { payment: toPayment(row), replayed: true };
+  };
+  const replay = await earlier();
+  if (replay) return replay;
+
+  const parsed = paymentPayload.safeParse(raw);
+  const errors: FieldErrors = parsed.success ? {} : fromZod(parsed.error).errors!;
+  const today = schoolDay(deps.now());
+  if (parsed.success && parsed.data.paid_on > today) errors.paid_on = [M.dateInFuture];
+  if (!parsed.success || Object.keys(errors).length) throw validationError(errors);
+  const p = parsed.data;
+  const student = await studentField(deps, tenant, p.student_id);
+  const now = deps.now().toISOString();
+  const compulsory = await compulsoryByClass(deps, tenant, p.term, p.session, await classMap(deps, tenant));
+
+  try {
+    const id = await deps.db.transaction().execute(async (trx) => {
+      const counter = await trx
+        .insertInto("fee_receipt_counters")
+        .values({ school_id: tenant.schoolId, last_receipt_no: 1 })
+        .onConflict((oc) => oc.column("school_id").doUpdateSet({ last_receipt_no: sql`fee_receipt_counters.last_receipt_no + 1` }))
+        .returning("last_receipt_no")
+        .executeTakeFirstOrThrow();
+      const balance = balanceOf((await totalsWith(trx, tenant.schoolId, p.term, p.session, compulsory, [student.id])).get(student.id));
+      if (balance <= 0) throw validationError({ amount: [M.nothingOwed] });
+      if (p.amount > balance) throw validationError({ amount: [M.overpayment(formatNaira(balance))] });
+      const row = await trx
+        .insertInto("fee_payments")
+        .values({
+          school_id: tenant.schoolId,
+          receipt_no: counter.last_receipt_no,
+          student_id: student.id,
+          student_name: student.name,
+          student_class: student.class_name,
+          term: p.term,
+          session: p.session,
+          amount_kobo: p.amount,
+          paid_on: p.paid_on,
+          method: p.method,
+          reference: p.reference ? p.reference : null,
+          idempotency_key: key,
+          recorded_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return row.id;
+    });
+    return { payment: await getPayment(deps, tenant, id), replayed: false };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const raced = await earlier();
+    if (raced) return raced;
+    throw error;
+  }
+}
+
+/** `POST /fees/payments/{id}/reverse`: marks a payment reversed, with the reason; reversing it again changes nothing. */
+export async function reversePayment(deps: ApiDeps, tenant: Tenant, id: number, raw: unknown): Promise<FeePayment> {
+  const parsed = reversalFields.safeParse(raw);
+  if (!parsed.success) throw fromZod(parsed.error);
+  await getPayment(deps, tenant, id);
+  await deps.db
+    .updateTable("fee_payments")
+    .set({ reversed_at: deps.now().toISOString(), reversal_reason: tidy(parsed.data.reason) })
+    .where("school_id", "=", tenant.schoolId)
+    .where("id", "=", id)
+    .where("reversed_at", "is", null)
+    .execute();
+  return getPayment(deps, tenant, id);
+}
+
+/** The payment and its student's bill totals now, for its receipt. */
+export async function paymentForReceipt(deps: ApiDeps, tenant: Tenant, id: number): Promise<{ payment: FeePayment; totals: BillTotals | null }> {
+  const payment = await getPayment(deps, tenant, id);
+  const row = await deps.db.selectFrom("fee_payments").select("student_id").where("school_id", "=", tenant.schoolId).where("id", "=", id).executeTakeFirstOrThrow();
+  if (row.student_id === null) return { payment, totals: null };
+  const totals = (await totalsOf(deps, tenant, payment.term, payment.session, [row.student_id])).get(row.student_id);
+  return { payment, totals: totals ? toTotals(totals) : null };
+}
+
+// Overview
+
+const KEPT_OVERVIEWS = 500;
+/** Kept overviews per database (tests open several in one process). */
+const keptOverviews = new WeakMap<object, Map<string, FeeOverview>>();
+
+/**
+ * `GET /fees/overview`: the term's expected, collected and outstanding, by class, over time, and who owes
+ * most. Working it out reads every bill of the term, so an overview is kept under the school's fee version,
+ * which triggers move on in the same transaction as any write to students, settings, sales or fees: a kept
+ * overview is never stale, in this process or another.
+ */
+export async function feeOverview(deps: ApiDeps, tenant: Tenant, query: TermQuery & { class?: string }): Promise<FeeOverview> {
+  const { term, session } = await resolveTerm(deps, tenant, query);
+  const version = await deps.db.selectFrom("fee_versions").select("version").where("school_id", "=", tenant.schoolId).executeTakeFirst();
+  const key = JSON.stringify([tenant.schoolId, version?.version ?? 0, term, session, query.class?.trim() ?? ""]);
+  let kept = keptOverviews.get(deps.db);
+  if (!kept) keptOverviews.set(deps.db, (kept = new Map()));
+  const earlier = kept.get(key);
+  if (earlier) return earlier;
+  const overview = await workOutOverview(deps, tenant, term, session, query.class);
+  if (kept.size >= KEPT_OVERVIEWS) kept.clear();
+  kept.set(key, overview);
+  return overview;
+}
+
+async function workOutOverview(deps: ApiDeps, tenant: Tenant, term: string, session: string, classFilter: string | undefined): Promise<FeeOverview> {
+  const map = await classMap(deps, tenant);
+  const compulsory = await compulsoryByClass(deps, tenant, term, session, map);
+  const className = classFilter?.trim();
+  const balance = sql`b.fees + b.sales - b.discounts - b.paid`;
+  // One pass over the students' bills, kept (materialised) for both the sums by class and who owes most.
+  const [rows, overTime] = await Promise.all([
+    sql<{ kind: "class" | "owing"; class_name: string | null; students: unknown; billed: unknown; paid: unknown; student_id: number | null; unique_id: string | null; name: string | null }>`
+      with b as materialized (${billParts(tenant.schoolId, term, session, compulsory)})
+      select 'class' as kind, b.class_name, count(*) as students, sum(b.fees + b.sales - b.discounts) as billed, sum(b.paid) as paid,
+        null as student_id, null as unique_id, null as name
+      from b group by b.class_name
+      union all
+      select * from (
+        select 'owing' as kind, b.class_name, 1 as students, b.fees + b.sales - b.discounts as billed, b.paid, b.student_id, b.unique_id, b.name
+        from b where ${balance} > 0 ${className ? sql`and b.class_name = ${className}` : sql``}
+        order by ${balance} desc, b.name, b.student_id
+        limit ${FEE_LIMITS.owingShown}
+      ) owing`.execute(deps.db),
+    deps.db
+      .selectFrom("fee_payments")
+      .select((eb) => ["paid_on", eb.fn.sum<number | string>("amount_kobo").as("total")])
+      .where("school_id", "=", tenant.schoolId)
+      .where("session", "=", session)
+      .where("term", "=", term)
+      .where("reversed_at", "is", null)
+      .groupBy("paid_on")
+      .orderBy("paid_on")
+      .execute(),
+  ]);
+  const byClass = rows.rows.filter((r) => r.kind === "class");
+  const owing = rows.rows
+    .filter((r) => r.kind === "owing")
+    // A union keeps no order: largest balance first again (the sort is stable, ties keep the query's order).
+    .sort((a, b) => n(b.billed) - n(b.paid) - (n(a.billed) - n(a.paid)));
+  const order = new Map(map.classes.map((c, i) => [c.class_name, i]));
+  const classes = byClass
+    .map((r) => ({ class: r.class_name ?? "No class", students: n(r.students), expected: n(r.billed), collected: n(r.paid) }))
+    .sort((a, b) => (order.get(a.class) ?? order.size) - (order.get(b.class) ?? order.size) || a.class.localeCompare(b.class));
+  const expected = classes.reduce((sum, c) => sum + c.expected, 0);
+  const collected = classes.reduce((sum, c) => sum + c.collected, 0);
+  return {
+    term,
+    session,
+    expected: koboToNaira(expected),
+    collected: koboToNaira(collected),
+    outstanding: koboToNaira(expected - collected),
+    collection_rate: collectionRate(expected, collected),
+    by_class: classes.map((c) => ({ ...c, expected: koboToNaira(c.expected), collected: koboToNaira(c.collected), outstanding: koboToNaira(c.expected - c.collected) })),
+    over_time: overTime.map((r) => ({ date: r.paid_on, amount: koboToNaira(n(r.total)) })),
+    owing_most: owing.map((r) => ({ unique_id: r.unique_id!, name: r.name!, class: r.class_name, ...toTotals(r) })),
+  };
+}

@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { MESSAGES } from "../../../../contract/messages";
+import { withAdmin } from "~/.server/auth.server";
+import { failure, redirectWithToast } from "~/.server/toast.server";
+
+/**
+ * /admin/school-fees/payments/{id}/receipt: streams the school API's receipt PDF as an attachment, so the
+ * plain link works without JavaScript. A failure goes back to the fees overview with the spec's message.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return withAdmin(request, context, async ({ api }) => {
+    const id = params.id ?? "";
+    if (!/^\d{1,15}$/.test(id)) throw new Response("Not Found", { status: 404 });
+    const response = await api.raw(`/fees/payments/${id}/receipt`);
+    if (response.status !== 200 || !(response.headers.get("content-type") ?? "").startsWith("application/pdf")) {
+      await response.body?.cancel();
+      if (response.status === 404) throw new Response("Not Found", { status: 404 });
+      return redirectWithToast(request, context, "/admin/school-fees", failure(MESSAGES.failedFees));
+    }
+    const headers = new Headers({
+      "Content-Type": "application/pdf",
+      "Content-Disposition": response.headers.get("content-disposition") ?? 'attachment; filename="receipt.pdf"',
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    });
+    const length = response.headers.get("content-length");
+    if (length) headers.set("Content-Length", length);
+    return new Response(response.body, { status: 200, headers });
+  });
+}

@@ -1,0 +1,70 @@
+import { Link } from "@remix-run/react";
+import type { BillTotals } from "../../../../contract/fees";
+import { formatNaira, nairaToKobo } from "../../../../contract/money";
+
+/** Naira from the wire, written by the one money helper. */
+export const naira = (amount: number) => formatNaira(nairaToKobo(amount) ?? 0);
+
+export interface TermChoice {
+  term: string;
+  year: string;
+}
+
+const termQuery = (t: TermChoice) => `term=${encodeURIComponent(t.term)}&year=${encodeURIComponent(t.year)}`;
+
+export const feePaths = {
+  overview: (t?: TermChoice) => (t ? `/admin/school-fees?${termQuery(t)}` : "/admin/school-fees"),
+  setup: (t?: TermChoice) => `/admin/school-fees?tab=setup${t ? `&${termQuery(t)}` : ""}`,
+  edit: (id: number) => `/admin/school-fees/${id}/edit`,
+  remove: (id: number) => `/admin/school-fees/${id}/delete`,
+  retire: (id: number) => `/admin/school-fees/${id}/retire`,
+  student: (uniqueId: string, t?: TermChoice) => `/admin/school-fees/students/${encodeURIComponent(uniqueId)}${t ? `?${termQuery(t)}` : ""}`,
+  reverse: (id: number) => `/admin/school-fees/payments/${id}/reverse`,
+  receipt: (id: number) => `/admin/school-fees/payments/${id}/receipt`,
+};
+
+/** Where a fee's pages go back to: the setup tab of its term. */
+export const setupOf = (fee: { term: string; session: string }) => feePaths.setup({ term: fee.term, year: fee.session });
+
+/** The two tabs of /admin/school-fees, as links: they work without JavaScript. */
+export function FeeTabs({ tab, chosen }: { tab: "overview" | "setup"; chosen: TermChoice }) {
+  const tabs = [
+    { id: "overview", label: "Fee Overview", to: feePaths.overview(chosen) },
+    { id: "setup", label: "Fee Setup", to: feePaths.setup(chosen) },
+  ] as const;
+  return (
+    <nav aria-label="School fees" className="flex gap-1 rounded-xl bg-slate-100 p-1">
+      {tabs.map((t) => (
+        <Link
+          key={t.id}
+          to={t.to}
+          aria-current={tab === t.id ? "page" : undefined}
+          className={`flex min-h-11 flex-1 items-center justify-center rounded-lg px-3 font-semibold ${tab === t.id ? "bg-white text-brand-800 shadow-sm" : "text-slate-700"}`}
+        >
+          {t.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** Billed, paid and balance; a balance below zero is a credit. */
+export function Totals({ totals, testId }: { totals: BillTotals; testId?: string }) {
+  const items: [string, string, string][] = [
+    ["Billed", naira(totals.billed), "billed"],
+    ["Paid", naira(totals.paid), "paid"],
+    totals.balance < 0 ? ["Credit", naira(-totals.balance), "balance"] : ["Balance", naira(totals.balance), "balance"],
+  ];
+  return (
+    <dl className="grid grid-cols-3 gap-2" data-testid={testId}>
+      {items.map(([label, value, id]) => (
+        <div key={label} className="rounded-lg bg-slate-50 p-2">
+          <dt className="text-sm font-medium text-slate-600">{label}</dt>
+          <dd className="font-bold text-slate-900" data-testid={id}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
