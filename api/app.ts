@@ -17,6 +17,7 @@ import { fileRoutes, sharedFileRoutes } from "./routes/files";
 import { parentRoutes } from "./routes/parents";
 import { staffRoutes } from "./routes/staff";
 import { readMedia } from "./services/media";
+import { importRoutes } from "./routes/imports";
 
 export type { ApiDeps } from "./context";
 
@@ -59,6 +60,7 @@ export function createApi(deps: ApiDeps) {
 
   api.route("/admin", authRoutes(deps));
   api.use("/admin/:uniqueId/*", requireTenant(deps));
+  api.route("/admin/:uniqueId", importRoutes(deps));
   api.route("/admin/:uniqueId", adminRoutes(deps));
   api.route("/admin/:uniqueId", timetableRoutes(deps));
   api.route("/admin/:uniqueId", studentRoutes(deps));

@@ -259,6 +259,30 @@ export interface SchoolStorageTable {
   share_key: string;
 }
 
+/** A checked spreadsheet waiting for its commit, or (status imported) the fingerprint of one imported. */
+export interface ImportTable {
+  id: Generated<number>;
+  school_id: number;
+  token: string;
+  kind: string;
+  file_hash: string;
+  file_name: string;
+  /** JSON: the file's header row. */
+  headers: string;
+  /** JSON: the rows under it, as text; emptied once imported. */
+  rows: string;
+  row_count: number;
+  /** JSON: every RowProblem found at the check. */
+  problems: string;
+  /** JSON: the records the rows make, kept when they have no problem; emptied once imported. */
+  prepared: string;
+  status: "checked" | "imported";
+  added: number;
+  created_at: string;
+  expires_at: string;
+  imported_at: string | null;
+}
+
 export interface Database {
   schools: SchoolTable;
   auth_tokens: AuthTokenTable;
@@ -280,6 +304,7 @@ export interface Database {
   file_uploads: FileUploadTable;
   files: FileTable;
   school_storage: SchoolStorageTable;
+  imports: ImportTable;
 }
 
 export type School = Selectable<SchoolTable>;
@@ -290,4 +315,5 @@ export type NewStudent = Insertable<StudentTable>;
 export type StaffMember = Selectable<StaffTable>;
 export type NewStaff = Insertable<StaffTable>;
 export type Parent = Selectable<ParentTable>;
+export type Import = Selectable<ImportTable>;
 export type NewParent = Insertable<ParentTable>;

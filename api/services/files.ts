@@ -225,7 +225,8 @@ export function cleanFileName(raw: string): string {
 
 const isUploadField = (file: DiskFile) => file.field === "files[]" || file.field === "files";
 
-function diskBytes(file: DiskFile) {
+/** Random access to an upload waiting on disk, as `detectFileType` reads it. */
+export function diskBytes(file: DiskFile) {
   return {
     size: file.size,
     head: file.head,

@@ -105,7 +105,7 @@ export async function getStudent(deps: ApiDeps, tenant: Tenant, key: string): Pr
  * The columns a valid `student_data` writes. All field problems are reported together: the schema's,
  * the phone number's, and the class and subjects measured against the school's classes and their subjects.
  */
-function studentColumns(raw: unknown, mode: "create" | "update", classes: SchoolClass[]) {
+export function studentColumns(raw: unknown, mode: "create" | "update", classes: SchoolClass[]) {
   const input = studentDataInput(raw);
   const parsed = (mode === "create" ? studentCreateFields : studentUpdateFields).safeParse(input);
   const errors: FieldErrors = parsed.success ? {} : fromZod(parsed.error).errors!;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../../api/app";
 import { nubanFor } from "../../api/lib/nuban";
 import { localStorage } from "../../api/storage/local";
+import { xlsxFile } from "./spreadsheets";
 import { bearer, DATABASE, pngFile, registerSchool, sql, startApi, type RegisteredSchool, type TestApi } from "./harness";
 
 /**
@@ -24,6 +25,7 @@ interface Owned {
   folder: string;
   parent: { id: string; unique_id: string };
   staff: { id: string; unique_id: string };
+  importToken: string;
 }
 
 interface IsolationCase {
@@ -63,6 +65,13 @@ const withPhoto = (field: string, data: unknown) => () => {
   form.set("profile_img", pngFile("face.png"));
   return form;
 };
+
+const importToken = (a: Owned) => ({ kind: "students", token: a.importToken });
+function importForm() {
+  const form = new FormData();
+  form.set("file", xlsxFile([["Name", "Class", "Gender", "Phone Number"], ["Planted Import", "JSS1", "Male", "0803 123 4567"]]));
+  return form;
+}
 
 /** Keyed by "METHOD path" exactly as Hono's route table lists it. */
 const CASES: Record<string, IsolationCase> = {
@@ -138,6 +147,14 @@ const CASES: Record<string, IsolationCase> = {
   "GET /api/admin/:uniqueId/files/:id": { params: fileId },
   "DELETE /api/admin/:uniqueId/files/:id": { params: fileId },
   "POST /api/admin/:uniqueId/files/:id/share": { params: fileId, body: () => ({ disposition: "attachment" }) },
+  "POST /api/admin/:uniqueId/students/bulkRegister": { body: () => ({ students: [{ ...student, name: "Planted Bulk" }] }) },
+  "POST /api/admin/:uniqueId/stu-parents/bulkRegister": { body: () => ({ parents: [{ ...parent, email: "bulk@b.ng", phone: "0803 555 7777" }] }) },
+  "POST /api/admin/:uniqueId/staffs/bulkRegister": { body: () => ({ staff: [{ ...member, email: "bulk@b.ng", phone: "0803 555 6666", form_teacher: "" }] }) },
+  "GET /api/admin/:uniqueId/imports/:kind/template": { params: () => ({ kind: "students" }), paramsNameNoRecord: true },
+  "POST /api/admin/:uniqueId/imports/:kind": { params: () => ({ kind: "students" }), paramsNameNoRecord: true, body: () => importForm() },
+  "GET /api/admin/:uniqueId/imports/:kind/:token": { params: importToken },
+  "GET /api/admin/:uniqueId/imports/:kind/:token/problems": { params: importToken },
+  "POST /api/admin/:uniqueId/imports/:kind/:token/commit": { params: importToken },
 };
 
 describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
@@ -193,7 +210,7 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     api = await startApi();
     const school = await registerSchool(api, { school_name: "School A" });
     b = await registerSchool(api, { school_name: "School B" });
-    a = { school, studentId: "", backloggedId: "", timetableId: "", scheduleId: "", groupId: "", itemId: "", fileId: "", folder: "Reports", parent: { id: "", unique_id: "" }, staff: { id: "", unique_id: "" } };
+    a = { school, studentId: "", backloggedId: "", timetableId: "", scheduleId: "", groupId: "", itemId: "", fileId: "", folder: "Reports", parent: { id: "", unique_id: "" }, staff: { id: "", unique_id: "" }, importToken: "" };
 
     a.studentId = String((await asOwner("POST", "/students", { student_data: student })).data.unique_id);
     a.backloggedId = String((await asOwner("POST", "/students", { student_data: { ...student, name: "Amaka Obi", gender: "Female" } })).data.unique_id);
@@ -213,6 +230,9 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     await asOwner("POST", "/payment-account", bankAccount);
     const uploaded = (await asOwner("POST", "/files", uploadForm(a.folder))).data as unknown as Array<{ id: number }>;
     a.fileId = String(uploaded[0].id);
+    const sheet = new FormData();
+    sheet.set("file", xlsxFile([["Name", "Class", "Gender", "Phone Number"], ["Planted Row", "JSS1", "Male", "0803 123 4567"]]));
+    a.importToken = String((await asOwner("POST", "/imports/students", sheet)).data.token);
   });
   afterAll(() => api.close());
 
