@@ -152,7 +152,7 @@ describe(`imports API on ${DATABASE}`, () => {
       expect(await count(s, "/students")).toBe(1);
     });
 
-    it.each([
+    it.each<[string, () => File | null, string]>([
       ["no file", () => null, MESSAGES.noFileSelected],
       ["a text file named .xlsx", () => new File(["name,class\nAda,JSS1\n"], "students.xlsx"), MESSAGES.excelOnly],
       ["a PNG named .xls", () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], "students.xls"), MESSAGES.excelOnly],
