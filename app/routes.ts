@@ -75,6 +75,14 @@ export default [
       route("settings/section", "routes/admin/settings/section.tsx"),
       route("settings/report-sheet", "routes/admin/settings/report.tsx"),
 
+      route("add-bulk-students", "routes/admin/imports/upload.tsx", { id: "bulk-import-students" }),
+      route("add-bulk-parents", "routes/admin/imports/upload.tsx", { id: "bulk-import-parents" }),
+      route("add-bulk-staff", "routes/admin/imports/upload.tsx", { id: "bulk-import-staff" }),
+      route("bulk-import/:kind/template", "routes/admin/imports/template.tsx"),
+      route("bulk-import/:kind/send", "routes/admin/imports/send.tsx"),
+      route("bulk-import/:kind/:token", "routes/admin/imports/check.tsx"),
+      route("bulk-import/:kind/:token/problems", "routes/admin/imports/problems.tsx"),
+
       notYet(":area", "admin"),
     ]),
     route("new-whatsapp", "routes/admin/profile/new-whatsapp.tsx"),
