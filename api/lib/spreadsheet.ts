@@ -84,9 +84,13 @@ export async function readFirstSheet(path: string, maxRows: number, timeLimitMs 
   }
 }
 
+/** Text a spreadsheet program could take for a formula gets a leading apostrophe: a cell is only ever text. */
+const inert = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
+
 /** An .xlsx holding `sheets`, in their order. */
 export async function writeWorkbook(sheets: SheetToWrite[]): Promise<Uint8Array<ArrayBuffer>> {
-  const bytes = await runWorker<Uint8Array>({ op: "write", sheets }, SPREADSHEET_TIME_LIMIT_MS);
+  const safe = sheets.map((s) => ({ name: s.name, rows: s.rows.map((row) => row.map(inert)) }));
+  const bytes = await runWorker<Uint8Array>({ op: "write", sheets: safe }, SPREADSHEET_TIME_LIMIT_MS);
   return new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
 }
 
