@@ -19,6 +19,7 @@ import { staffRoutes } from "./routes/staff";
 import { feeRoutes } from "./routes/fees";
 import { readMedia } from "./services/media";
 import { admissionRoutes, publicAdmissionRoutes } from "./routes/admissions";
+import { importRoutes } from "./routes/imports";
 
 export type { ApiDeps } from "./context";
 
@@ -61,6 +62,7 @@ export function createApi(deps: ApiDeps) {
 
   api.route("/admin", authRoutes(deps));
   api.use("/admin/:uniqueId/*", requireTenant(deps));
+  api.route("/admin/:uniqueId", importRoutes(deps));
   api.route("/admin/:uniqueId", adminRoutes(deps));
   api.route("/admin/:uniqueId", timetableRoutes(deps));
   api.route("/admin/:uniqueId", studentRoutes(deps));

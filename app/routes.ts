@@ -87,6 +87,13 @@ export default [
       route("school-fees/students/:id", "routes/admin/fees/student-fees.tsx"),
       route("school-fees/payments/:id/reverse", "routes/admin/fees/reverse.tsx"),
       route("school-fees/payments/:id/receipt", "routes/admin/fees/receipt.tsx"),
+      route("add-bulk-students", "routes/admin/imports/upload.tsx", { id: "bulk-import-students" }),
+      route("add-bulk-parents", "routes/admin/imports/upload.tsx", { id: "bulk-import-parents" }),
+      route("add-bulk-staff", "routes/admin/imports/upload.tsx", { id: "bulk-import-staff" }),
+      route("bulk-import/:kind/template", "routes/admin/imports/template.tsx"),
+      route("bulk-import/:kind/send", "routes/admin/imports/send.tsx"),
+      route("bulk-import/:kind/:token", "routes/admin/imports/check.tsx"),
+      route("bulk-import/:kind/:token/problems", "routes/admin/imports/problems.tsx"),
 
       notYet(":area", "admin"),
     ]),

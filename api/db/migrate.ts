@@ -10,6 +10,7 @@ import { files } from "./migrations/0009_files";
 import { people } from "./migrations/0006_people";
 import { admissions } from "./migrations/0010_admissions";
 import { fees } from "./migrations/0011_fees";
+import { imports } from "./migrations/0013_imports";
 
 /**
  * Migrations live in code (not read from a folder) so that the bundled server carries them.
@@ -28,6 +29,7 @@ const migrations: Record<string, DialectMigration> = {
   "0006_people": people,
   "0010_admissions": admissions,
   "0011_fees": fees,
+  "0013_imports": imports,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

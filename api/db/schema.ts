@@ -259,6 +259,30 @@ export interface SchoolStorageTable {
   share_key: string;
 }
 
+/** A checked spreadsheet waiting for its commit, or (status imported) the fingerprint of one imported. */
+export interface ImportTable {
+  id: Generated<number>;
+  school_id: number;
+  token: string;
+  kind: string;
+  file_hash: string;
+  file_name: string;
+  /** JSON: the file's header row. */
+  headers: string;
+  /** JSON: the rows under it, as text; emptied once imported. */
+  rows: string;
+  row_count: number;
+  /** JSON: every RowProblem found at the check. */
+  problems: string;
+  /** JSON: the records the rows make, kept when they have no problem; emptied once imported. */
+  prepared: string;
+  status: "checked" | "imported";
+  added: number;
+  created_at: string;
+  expires_at: string;
+  imported_at: string | null;
+}
+
 export interface Database {
   schools: SchoolTable;
   auth_tokens: AuthTokenTable;
@@ -289,6 +313,7 @@ export interface Database {
   fee_payments: FeePaymentTable;
   fee_receipt_counters: FeeReceiptCounterTable;
   fee_versions: FeeVersionTable;
+  imports: ImportTable;
 }
 
 export type School = Selectable<SchoolTable>;
@@ -299,6 +324,7 @@ export type NewStudent = Insertable<StudentTable>;
 export type StaffMember = Selectable<StaffTable>;
 export type NewStaff = Insertable<StaffTable>;
 export type Parent = Selectable<ParentTable>;
+export type Import = Selectable<ImportTable>;
 export type NewParent = Insertable<ParentTable>;
 
 export interface AdmissionFormTable {

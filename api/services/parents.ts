@@ -106,7 +106,7 @@ export async function getParent(deps: ApiDeps, tenant: Tenant, key: string): Pro
  * The columns a valid `parent_data` writes and the ids of the children it names, checked against this
  * school's students (`parentId`: the parent being edited). Every field problem is reported at once.
  */
-async function parentColumns(db: Db, tenant: Tenant, body: PersonBody, parentId?: number) {
+export async function parentColumns(db: Db, tenant: Tenant, body: PersonBody, parentId?: number) {
   const { fields, phone, photoMime, errors } = checkPerson(parentFields, body, { lists: PARENT_LISTS, flags: PARENT_FLAGS });
   const children = errors.children ? [] : await gatherFieldErrorsAsync(errors, () => childIds(db, tenant, [...new Set(fields.children ?? [])], parentId));
   if (Object.keys(errors).length) throw validationError(errors);
@@ -120,7 +120,7 @@ async function parentColumns(db: Db, tenant: Tenant, body: PersonBody, parentId?
 }
 
 /** Another parent of the school with this email or phone: the 409 that names which. */
-async function duplicateOf(db: Db, tenant: Tenant, columns: { email: string; phone: string }, exceptId?: number): Promise<ApiError | null> {
+export async function duplicateOf(db: Db, tenant: Tenant, columns: { email: string; phone: string }, exceptId?: number): Promise<ApiError | null> {
   let query = db
     .selectFrom("parents")
     .select(["email", "phone"])

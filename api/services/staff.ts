@@ -106,7 +106,7 @@ export async function getStaff(deps: ApiDeps, tenant: Tenant, key: string): Prom
  * The columns a valid `staff_data` writes and the classes taught. Classes and subjects are the
  * school's (from its settings); they are kept for teaching staff only. Every field problem at once.
  */
-async function staffColumns(deps: ApiDeps, tenant: Tenant, body: PersonBody) {
+export async function staffColumns(deps: ApiDeps, tenant: Tenant, body: PersonBody) {
   const { fields, phone, photoMime, errors } = checkPerson(staffFields, body, { lists: STAFF_LISTS, flags: STAFF_FLAGS });
   const teaching = Boolean(fields.is_teaching_staff);
   const formClass = teaching ? (fields.form_teacher ?? null) : null;
@@ -140,7 +140,7 @@ async function staffColumns(deps: ApiDeps, tenant: Tenant, body: PersonBody) {
 }
 
 /** Another member of the school with this email, phone or form class: the 409 that names which. */
-async function conflictOf(db: Db, tenant: Tenant, columns: { email: string; phone: string; form_teacher: string | null }, exceptId?: number) {
+export async function conflictOf(db: Db, tenant: Tenant, columns: { email: string; phone: string; form_teacher: string | null }, exceptId?: number) {
   let query = db
     .selectFrom("staff")
     .select(["name", "email", "phone", "form_teacher"])

@@ -30,9 +30,6 @@ export const BOTTOM_BAR: NavItem[] = [
 
 /** URLs of spec section 2 whose screens later releases build: each shows "Not available yet"; any other URL of these areas is a 404. */
 export const NOT_YET_BUILT: ReadonlySet<string> = new Set([
-  "/admin/add-bulk-students",
-  "/admin/add-bulk-parents",
-  "/admin/add-bulk-staff",
   "/admin/results",
   "/admin/assessments",
   "/notifications",

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../../api/app";
 import { nubanFor } from "../../api/lib/nuban";
 import { localStorage } from "../../api/storage/local";
+import { xlsxFile } from "./spreadsheets";
 import { bearer, DATABASE, pngFile, registerSchool, sql, startApi, type RegisteredSchool, type TestApi } from "./harness";
 
 /**
@@ -27,6 +28,7 @@ interface Owned {
   feeId: string;
   discountId: string;
   paymentId: string;
+  importToken: string;
 }
 
 interface IsolationCase {
@@ -80,6 +82,13 @@ const withPhoto = (field: string, data: unknown) => () => {
   form.set("profile_img", pngFile("face.png"));
   return form;
 };
+
+const importToken = (a: Owned) => ({ kind: "students", token: a.importToken });
+function importForm() {
+  const form = new FormData();
+  form.set("file", xlsxFile([["Name", "Class", "Gender", "Phone Number"], ["Planted Import", "JSS1", "Male", "0803 123 4567"]]));
+  return form;
+}
 
 /** Keyed by "METHOD path" exactly as Hono's route table lists it. */
 const CASES: Record<string, IsolationCase> = {
@@ -181,6 +190,14 @@ const CASES: Record<string, IsolationCase> = {
   "POST /api/admin/:uniqueId/fees/payments/:id/reverse": { params: paymentId, body: () => ({ reason: "Planted" }) },
   "GET /api/admin/:uniqueId/fees/payments/:id/receipt": { params: paymentId },
   "GET /api/admin/:uniqueId/fees/overview": {},
+  "POST /api/admin/:uniqueId/students/bulkRegister": { body: () => ({ students: [{ ...student, name: "Planted Bulk" }] }) },
+  "POST /api/admin/:uniqueId/stu-parents/bulkRegister": { body: () => ({ parents: [{ ...parent, email: "bulk@b.ng", phone: "0803 555 7777" }] }) },
+  "POST /api/admin/:uniqueId/staffs/bulkRegister": { body: () => ({ staff: [{ ...member, email: "bulk@b.ng", phone: "0803 555 6666", form_teacher: "" }] }) },
+  "GET /api/admin/:uniqueId/imports/:kind/template": { params: () => ({ kind: "students" }), paramsNameNoRecord: true },
+  "POST /api/admin/:uniqueId/imports/:kind": { params: () => ({ kind: "students" }), paramsNameNoRecord: true, body: () => importForm() },
+  "GET /api/admin/:uniqueId/imports/:kind/:token": { params: importToken },
+  "GET /api/admin/:uniqueId/imports/:kind/:token/problems": { params: importToken },
+  "POST /api/admin/:uniqueId/imports/:kind/:token/commit": { params: importToken },
 };
 
 describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
@@ -236,7 +253,7 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     api = await startApi();
     const school = await registerSchool(api, { school_name: "School A" });
     b = await registerSchool(api, { school_name: "School B" });
-    a = { school, studentId: "", backloggedId: "", timetableId: "", scheduleId: "", groupId: "", itemId: "", fileId: "", folder: "Reports", parent: { id: "", unique_id: "" }, staff: { id: "", unique_id: "" }, feeId: "", discountId: "", paymentId: "" };
+    a = { school, studentId: "", backloggedId: "", timetableId: "", scheduleId: "", groupId: "", itemId: "", fileId: "", folder: "Reports", parent: { id: "", unique_id: "" }, staff: { id: "", unique_id: "" }, feeId: "", discountId: "", paymentId: "", importToken: "" };
 
     a.studentId = String((await asOwner("POST", "/students", { student_data: student })).data.unique_id);
     a.backloggedId = String((await asOwner("POST", "/students", { student_data: { ...student, name: "Amaka Obi", gender: "Female" } })).data.unique_id);
@@ -267,12 +284,15 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     const bill = (await asOwner("GET", `/fees/students/${a.studentId}/bill?term=2nd%20Term&year=2025%2F2026`)).data as unknown as { lines: Array<{ kind: string; id: number }> };
     a.discountId = String(bill.lines.find((l) => l.kind === "discount")!.id);
     a.paymentId = String((await asOwner("POST", "/fees/payments", payment(a))).data.id);
+    const sheet = new FormData();
+    sheet.set("file", xlsxFile([["Name", "Class", "Gender", "Phone Number"], ["Planted Row", "JSS1", "Male", "0803 123 4567"]]));
+    a.importToken = String((await asOwner("POST", "/imports/students", sheet)).data.token);
   });
   afterAll(() => api.close());
 
   it("the snapshot sees every table with A's records in it", async () => {
     const dump = await snapshot();
-    for (const table of ["schools", "auth_tokens", "media", "students", "timetables", "timetable_schedules", "school_settings", "inventory_groups", "inventory_items", "inventory_purchases", "bank_accounts", "files", "file_folders", "school_storage", "parents", "parent_students", "staff", "staff_classes", "fee_items", "fee_assignments", "fee_discounts", "fee_payments", "fee_receipt_counters"]) {
+    for (const table of ["schools", "auth_tokens", "media", "students", "timetables", "timetable_schedules", "school_settings", "inventory_groups", "inventory_items", "inventory_purchases", "bank_accounts", "files", "file_folders", "school_storage", "parents", "parent_students", "staff", "staff_classes", "fee_items", "fee_assignments", "fee_discounts", "fee_payments", "fee_receipt_counters", "imports", "admission_forms", "admission_submissions", "admission_documents"]) {
       expect(dump[table]?.length, table).toBeGreaterThan(0);
     }
   });

@@ -1,0 +1,323 @@
+import type { FieldErrors } from "../../contract/http";
+import { IMPORT_COLUMNS, IMPORT_MESSAGES, type ImportKind, type RowProblem } from "../../contract/imports";
+import { GENDERS } from "../../contract/limits";
+import { MAX_PARENTS, PARENT_MESSAGES } from "../../contract/parents";
+import { splitList } from "../../contract/people";
+import { allSubjects, type SchoolSettings } from "../../contract/settings";
+import { STUDENT_MESSAGES } from "../../contract/students";
+import type { ApiDeps, Tenant } from "../context";
+import type { Db } from "../db";
+import { publicId } from "../lib/crypto";
+import { ApiError } from "../lib/errors";
+import { duplicateOf, parentColumns } from "./parents";
+import { getSchoolSettings } from "./settings";
+import { conflictOf, staffColumns } from "./staff";
+import { studentColumns } from "./students";
+
+/**
+ * What each kind of import checks and writes. A row is checked by the very rules of the kind's add form
+ * and API (their schemas, phone and class checks, and messages), then against the other rows of the
+ * file and the school's records; the records of rows without problems are `prepared` for the commit.
+ */
+
+/** A row of the file: its number in the sheet (headers are row 1) and its text by field. */
+export interface ImportRow {
+  line: number;
+  values: Record<string, string>;
+}
+
+export interface Prepared {
+  line: number;
+}
+
+export interface KindRules<P extends Prepared = Prepared> {
+  /** Every problem of every row; `prepared` holds the records of the rows that have none. */
+  check(deps: ApiDeps, tenant: Tenant, rows: ImportRow[]): Promise<{ problems: RowProblem[]; prepared: P[] }>;
+  /** The problems that only the school's records can cause, checked again inside the commit. */
+  recheck(db: Db, tenant: Tenant, prepared: P[]): Promise<RowProblem[]>;
+  /** Writes the records in batches; answers how many. */
+  insert(db: Db, tenant: Tenant, prepared: P[], now: string): Promise<number>;
+  /** The allowed values the template's second sheet lists, by column header. */
+  allowed(settings: SchoolSettings): Record<string, string>;
+}
+
+/** Rows per INSERT: far under SQLite's and PostgreSQL's bound-parameter limits for every kind. */
+const BATCH = 500;
+/** The check yields to other requests this often, so a large file never holds the thread for long. */
+const YIELD_EVERY = 200;
+const breathe = () => new Promise((resolve) => setImmediate(resolve));
+
+const chunks = <T>(items: T[], size = BATCH) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+const headerOf = (kind: ImportKind, field: string) => IMPORT_COLUMNS[kind].find((c) => c.field === field)?.header ?? field;
+
+/** A kind's field problems as rows of the report, under their columns' headers. */
+function fieldProblems(kind: ImportKind, line: number, errors: FieldErrors): RowProblem[] {
+  return Object.entries(errors).flatMap(([field, messages]) => messages.map((message) => ({ row: line, column: headerOf(kind, field), message })));
+}
+
+/** The field problems a create check throws (422 or 409), as report rows; any other failure is thrown on. */
+async function problemsOf(kind: ImportKind, line: number, check: () => unknown): Promise<RowProblem[]> {
+  try {
+    await check();
+    return [];
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 422 || error.status === 409) && error.errors) return fieldProblems(kind, line, error.errors);
+    throw error;
+  }
+}
+
+/** For each row, the earlier row with the same value of `field` (case aside), as problems. */
+function sameInFile(kind: ImportKind, rows: ImportRow[], field: string, key = (v: string) => v.trim().toLowerCase()): RowProblem[] {
+  const first = new Map<string, number>();
+  const problems: RowProblem[] = [];
+  for (const row of rows) {
+    const value = key(row.values[field] ?? "");
+    if (!value) continue;
+    const earlier = first.get(value);
+    if (earlier === undefined) first.set(value, row.line);
+    else problems.push({ row: row.line, column: headerOf(kind, field), message: IMPORT_MESSAGES.duplicateInFile(headerOf(kind, field), earlier) });
+  }
+  return problems;
+}
+
+const byLine = (problems: RowProblem[]) => new Set(problems.map((p) => p.row));
+
+/** A gender typed in any case ('male', 'FEMALE') is the form's choice. */
+const genderOf = (text = "") => GENDERS.find((g) => g.toLowerCase() === text.trim().toLowerCase()) ?? text;
+
+type StudentColumns = ReturnType<typeof studentColumns>;
+interface PreparedStudent extends Prepared {
+  columns: StudentColumns;
+}
+
+const students: KindRules<PreparedStudent> = {
+  async check(deps, tenant, rows) {
+    const classes = (await getSchoolSettings(deps, tenant)).classes;
+    const problems: RowProblem[] = [];
+    const prepared: PreparedStudent[] = [];
+    for (const [i, row] of rows.entries()) {
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await breathe();
+      let columns: StudentColumns | undefined;
+      const found = await problemsOf("students", row.line, () => {
+        columns = studentColumns({ ...row.values, gender: genderOf(row.values.gender), takes_lesson: Boolean(row.values.subjects) }, "create", classes);
+      });
+      problems.push(...found);
+      if (columns) prepared.push({ line: row.line, columns });
+    }
+    problems.push(...sameInFile("students", rows, "admission", (v) => v.trim()));
+    problems.push(...(await this.recheck(deps.db, tenant, prepared)));
+    const bad = byLine(problems);
+    return { problems, prepared: prepared.filter((p) => !bad.has(p.line)) };
+  },
+  async recheck(db, tenant, prepared) {
+    const numbered = prepared.filter((p) => p.columns.admission_number);
+    const taken = new Set<string>();
+    for (const part of chunks(numbered)) {
+      const rows = await db
+        .selectFrom("students")
+        .select("admission_number")
+        .where("school_id", "=", tenant.schoolId)
+        .where("admission_number", "in", part.map((p) => p.columns.admission_number!))
+        .execute();
+      for (const r of rows) taken.add(r.admission_number!);
+    }
+    return numbered
+      .filter((p) => taken.has(p.columns.admission_number!))
+      .map((p) => ({ row: p.line, column: headerOf("students", "admission"), message: STUDENT_MESSAGES.duplicateAdmission }));
+  },
+  async insert(db, tenant, prepared, now) {
+    for (const part of chunks(prepared)) {
+      await db
+        .insertInto("students")
+        .values(
+          part.map(({ columns }) => ({
+            ...columns,
+            school_id: tenant.schoolId,
+            unique_id: publicId("STU"),
+            subject_combo: null,
+            profile_img_key: null,
+            status: "active" as const,
+            backlog_reason: null,
+            idempotency_key: null,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    }
+    return prepared.length;
+  },
+  allowed: (settings) => ({
+    Class: settings.classes.map((c) => c.class_name).join(", "),
+    Gender: GENDERS.join(", "),
+    Subjects: settings.classes.map((c) => `${c.class_name}: ${c.subjects.join(", ") || "none"}`).join("; "),
+  }),
+};
+
+type ParentColumns = Awaited<ReturnType<typeof parentColumns>>["columns"];
+interface PreparedParent extends Prepared {
+  columns: ParentColumns;
+  childIds: number[];
+}
+
+/** A parent's or staff member's email and phone, each unique in the file (as in the school). */
+const contactsInFile = (kind: ImportKind, rows: ImportRow[]) => [
+  ...sameInFile(kind, rows, "email"),
+  ...sameInFile(kind, rows, "phone", (v) => v.replace(/[^\d]/g, "").replace(/^(?:234|0)/, "")),
+];
+
+const parents: KindRules<PreparedParent> = {
+  async check(deps, tenant, rows) {
+    // Children are named by admission number: one look-up for the whole file.
+    const admissions = [...new Set(rows.flatMap((r) => splitList(r.values.children)))];
+    const students = new Map<string, { id: number; unique_id: string; name: string }>();
+    for (const part of chunks(admissions)) {
+      const found = await deps.db
+        .selectFrom("students")
+        .select(["id", "unique_id", "name", "admission_number"])
+        .where("school_id", "=", tenant.schoolId)
+        .where("admission_number", "in", part)
+        .execute();
+      for (const s of found) students.set(s.admission_number!, s);
+    }
+    const problems: RowProblem[] = [];
+    const prepared: PreparedParent[] = [];
+    for (const [i, row] of rows.entries()) {
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await breathe();
+      const named = splitList(row.values.children);
+      const unknown = named.filter((a) => !students.has(a));
+      for (const admission of unknown) problems.push({ row: row.line, column: headerOf("parents", "children"), message: IMPORT_MESSAGES.unknownAdmission(admission) });
+      let checked: Awaited<ReturnType<typeof parentColumns>> | undefined;
+      const data = { ...row.values, children: named.filter((a) => students.has(a)).map((a) => students.get(a)!.unique_id) };
+      const found = await problemsOf("parents", row.line, async () => {
+        checked = await parentColumns(deps.db, tenant, { data });
+      });
+      problems.push(...found);
+      if (checked && !unknown.length) prepared.push({ line: row.line, columns: checked.columns, childIds: checked.childIds });
+    }
+    problems.push(...contactsInFile("parents", rows));
+    problems.push(...(await this.recheck(deps.db, tenant, prepared)));
+    // A student has at most two parents, counting the ones this file adds.
+    const links = new Map<number, number>();
+    const names = new Map([...students.values()].map((s) => [s.id, s.name]));
+    const existing = await linkCounts(deps.db, prepared.flatMap((p) => p.childIds));
+    for (const p of prepared) {
+      for (const id of p.childIds) {
+        const count = (links.get(id) ?? existing.get(id) ?? 0) + 1;
+        links.set(id, count);
+        if (count > MAX_PARENTS) problems.push({ row: p.line, column: headerOf("parents", "children"), message: PARENT_MESSAGES.twoParents(names.get(id) ?? "") });
+      }
+    }
+    const bad = byLine(problems);
+    return { problems, prepared: prepared.filter((p) => !bad.has(p.line)) };
+  },
+  async recheck(db, tenant, prepared) {
+    const problems: RowProblem[] = [];
+    for (const p of prepared) {
+      const conflict = await duplicateOf(db, tenant, p.columns);
+      if (conflict) problems.push(...fieldProblems("parents", p.line, conflict.errors ?? {}));
+    }
+    return problems;
+  },
+  async insert(db, tenant, prepared, now) {
+    for (const part of chunks(prepared)) {
+      const rows = await db
+        .insertInto("parents")
+        .values(part.map((p) => ({ ...p.columns, profile_img_key: null, school_id: tenant.schoolId, unique_id: publicId("PAR"), idempotency_key: null, created_at: now, updated_at: now })))
+        .returning("id")
+        .execute();
+      const links = part.flatMap((p, i) => p.childIds.map((student_id) => ({ parent_id: rows[i].id, student_id, school_id: tenant.schoolId, created_at: now })));
+      for (const linkPart of chunks(links)) await db.insertInto("parent_students").values(linkPart).execute();
+    }
+    return prepared.length;
+  },
+  allowed: () => ({}),
+};
+
+/** How many parents each of the students has already. */
+async function linkCounts(db: Db, studentIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  for (const part of chunks([...new Set(studentIds)])) {
+    const rows = await db
+      .selectFrom("parent_students")
+      .select(["student_id", (eb) => eb.fn.countAll().as("parents")])
+      .where("student_id", "in", part)
+      .groupBy("student_id")
+      .execute();
+    for (const r of rows) counts.set(r.student_id, Number(r.parents));
+  }
+  return counts;
+}
+
+type StaffChecked = Awaited<ReturnType<typeof staffColumns>>;
+interface PreparedStaff extends Prepared {
+  columns: StaffChecked["columns"];
+  classes: string[];
+}
+
+const YES = ["yes", "y", "true", "1", "teaching"];
+const NO = ["no", "n", "false", "0", "non-teaching", "non teaching", "nonteaching", ""];
+
+const staff: KindRules<PreparedStaff> = {
+  async check(deps, tenant, rows) {
+    const problems: RowProblem[] = [];
+    const prepared: PreparedStaff[] = [];
+    for (const [i, row] of rows.entries()) {
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await breathe();
+      const teaching = (row.values.is_teaching_staff ?? "").trim().toLowerCase();
+      const flagKnown = YES.includes(teaching) || NO.includes(teaching);
+      if (!flagKnown) problems.push({ row: row.line, column: headerOf("staff", "is_teaching_staff"), message: IMPORT_MESSAGES.yesOrNo });
+      let checked: StaffChecked | undefined;
+      const data = { ...row.values, is_teaching_staff: YES.includes(teaching) };
+      const found = await problemsOf("staff", row.line, async () => {
+        checked = await staffColumns(deps, tenant, { data });
+      });
+      problems.push(...found);
+      if (checked && flagKnown) prepared.push({ line: row.line, columns: checked.columns, classes: checked.classes });
+    }
+    problems.push(...contactsInFile("staff", rows));
+    // One form teacher per class, in the file as in the school (the staff form's rule).
+    const formClass = new Map<string, number>();
+    for (const p of prepared) {
+      const className = p.columns.form_teacher;
+      if (!className) continue;
+      const earlier = formClass.get(className);
+      if (earlier === undefined) formClass.set(className, p.line);
+      else problems.push({ row: p.line, column: headerOf("staff", "form_teacher"), message: IMPORT_MESSAGES.formClassInFile(className, earlier) });
+    }
+    problems.push(...(await this.recheck(deps.db, tenant, prepared)));
+    const bad = byLine(problems);
+    return { problems, prepared: prepared.filter((p) => !bad.has(p.line)) };
+  },
+  async recheck(db, tenant, prepared) {
+    const problems: RowProblem[] = [];
+    for (const p of prepared) {
+      const conflict = await conflictOf(db, tenant, p.columns);
+      if (conflict) problems.push(...fieldProblems("staff", p.line, conflict.errors ?? {}));
+    }
+    return problems;
+  },
+  async insert(db, tenant, prepared, now) {
+    for (const part of chunks(prepared)) {
+      const rows = await db
+        .insertInto("staff")
+        .values(part.map((p) => ({ ...p.columns, profile_img_key: null, gender: null, school_id: tenant.schoolId, unique_id: publicId("STF"), idempotency_key: null, created_at: now, updated_at: now })))
+        .returning("id")
+        .execute();
+      const classes = part.flatMap((p, i) => p.classes.map((class_name) => ({ staff_id: rows[i].id, school_id: tenant.schoolId, class_name })));
+      for (const classPart of chunks(classes)) await db.insertInto("staff_classes").values(classPart).execute();
+    }
+    return prepared.length;
+  },
+  allowed: (settings) => {
+    const classes = settings.classes.map((c) => c.class_name).join(", ");
+    return { "Teaching Staff": "Yes, No", "Form Class": classes, "Classes Taught": classes, Subjects: allSubjects(settings).join(", ") };
+  },
+};
+
+export const KIND_RULES: Record<ImportKind, KindRules> = {
+  students: students as unknown as KindRules,
+  parents: parents as unknown as KindRules,
+  staff: staff as unknown as KindRules,
+};

@@ -1,0 +1,51 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { IMPORT_FILE_FIELD, IMPORT_MAX_BYTES, IMPORT_MESSAGES, type ImportKind, type ImportPreview } from "../../contract/imports";
+import { MESSAGES } from "../../contract/messages";
+import type { FormResult } from "~/lib/form-state";
+import type { SchoolApiClient } from "./api.server";
+import { diskFileAsFile, withUploadedForm } from "./form.server";
+
+/** The bulk import's server side of the web app: the file's hand-over to the API and its downloads. */
+
+const LIMITS = { maxFiles: 1, maxFileBytes: IMPORT_MAX_BYTES, maxFields: 5, maxFieldBytes: 1024, maxRequestBytes: IMPORT_MAX_BYTES + 64 * 1024 };
+
+export type ImportUploadOutcome = { ok: true; preview: ImportPreview } | { ok: false; status: number; result: FormResult };
+
+const refusal = (message: string, field = IMPORT_FILE_FIELD): FormResult => ({ status: "error", initialValue: {}, error: { [field]: [message] } });
+
+/**
+ * The upload form streamed to a temporary file and sent on to the API, which reads it in a worker and
+ * checks every row. No file, a file over the cap, or one the API refuses comes back as the form's reply,
+ * the message beside the file field.
+ */
+export async function sendImportFile(request: Request, context: AppLoadContext, api: SchoolApiClient, kind: ImportKind): Promise<ImportUploadOutcome> {
+  return withUploadedForm(request, context, LIMITS, async (form) => {
+    const file = form.files.find((f) => f.field === IMPORT_FILE_FIELD);
+    if (!file) return { ok: false, status: 422, result: refusal(MESSAGES.noFileSelected) };
+    if (file.truncated) return { ok: false, status: 422, result: refusal(IMPORT_MESSAGES.tooLarge) };
+    const body = new FormData();
+    body.set(IMPORT_FILE_FIELD, await diskFileAsFile(file));
+    const response = await api.create<ImportPreview>(`/imports/${kind}`, body);
+    if (response.ok) return { ok: true, preview: response.data };
+    const message = response.fieldErrors[IMPORT_FILE_FIELD]?.[0];
+    return { ok: false, status: response.status || 502, result: message ? refusal(message) : refusal(response.message, "") };
+  });
+}
+
+/** An .xlsx of the API streamed on as a download, or null when the API refused it. */
+export async function spreadsheetDownload(api: SchoolApiClient, path: string): Promise<Response | null> {
+  const response = await api.raw(path);
+  if (response.status !== 200 || !(response.headers.get("content-type") ?? "").includes("spreadsheetml")) {
+    await response.body?.cancel();
+    return null;
+  }
+  const headers = new Headers({
+    "Content-Type": response.headers.get("content-type")!,
+    "Content-Disposition": response.headers.get("content-disposition") ?? 'attachment; filename="import.xlsx"',
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+  });
+  const length = response.headers.get("content-length");
+  if (length) headers.set("Content-Length", length);
+  return new Response(response.body, { status: 200, headers });
+}
