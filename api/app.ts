@@ -16,6 +16,7 @@ import { bankRoutes } from "./routes/banks";
 import { fileRoutes, sharedFileRoutes } from "./routes/files";
 import { parentRoutes } from "./routes/parents";
 import { staffRoutes } from "./routes/staff";
+import { subAdminRoutes } from "./routes/sub-admins";
 import { readMedia } from "./services/media";
 
 export type { ApiDeps } from "./context";
@@ -68,6 +69,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/admin/:uniqueId", fileRoutes(deps));
   api.route("/admin/:uniqueId", parentRoutes(deps));
   api.route("/admin/:uniqueId", staffRoutes(deps));
+  api.route("/admin/:uniqueId", subAdminRoutes(deps));
 
   // The one student call without the admin prefix (spec section 7), under the same tenant check.
   api.use("/students/:uniqueId/*", requireTenant(deps));

@@ -8,6 +8,7 @@ import { studentsSearch } from "./migrations/0005_students_search";
 import { inventory } from "./migrations/0008_inventory";
 import { files } from "./migrations/0009_files";
 import { people } from "./migrations/0006_people";
+import { subAdmins } from "./migrations/0012_sub_admins";
 
 /**
  * Migrations live in code (not read from a folder) so that the bundled server carries them.
@@ -24,6 +25,7 @@ const migrations: Record<string, DialectMigration> = {
   "0008_inventory": inventory,
   "0009_files": files,
   "0006_people": people,
+  "0012_sub_admins": subAdmins,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

@@ -24,6 +24,7 @@ interface Owned {
   folder: string;
   parent: { id: string; unique_id: string };
   staff: { id: string; unique_id: string };
+  subAdminId?: string;
 }
 
 interface IsolationCase {
@@ -63,6 +64,8 @@ const withPhoto = (field: string, data: unknown) => () => {
   form.set("profile_img", pngFile("face.png"));
   return form;
 };
+
+const subAdminId = (a: Owned) => ({ id: a.subAdminId! });
 
 /** Keyed by "METHOD path" exactly as Hono's route table lists it. */
 const CASES: Record<string, IsolationCase> = {
@@ -138,6 +141,14 @@ const CASES: Record<string, IsolationCase> = {
   "GET /api/admin/:uniqueId/files/:id": { params: fileId },
   "DELETE /api/admin/:uniqueId/files/:id": { params: fileId },
   "POST /api/admin/:uniqueId/files/:id/share": { params: fileId, body: () => ({ disposition: "attachment" }) },
+  "GET /api/admin/:uniqueId/sub-admins": {},
+  "POST /api/admin/:uniqueId/sub-admins": { body: () => ({ name: "Planted Admin", email: "planted@b.ng", features: ["students"] }) },
+  "GET /api/admin/:uniqueId/sub-admins/:id": { params: subAdminId },
+  "PUT /api/admin/:uniqueId/sub-admins/:id": { params: subAdminId, body: () => ({ name: "Hijacked Admin", email: "hijacked@b.ng", features: ["students"] }) },
+  "PUT /api/admin/:uniqueId/sub-admins/:id/status": { params: subAdminId, body: () => ({ disabled: true }) },
+  "POST /api/admin/:uniqueId/sub-admins/:id/reset-password": { params: subAdminId },
+  "DELETE /api/admin/:uniqueId/sub-admins/:id": { params: subAdminId },
+  "GET /api/admin/:uniqueId/audit-log": {},
 };
 
 describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
@@ -213,12 +224,13 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     await asOwner("POST", "/payment-account", bankAccount);
     const uploaded = (await asOwner("POST", "/files", uploadForm(a.folder))).data as unknown as Array<{ id: number }>;
     a.fileId = String(uploaded[0].id);
+    a.subAdminId = String(((await asOwner("POST", "/sub-admins", { name: "Ngozi Bello", email: "ngozi@owner.ng", features: ["students"] })).data.sub_admin as { id: number }).id);
   });
   afterAll(() => api.close());
 
   it("the snapshot sees every table with A's records in it", async () => {
     const dump = await snapshot();
-    for (const table of ["schools", "auth_tokens", "media", "students", "timetables", "timetable_schedules", "school_settings", "inventory_groups", "inventory_items", "inventory_purchases", "bank_accounts", "files", "file_folders", "school_storage", "parents", "parent_students", "staff", "staff_classes"]) {
+    for (const table of ["schools", "auth_tokens", "media", "students", "timetables", "timetable_schedules", "school_settings", "inventory_groups", "inventory_items", "inventory_purchases", "bank_accounts", "files", "file_folders", "school_storage", "parents", "parent_students", "staff", "staff_classes", "sub_admins", "audit_log"]) {
       expect(dump[table]?.length, table).toBeGreaterThan(0);
     }
   });
