@@ -94,6 +94,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "PUT /api/admin/:uniqueId/sub-admins/:id/status": "main",
   "POST /api/admin/:uniqueId/sub-admins/:id/reset-password": "main",
   "DELETE /api/admin/:uniqueId/sub-admins/:id": "main",
+  "GET /api/admin/:uniqueId/access": "signed-in",
   "GET /api/admin/:uniqueId/audit-log": "main",
 };
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ACCESS_MESSAGES, AUDIT_KINDS } from "../../contract/access";
+import { ACCESS_MESSAGES, AUDIT_KINDS, FEATURE_KEYS } from "../../contract/access";
 import { DEFAULT_SUCCESS } from "../../contract/messages";
 import type { ApiDeps } from "../context";
 import { readJson } from "../lib/http";
@@ -26,7 +26,10 @@ const auditQuery = pageParams.extend({
     .catch(undefined),
 });
 
-/** The school's sub-admins and its audit log, under /api/admin/{uniqueId}; the main admin's alone. */
+/**
+ * The school's sub-admins and its audit log, under /api/admin/{uniqueId}: the main admin's alone. And
+ * `GET /access`: who is signed in and the keys they hold now, for the web app's menu.
+ */
 export function subAdminRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
     .get("/sub-admins", async (c) => c.json({ data: await listSubAdmins(deps, c.get("tenant")) }))
@@ -48,6 +51,10 @@ export function subAdminRoutes(deps: ApiDeps) {
     .delete("/sub-admins/:id", async (c) => {
       await deleteSubAdmin(deps, c.get("tenant"), c.req.param("id"));
       return c.json({ message: DEFAULT_SUCCESS.deleted });
+    })
+    .get("/access", (c) => {
+      const sub = c.get("tenant").subAdmin;
+      return c.json({ data: { sub_admin: sub ? { id: sub.id, name: sub.name, features: FEATURE_KEYS.filter((k) => sub.features.has(k)) } : null } });
     })
     .get("/audit-log", async (c) => c.json(await listAudit(deps, c.get("tenant"), auditQuery.parse(c.req.query()))));
 }

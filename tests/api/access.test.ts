@@ -266,8 +266,12 @@ describe(`sub-admin access on ${DATABASE}`, { timeout: 180_000 }, () => {
       await asMain("PUT", `/sub-admins/${sub.id}`, { name: "Key Taken", email: sub.email, features: ["parents"] });
       expect((await asSub(sub, "GET", "/students/backlog")).status).toBe(403);
       expect((await asSub(sub, "GET", "/stu-parents")).status).toBe(200);
+      const access = async () => ((await (await asSub(sub, "GET", "/access")).json()) as { data: { sub_admin: { features: string[] } } }).data.sub_admin.features;
+      expect(await access()).toEqual(["parents"]);
       await asMain("PUT", `/sub-admins/${sub.id}`, { name: "Key Taken", email: sub.email, features: ["parents", "students"] });
       expect((await asSub(sub, "GET", "/students/backlog")).status).toBe(200);
+      expect(await access()).toEqual(["students", "parents"]);
+      expect((await asMain("GET", "/access")).data).toEqual({ sub_admin: null });
     });
 
     it("disabling signs the sub-admin out at once and refuses their sign-in; enabling lets them in again", async () => {

@@ -148,6 +148,7 @@ const CASES: Record<string, IsolationCase> = {
   "PUT /api/admin/:uniqueId/sub-admins/:id/status": { params: subAdminId, body: () => ({ disabled: true }) },
   "POST /api/admin/:uniqueId/sub-admins/:id/reset-password": { params: subAdminId },
   "DELETE /api/admin/:uniqueId/sub-admins/:id": { params: subAdminId },
+  "GET /api/admin/:uniqueId/access": {},
   "GET /api/admin/:uniqueId/audit-log": {},
 };
 
