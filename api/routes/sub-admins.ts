@@ -56,5 +56,5 @@ export function subAdminRoutes(deps: ApiDeps) {
       const sub = c.get("tenant").subAdmin;
       return c.json({ data: { sub_admin: sub ? { id: sub.id, name: sub.name, features: FEATURE_KEYS.filter((k) => sub.features.has(k)) } : null } });
     })
-    .get("/audit-log", async (c) => c.json(await listAudit(deps, c.get("tenant"), auditQuery.parse(c.req.query()))));
+    .get("/audit-log", async (c) => c.json({ data: await listAudit(deps, c.get("tenant"), auditQuery.parse(c.req.query())) }));
 }

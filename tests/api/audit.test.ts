@@ -25,7 +25,7 @@ describe(`audit log on ${DATABASE}`, { timeout: 120_000 }, () => {
   }
   const asMain = (method: string, path: string, body?: unknown) => call(method, path, school.auth, body);
   const asSub = (method: string, path: string, body?: unknown) => call(method, path, sub.auth, body, sub.id);
-  const log = async (query = "") => (await asMain("GET", `/audit-log${query}`)) as unknown as Paginated<AuditEntry>;
+  const log = async (query = "") => (await asMain("GET", `/audit-log${query}`)).data as unknown as Paginated<AuditEntry>;
 
   beforeAll(async () => {
     api = await startApi();
@@ -133,6 +133,6 @@ describe(`audit log on ${DATABASE}`, { timeout: 120_000 }, () => {
   it("shows each school only its own entries", async () => {
     const other = await registerSchool(api, { school_name: "Other Audit School" });
     const res = await api.fetch(`/api/admin/${other.uniqueId}/audit-log`, { headers: other.auth });
-    expect(((await res.json()) as Paginated<AuditEntry>).total).toBe(0);
+    expect(((await res.json()) as { data: Paginated<AuditEntry> }).data.total).toBe(0);
   });
 });
