@@ -33,7 +33,7 @@ function MenuList({ items, active }: { items: NavItem[]; active?: string }) {
 function SuperAdminMenu({ items, active }: { items: NavItem[]; active?: string }) {
   if (!items.length) return null;
   return (
-    <nav aria-label="Super-admin menu" className="mt-2 border-t border-slate-100 pt-2">
+    <nav aria-label="Super-admin" className="mt-2 border-t border-slate-100 pt-2">
       <MenuList items={items} active={active} />
     </nav>
   );
