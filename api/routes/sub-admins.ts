@@ -1,7 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ACCESS_MESSAGES, AUDIT_KINDS, FEATURE_KEYS } from "../../contract/access";
-import { DEFAULT_SUCCESS } from "../../contract/messages";
 import type { ApiDeps } from "../context";
 import { readJson } from "../lib/http";
 import { idempotencyKey } from "../lib/idempotency";
@@ -50,7 +49,7 @@ export function subAdminRoutes(deps: ApiDeps) {
     )
     .delete("/sub-admins/:id", async (c) => {
       await deleteSubAdmin(deps, c.get("tenant"), c.req.param("id"));
-      return c.json({ message: DEFAULT_SUCCESS.deleted });
+      return c.json({ message: ACCESS_MESSAGES.subAdminDeleted });
     })
     .get("/access", (c) => {
       const sub = c.get("tenant").subAdmin;

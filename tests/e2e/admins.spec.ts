@@ -109,3 +109,46 @@ test("a sub-admin with two keys sees only those areas and the 403 page elsewhere
   await expect(page.getByText("No entries match these filters")).toBeVisible();
   await expectAccessible(page);
 });
+
+test("the main admin resets a sub-admin's password, then deletes them, after confirming", async ({ page, request }, info) => {
+  const admin = await signedIn(page, request, "SubAdminReset");
+  const added = await request.post(`/api/admin/${admin.account.uniqueId}/sub-admins`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: { name: "Chinedu Obi", email: `chinedu-${Date.now().toString(36)}@school.test`, features: ["dashboard"] },
+  });
+  expect(added.status()).toBe(201);
+  const { data } = (await added.json()) as { data: { email: string; password: string } };
+
+  await page.goto("/super-admin/manage-admins");
+  const row = page.getByRole("list", { name: "Sub-admins" }).getByRole("listitem").filter({ hasText: "Chinedu Obi" });
+  await row.locator("summary").click();
+  await row.getByRole("link", { name: "Reset password" }).click();
+  if (withJs(info)) {
+    const dialog = page.getByRole("dialog", { name: "Reset password" });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Reset password" }).click();
+  } else {
+    await expect(page.getByRole("heading", { level: 1, name: "Reset password" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Reset password" }).click();
+  }
+  await expect(page.getByRole("heading", { name: "New password" })).toBeVisible();
+  const password = (await page.getByTestId("credential-password").textContent())!.trim();
+  expect(password).not.toBe(data.password);
+  await expectAccessible(page);
+
+  const login = (pw: string) => request.post("/api/admin/login", { data: { unique_id: admin.account.uniqueId, email: data.email, password: pw } });
+  expect((await login(data.password)).status()).toBe(401);
+  expect((await login(password)).status()).toBe(200);
+
+  await page.goto("/super-admin/manage-admins");
+  await row.locator("summary").click();
+  await row.getByRole("link", { name: "Delete" }).click();
+  if (withJs(info)) await page.getByRole("dialog", { name: "Delete sub-admin" }).getByRole("button", { name: "Delete" }).click();
+  else await page.getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/super-admin\/manage-admins$/);
+  await expect(page.getByText("Sub-admin deleted successfully")).toBeVisible();
+  await expect(page.getByText("No sub-admins yet")).toBeVisible();
+  expect((await login(password)).status()).toBe(401);
+});
