@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DataSaverToggle } from "./DataSaverToggle";
-import { visibleItems } from "~/lib/access";
+import { homeFor, visibleItems } from "~/lib/access";
 import { ADMIN_MENU, BOTTOM_BAR, SUPER_ADMIN_MENU, type NavItem } from "~/lib/navigation";
 
 const linkClass = (isActive: boolean) =>
@@ -56,7 +56,7 @@ export function AdminShell({ children, features }: { children: ReactNode; featur
         Skip to content
       </a>
       <header className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-2 md:hidden">
-        <Link to="/admin/dashboard" className="text-lg font-bold text-brand-800">
+        <Link to={homeFor(features)} className="text-lg font-bold text-brand-800">
           School Admin
         </Link>
         <details className="group relative">
@@ -73,7 +73,7 @@ export function AdminShell({ children, features }: { children: ReactNode; featur
         </details>
       </header>
       <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white p-4 md:block">
-        <Link to="/admin/dashboard" className="mb-4 block text-xl font-bold text-brand-800">
+        <Link to={homeFor(features)} className="mb-4 block text-xl font-bold text-brand-800">
           School Admin
         </Link>
         <nav aria-label="Admin menu">
