@@ -17,6 +17,7 @@ import { fileRoutes, sharedFileRoutes } from "./routes/files";
 import { parentRoutes } from "./routes/parents";
 import { staffRoutes } from "./routes/staff";
 import { feeRoutes } from "./routes/fees";
+import { subAdminRoutes } from "./routes/sub-admins";
 import { readMedia } from "./services/media";
 import { admissionRoutes, publicAdmissionRoutes } from "./routes/admissions";
 import { importRoutes } from "./routes/imports";
@@ -74,6 +75,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/admin/:uniqueId", staffRoutes(deps));
   api.route("/admin/:uniqueId", admissionRoutes(deps));
   api.route("/admin/:uniqueId", feeRoutes(deps));
+  api.route("/admin/:uniqueId", subAdminRoutes(deps));
 
   // The one student call without the admin prefix (spec section 7), under the same tenant check.
   api.use("/students/:uniqueId/*", requireTenant(deps));

@@ -1,3 +1,4 @@
+import type { FeatureKey } from "../contract/access";
 import type { Db, Dialect } from "./db";
 import type { BankProvider } from "./services/bank-providers";
 import type { FileStorage } from "./storage/storage";
@@ -20,4 +21,13 @@ export interface ApiDeps {
 export interface Tenant {
   schoolId: number;
   uniqueId: string;
+  /** Set when a sub-admin signed in; absent for the school's main admin. */
+  subAdmin?: SubAdminActor;
+}
+
+/** A signed-in sub-admin with the feature keys they hold at this request. */
+export interface SubAdminActor {
+  id: number;
+  name: string;
+  features: ReadonlySet<FeatureKey>;
 }

@@ -78,10 +78,23 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A sub-admin on a page of a key they do not hold (app/routes/admin/layout.tsx).
+  const forbidden = isRouteErrorResponse(error) && error.status === 403 && typeof error.data?.forbidden === "string" ? (error.data as { forbidden: string; home: string }) : null;
   // A request refused as it was sent (too large, an unreadable form) says why, in the words the server answered.
   const refusal =
     isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && typeof error.data === "string" && error.data.length <= 200 ? error.data : null;
   const requestId = useRouteLoaderData<typeof loader>("root")?.requestId;
+  if (forbidden) {
+    return (
+      <main className="mx-auto max-w-md space-y-4 p-6 text-center">
+        <h1 className="text-2xl font-bold">Access denied</h1>
+        <p className="text-slate-700">{forbidden.forbidden}</p>
+        <Link to={forbidden.home} className={buttonClass("primary")}>
+          Go to my start page
+        </Link>
+      </main>
+    );
+  }
   return (
     <main className="mx-auto max-w-md space-y-4 p-6 text-center">
       <h1 className="text-2xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>

@@ -101,7 +101,16 @@ export default [
     route("submission-review/:uniqueId/:submissionId", "routes/admin/admissions/review.tsx"),
     route("submission-review/:uniqueId/:submissionId/documents/:field", "routes/admin/admissions/document.tsx"),
     notYet("notifications", "notifications"),
-    ...prefix("super-admin", [notYet(":area", "super-admin")]),
+    ...prefix("super-admin", [
+      route("manage-admins", "routes/admin/admins/list.tsx"),
+      route("manage-admins/add", "routes/admin/admins/add.tsx"),
+      route("manage-admins/:id/edit", "routes/admin/admins/edit.tsx"),
+      route("manage-admins/:id/status", "routes/admin/admins/status.tsx"),
+      route("manage-admins/:id/reset-password", "routes/admin/admins/reset-password.tsx"),
+      route("manage-admins/:id/delete", "routes/admin/admins/delete.tsx"),
+      route("audit-log", "routes/admin/admins/audit-log.tsx"),
+      notYet(":area", "super-admin"),
+    ]),
     ...prefix("staff", [notYet(":area", "staff")]),
   ]),
 

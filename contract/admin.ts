@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { FeatureKey } from "./access";
 import { APP_MESSAGES } from "./messages";
 
 /** Payloads and responses of registration, login and the admin profile (spec sections 3, 5, 7). */
@@ -14,8 +15,10 @@ export const registerFields = z.object({
 });
 export type RegisterFields = z.infer<typeof registerFields>;
 
+/** With an email, a sub-admin of that school signs in; without one, the school's main admin. */
 export const loginPayload = z.object({
   unique_id: required("Unique ID").max(40),
+  email: z.string().trim().max(200).optional(),
   password: required("Password").max(200),
 });
 export type LoginPayload = z.infer<typeof loginPayload>;
@@ -60,7 +63,14 @@ export interface RegisterResponse {
 
 export interface LoginResponse {
   message: string;
-  data: { token: string; unique_id: string; expires_at: string; admin_data: AdminData };
+  data: {
+    token: string;
+    unique_id: string;
+    expires_at: string;
+    admin_data: AdminData;
+    /** The signed-in sub-admin; null for the school's main admin. */
+    sub_admin: { id: number; name: string; features: FeatureKey[] } | null;
+  };
 }
 
 export interface DashboardData {

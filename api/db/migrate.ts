@@ -11,6 +11,7 @@ import { people } from "./migrations/0006_people";
 import { admissions } from "./migrations/0010_admissions";
 import { fees } from "./migrations/0011_fees";
 import { imports } from "./migrations/0013_imports";
+import { subAdmins } from "./migrations/0012_sub_admins";
 
 /**
  * Migrations live in code (not read from a folder) so that the bundled server carries them.
@@ -30,6 +31,7 @@ const migrations: Record<string, DialectMigration> = {
   "0010_admissions": admissions,
   "0011_fees": fees,
   "0013_imports": imports,
+  "0012_sub_admins": subAdmins,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

@@ -26,6 +26,8 @@ export interface AuthTokenTable {
   token_hash: string;
   created_at: string;
   expires_at: string;
+  /** Set when the token is a sub-admin's sign-in; null for the main admin. */
+  sub_admin_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface LoginFailureTable {
@@ -283,6 +285,35 @@ export interface ImportTable {
   imported_at: string | null;
 }
 
+/** A school's sub-admin: signs in with the school's Unique ID, this email and password; `features` is comma-separated. */
+export interface SubAdminTable {
+  id: Generated<number>;
+  school_id: number;
+  name: string;
+  /** Lower-cased: one sub-admin per email in a school. */
+  email: string;
+  phone: string | null;
+  password_hash: string;
+  features: string;
+  disabled: number;
+  idempotency_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Who did what and when: names and ids only. `sub_admin_id` null is the main admin. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  school_id: number;
+  sub_admin_id: number | null;
+  actor_name: string;
+  kind: string;
+  summary: string;
+  /** Comma-separated ids of the records concerned. */
+  record_ids: string;
+  created_at: string;
+}
+
 export interface Database {
   schools: SchoolTable;
   auth_tokens: AuthTokenTable;
@@ -314,6 +345,8 @@ export interface Database {
   fee_receipt_counters: FeeReceiptCounterTable;
   fee_versions: FeeVersionTable;
   imports: ImportTable;
+  sub_admins: SubAdminTable;
+  audit_log: AuditLogTable;
 }
 
 export type School = Selectable<SchoolTable>;

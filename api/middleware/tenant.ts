@@ -1,6 +1,7 @@
 import { createMiddleware } from "hono/factory";
 import { APP_MESSAGES } from "../../contract/messages";
 import type { ApiDeps, Tenant } from "../context";
+import { checkAccess } from "../lib/access";
 import { ApiError } from "../lib/errors";
 import { authenticate } from "../services/auth";
 
@@ -8,7 +9,8 @@ export type TenantEnv = { Variables: { tenant: Tenant; token: string } };
 
 /**
  * Every /api/admin/{uniqueId}/… call: the bearer token names the school, and the {uniqueId} in the
- * path must be that school's, else 404 (another school's paths do not exist for this token).
+ * path must be that school's, else 404 (another school's paths do not exist for this token). A
+ * sub-admin's token then passes the route's access check (api/lib/access.ts) or gets 403.
  */
 export function requireTenant(deps: ApiDeps) {
   return createMiddleware<TenantEnv>(async (c, next) => {
@@ -20,6 +22,7 @@ export function requireTenant(deps: ApiDeps) {
     if (c.req.param("uniqueId")?.toUpperCase() !== tenant.uniqueId) throw new ApiError(404, APP_MESSAGES.notFound);
     c.set("tenant", tenant);
     c.set("token", match[1]);
+    await checkAccess(c, tenant);
     await next();
   });
 }

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, isImportKind, KIND_WORDS, type ImportKind } from "../../contract/imports";
 import type { ApiDeps } from "../context";
+import { requireFeature } from "../lib/access";
 import { ApiError } from "../lib/errors";
 import { contentDisposition, readJson, withFormOnDisk } from "../lib/http";
 import { XLSX_MIME } from "../lib/spreadsheet";
@@ -10,9 +11,11 @@ import { bulkRegister, checkUpload, commitImport, getCheck, ImportProblems, prob
 /** One spreadsheet and a few short fields; busboy cuts the file off one byte past the cap. */
 const UPLOAD_LIMITS = { maxFiles: 1, maxFileBytes: IMPORT_MAX_BYTES, maxFields: 5, maxFieldBytes: 1024, maxRequestBytes: IMPORT_MAX_BYTES + 64 * 1024 };
 
-const kindOf = (c: Context) => {
+/** The kind in the path, which is also the feature key a sub-admin needs to import it. */
+const kindOf = (c: Context<TenantEnv>) => {
   const kind = c.req.param("kind");
   if (!isImportKind(kind)) throw new ApiError(404, "Not found.");
+  requireFeature(c.get("tenant"), kind);
   return kind;
 };
 

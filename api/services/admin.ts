@@ -8,6 +8,7 @@ import { fromZod, gatherFieldErrors, validationError } from "../lib/errors";
 import { adminData, normalizePhone } from "./auth";
 import { assertImage, removeMedia, storeImage } from "./media";
 import { configuredTermAndSession } from "./settings";
+import { recordAudit } from "./audit";
 
 async function school(deps: ApiDeps, tenant: Tenant) {
   return deps.db.selectFrom("schools").selectAll().where("id", "=", tenant.schoolId).executeTakeFirstOrThrow();
@@ -62,6 +63,8 @@ export async function updateAdminRecord(
     throw error;
   }
   const after = await school(deps, tenant);
+  const changed = [...Object.keys(fields), ...(files.logo ? ["logo"] : []), ...(files.signature ? ["signature"] : [])];
+  await recordAudit(deps, tenant, { kind: "settings", summary: `Changed the school profile (${changed.join(", ") || "nothing"})` });
   if (files.logo) await removeMedia(deps, before.logo_key);
   if (files.signature) await removeMedia(deps, before.signature_key);
   return { unique_id: after.unique_id, admin_data: adminData(after) };

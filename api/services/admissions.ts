@@ -22,6 +22,7 @@ import { firstField, type DiskFile, type DiskMultipartResult } from "../../contr
 import { toE164 } from "../../contract/phone";
 import { errorFields, logger } from "../../server/log";
 import type { ApiDeps, Tenant } from "../context";
+import { recordAudit } from "./audit";
 import type { Db } from "../db";
 import { readableId, randomKey } from "../lib/crypto";
 import { isUniqueViolation } from "../lib/db-errors";
@@ -358,14 +359,6 @@ export async function submitApplication(
 
 // ---- Submissions (admin) ----
 
-/**
- * Who may review, approve and reject submissions (spec section 6): the main admin only. A request made
- * for a sub-admin carries its `sub_admin_id` (spec section 7); such a request is refused here, the one
- * place the sub-admins' rule is decided.
- */
-export function assertMayReviewSubmissions(_tenant: Tenant, subAdminId: unknown): void {
-  if (subAdminId !== undefined && subAdminId !== null && subAdminId !== "") throw new ApiError(403, SPEC.mainAdminOnly);
-}
 
 export interface SubmissionListQuery extends PageParams {
   status?: SubmissionStatus;
@@ -498,6 +491,7 @@ export async function approveSubmission(deps: ApiDeps, tenant: Tenant, rawId: st
         now,
       );
       await trx.updateTable("admission_submissions").set({ student_id: student.id }).where("id", "=", submission.id).execute();
+      await recordAudit(deps, tenant, { kind: "approval", summary: `Approved the application of ${submission.student_name} (${submission.reference})`, recordIds: [submission.id, student.id] }, trx);
     });
   } catch (error) {
     await removeMedia(deps, photo);
@@ -533,6 +527,7 @@ export async function rejectSubmission(deps: ApiDeps, tenant: Tenant, rawId: str
     .where("status", "=", "pending")
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) throw notPending("reviewed", SPEC.failedReject);
+  await recordAudit(deps, tenant, { kind: "rejection", summary: `Rejected the application of ${submission.student_name} (${submission.reference})`, recordIds: [submission.id] });
   return getSubmission(deps, tenant, String(submission.id));
 }
 

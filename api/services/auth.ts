@@ -1,3 +1,4 @@
+import { isFeatureKey, type FeatureKey } from "../../contract/access";
 import { loginPayload, registerFields, type AdminData, type ChangePasswordPayload } from "../../contract/admin";
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, TOKEN_TTL_MS } from "../../contract/limits";
 import { APP_MESSAGES } from "../../contract/messages";
@@ -127,17 +128,35 @@ async function recentFailures(deps: ApiDeps, loginKey: string) {
     .execute();
 }
 
-export async function login(deps: ApiDeps, input: unknown) {
-  const parsed = loginPayload.safeParse(input);
-  if (!parsed.success) throw fromZod(parsed.error);
-  const loginKey = parsed.data.unique_id.trim().toUpperCase();
-
+/** Refuses a sign-in while `loginKey` has failed too often within the window (429 with Retry-After). */
+async function refuseWhileLocked(deps: ApiDeps, loginKey: string) {
   const failures = await recentFailures(deps, loginKey);
   if (failures.length >= LOGIN_MAX_FAILURES) {
     const unlocksAt = Date.parse(failures[failures.length - LOGIN_MAX_FAILURES].created_at) + LOGIN_WINDOW_MS;
     const retryAfter = Math.max(1, Math.ceil((unlocksAt - deps.now().getTime()) / 1000));
     throw new ApiError(429, APP_MESSAGES.tooManyAttempts, undefined, { "Retry-After": String(retryAfter) });
   }
+}
+
+async function issueToken(deps: ApiDeps, schoolId: number, subAdminId: number | null) {
+  await deps.db.deleteFrom("auth_tokens").where("school_id", "=", schoolId).where("expires_at", "<=", deps.now().toISOString()).execute();
+  const token = generateToken();
+  const expiresAt = new Date(deps.now().getTime() + TOKEN_TTL_MS).toISOString();
+  await deps.db
+    .insertInto("auth_tokens")
+    .values({ school_id: schoolId, sub_admin_id: subAdminId, token_hash: hashToken(token), created_at: deps.now().toISOString(), expires_at: expiresAt })
+    .execute();
+  return { token, expiresAt };
+}
+
+export async function login(deps: ApiDeps, input: unknown) {
+  const parsed = loginPayload.safeParse(input);
+  if (!parsed.success) throw fromZod(parsed.error);
+  const uniqueId = parsed.data.unique_id.trim().toUpperCase();
+  const email = parsed.data.email?.trim().toLowerCase();
+  if (email) return loginSubAdmin(deps, uniqueId, email, parsed.data.password);
+  const loginKey = uniqueId;
+  await refuseWhileLocked(deps, loginKey);
 
   const school = await deps.db.selectFrom("schools").selectAll().where("unique_id", "=", loginKey).executeTakeFirst();
   const valid = await verifyPassword(parsed.data.password, school?.password_hash ?? (await decoyPasswordHash()));
@@ -147,25 +166,67 @@ export async function login(deps: ApiDeps, input: unknown) {
   }
 
   await deps.db.deleteFrom("login_failures").where("login_key", "=", loginKey).execute();
-  await deps.db.deleteFrom("auth_tokens").where("school_id", "=", school.id).where("expires_at", "<=", deps.now().toISOString()).execute();
-  const token = generateToken();
-  const expiresAt = new Date(deps.now().getTime() + TOKEN_TTL_MS).toISOString();
-  await deps.db
-    .insertInto("auth_tokens")
-    .values({ school_id: school.id, token_hash: hashToken(token), created_at: deps.now().toISOString(), expires_at: expiresAt })
-    .execute();
-  return { token, unique_id: school.unique_id, expires_at: expiresAt, admin_data: adminData(school) };
+  const { token, expiresAt } = await issueToken(deps, school.id, null);
+  return { token, unique_id: school.unique_id, expires_at: expiresAt, admin_data: adminData(school), sub_admin: null };
+}
+
+/**
+ * A sub-admin's sign-in: the school's Unique ID, their email and password. Throttled apart from the main
+ * admin's (one sub-admin's failures lock neither the school nor the other sub-admins); a disabled
+ * sub-admin is refused like a wrong password.
+ */
+async function loginSubAdmin(deps: ApiDeps, uniqueId: string, email: string, password: string) {
+  const loginKey = `${uniqueId}:${email}`;
+  await refuseWhileLocked(deps, loginKey);
+  const row = await deps.db
+    .selectFrom("sub_admins")
+    .innerJoin("schools", "schools.id", "sub_admins.school_id")
+    .select(["sub_admins.id", "sub_admins.name", "sub_admins.password_hash", "sub_admins.features", "sub_admins.disabled", "schools.id as school_id"])
+    .where("schools.unique_id", "=", uniqueId)
+    .where("sub_admins.email", "=", email)
+    .executeTakeFirst();
+  const valid = await verifyPassword(password, row?.password_hash ?? (await decoyPasswordHash()));
+  if (!row || !valid || row.disabled) {
+    await deps.db.insertInto("login_failures").values({ login_key: loginKey, created_at: deps.now().toISOString() }).execute();
+    throw new ApiError(401, APP_MESSAGES.loginFailed);
+  }
+  await deps.db.deleteFrom("login_failures").where("login_key", "=", loginKey).execute();
+  const school = await deps.db.selectFrom("schools").selectAll().where("id", "=", row.school_id).executeTakeFirstOrThrow();
+  const { token, expiresAt } = await issueToken(deps, school.id, row.id);
+  return {
+    token,
+    unique_id: school.unique_id,
+    expires_at: expiresAt,
+    admin_data: adminData(school),
+    sub_admin: { id: row.id, name: row.name, features: parseFeatures(row.features) },
+  };
 }
 
 export async function authenticate(deps: ApiDeps, token: string): Promise<Tenant | null> {
   const row = await deps.db
     .selectFrom("auth_tokens")
     .innerJoin("schools", "schools.id", "auth_tokens.school_id")
-    .select(["schools.id as schoolId", "schools.unique_id as uniqueId"])
+    .leftJoin("sub_admins", "sub_admins.id", "auth_tokens.sub_admin_id")
+    .select([
+      "schools.id as schoolId",
+      "schools.unique_id as uniqueId",
+      "auth_tokens.sub_admin_id",
+      "sub_admins.name as subAdminName",
+      "sub_admins.features",
+      "sub_admins.disabled",
+    ])
     .where("auth_tokens.token_hash", "=", hashToken(token))
     .where("auth_tokens.expires_at", ">", deps.now().toISOString())
     .executeTakeFirst();
-  return row ?? null;
+  if (!row) return null;
+  if (row.sub_admin_id === null) return { schoolId: row.schoolId, uniqueId: row.uniqueId };
+  // Read at every request: disabling a sub-admin or taking a key away holds from their next call.
+  if (row.disabled !== 0 || row.features === null || row.subAdminName === null) return null;
+  return {
+    schoolId: row.schoolId,
+    uniqueId: row.uniqueId,
+    subAdmin: { id: row.sub_admin_id, name: row.subAdminName, features: new Set(parseFeatures(row.features)) },
+  };
 }
 
 export async function logout(deps: ApiDeps, token: string): Promise<void> {
@@ -173,20 +234,30 @@ export async function logout(deps: ApiDeps, token: string): Promise<void> {
 }
 
 export async function changePassword(deps: ApiDeps, tenant: Tenant, input: ChangePasswordPayload, currentToken: string) {
-  const school = await deps.db.selectFrom("schools").select("password_hash").where("id", "=", tenant.schoolId).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(input.current_password, school.password_hash))) {
+  const subAdminId = tenant.subAdmin?.id;
+  const stored = subAdminId
+    ? await deps.db.selectFrom("sub_admins").select("password_hash").where("id", "=", subAdminId).where("school_id", "=", tenant.schoolId).executeTakeFirstOrThrow()
+    : await deps.db.selectFrom("schools").select("password_hash").where("id", "=", tenant.schoolId).executeTakeFirstOrThrow();
+  if (!(await verifyPassword(input.current_password, stored.password_hash))) {
     throw validationError({ current_password: [APP_MESSAGES.wrongCurrentPassword] });
   }
-  await deps.db
-    .updateTable("schools")
-    .set({ password_hash: await hashPassword(input.new_password), updated_at: deps.now().toISOString() })
-    .where("id", "=", tenant.schoolId)
-    .execute();
-  // Every other signed-in device is signed out; this one stays.
+  const update = { password_hash: await hashPassword(input.new_password), updated_at: deps.now().toISOString() };
+  if (subAdminId) {
+    await deps.db.updateTable("sub_admins").set(update).where("id", "=", subAdminId).where("school_id", "=", tenant.schoolId).execute();
+  } else {
+    await deps.db.updateTable("schools").set(update).where("id", "=", tenant.schoolId).execute();
+  }
+  // Every other device of the same person is signed out; this one stays. A sub-admin's change leaves the
+  // main admin and the other sub-admins signed in, and the school's change leaves the sub-admins.
   await deps.db
     .deleteFrom("auth_tokens")
     .where("school_id", "=", tenant.schoolId)
+    .where((eb) => (subAdminId ? eb("sub_admin_id", "=", subAdminId) : eb("sub_admin_id", "is", null)))
     .where("token_hash", "!=", hashToken(currentToken))
     .execute();
 }
 
+/** The stored comma-separated keys, keeping only keys that still exist. */
+export function parseFeatures(stored: string): FeatureKey[] {
+  return stored.split(",").filter(isFeatureKey);
+}

@@ -11,6 +11,7 @@ import { INVENTORY_SPEC_MESSAGES } from "../../contract/messages";
 import type { ApiDeps, Tenant } from "../context";
 import { ApiError, validationError } from "../lib/errors";
 import { sandboxBankProvider, type BankProvider } from "./bank-providers";
+import { recordAudit } from "./audit";
 
 /** The bank list, account verification and the school's bank account (spec sections 2, 5 and 7). */
 
@@ -128,5 +129,7 @@ export async function saveBankAccount(deps: ApiDeps, tenant: Tenant, raw: unknow
     .values({ ...columns, school_id: tenant.schoolId, created_at: now })
     .onConflict((oc) => oc.column("school_id").doUpdateSet(columns))
     .execute();
+  // The account number is the school's own, not a person's: its last four digits say which one.
+  await recordAudit(deps, tenant, { kind: "settings", summary: `Set the school's bank account (${verified.bank_name}, ending ${verified.account_number.slice(-4)})` });
   return { account: (await getBankAccount(deps, tenant))!, created: !existed };
 }

@@ -16,9 +16,10 @@ import {
 } from "../../contract/fees";
 import { assignmentPayload, discountPayload, feeItemFields, paymentPayload, retirePayload, reversalFields } from "../../contract/fees.schema";
 import type { FieldErrors } from "../../contract/http";
-import { formatNaira, koboToNaira } from "../../contract/money";
+import { formatNaira, koboToNaira, nairaToKobo } from "../../contract/money";
 import type { SchoolClass } from "../../contract/settings";
 import type { ApiDeps, Tenant } from "../context";
+import { recordAudit } from "./audit";
 import type { Db } from "../db";
 import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError, fromZod, validationError } from "../lib/errors";
@@ -637,6 +638,8 @@ export async function recordPayment(deps: ApiDeps, tenant: Tenant, raw: unknown,
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      const summary = `Payment ${receiptNumber(counter.last_receipt_no)} of ${formatNaira(p.amount)} for ${student.name}`;
+      await recordAudit(deps, tenant, { kind: "payment", summary, recordIds: [row.id, student.id] }, trx);
       return row.id;
     });
     return { payment: await getPayment(deps, tenant, id), replayed: false };
@@ -652,14 +655,19 @@ export async function recordPayment(deps: ApiDeps, tenant: Tenant, raw: unknown,
 export async function reversePayment(deps: ApiDeps, tenant: Tenant, id: number, raw: unknown): Promise<FeePayment> {
   const parsed = reversalFields.safeParse(raw);
   if (!parsed.success) throw fromZod(parsed.error);
-  await getPayment(deps, tenant, id);
-  await deps.db
-    .updateTable("fee_payments")
-    .set({ reversed_at: deps.now().toISOString(), reversal_reason: tidy(parsed.data.reason) })
-    .where("school_id", "=", tenant.schoolId)
-    .where("id", "=", id)
-    .where("reversed_at", "is", null)
-    .execute();
+  const payment = await getPayment(deps, tenant, id);
+  await deps.db.transaction().execute(async (trx) => {
+    const reversed = await trx
+      .updateTable("fee_payments")
+      .set({ reversed_at: deps.now().toISOString(), reversal_reason: tidy(parsed.data.reason) })
+      .where("school_id", "=", tenant.schoolId)
+      .where("id", "=", id)
+      .where("reversed_at", "is", null)
+      .executeTakeFirst();
+    if (Number(reversed.numUpdatedRows) !== 1) return;
+    const summary = `Reversed payment ${payment.receipt_no} of ${formatNaira(nairaToKobo(payment.amount) ?? 0)} for ${payment.student_name}`;
+    await recordAudit(deps, tenant, { kind: "reversal", summary, recordIds: [id] }, trx);
+  });
   return getPayment(deps, tenant, id);
 }
 

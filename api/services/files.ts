@@ -23,6 +23,7 @@ import { ApiError, fromZod, validationError } from "../lib/errors";
 import { detectFileType, type FileType } from "../lib/file-types";
 import { paginate, type PageParams } from "../lib/pagination";
 import { errorFields, logger } from "../../server/log";
+import { recordAudit } from "./audit";
 
 type Executor = Pick<Db, "selectFrom" | "insertInto" | "updateTable" | "deleteFrom">;
 
@@ -185,9 +186,10 @@ export async function getFile(deps: ApiDeps, tenant: Tenant, id: number): Promis
 /** Deletes the file's row and frees its space in one transaction, then removes its bytes. */
 export async function deleteFile(deps: ApiDeps, tenant: Tenant, id: number): Promise<void> {
   const removed = await deps.db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom("files").where("school_id", "=", tenant.schoolId).where("id", "=", id).returning(["storage_key", "size"]).executeTakeFirst();
+    const row = await trx.deleteFrom("files").where("school_id", "=", tenant.schoolId).where("id", "=", id).returning(["storage_key", "size", "original_name"]).executeTakeFirst();
     if (!row) throw new ApiError(404, MESSAGES.fileNotFound);
     await release(trx, tenant.schoolId, Number(row.size));
+    await recordAudit(deps, tenant, { kind: "deletion", summary: `Deleted file ${row.original_name}`, recordIds: [id] }, trx);
     return row.storage_key;
   });
   await removeStored(deps, [removed]);
@@ -200,6 +202,7 @@ export async function deleteFolder(deps: ApiDeps, tenant: Tenant, name: string):
     if (!folder) throw new ApiError(404, FILE_MESSAGES.folderNotFound);
     const rows = await trx.deleteFrom("files").where("school_id", "=", tenant.schoolId).where("folder_id", "=", folder.id).returning(["storage_key", "size"]).execute();
     await trx.deleteFrom("file_folders").where("id", "=", folder.id).execute();
+    await recordAudit(deps, tenant, { kind: "deletion", summary: `Deleted folder ${folder.name} with ${rows.length} file(s)`, recordIds: [folder.id] }, trx);
     await release(trx, tenant.schoolId, rows.reduce((sum, r) => sum + Number(r.size), 0));
     return rows.map((r) => r.storage_key);
   });

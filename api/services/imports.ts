@@ -8,6 +8,7 @@ import {
   IMPORT_MESSAGES,
   IMPORT_PROBLEMS_SHOWN,
   IMPORT_TTL_MS,
+  KIND_WORDS,
   matchHeaders,
   type ImportKind,
   type ImportPreview,
@@ -16,6 +17,7 @@ import {
 } from "../../contract/imports";
 import { MESSAGES } from "../../contract/messages";
 import type { DiskMultipartResult } from "../../contract/multipart";
+import { recordAudit } from "./audit";
 import type { ApiDeps, Tenant } from "../context";
 import type { Import } from "../db/schema";
 import { randomKey } from "../lib/crypto";
@@ -239,6 +241,7 @@ export async function commitImport(deps: ApiDeps, tenant: Tenant, kind: ImportKi
         .where("id", "=", row.id)
         .where("status", "=", "checked")
         .execute();
+      await recordAudit(deps, tenant, { kind: "import", summary: `Imported ${added} ${added === 1 ? KIND_WORDS[kind].one : KIND_WORDS[kind].many} from a spreadsheet`, recordIds: [row.id] }, trx);
       return { added, already_imported: false };
     });
   } catch (error) {

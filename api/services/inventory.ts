@@ -22,6 +22,7 @@ import { idempotencyKey as acceptedIdempotencyKey } from "../lib/idempotency";
 import { columnContains } from "../db/search";
 import { configuredTermAndSession, getSchoolSettings } from "./settings";
 import { getStudent } from "./students";
+import { recordAudit } from "./audit";
 
 /**
  * Inventory groups, items and sales to students (spec sections 2–5). Every query starts with the school;
@@ -205,7 +206,7 @@ export async function saveGroup(
  */
 export async function deleteGroup(deps: ApiDeps, tenant: Tenant, id: number, withItems: boolean): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const group = await trx.selectFrom("inventory_groups").select("id").where("school_id", "=", tenant.schoolId).where("id", "=", id).executeTakeFirst();
+    const group = await trx.selectFrom("inventory_groups").select(["id", "name"]).where("school_id", "=", tenant.schoolId).where("id", "=", id).executeTakeFirst();
     if (!group) throw groupNotFound();
     const items = count(
       (await trx.selectFrom("inventory_items").select((eb) => eb.fn.countAll().as("n")).where("school_id", "=", tenant.schoolId).where("group_id", "=", id).executeTakeFirstOrThrow()).n,
@@ -213,6 +214,8 @@ export async function deleteGroup(deps: ApiDeps, tenant: Tenant, id: number, wit
     if (items && !withItems) throw new ApiError(409, M.groupHasItems(items), { items: [M.groupHasItems(items)] });
     await trx.deleteFrom("inventory_items").where("school_id", "=", tenant.schoolId).where("group_id", "=", id).execute();
     await trx.deleteFrom("inventory_groups").where("school_id", "=", tenant.schoolId).where("id", "=", id).execute();
+    const withText = items ? ` with its ${items} item(s)` : "";
+    await recordAudit(deps, tenant, { kind: "deletion", summary: `Deleted inventory group ${group.name}${withText}`, recordIds: [id] }, trx);
   });
 }
 
@@ -367,8 +370,9 @@ export async function saveItem(
 
 /** Deletes an item; its purchases stay on the students' bills with the names they were sold under. */
 export async function deleteItem(deps: ApiDeps, tenant: Tenant, id: number): Promise<void> {
-  const deleted = await deps.db.deleteFrom("inventory_items").where("school_id", "=", tenant.schoolId).where("id", "=", id).executeTakeFirst();
-  if (!Number(deleted.numDeletedRows)) throw itemNotFound();
+  const deleted = await deps.db.deleteFrom("inventory_items").where("school_id", "=", tenant.schoolId).where("id", "=", id).returning("name").executeTakeFirst();
+  if (!deleted) throw itemNotFound();
+  await recordAudit(deps, tenant, { kind: "deletion", summary: `Deleted inventory item ${deleted.name}`, recordIds: [id] });
 }
 
 /** Units in stock (items In Stock) and units sold. */

@@ -13,6 +13,7 @@ import { paginate, type PageParams } from "../lib/pagination";
 import { isRecordKey } from "../lib/record-key";
 import { mediaUrl, removeMedia } from "./media";
 import { checkPerson, emailKey, withPhoto, type PersonBody } from "./people";
+import { recordAudit } from "./audit";
 
 /** Parents and the children linked to them (spec sections 2, 3, 7). */
 
@@ -255,6 +256,7 @@ export async function updateParent(deps: ApiDeps, tenant: Tenant, key: string, b
 export async function deleteParent(deps: ApiDeps, tenant: Tenant, key: string): Promise<void> {
   const parent = await findParent(deps.db, tenant, key);
   await deps.db.deleteFrom("parents").where("id", "=", parent.id).execute();
+  await recordAudit(deps, tenant, { kind: "deletion", summary: `Deleted parent ${parent.name}`, recordIds: [parent.unique_id] });
   await removeMedia(deps, parent.profile_img_key);
 }
 

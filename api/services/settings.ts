@@ -4,6 +4,7 @@ import { schoolSettingsSchema, type SchoolSettingsInput } from "../../contract/s
 import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
 import { fromZod, validationError } from "../lib/errors";
+import { recordAudit } from "./audit";
 
 /** The parts a school has saved; any part missing takes its default. */
 type StoredSettings = Partial<SchoolSettingsInput>;
@@ -66,6 +67,8 @@ export async function saveSchoolSettings(deps: ApiDeps, tenant: Tenant, body: un
       .onConflict((oc) => oc.column("school_id").doUpdateSet({ settings, updated_at: now }))
       .execute();
     await moveRenamedClasses(trx, tenant.schoolId, renames, now);
+    const parts = Object.keys(update).join(", ") || "nothing";
+    await recordAudit(deps, tenant, { kind: "settings", summary: `Changed the school settings (${parts})` }, trx);
   });
   return { ...completeSettings(parsed.data, today), configured_term: configured(next).term };
 }

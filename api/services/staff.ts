@@ -16,6 +16,7 @@ import { isRecordKey } from "../lib/record-key";
 import { mediaUrl, removeMedia } from "./media";
 import { checkPerson, emailKey, withPhoto, type PersonBody } from "./people";
 import { getSchoolSettings } from "./settings";
+import { recordAudit } from "./audit";
 
 /**
  * Staff (spec sections 2, 3, 7). A teacher's form class is `staff.form_teacher` (one class, and a class
@@ -247,5 +248,6 @@ export async function updateStaff(deps: ApiDeps, tenant: Tenant, key: string, bo
 export async function deleteStaff(deps: ApiDeps, tenant: Tenant, key: string): Promise<void> {
   const member = await findStaff(deps.db, tenant, key);
   await deps.db.deleteFrom("staff").where("id", "=", member.id).execute();
+  await recordAudit(deps, tenant, { kind: "deletion", summary: `Deleted staff member ${member.name}`, recordIds: [member.unique_id] });
   await removeMedia(deps, member.profile_img_key);
 }

@@ -22,6 +22,7 @@ import { paginate, type PageParams } from "../lib/pagination";
 import { isRecordKey } from "../lib/record-key";
 import { mediaUrl } from "./media";
 import { getSchoolSettings } from "./settings";
+import { recordAudit } from "./audit";
 
 export function toStudentRecord(row: Student): StudentRecord {
   return {
@@ -242,6 +243,7 @@ export async function updateStudent(
 export async function deleteStudent(deps: ApiDeps, tenant: Tenant, key: string): Promise<void> {
   const student = await findStudent(deps, tenant, key);
   await deps.db.deleteFrom("students").where("id", "=", student.id).execute();
+  await recordAudit(deps, tenant, { kind: "deletion", summary: `Deleted student ${student.name}`, recordIds: [student.unique_id] });
 }
 
 /** Moves a student to the backlog with a reason. Sending it again (a double tap) changes nothing more. */
@@ -255,6 +257,9 @@ export async function moveToBacklog(deps: ApiDeps, tenant: Tenant, key: string, 
     .where("id", "=", student.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  if (student.status !== "backlog") {
+    await recordAudit(deps, tenant, { kind: "deletion", summary: `Moved student ${row.name} to the backlog (${parsed.data.reason})`, recordIds: [row.unique_id] });
+  }
   return toBacklogEntry(row);
 }
 
@@ -267,5 +272,8 @@ export async function restoreStudent(deps: ApiDeps, tenant: Tenant, key: string)
     .where("id", "=", student.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  if (student.status !== "active") {
+    await recordAudit(deps, tenant, { kind: "restore", summary: `Restored student ${row.name} from the backlog`, recordIds: [row.unique_id] });
+  }
   return toStudentRecord(row);
 }

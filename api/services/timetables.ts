@@ -18,6 +18,7 @@ import type { ApiDeps, Tenant } from "../context";
 import type { Database, TimetableScheduleTable, TimetableTable } from "../db/schema";
 import { ApiError, fromZod, validationError } from "../lib/errors";
 import { paginate, type PageParams } from "../lib/pagination";
+import { recordAudit } from "./audit";
 
 type Trx = Transaction<Database>;
 type TimetableRow = Selectable<TimetableTable>;
@@ -181,9 +182,11 @@ export async function updateTimetable(deps: ApiDeps, tenant: Tenant, rawId: stri
 export async function deleteTimetable(deps: ApiDeps, tenant: Tenant, rawId: string | undefined): Promise<void> {
   const id = pathId(rawId, timetableNotFound);
   await deps.db.transaction().execute(async (trx) => {
-    await findTimetable(trx, tenant, id, deps.dialect === "postgres");
+    const timetable = await findTimetable(trx, tenant, id, deps.dialect === "postgres");
     await trx.deleteFrom("timetable_schedules").where("timetable_id", "=", id).execute();
     await trx.deleteFrom("timetables").where("id", "=", id).where("school_id", "=", tenant.schoolId).execute();
+    const what = `${timetable.type} timetable of ${timetable.class_name}, ${timetable.term} ${timetable.session}`;
+    await recordAudit(deps, tenant, { kind: "deletion", summary: `Deleted the ${what}`, recordIds: [id] }, trx);
   });
 }
 
@@ -296,6 +299,8 @@ export async function deleteSchedule(deps: ApiDeps, tenant: Tenant, rawId: strin
     await findTimetable(trx, tenant, id, deps.dialect === "postgres");
     const existing = await findSchedule(trx, id, rawScheduleId);
     await trx.deleteFrom("timetable_schedules").where("id", "=", existing.id).where("timetable_id", "=", id).execute();
+    const when = existing.schedule_date ?? existing.schedule_day;
+    await recordAudit(deps, tenant, { kind: "deletion", summary: `Deleted the ${existing.subject} period of ${when} ${existing.schedule_start_time}`, recordIds: [id, existing.id] }, trx);
     await trx.updateTable("timetables").set({ updated_at: deps.now().toISOString() }).where("id", "=", id).execute();
   });
 }

@@ -56,6 +56,9 @@ export interface CallOptions {
 
 export class UnauthorizedError extends Error {}
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof FormData);
+
 /** The default of SCHOOL_API_TIMEOUT_MS (config/env.ts). */
 export const API_TIMEOUT_MS = 10_000;
 
@@ -77,7 +80,7 @@ function within<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 export class SchoolApiClient {
   constructor(
     private readonly send: SchoolApiFetch,
-    private readonly auth?: { token: string; uniqueId: string },
+    private readonly auth?: { token: string; uniqueId: string; subAdminId?: number },
     private readonly timeoutMs = API_TIMEOUT_MS,
   ) {}
 
@@ -94,19 +97,23 @@ export class SchoolApiClient {
     const headers = new Headers(options.headers);
     headers.set("Accept", "application/json");
     if (this.auth) headers.set("Authorization", `Bearer ${this.auth.token}`);
+    const method = options.method ?? { fetch: "GET", create: "POST", update: "POST", delete: "DELETE" }[kind];
+    // A sub-admin's id goes with every call (spec section 7): in a JSON body on POST and PUT, else in the query.
+    const subAdminId = this.auth?.subAdminId;
+    const inBody = subAdminId !== undefined && (method === "POST" || method === "PUT") && isPlainObject(body);
+    const query = subAdminId !== undefined && !inBody ? { ...options.query, sub_admin_id: subAdminId } : options.query;
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
       headers.set("Content-Type", "application/json");
-      payload = JSON.stringify(body);
+      payload = JSON.stringify(inBody ? { ...(body as Record<string, unknown>), sub_admin_id: subAdminId } : body);
     }
-    const method = options.method ?? { fetch: "GET", create: "POST", update: "POST", delete: "DELETE" }[kind];
 
     const signal = AbortSignal.timeout(this.timeoutMs);
     let response: Response;
     let parsed: ApiErrorBody & { data?: unknown };
     try {
-      response = await within(this.send(new Request(this.url(path, options.query), { method, headers, body: payload, signal })), signal);
+      response = await within(this.send(new Request(this.url(path, query), { method, headers, body: payload, signal })), signal);
       const isJson = (response.headers.get("content-type") ?? "").includes("json");
       parsed = isJson ? await within(response.json(), signal).catch((error) => (error instanceof ApiTimeoutError ? Promise.reject(error) : null)) : null;
     } catch {
@@ -149,7 +156,8 @@ export class SchoolApiClient {
     const timer = setTimeout(() => waiting.abort(), this.timeoutMs);
     let response: Response;
     try {
-      response = await within(this.send(new Request(this.url(path), { ...init, headers, signal: waiting.signal })), waiting.signal);
+      const query = this.auth?.subAdminId !== undefined ? { sub_admin_id: this.auth.subAdminId } : undefined;
+      response = await within(this.send(new Request(this.url(path, query), { ...init, headers, signal: waiting.signal })), waiting.signal);
     } catch {
       return new Response(null, { status: 503 });
     } finally {

@@ -9,6 +9,8 @@ export interface AdminContext {
   api: SchoolApiClient;
   uniqueId: string;
   session: AppSession;
+  /** The signed-in sub-admin's id; undefined for the school's main admin. */
+  subAdminId?: number;
 }
 
 /** The signed-in admin, or a redirect to the login page. */
@@ -17,7 +19,8 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
   const token = session.get("token");
   const uniqueId = session.get("uniqueId");
   if (!token || !uniqueId) throw redirect(LOGIN_PATH);
-  return { api: new SchoolApiClient(context.schoolApi, { token, uniqueId }, context.apiTimeoutMs), uniqueId, session };
+  const subAdminId = session.get("subAdminId");
+  return { api: new SchoolApiClient(context.schoolApi, { token, uniqueId, subAdminId }, context.apiTimeoutMs), uniqueId, session, subAdminId };
 }
 
 export function publicApi(context: AppLoadContext): SchoolApiClient {
@@ -38,9 +41,26 @@ export async function withAdmin<T>(
     return await body(admin);
   } catch (error) {
     if (!(error instanceof UnauthorizedError)) throw error;
-    admin.session.unset("token");
-    admin.session.unset("uniqueId");
+    signOut(admin.session);
     admin.session.flash("toast", { kind: "error", message: APP_MESSAGES.unauthenticated });
     throw redirect(LOGIN_PATH, { headers: { "Set-Cookie": await commitSession(request, context, admin.session) } });
   }
+}
+
+/** Forgets who is signed in, keeping the rest of the session (data saver). */
+export function signOut(session: AppSession): void {
+  session.unset("token");
+  session.unset("uniqueId");
+  session.unset("subAdminId");
+}
+
+/**
+ * The signed-in admin's feature keys as the API holds them now (null for the main admin), so a key
+ * taken away hides its menu entry and closes its pages from the next page on.
+ */
+export async function currentFeatures(admin: AdminContext): Promise<string[] | null> {
+  if (admin.subAdminId === undefined) return null;
+  const result = await admin.api.get<{ sub_admin: { features: string[] } | null }>("/access");
+  if (!result.ok) return [];
+  return result.data.sub_admin?.features ?? null;
 }

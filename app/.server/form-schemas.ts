@@ -2,7 +2,7 @@ import { z } from "zod";
 import { profileUpdateFields, registerFields } from "../../contract/admin";
 import { IMAGE_MAX_BYTES } from "../../contract/limits";
 import { BANK_MESSAGES } from "../../contract/banks";
-import { INVENTORY_SPEC_MESSAGES, MESSAGES } from "../../contract/messages";
+import { APP_MESSAGES, INVENTORY_SPEC_MESSAGES, MESSAGES } from "../../contract/messages";
 import { SETTINGS_MESSAGES } from "../../contract/settings";
 import { settingName } from "../../contract/settings.schema";
 import { studentCreateFields, studentUpdateFields } from "../../contract/students.schema";
@@ -40,6 +40,7 @@ export const registerForm = registerFields.extend({
 
 export const loginForm = z.object({
   unique_id: z.string({ required_error: "Unique ID is required" }).trim().min(1, "Unique ID is required"),
+  email: z.string().trim().email(APP_MESSAGES.invalidEmail).max(200).optional(),
   password: z.string({ required_error: "Password is required" }).min(1, "Password is required"),
 });
 

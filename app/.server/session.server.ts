@@ -5,6 +5,8 @@ import { TOKEN_TTL_MS } from "../../contract/limits";
 export interface SessionData {
   token: string;
   uniqueId: string;
+  /** Set when a sub-admin signed in (the API checks it against the token); absent for the main admin. */
+  subAdminId: number;
   dataSaver: boolean;
 }
 

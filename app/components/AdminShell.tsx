@@ -1,7 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DataSaverToggle } from "./DataSaverToggle";
-import { ADMIN_MENU, BOTTOM_BAR, type NavItem } from "~/lib/navigation";
+import { homeFor, visibleItems } from "~/lib/access";
+import { ADMIN_MENU, BOTTOM_BAR, SUPER_ADMIN_MENU, type NavItem } from "~/lib/navigation";
 
 const linkClass = (isActive: boolean) =>
   `flex min-h-11 items-center rounded-lg px-3 text-base ${isActive ? "bg-brand-700 font-semibold text-white" : "text-slate-800 hover:bg-slate-100"}`;
@@ -29,20 +30,33 @@ function MenuList({ items, active }: { items: NavItem[]; active?: string }) {
   );
 }
 
+function SuperAdminMenu({ items, active }: { items: NavItem[]; active?: string }) {
+  if (!items.length) return null;
+  return (
+    <nav aria-label="Super-admin" className="mt-2 border-t border-slate-100 pt-2">
+      <MenuList items={items} active={active} />
+    </nav>
+  );
+}
+
 /**
  * The admin frame: a menu that is a plain <details> on phones (works without JS), a sidebar on wide
- * screens, and the bottom bar of spec section 2.
+ * screens, and the bottom bar of spec section 2. `features` null is the school's main admin, who also
+ * holds the super-admin menu; a sub-admin sees only the entries of the keys they hold.
  */
-export function AdminShell({ children }: { children: ReactNode }) {
-  const active = useActiveEntry(ADMIN_MENU);
-  const activeQuickLink = useActiveEntry(BOTTOM_BAR);
+export function AdminShell({ children, features }: { children: ReactNode; features: string[] | null }) {
+  const menu = visibleItems(ADMIN_MENU, features);
+  const bottomBar = visibleItems(BOTTOM_BAR, features);
+  const superMenu = features === null ? SUPER_ADMIN_MENU : [];
+  const active = useActiveEntry([...menu, ...superMenu]);
+  const activeQuickLink = useActiveEntry(bottomBar);
   return (
     <div className="min-h-screen pb-20 md:flex md:pb-0">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
         Skip to content
       </a>
       <header className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-2 md:hidden">
-        <Link to="/admin/dashboard" className="text-lg font-bold text-brand-800">
+        <Link to={homeFor(features)} className="text-lg font-bold text-brand-800">
           School Admin
         </Link>
         <details className="group relative">
@@ -51,27 +65,29 @@ export function AdminShell({ children }: { children: ReactNode }) {
           </summary>
           <div className="absolute right-0 mt-2 max-h-[75vh] w-64 overflow-y-auto rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
             <nav aria-label="Admin menu">
-              <MenuList items={ADMIN_MENU} active={active} />
+              <MenuList items={menu} active={active} />
             </nav>
+            <SuperAdminMenu items={superMenu} active={active} />
             <DataSaverToggle className="mt-2 border-t border-slate-100 pt-2" />
           </div>
         </details>
       </header>
       <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white p-4 md:block">
-        <Link to="/admin/dashboard" className="mb-4 block text-xl font-bold text-brand-800">
+        <Link to={homeFor(features)} className="mb-4 block text-xl font-bold text-brand-800">
           School Admin
         </Link>
         <nav aria-label="Admin menu">
-          <MenuList items={ADMIN_MENU} active={active} />
+          <MenuList items={menu} active={active} />
         </nav>
+        <SuperAdminMenu items={superMenu} active={active} />
         <DataSaverToggle className="mt-4" />
       </aside>
       <main id="main" className="mx-auto w-full max-w-3xl flex-1 p-4">
         {children}
       </main>
       <nav aria-label="Quick links" className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white md:hidden">
-        <ul className="grid grid-cols-3">
-          {BOTTOM_BAR.map((item) => (
+        <ul className="grid grid-flow-col auto-cols-fr">
+          {bottomBar.map((item) => (
             <li key={item.to}>
               <Link
                 to={item.to}

@@ -28,12 +28,17 @@ export const BOTTOM_BAR: NavItem[] = [
   { to: "/admin/settings", label: "Settings" },
 ];
 
+/** The super-admin menu (spec section 2) as built so far; the school's main admin holds it for its own school. */
+export const SUPER_ADMIN_MENU: NavItem[] = [
+  { to: "/super-admin/manage-admins", label: "Manage Admins" },
+  { to: "/super-admin/audit-log", label: "Audit Log" },
+];
+
 /** URLs of spec section 2 whose screens later releases build: each shows "Not available yet"; any other URL of these areas is a 404. */
 export const NOT_YET_BUILT: ReadonlySet<string> = new Set([
   "/admin/results",
   "/admin/assessments",
   "/notifications",
-  "/super-admin/manage-admins",
   "/super-admin/results",
   "/super-admin/admissions",
   "/super-admin/profile",

@@ -41,7 +41,7 @@ export function loader() {
 
 export default function BenchReference() {
   return (
-    <AdminShell>
+    <AdminShell features={null}>
       <StudentsView {...useLoaderData<typeof loader>()} />
     </AdminShell>
   );

@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import type { ApiDeps } from "../../api/context";
 import type { Database, NewParent, NewStaff, NewStudent } from "../../api/db/schema";
 import { phoneSearchForms, searchText } from "../../api/db/search";
-import { publicId, randomKey, readableId } from "../../api/lib/crypto";
+import { generatePassword, hashPassword, publicId, randomKey, readableId } from "../../api/lib/crypto";
 import { registerSchool } from "../../api/services/auth";
 import { studentSearchText } from "../../api/services/students";
 import { currentSession, currentTerm } from "../../contract/calendar";
@@ -350,6 +350,31 @@ async function inventory(random: Random, db: Kysely<Database>, schoolId: number,
   return sales.length;
 }
 
+/**
+ * Two sub-admins (one disabled) and a few audit entries, so Manage Admins and the audit log have rows.
+ * Their passwords are random and never shown: the main admin resets one to hand it out.
+ */
+async function demoSubAdmins(trx: Kysely<Database>, schoolId: number, now: Date) {
+  const stamp = now.toISOString();
+  const people = [
+    { name: "Mr. Emeka Nwosu", email: `bursar@${EMAIL_DOMAIN}`, phone: "+2348035550143", features: "dashboard,students,parents,inventory", disabled: 0 },
+    { name: "Miss Halima Bello", email: `secretary@${EMAIL_DOMAIN}`, phone: null, features: "staff,files,time-table", disabled: 1 },
+  ];
+  const rows = await trx
+    .insertInto("sub_admins")
+    .values(await Promise.all(people.map(async (p) => ({ ...p, school_id: schoolId, password_hash: await hashPassword(generatePassword()), idempotency_key: null, created_at: stamp, updated_at: stamp }))))
+    .returning(["id", "name"])
+    .execute();
+  await trx
+    .insertInto("audit_log")
+    .values([
+      { school_id: schoolId, sub_admin_id: null, actor_name: "Main admin", kind: "permission", summary: `Added sub-admin ${rows[0].name} with Dashboard, Students, Parents, Inventory`, record_ids: String(rows[0].id), created_at: stamp },
+      { school_id: schoolId, sub_admin_id: null, actor_name: "Main admin", kind: "permission", summary: `Disabled sub-admin ${rows[1].name}`, record_ids: String(rows[1].id), created_at: stamp },
+      { school_id: schoolId, sub_admin_id: rows[0].id, actor_name: rows[0].name, kind: "settings", summary: "Changed the school settings (sections)", record_ids: "", created_at: stamp },
+    ])
+    .execute();
+}
+
 export async function seedDemoSchool(deps: ApiDeps): Promise<DemoSchool> {
   const now = deps.now();
   const random = generator(2026);
@@ -400,6 +425,7 @@ export async function seedDemoSchool(deps: ApiDeps): Promise<DemoSchool> {
     const sales = await inventory(random, trx, school.id, now);
     await admissions(random, trx, deps, school.id, now);
     await fees(trx, school.id, now);
+    await demoSubAdmins(trx, school.id, now);
     return {
       unique_id: registered.unique_id,
       password: registered.password,

@@ -14,7 +14,7 @@ import type { Paginated } from "../../contract/http";
 import type { ParentDetail } from "../../contract/parents";
 import type { StudentRecord } from "../../contract/students";
 import { pdfBytes } from "./file-samples";
-import { DATABASE, PNG_BYTES, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
+import { bearer, DATABASE, PNG_BYTES, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
 
 /** Admission forms, the public application routes and the review of submissions (spec sections 2–8). */
 describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
@@ -516,13 +516,22 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
       expect((await call<SubmissionDetail>(s, "GET", `/submissions/${row.id}/details`)).body.data.status).toBe("pending");
     });
 
-    it("a sub-admin's request cannot review, approve or reject: the spec's message", async () => {
+    it("a sub-admin cannot review, approve or reject, even holding the admission key: the spec's message", async () => {
       const form = await newForm(school);
       const row = await submissionByReference(school, await submitted(form));
-      const details = await call(school, "GET", `/submissions/${row.id}/details?sub_admin_id=7`);
+      const added = await call<{ sub_admin: { id: number }; password: string }>(school, "POST", "/sub-admins", { name: "Admissions Clerk", email: "clerk@school.ng", features: ["admission"] });
+      const signedIn = await api.fetch("/api/admin/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ unique_id: school.uniqueId, email: "clerk@school.ng", password: added.body.data.password }),
+      });
+      const clerk: RegisteredSchool = { ...school, auth: bearer(((await signedIn.json()) as { data: { token: string } }).data.token) };
+      const subAdminId = String(added.body.data.sub_admin.id);
+      expect((await call(clerk, "GET", `/submissions?sub_admin_id=${subAdminId}`)).status).toBe(200);
+      const details = await call(clerk, "GET", `/submissions/${row.id}/details?sub_admin_id=${subAdminId}`);
       expect([details.status, details.body.message]).toEqual([403, SPEC.mainAdminOnly]);
       for (const action of ["approve", "reject"]) {
-        const { status, body } = await call(school, "PUT", `/submissions/${row.id}/${action}`, { sub_admin_id: "7" });
+        const { status, body } = await call(clerk, "PUT", `/submissions/${row.id}/${action}`, { sub_admin_id: subAdminId });
         expect([status, body.message]).toEqual([403, "Only main administrators can access submission review."]);
       }
       expect((await call<SubmissionDetail>(school, "GET", `/submissions/${row.id}/details`)).body.data.status).toBe("pending");

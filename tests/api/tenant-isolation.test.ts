@@ -29,6 +29,7 @@ interface Owned {
   discountId: string;
   paymentId: string;
   importToken: string;
+  subAdminId?: string;
 }
 
 interface IsolationCase {
@@ -89,6 +90,7 @@ function importForm() {
   form.set("file", xlsxFile([["Name", "Class", "Gender", "Phone Number"], ["Planted Import", "JSS1", "Male", "0803 123 4567"]]));
   return form;
 }
+const subAdminId = (a: Owned) => ({ id: a.subAdminId! });
 
 /** Keyed by "METHOD path" exactly as Hono's route table lists it. */
 const CASES: Record<string, IsolationCase> = {
@@ -198,6 +200,15 @@ const CASES: Record<string, IsolationCase> = {
   "GET /api/admin/:uniqueId/imports/:kind/:token": { params: importToken },
   "GET /api/admin/:uniqueId/imports/:kind/:token/problems": { params: importToken },
   "POST /api/admin/:uniqueId/imports/:kind/:token/commit": { params: importToken },
+  "GET /api/admin/:uniqueId/sub-admins": {},
+  "POST /api/admin/:uniqueId/sub-admins": { body: () => ({ name: "Planted Admin", email: "planted@b.ng", features: ["students"] }) },
+  "GET /api/admin/:uniqueId/sub-admins/:id": { params: subAdminId },
+  "PUT /api/admin/:uniqueId/sub-admins/:id": { params: subAdminId, body: () => ({ name: "Hijacked Admin", email: "hijacked@b.ng", features: ["students"] }) },
+  "PUT /api/admin/:uniqueId/sub-admins/:id/status": { params: subAdminId, body: () => ({ disabled: true }) },
+  "POST /api/admin/:uniqueId/sub-admins/:id/reset-password": { params: subAdminId },
+  "DELETE /api/admin/:uniqueId/sub-admins/:id": { params: subAdminId },
+  "GET /api/admin/:uniqueId/access": {},
+  "GET /api/admin/:uniqueId/audit-log": {},
 };
 
 describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
@@ -287,12 +298,13 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     const sheet = new FormData();
     sheet.set("file", xlsxFile([["Name", "Class", "Gender", "Phone Number"], ["Planted Row", "JSS1", "Male", "0803 123 4567"]]));
     a.importToken = String((await asOwner("POST", "/imports/students", sheet)).data.token);
+    a.subAdminId = String(((await asOwner("POST", "/sub-admins", { name: "Ngozi Bello", email: "ngozi@owner.ng", features: ["students"] })).data.sub_admin as { id: number }).id);
   });
   afterAll(() => api.close());
 
   it("the snapshot sees every table with A's records in it", async () => {
     const dump = await snapshot();
-    for (const table of ["schools", "auth_tokens", "media", "students", "timetables", "timetable_schedules", "school_settings", "inventory_groups", "inventory_items", "inventory_purchases", "bank_accounts", "files", "file_folders", "school_storage", "parents", "parent_students", "staff", "staff_classes", "fee_items", "fee_assignments", "fee_discounts", "fee_payments", "fee_receipt_counters", "imports", "admission_forms", "admission_submissions", "admission_documents"]) {
+    for (const table of ["schools", "auth_tokens", "media", "students", "timetables", "timetable_schedules", "school_settings", "inventory_groups", "inventory_items", "inventory_purchases", "bank_accounts", "files", "file_folders", "school_storage", "parents", "parent_students", "staff", "staff_classes", "fee_items", "fee_assignments", "fee_discounts", "fee_payments", "fee_receipt_counters", "imports", "admission_forms", "admission_submissions", "admission_documents", "sub_admins", "audit_log"]) {
       expect(dump[table]?.length, table).toBeGreaterThan(0);
     }
   });

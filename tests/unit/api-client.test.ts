@@ -293,3 +293,31 @@ describe("an API that does not answer in time", () => {
     expect((await slow().raw("/timetable/1/download-pdf")).status).toBe(503);
   });
 });
+
+describe("a sub-admin's calls carry their sub_admin_id (spec section 7)", () => {
+  const sub = () => new SchoolApiClient(overHttp, { token: "tok-123", uniqueId: "SCH-ABC2345", subAdminId: 42 });
+
+  it("in the query on GET and DELETE, and on a POST without a JSON body", async () => {
+    await sub().get("/students", { query: { q: "ada" } });
+    await sub().remove("/students/STU-1");
+    const form = new FormData();
+    form.set("folder_name", "Reports");
+    await sub().create("/files", form);
+    await sub().create("/logout");
+    expect(seen.map((s) => new URL(s.url, base).searchParams.get("sub_admin_id"))).toEqual(["42", "42", "42", "42"]);
+    expect(new URL(seen[0].url, base).searchParams.get("q")).toBe("ada");
+  });
+
+  it("in the JSON body on POST and PUT, not in the query", async () => {
+    await sub().create("/students", { student_data: { name: "Ada" } });
+    await sub().update("/stu-parents/1", { parent_data: { name: "Ngozi" } }, { method: "PUT" });
+    expect(seen.map((s) => JSON.parse(s.body).sub_admin_id)).toEqual([42, 42]);
+    expect(seen.every((s) => !s.url.includes("sub_admin_id"))).toBe(true);
+  });
+
+  it("never for the main admin", async () => {
+    await authed().get("/students");
+    await authed().create("/students", { student_data: { name: "Ada" } });
+    expect(seen.every((s) => !s.url.includes("sub_admin_id") && !s.body.includes("sub_admin_id"))).toBe(true);
+  });
+});

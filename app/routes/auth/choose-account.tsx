@@ -11,13 +11,14 @@ import { AuthCard } from "~/components/AuthCard";
 import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
+import { homeFor } from "~/lib/access";
 import { useFormState } from "~/lib/form-state";
 
 export const meta: MetaFunction = () => [{ title: "Login" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getSession(request, context);
-  if (session.get("token")) throw redirect("/admin/dashboard");
+  if (session.get("token")) throw redirect("/");
   return null;
 }
 
@@ -32,18 +33,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await getSession(request, context);
   session.set("token", response.data.token);
   session.set("uniqueId", response.data.unique_id);
+  const subAdmin = response.data.sub_admin;
+  if (subAdmin) session.set("subAdminId", subAdmin.id);
+  else session.unset("subAdminId");
   session.flash("toast", { kind: "success", message: APP_MESSAGES.loggedIn });
-  return redirect("/admin/dashboard", { headers: { "Set-Cookie": await commitSession(request, context, session) } });
+  return redirect(homeFor(subAdmin ? subAdmin.features : null), { headers: { "Set-Cookie": await commitSession(request, context, session) } });
 }
 
 export default function ChooseAccount() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const form = useFormState<"unique_id" | "password">("login", lastResult);
+  const form = useFormState<"unique_id" | "email" | "password">("login", lastResult);
 
   return (
     <AuthCard title="Login">
-      <p className="text-slate-700">School administrators sign in with the school's Unique ID and password.</p>
+      <p className="text-slate-700">
+        School administrators sign in with the school's Unique ID and password. Sub-admins also enter the email the main
+        admin added them with, and their own password.
+      </p>
       <Form method="post" className="space-y-4" key={form.key} {...form.props}>
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
@@ -51,6 +58,11 @@ export default function ChooseAccount() {
           required
           field={form.field("unique_id")}
           inputProps={{ type: "text", autoComplete: "username", autoCapitalize: "characters", spellCheck: false }}
+        />
+        <Field
+          label="Email (sub-admins only)"
+          field={form.field("email")}
+          inputProps={{ type: "email", autoComplete: "email", spellCheck: false }}
         />
         <Field label="Password" required field={form.field("password")} inputProps={{ type: "password", autoComplete: "current-password" }} />
         <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Logging in…">

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { APP_MESSAGES } from "../../../../contract/messages";
-import { LOGIN_PATH, requireAdmin } from "~/.server/auth.server";
+import { LOGIN_PATH, requireAdmin, signOut } from "~/.server/auth.server";
 import { UnauthorizedError } from "~/.server/api.server";
 import { commitSession } from "~/.server/session.server";
 import { ConfirmPage } from "~/components/ui/ConfirmDialog";
@@ -20,8 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof UnauthorizedError)) throw error;
   }
-  session.unset("token");
-  session.unset("uniqueId");
+  signOut(session);
   session.flash("toast", { kind: "success", message: APP_MESSAGES.loggedOut });
   return redirect(LOGIN_PATH, { headers: { "Set-Cookie": await commitSession(request, context, session) } });
 }

@@ -1,0 +1,42 @@
+import { parseWithZod } from "@conform-to/zod";
+import type { AppLoadContext } from "@remix-run/node";
+import { subAdminFields } from "../../contract/access.schema";
+import { ACCESS_MESSAGES, type SubAdminCredentials, type SubAdminRecord } from "../../contract/access";
+import type { SchoolApiClient } from "./api.server";
+import { ADMINS_PATH } from "~/lib/access";
+import { readFormData } from "./form.server";
+import { redirectWithToast, success } from "./toast.server";
+
+
+/** A sub-admin named in the URL, or 404. */
+export async function loadSubAdmin(api: SchoolApiClient, id: string | undefined): Promise<SubAdminRecord> {
+  const result = await api.get<SubAdminRecord>(`/sub-admins/${encodeURIComponent(id ?? "")}`);
+  if (!result.ok) throw new Response("Not Found", { status: result.status === 404 ? 404 : 500 });
+  return result.data;
+}
+
+/**
+ * The add and edit forms' action: checked here, then by the API, whose field messages land beside their
+ * fields with the input kept. Adding answers the new sign-in details to show once; editing goes back to
+ * the list with a toast.
+ */
+export async function saveSubAdminForm(
+  request: Request,
+  context: AppLoadContext,
+  api: SchoolApiClient,
+  target: { mode: "create" } | { mode: "update"; id: string },
+) {
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: subAdminFields });
+  if (submission.status !== "success") return { result: submission.reply(), credentials: null };
+  const body = { ...submission.value, phone: submission.value.phone || undefined };
+  if (target.mode === "create") {
+    const key = String(formData.get("idempotency_key") ?? "");
+    const response = await api.create<SubAdminCredentials>("/sub-admins", body, { headers: key ? { "Idempotency-Key": key } : undefined });
+    if (!response.ok) return { result: submission.reply({ fieldErrors: response.fieldErrors, formErrors: Object.keys(response.fieldErrors).length ? undefined : [response.message] }), credentials: null };
+    return { result: submission.reply({ resetForm: true }), credentials: response.data };
+  }
+  const response = await api.update<SubAdminRecord>(`/sub-admins/${encodeURIComponent(target.id)}`, body, { method: "PUT" });
+  if (!response.ok) return { result: submission.reply({ fieldErrors: response.fieldErrors, formErrors: Object.keys(response.fieldErrors).length ? undefined : [response.message] }), credentials: null };
+  return redirectWithToast(request, context, ADMINS_PATH, success(response.message ?? ACCESS_MESSAGES.subAdminUpdated));
+}

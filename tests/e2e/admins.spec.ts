@@ -1,0 +1,154 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectAccessible } from "./support/axe";
+import { signedIn, withJs } from "./support/school";
+
+/**
+ * Sub-admins: the main admin adds one with two feature keys and reads its sign-in details once; the
+ * sub-admin signs in with the school's Unique ID, their email and password, sees only those two areas
+ * in the menu, and gets the 403 page anywhere else; the audit log names what happened. Both projects.
+ */
+
+/** The phone menu's links (inside its <details>, read whether it is open or not). */
+const menuLinks = (page: Page, name = "Admin menu") => page.locator(`nav[aria-label="${name}"]`).first().locator("a");
+
+test("a sub-admin with two keys sees only those areas and the 403 page elsewhere", async ({ page, browser, request }, info) => {
+  const admin = await signedIn(page, request, "SubAdmins");
+
+  // The main admin holds the super-admin menu.
+  await page.goto("/admin/dashboard");
+  await expect(menuLinks(page, "Super-admin")).toHaveText(["Manage Admins", "Audit Log"]);
+  await page.goto("/super-admin/manage-admins");
+  await expect(page).toHaveURL(/\/super-admin\/manage-admins$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Manage Admins" })).toBeVisible();
+  await expect(page.getByText("No sub-admins yet")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("main").getByRole("link", { name: "Add Sub-admin" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Add Sub-admin" })).toBeVisible();
+  // Bad input: the message beside its field, the rest kept.
+  await page.getByLabel("Name").fill("Bisi Adeyemi");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByRole("checkbox", { name: "Students" }).check();
+  await page.getByRole("button", { name: "Add Sub-admin" }).click();
+  await expect(page.getByText("Enter a valid email address.")).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue("Bisi Adeyemi");
+  await expect(page.getByRole("checkbox", { name: "Students" })).toBeChecked();
+  await expectAccessible(page);
+
+  const email = `bisi-${Date.now().toString(36)}@school.test`;
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("checkbox", { name: "Files" }).check();
+  await page.getByRole("button", { name: "Add Sub-admin" }).click();
+  await expect(page.getByRole("heading", { name: "Sub-admin added" })).toBeVisible();
+  await expect(page.getByTestId("credential-unique-id")).toHaveText(admin.account.uniqueId);
+  await expect(page.getByTestId("credential-email")).toHaveText(email);
+  const password = (await page.getByTestId("credential-password").textContent())!.trim();
+  expect(password).toMatch(/^\S{14}$/);
+  await expectAccessible(page);
+
+  await page.getByRole("link", { name: "Back to Manage Admins" }).click();
+  const row = page.getByRole("list", { name: "Sub-admins" }).getByRole("listitem").filter({ hasText: "Bisi Adeyemi" });
+  await expect(row).toContainText("Features: Students, Files");
+
+  // The sub-admin signs in on a device of their own.
+  const context = await browser.newContext({ javaScriptEnabled: withJs(info) });
+  const sub = await context.newPage();
+  await sub.goto("/choose-account");
+  await sub.getByLabel("Unique ID").fill(admin.account.uniqueId);
+  await sub.getByLabel("Email (sub-admins only)").fill(email);
+  await sub.getByLabel("Password").fill(password);
+  await sub.getByRole("button", { name: "Login" }).click();
+  await expect(sub).toHaveURL(/\/admin\/students$/);
+  await expect(sub.getByRole("heading", { level: 1, name: "Students" })).toBeVisible();
+  await expect(menuLinks(sub)).toHaveText(["Students", "Files"]);
+  await expect(sub.locator('nav[aria-label="Super-admin"]')).toHaveCount(0);
+  await expect(sub.getByRole("navigation", { name: "Quick links" }).getByRole("link")).toHaveCount(0);
+  await expectAccessible(sub);
+
+  await sub.goto("/admin/files");
+  await expect(sub.getByRole("heading", { level: 1 })).toBeVisible();
+
+  for (const path of ["/admin/dashboard", "/admin/settings", "/admin/staff/add", "/super-admin/manage-admins", "/admin/add-bank-details"]) {
+    const response = await sub.goto(path);
+    expect(response?.status(), path).toBe(403);
+    await expect(sub.getByRole("heading", { level: 1, name: "Access denied" })).toBeVisible();
+    await expect(sub.getByText("You do not have access to this page.")).toBeVisible();
+  }
+  await expectAccessible(sub);
+  await sub.getByRole("link", { name: "Go to my start page" }).click();
+  await expect(sub).toHaveURL(/\/admin\/students$/);
+
+  // The main admin takes Files away: the next page the sub-admin opens follows.
+  await page.getByRole("main").getByRole("link", { name: "Bisi Adeyemi" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Sub-admin" })).toBeVisible();
+  await page.getByRole("checkbox", { name: "Files" }).uncheck();
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page).toHaveURL(/\/super-admin\/manage-admins$/);
+  await expect(row).toContainText("Features: Students");
+  expect((await sub.goto("/admin/files"))?.status()).toBe(403);
+  await sub.goto("/admin/students");
+  await expect(menuLinks(sub)).toHaveText(["Students"]);
+
+  // Disabling signs them out at their next page.
+  await row.locator("summary").click();
+  await row.getByRole("button", { name: "Disable" }).click();
+  await expect(row).toContainText("Disabled");
+  await sub.goto("/admin/students");
+  await expect(sub).toHaveURL(/\/choose-account$/);
+  await context.close();
+
+  // The audit log names both permission changes; filters are a GET form.
+  await page.getByRole("main").getByRole("link", { name: "Audit Log" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Audit Log" })).toBeVisible();
+  const entries = page.getByRole("list", { name: "Audit log entries" }).getByRole("listitem");
+  await expect(entries.first()).toContainText("Disabled sub-admin Bisi Adeyemi");
+  await expect(entries.filter({ hasText: "Added sub-admin Bisi Adeyemi with Students, Files" })).toHaveCount(1);
+  await page.getByLabel("Kind").selectOption("deletion");
+  if (!withJs(info)) await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/kind=deletion/);
+  await expect(page.getByText("No entries match these filters")).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("the main admin resets a sub-admin's password, then deletes them, after confirming", async ({ page, request }, info) => {
+  const admin = await signedIn(page, request, "SubAdminReset");
+  const added = await request.post(`/api/admin/${admin.account.uniqueId}/sub-admins`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data: { name: "Chinedu Obi", email: `chinedu-${Date.now().toString(36)}@school.test`, features: ["dashboard"] },
+  });
+  expect(added.status()).toBe(201);
+  const { data } = (await added.json()) as { data: { email: string; password: string } };
+
+  await page.goto("/super-admin/manage-admins");
+  const row = page.getByRole("list", { name: "Sub-admins" }).getByRole("listitem").filter({ hasText: "Chinedu Obi" });
+  await row.locator("summary").click();
+  await row.getByRole("link", { name: "Reset password" }).click();
+  if (withJs(info)) {
+    const dialog = page.getByRole("dialog", { name: "Reset password" });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page);
+    await dialog.getByRole("button", { name: "Reset password" }).click();
+  } else {
+    await expect(page.getByRole("heading", { level: 1, name: "Reset password" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Reset password" }).click();
+  }
+  await expect(page.getByRole("heading", { name: "New password" })).toBeVisible();
+  const password = (await page.getByTestId("credential-password").textContent())!.trim();
+  expect(password).not.toBe(data.password);
+  await expectAccessible(page);
+
+  const login = (pw: string) => request.post("/api/admin/login", { data: { unique_id: admin.account.uniqueId, email: data.email, password: pw } });
+  expect((await login(data.password)).status()).toBe(401);
+  expect((await login(password)).status()).toBe(200);
+
+  await page.goto("/super-admin/manage-admins");
+  await row.locator("summary").click();
+  await row.getByRole("link", { name: "Delete" }).click();
+  if (withJs(info)) await page.getByRole("dialog", { name: "Delete sub-admin" }).getByRole("button", { name: "Delete" }).click();
+  else await page.getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/super-admin\/manage-admins$/);
+  await expect(page.getByText("Sub-admin deleted successfully")).toBeVisible();
+  await expect(page.getByText("No sub-admins yet")).toBeVisible();
+  expect((await login(password)).status()).toBe(401);
+});
