@@ -4,6 +4,7 @@ import { MESSAGES } from "../../contract/messages";
 import type { FormResult } from "~/lib/form-state";
 import type { SchoolApiClient } from "./api.server";
 import { diskFileAsFile, withUploadedForm } from "./form.server";
+import { passOnDownload } from "./downloads.server";
 
 /** The bulk import's server side of the web app: the file's hand-over to the API and its downloads. */
 
@@ -39,13 +40,5 @@ export async function spreadsheetDownload(api: SchoolApiClient, path: string): P
     await response.body?.cancel();
     return null;
   }
-  const headers = new Headers({
-    "Content-Type": response.headers.get("content-type")!,
-    "Content-Disposition": response.headers.get("content-disposition") ?? 'attachment; filename="import.xlsx"',
-    "Cache-Control": "private, no-store",
-    "X-Content-Type-Options": "nosniff",
-  });
-  const length = response.headers.get("content-length");
-  if (length) headers.set("Content-Length", length);
-  return new Response(response.body, { status: 200, headers });
+  return passOnDownload(response, response.headers.get("content-type")!, "import.xlsx");
 }

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
 import { failure, redirectWithToast } from "~/.server/toast.server";
+import { passOnDownload } from "~/.server/downloads.server";
 
 /**
  * /admin/school-fees/payments/{id}/receipt: streams the school API's receipt PDF as an attachment, so the
@@ -17,14 +18,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       if (response.status === 404) throw new Response("Not Found", { status: 404 });
       return redirectWithToast(request, context, "/admin/school-fees", failure(MESSAGES.failedFees));
     }
-    const headers = new Headers({
-      "Content-Type": "application/pdf",
-      "Content-Disposition": response.headers.get("content-disposition") ?? 'attachment; filename="receipt.pdf"',
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    });
-    const length = response.headers.get("content-length");
-    if (length) headers.set("Content-Length", length);
-    return new Response(response.body, { status: 200, headers });
+    return passOnDownload(response, "application/pdf", "receipt.pdf");
   });
 }

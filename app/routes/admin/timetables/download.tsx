@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { MESSAGES } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
 import { failure, redirectWithToast } from "~/.server/toast.server";
+import { passOnDownload } from "~/.server/downloads.server";
 
 /**
  * /admin/timetable/{id}/download: streams the school API's PDF to the browser as an attachment, so the
@@ -20,14 +21,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       }
       return redirectWithToast(request, context, "/admin/time-table", failure(MESSAGES.failedDownloadTimetable));
     }
-    const headers = new Headers({
-      "Content-Type": "application/pdf",
-      "Content-Disposition": response.headers.get("content-disposition") ?? 'attachment; filename="timetable.pdf"',
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    });
-    const length = response.headers.get("content-length");
-    if (length) headers.set("Content-Length", length);
-    return new Response(response.body, { status: 200, headers });
+    return passOnDownload(response, "application/pdf", "timetable.pdf");
   });
 }
