@@ -156,6 +156,11 @@ describe(`backups on ${DATABASE}`, { timeout: 300_000 }, () => {
     });
     const targetUrl = new URL(base);
     targetUrl.pathname = `/${target}`;
+    // As the README says: a dump of one schema leaves the search indexes' extension behind.
+    const fresh = new pg.Client({ connectionString: targetUrl.toString() });
+    await fresh.connect();
+    await fresh.query("create extension if not exists pg_trgm with schema public");
+    await fresh.end();
     await run("pg_restore", ["--no-owner", `--dbname=${targetUrl}`, dump]);
 
     const restored = new pg.Client({ connectionString: targetUrl.toString() });
