@@ -35,6 +35,9 @@ export function openDatabase(url: string): DbHandle {
     // A connection the server drops while idle (a restart, a failover) is reported here; unheard, it
     // would end the process. The pool forgets it and connects afresh on the next query.
     pool.on("error", (error) => logger.warn("database connection lost", errorFields(error)));
+    // The same for a connection lost while checked out between two queries (a transaction awaiting its
+    // next step): the query in hand fails and is answered as unavailable; the process goes on.
+    pool.on("connect", (client) => client.on("error", (error) => logger.warn("database connection lost", errorFields(error))));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
