@@ -2,8 +2,6 @@
  * Sub-admins, their feature keys and the audit log (spec section 6). The feature keys are those of the
  * admin menu; a sub-admin holds some of them, the main admin all of them and the few actions no key opens.
  */
-import { ADMISSION_SPEC_MESSAGES } from "./admissions";
-
 export const FEATURE_KEYS = [
   "dashboard",
   "staff",
@@ -60,7 +58,7 @@ export const ACCESS_MESSAGES = {
   forbiddenPage: "You do not have access to this page. Ask the school's main administrator to give you this feature.",
   /** Spec sections 6 and 8: submission review and approval are blocked for sub-admins. */
   mainAdminOnly: "Only main administrators can access this.",
-  submissionReviewMainOnly: ADMISSION_SPEC_MESSAGES.mainAdminOnly,
+  submissionReviewMainOnly: "Only main administrators can access submission review.",
   subAdminMismatch: "The sub-admin id does not match this sign-in.",
   subAdminAdded: "Sub-admin added successfully!",
   subAdminUpdated: "Sub-admin updated successfully!",

@@ -1,3 +1,4 @@
+import { ACCESS_MESSAGES } from "./access";
 import type { Paginated } from "./http";
 import { UPLOAD_MAX_BYTES } from "./limits";
 
@@ -61,7 +62,7 @@ export const ADMISSION_SPEC_MESSAGES = {
   failedDelete: "Failed to delete admission form",
   failedDetails: "Failed to load submission details",
   noSubmission: "No submission data found",
-  mainAdminOnly: "Only main administrators can access submission review.",
+  mainAdminOnly: ACCESS_MESSAGES.submissionReviewMainOnly,
 } as const;
 
 /** Texts the spec does not give; each is recorded in docs/decisions.md. */

@@ -1,8 +1,8 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DataSaverToggle } from "./DataSaverToggle";
-import { homeFor, visibleItems } from "~/lib/access";
-import { ADMIN_MENU, BOTTOM_BAR, SUPER_ADMIN_MENU, type NavItem } from "~/lib/navigation";
+import type { AdminNav } from "~/lib/access";
+import type { NavItem } from "~/lib/navigation";
 
 const linkClass = (isActive: boolean) =>
   `flex min-h-11 items-center rounded-lg px-3 text-base ${isActive ? "bg-brand-700 font-semibold text-white" : "text-slate-800 hover:bg-slate-100"}`;
@@ -41,13 +41,11 @@ function SuperAdminMenu({ items, active }: { items: NavItem[]; active?: string }
 
 /**
  * The admin frame: a menu that is a plain <details> on phones (works without JS), a sidebar on wide
- * screens, and the bottom bar of spec section 2. `features` null is the school's main admin, who also
- * holds the super-admin menu; a sub-admin sees only the entries of the keys they hold.
+ * screens, and the bottom bar of spec section 2. `nav` is what this admin may open (`adminNav`): the main
+ * admin also holds the super-admin menu; a sub-admin sees only the entries of the keys they hold.
  */
-export function AdminShell({ children, features }: { children: ReactNode; features: string[] | null }) {
-  const menu = visibleItems(ADMIN_MENU, features);
-  const bottomBar = visibleItems(BOTTOM_BAR, features);
-  const superMenu = features === null ? SUPER_ADMIN_MENU : [];
+export function AdminShell({ children, nav }: { children: ReactNode; nav: AdminNav }) {
+  const { menu, bottomBar, superMenu } = nav;
   const active = useActiveEntry([...menu, ...superMenu]);
   const activeQuickLink = useActiveEntry(bottomBar);
   return (
@@ -56,7 +54,7 @@ export function AdminShell({ children, features }: { children: ReactNode; featur
         Skip to content
       </a>
       <header className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-2 md:hidden">
-        <Link to={homeFor(features)} className="text-lg font-bold text-brand-800">
+        <Link to={nav.home} className="text-lg font-bold text-brand-800">
           School Admin
         </Link>
         <details className="group relative">
@@ -73,7 +71,7 @@ export function AdminShell({ children, features }: { children: ReactNode; featur
         </details>
       </header>
       <aside className="hidden w-64 shrink-0 border-r border-slate-200 bg-white p-4 md:block">
-        <Link to={homeFor(features)} className="mb-4 block text-xl font-bold text-brand-800">
+        <Link to={nav.home} className="mb-4 block text-xl font-bold text-brand-800">
           School Admin
         </Link>
         <nav aria-label="Admin menu">

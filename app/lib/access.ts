@@ -1,5 +1,5 @@
 import type { FeatureKey } from "../../contract/access";
-import { ADMIN_MENU, BOTTOM_BAR, type NavItem } from "./navigation";
+import { ADMIN_MENU, BOTTOM_BAR, SUPER_ADMIN_MENU, type NavItem } from "./navigation";
 
 /**
  * Which pages a sub-admin may open: each admin menu entry's URL and the pages under it carry its
@@ -53,4 +53,26 @@ export function visibleItems(items: NavItem[], features: readonly string[] | nul
 /** Where a sign-in lands: the dashboard, or the first menu entry a sub-admin holds. */
 export function homeFor(features: readonly string[] | null): string {
   return visibleItems(ADMIN_MENU, features)[0]?.to ?? visibleItems(BOTTOM_BAR, features)[0]?.to ?? "/admin/dashboard";
+}
+
+/** The admin frame's links as this admin sees them. */
+export interface AdminNav {
+  menu: NavItem[];
+  bottomBar: NavItem[];
+  /** The super-admin menu: the school's main admin only. */
+  superMenu: NavItem[];
+  home: string;
+}
+
+/**
+ * Worked out by the layout's loader and sent as data, so that pages carry no access table in their
+ * JavaScript. `features` null is the main admin.
+ */
+export function adminNav(features: readonly string[] | null): AdminNav {
+  return {
+    menu: visibleItems(ADMIN_MENU, features),
+    bottomBar: visibleItems(BOTTOM_BAR, features),
+    superMenu: features === null ? SUPER_ADMIN_MENU : [],
+    home: homeFor(features),
+  };
 }

@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { StudentPage } from "../../contract/students";
 import { AdminShell } from "~/components/AdminShell";
+import { adminNav } from "~/lib/access";
 import { StudentsView } from "~/routes/admin/students/StudentsView";
 
 export const meta: MetaFunction = () => [{ title: "Students" }];
@@ -36,13 +37,14 @@ const PAGE: StudentPage = {
 
 export function loader() {
   if (process.env.BENCH_REFERENCE !== "1") throw new Response("Not Found", { status: 404 });
-  return { filters: { q: "", class: "" }, classes: ["JSS1", "JSS2", "JSS3", "SS1", "SS2", "SS3"], list: PAGE, error: null };
+  return { nav: adminNav(null), filters: { q: "", class: "" }, classes: ["JSS1", "JSS2", "JSS3", "SS1", "SS2", "SS3"], list: PAGE, error: null };
 }
 
 export default function BenchReference() {
+  const { nav, ...view } = useLoaderData<typeof loader>();
   return (
-    <AdminShell features={null}>
-      <StudentsView {...useLoaderData<typeof loader>()} />
+    <AdminShell nav={nav}>
+      <StudentsView {...view} />
     </AdminShell>
   );
 }

@@ -3,7 +3,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { ACCESS_MESSAGES } from "../../../contract/access";
 import { currentFeatures, withAdmin } from "~/.server/auth.server";
 import { AdminShell } from "~/components/AdminShell";
-import { allowsPage, homeFor, pageAccess } from "~/lib/access";
+import { adminNav, allowsPage, homeFor, pageAccess } from "~/lib/access";
 
 /**
  * Every admin, super-admin and staff URL needs a signed-in school. A sub-admin sees the menu of the keys
@@ -15,14 +15,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!allowsPage(features, pageAccess(new URL(request.url).pathname))) {
       throw data({ forbidden: ACCESS_MESSAGES.forbiddenPage, home: homeFor(features) }, { status: 403 });
     }
-    return { features };
+    return { nav: adminNav(features) };
   });
 }
 
 export default function AdminLayout() {
-  const { features } = useLoaderData<typeof loader>();
+  const { nav } = useLoaderData<typeof loader>();
   return (
-    <AdminShell features={features}>
+    <AdminShell nav={nav}>
       <Outlet />
     </AdminShell>
   );
