@@ -96,7 +96,7 @@ export async function mixedLoad(options: MixedOptions): Promise<{ result: MixedR
         return {
           method: "POST",
           path: "/admin/add-student",
-          form: { name, selectedClass: CLASSES[n % CLASSES.length], gender: n % 2 ? "Female" : "Male", phone_number: `0803${String(1_000_000 + (n % 9_000_000)).slice(-7)}`, idempotency_key: `${options.tag}${n}`.padEnd(32, "0") },
+          form: { name, selectedClass: CLASSES[n % CLASSES.length], gender: n % 2 ? "Female" : "Male", phone_number: `0803${String(1_000_000 + (n % 9_000_000)).slice(-7)}`, idempotency_key: `${options.tag}${String(n).padStart(12, "0")}`.padEnd(32, "0") },
           expect: 302,
           name,
         };
