@@ -10,6 +10,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createApi } from "./api/app";
 import { openAndMigrate, ping, type DbHandle } from "./api/db";
+import { keepSpreadsheetWorkerReady } from "./api/lib/spreadsheet";
 import { bankProviderFor } from "./api/services/bank-providers";
 import { configuredStorage } from "./api/storage/configured";
 import { isCrossOriginWrite } from "./app/.server/same-origin";
@@ -77,6 +78,7 @@ async function main() {
     });
     schoolApi = async (request) => api.fetch(request);
     healthy = () => ping(database!.db);
+    keepSpreadsheetWorkerReady();
   }
 
   // Always the production mode: this serves a production build, and development mode would show stack

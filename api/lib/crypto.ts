@@ -73,8 +73,26 @@ export function randomKey(): string {
   return randomBytes(16).toString("hex");
 }
 
+/**
+ * Public ids draw their random bytes from a block of 4 KB, refilled from the system's generator when
+ * used up: one call per 455 ids rather than one per id, which a bulk import of 10,000 records felt. The
+ * bytes are public (they name records), and each is handed out once.
+ */
+const ID_BLOCK_BYTES = 4096;
+let idBlock = Buffer.alloc(0);
+let idOffset = 0;
+
+function idBytes(length: number): Buffer {
+  if (idOffset + length > idBlock.length) {
+    idBlock = randomBytes(ID_BLOCK_BYTES);
+    idOffset = 0;
+  }
+  idOffset += length;
+  return idBlock.subarray(idOffset - length, idOffset);
+}
+
 export function publicId(prefix: string): string {
-  return `${prefix}-${randomBytes(9).toString("base64url")}`;
+  return `${prefix}-${idBytes(9).toString("base64url")}`;
 }
 
 /** A code a person reads out or types: `prefix-` and `length` characters without look-alikes (0/O, 1/I). */

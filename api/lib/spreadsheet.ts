@@ -8,7 +8,7 @@ import { Worker } from "node:worker_threads";
  */
 
 export type SheetRead =
-  | { ok: true; headers: string[]; rows: string[][] }
+  | { ok: true; sha256: string; headers: string[]; rows: string[][]; rowsJson: string }
   | { ok: false; reason: "invalid" | "password" | "empty" | "tooManyRows" | "unreadable" };
 
 export interface SheetToWrite {
@@ -21,19 +21,23 @@ const LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stac
 export const SPREADSHEET_TIME_LIMIT_MS = 20_000;
 
 /**
- * The worker's code, run as CommonJS. `read`: the first sheet only (`sheets: 0`), at most `maxRows + 2`
- * rows (`sheetRows`), every cell as the text Excel shows; trailing empty cells and blank rows dropped.
+ * The worker's code, run as CommonJS. It loads SheetJS, then answers each job it is given. `read`: the
+ * file's SHA-256 and its first sheet only (`sheets: 0`), at most `maxRows + 2` rows (`sheetRows`), every
+ * cell as the text Excel shows; trailing empty cells and blank rows dropped. The rows come back as JSON
+ * text: one string crosses to the request thread faster than 10,000 arrays, and is what gets stored.
  * `write`: an .xlsx of the sheets given.
  */
 const WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
+const { createHash } = require("node:crypto");
 const fs = require("node:fs");
 const XLSX = require(workerData.xlsx);
-const job = workerData.job;
-function read() {
+function read(job) {
+  const bytes = fs.readFileSync(job.path);
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
   let book;
   try {
-    book = XLSX.read(fs.readFileSync(job.path), { type: "buffer", dense: true, sheets: 0, sheetRows: job.maxRows + 2, cellFormula: false, cellHTML: false, cellStyles: false, cellDates: false, bookVBA: false });
+    book = XLSX.read(bytes, { type: "buffer", dense: true, sheets: 0, sheetRows: job.maxRows + 2, cellFormula: false, cellHTML: false, cellStyles: false, cellDates: false, bookVBA: false });
   } catch (error) {
     return { ok: false, reason: /password|encrypt/i.test(String(error && error.message)) ? "password" : "invalid" };
   }
@@ -44,40 +48,109 @@ function read() {
   const rows = all.map((r) => r.map(text)).filter((r) => r.some((v) => v !== ""));
   if (rows.length < 2) return { ok: false, reason: "empty" };
   if (rows.length - 1 > job.maxRows) return { ok: false, reason: "tooManyRows" };
-  return { ok: true, headers: rows[0], rows: rows.slice(1) };
+  return { ok: true, sha256, headers: rows[0], rowsJson: JSON.stringify(rows.slice(1)) };
 }
-function write() {
+function write(job) {
   const book = XLSX.utils.book_new();
   for (const s of job.sheets) XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(s.rows), s.name);
   return XLSX.write(book, { type: "buffer", bookType: "xlsx", compression: true });
 }
-parentPort.postMessage(job.op === "read" ? read() : write());
+parentPort.on("message", (job) => parentPort.postMessage(job.op === "read" ? read(job) : write(job)));
 `;
 
 class SpreadsheetWorkerError extends Error {}
 
+/**
+ * A worker that has answered waits for the next file (at most IDLE_WORKERS wait, each answering at most
+ * JOBS_PER_WORKER files): SheetJS stays loaded and compiled, and reading a large file takes half as
+ * long as in a new worker. A worker holds one job at a time; one that fails, runs out of memory or out
+ * of time is ended, never given another file.
+ */
+const IDLE_WORKERS = 1;
+const JOBS_PER_WORKER = 100;
+
+class SheetWorker {
+  readonly thread = new Worker(WORKER, { eval: true, workerData: { xlsx: XLSX_PATH }, resourceLimits: LIMITS });
+  jobs = 0;
+  ended = false;
+
+  constructor() {
+    // Heard whatever the worker is doing: an error event nobody listens to would end the process.
+    this.thread.on("error", () => this.end());
+    this.thread.on("exit", () => {
+      this.ended = true;
+      const waiting = idle.indexOf(this);
+      if (waiting >= 0) idle.splice(waiting, 1);
+    });
+  }
+
+  end() {
+    if (this.ended) return;
+    this.ended = true;
+    void this.thread.terminate();
+  }
+}
+
+const idle: SheetWorker[] = [];
+
+function takeWorker(): SheetWorker {
+  const waiting = idle.pop();
+  const worker = waiting && !waiting.ended ? waiting : new SheetWorker();
+  worker.thread.ref();
+  worker.jobs++;
+  return worker;
+}
+
+function giveBack(worker: SheetWorker) {
+  if (worker.ended || worker.jobs >= JOBS_PER_WORKER || idle.length >= IDLE_WORKERS) return worker.end();
+  // A waiting worker never keeps the process alive.
+  worker.thread.unref();
+  idle.push(worker);
+}
+
+/** Starts a worker ahead of the first file, so loading SheetJS is not on that request's path. The server calls this at start. */
+export function keepSpreadsheetWorkerReady() {
+  if (!idle.length) giveBack(new SheetWorker());
+}
+
 function runWorker<T>(job: unknown, timeLimitMs: number): Promise<T> {
+  const worker = takeWorker();
+  const { thread } = worker;
   return new Promise<T>((resolve, reject) => {
-    const worker = new Worker(WORKER, { eval: true, workerData: { xlsx: XLSX_PATH, job }, resourceLimits: LIMITS });
-    let settled = false;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
+    const settle = (outcome: () => void) => {
       clearTimeout(timer);
-      fn();
+      thread.off("message", onMessage).off("error", onError).off("exit", onExit);
+      outcome();
     };
-    const timer = setTimeout(() => finish(() => void worker.terminate().then(() => reject(new SpreadsheetWorkerError("time limit")))), timeLimitMs);
-    worker.once("message", (message: T) => finish(() => resolve(message)));
+    const onMessage = (message: T) =>
+      settle(() => {
+        giveBack(worker);
+        resolve(message);
+      });
     // Out of memory, or a crash inside SheetJS: the worker ends, the request gets a refusal.
-    worker.once("error", (error) => finish(() => reject(new SpreadsheetWorkerError(error.message))));
-    worker.once("exit", (code) => finish(() => reject(new SpreadsheetWorkerError(`exited ${code}`))));
+    const onError = (error: Error) => settle(() => reject(new SpreadsheetWorkerError(error.message)));
+    const onExit = (code: number) => settle(() => reject(new SpreadsheetWorkerError(`exited ${code}`)));
+    const timer = setTimeout(
+      () =>
+        settle(() => {
+          worker.end();
+          reject(new SpreadsheetWorkerError("time limit"));
+        }),
+      timeLimitMs,
+    );
+    thread.on("message", onMessage).on("error", onError).on("exit", onExit);
+    thread.postMessage(job);
   });
 }
 
-/** The first sheet of the file at `path`: its first row as headers and the rows under it, as text. */
+/**
+ * The first sheet of the file at `path`: its first row as headers and the rows under it as text (also
+ * as JSON), and the file's SHA-256.
+ */
 export async function readFirstSheet(path: string, maxRows: number, timeLimitMs = SPREADSHEET_TIME_LIMIT_MS): Promise<SheetRead> {
   try {
-    return await runWorker<SheetRead>({ op: "read", path, maxRows }, timeLimitMs);
+    const read = await runWorker<Omit<SheetRead & { ok: true }, "rows"> | (SheetRead & { ok: false })>({ op: "read", path, maxRows }, timeLimitMs);
+    return read.ok ? { ...read, rows: JSON.parse(read.rowsJson) as string[][] } : read;
   } catch (error) {
     if (error instanceof SpreadsheetWorkerError) return { ok: false, reason: "unreadable" };
     throw error;
@@ -95,4 +168,3 @@ export async function writeWorkbook(sheets: SheetToWrite[]): Promise<Uint8Array<
 }
 
 export const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-

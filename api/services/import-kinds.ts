@@ -43,9 +43,22 @@ export interface KindRules<P extends Prepared = Prepared> {
 
 /** Rows per INSERT: far under SQLite's and PostgreSQL's bound-parameter limits for every kind. */
 const BATCH = 500;
-/** The check yields to other requests this often, so a large file never holds the thread for long. */
-const YIELD_EVERY = 200;
-const breathe = () => new Promise((resolve) => setImmediate(resolve));
+/** The check lets other requests run after this much work, so a large file never holds the thread for long. */
+const SLICE_MS = 20;
+
+/** A pause to await between rows: it lets other requests run once a slice of work has gone by, else it is at once. */
+function pauseBetweenSlices(): () => Promise<void> | undefined {
+  let sliceStart = performance.now();
+  return () => {
+    if (performance.now() - sliceStart < SLICE_MS) return undefined;
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        sliceStart = performance.now();
+        resolve();
+      }),
+    );
+  };
+}
 
 const chunks = <T>(items: T[], size = BATCH) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
@@ -96,8 +109,9 @@ const students: KindRules<PreparedStudent> = {
     const classes = (await getSchoolSettings(deps, tenant)).classes;
     const problems: RowProblem[] = [];
     const prepared: PreparedStudent[] = [];
-    for (const [i, row] of rows.entries()) {
-      if (i % YIELD_EVERY === YIELD_EVERY - 1) await breathe();
+    const pause = pauseBetweenSlices();
+    for (const row of rows) {
+      await pause();
       let columns: StudentColumns | undefined;
       const found = await problemsOf("students", row.line, () => {
         columns = studentColumns({ ...row.values, gender: genderOf(row.values.gender), takes_lesson: Boolean(row.values.subjects) }, "create", classes);
@@ -183,8 +197,9 @@ const parents: KindRules<PreparedParent> = {
     }
     const problems: RowProblem[] = [];
     const prepared: PreparedParent[] = [];
-    for (const [i, row] of rows.entries()) {
-      if (i % YIELD_EVERY === YIELD_EVERY - 1) await breathe();
+    const pause = pauseBetweenSlices();
+    for (const row of rows) {
+      await pause();
       const named = splitList(row.values.children);
       const unknown = named.filter((a) => !students.has(a));
       for (const admission of unknown) problems.push({ row: row.line, column: headerOf("parents", "children"), message: IMPORT_MESSAGES.unknownAdmission(admission) });
@@ -263,8 +278,9 @@ const staff: KindRules<PreparedStaff> = {
   async check(deps, tenant, rows) {
     const problems: RowProblem[] = [];
     const prepared: PreparedStaff[] = [];
-    for (const [i, row] of rows.entries()) {
-      if (i % YIELD_EVERY === YIELD_EVERY - 1) await breathe();
+    const pause = pauseBetweenSlices();
+    for (const row of rows) {
+      await pause();
       const teaching = (row.values.is_teaching_staff ?? "").trim().toLowerCase();
       const flagKnown = YES.includes(teaching) || NO.includes(teaching);
       if (!flagKnown) problems.push({ row: row.line, column: headerOf("staff", "is_teaching_staff"), message: IMPORT_MESSAGES.yesOrNo });

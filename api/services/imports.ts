@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import fs from "node:fs";
 import {
   IMPORT_COLUMNS,
   IMPORT_FILE_FIELD,
@@ -47,12 +46,6 @@ const READ_REFUSALS = {
 
 const SPREADSHEET_TYPES = new Set([XLSX_MIME, "application/vnd.ms-excel"]);
 
-async function fileHash(path: string): Promise<string> {
-  const hash = createHash("sha256");
-  for await (const chunk of fs.createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest("hex");
-}
-
 /**
  * Checks an uploaded spreadsheet. The bytes say whether it is one (an Office Open XML workbook, or the
  * OLE2 container of an .xls or of a password-protected file), never its name; SheetJS then reads it in a
@@ -67,18 +60,19 @@ export async function checkUpload(deps: ApiDeps, tenant: Tenant, kind: ImportKin
   if (!detected.ok || !SPREADSHEET_TYPES.has(detected.type.mime)) throw fail(MESSAGES.excelOnly);
   const read = await readFirstSheet(file.path, IMPORT_MAX_ROWS);
   if (!read.ok) throw fail(READ_REFUSALS[read.reason]);
-  return createCheck(deps, tenant, kind, file.filename.slice(0, 200), await fileHash(file.path), read.headers, read.rows);
+  return createCheck(deps, tenant, kind, { name: file.filename.slice(0, 200), hash: read.sha256 }, read);
 }
 
 /** The rows of a JSON body (`POST /students/bulkRegister`): objects keyed by header or field name. */
-function jsonRows(list: unknown): { headers: string[]; rows: string[][] } {
+function jsonRows(list: unknown): SheetRows {
   if (!Array.isArray(list) || !list.length) throw validationError({ rows: [IMPORT_MESSAGES.emptySheet] });
   if (list.length > IMPORT_MAX_ROWS) throw validationError({ rows: [IMPORT_MESSAGES.tooManyRows] });
   const headers: string[] = [];
   const objects = list.map((item) => (item && typeof item === "object" && !Array.isArray(item) ? (item as Record<string, unknown>) : {}));
   for (const o of objects) for (const key of Object.keys(o)) if (!headers.includes(key)) headers.push(key);
   const text = (v: unknown) => (Array.isArray(v) ? v.map(String).join(", ") : v === null || v === undefined ? "" : typeof v === "object" ? "" : String(v).trim());
-  return { headers, rows: objects.map((o) => headers.map((h) => text(o[h]))) };
+  const rows = objects.map((o) => headers.map((h) => text(o[h])));
+  return { headers, rows, rowsJson: JSON.stringify(rows) };
 }
 
 /**
@@ -86,9 +80,9 @@ function jsonRows(list: unknown): { headers: string[]; rows: string[][] } {
  * Rows with problems answer 422 with the check (its problems) and write nothing.
  */
 export async function bulkRegister(deps: ApiDeps, tenant: Tenant, kind: ImportKind, list: unknown): Promise<ImportResult> {
-  const { headers, rows } = jsonRows(list);
-  const hash = createHash("sha256").update(JSON.stringify([headers, rows])).digest("hex");
-  const preview = await createCheck(deps, tenant, kind, `${kind}.json`, hash, headers, rows);
+  const sheet = jsonRows(list);
+  const hash = createHash("sha256").update(JSON.stringify([sheet.headers, sheet.rows])).digest("hex");
+  const preview = await createCheck(deps, tenant, kind, { name: `${kind}.json`, hash }, sheet);
   if (preview.problem_count) throw new ImportProblems(preview);
   return commitImport(deps, tenant, kind, preview.token);
 }
@@ -100,7 +94,15 @@ export class ImportProblems extends ApiError {
   }
 }
 
-async function createCheck(deps: ApiDeps, tenant: Tenant, kind: ImportKind, fileName: string, hash: string, headers: string[], cells: string[][]): Promise<ImportPreview> {
+/** A sheet's headers and rows, and the rows as JSON (what is kept for the problem file). */
+interface SheetRows {
+  headers: string[];
+  rows: string[][];
+  rowsJson: string;
+}
+
+async function createCheck(deps: ApiDeps, tenant: Tenant, kind: ImportKind, file: { name: string; hash: string }, sheet: SheetRows): Promise<ImportPreview> {
+  const { headers, rows: cells } = sheet;
   const now = deps.now();
   await deps.db.deleteFrom("imports").where("school_id", "=", tenant.schoolId).where("status", "=", "checked").where("expires_at", "<", now.toISOString()).execute();
   const match = matchHeaders(kind, headers);
@@ -112,7 +114,7 @@ async function createCheck(deps: ApiDeps, tenant: Tenant, kind: ImportKind, file
     return { line: i + 2, values };
   });
   // The same file imported before is not checked again: its rows are the school's records now.
-  const imported = await importedAt(deps, tenant, kind, hash);
+  const imported = await importedAt(deps, tenant, kind, file.hash);
   const { problems, prepared } = imported ? { problems: [], prepared: [] } : await KIND_RULES[kind].check(deps, tenant, rows);
   const saved = await deps.db
     .insertInto("imports")
@@ -120,10 +122,10 @@ async function createCheck(deps: ApiDeps, tenant: Tenant, kind: ImportKind, file
       school_id: tenant.schoolId,
       token: randomKey() + randomKey(),
       kind,
-      file_hash: hash,
-      file_name: fileName || "upload",
+      file_hash: file.hash,
+      file_name: file.name || "upload",
       headers: JSON.stringify(headers),
-      rows: JSON.stringify(cells),
+      rows: sheet.rowsJson,
       row_count: rows.length,
       problems: JSON.stringify(sortProblems(kind, problems)),
       prepared: JSON.stringify(problems.length ? [] : prepared),

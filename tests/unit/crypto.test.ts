@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, scryptParameters, verifyPassword } from "../../api/lib/crypto";
+import { hashPassword, publicId, scryptParameters, verifyPassword } from "../../api/lib/crypto";
 
 describe("password hashing", () => {
   it("uses OWASP's scrypt parameters everywhere but the test suites", () => {
@@ -24,5 +24,13 @@ describe("password hashing", () => {
     );
     const stored = ["scrypt", 2 ** 17, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
     expect(await verifyPassword("pass-1234", stored)).toBe(true);
+  });
+});
+
+describe("public ids", () => {
+  it("are the prefix and 12 URL-safe characters, each one new across many blocks of random bytes", () => {
+    const ids = Array.from({ length: 5000 }, () => publicId("STU"));
+    for (const id of ids) expect(id).toMatch(/^STU-[A-Za-z0-9_-]{12}$/);
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });

@@ -1,9 +1,10 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { headerKey, IMPORT_COLUMNS, matchHeaders } from "../../contract/imports";
-import { readFirstSheet, writeWorkbook } from "../../api/lib/spreadsheet";
+import { keepSpreadsheetWorkerReady, readFirstSheet, writeWorkbook } from "../../api/lib/spreadsheet";
 import { passwordProtectedBytes, sheetRows, xlsxBytes } from "../api/spreadsheets";
 
 describe("matchHeaders", () => {
@@ -59,7 +60,8 @@ describe("readFirstSheet (in a worker)", () => {
 
   it("reads the first sheet only, headers apart, as text, blank rows dropped", async () => {
     const book = xlsxBytes([["Name", "Phone"], ["Ada", 8031234567], [], ["Bayo", "0803"]], "xlsx", [[["Other"], ["ignored"]]]);
-    expect(await readFirstSheet(file("a.xlsx", book), 10)).toEqual({ ok: true, headers: ["Name", "Phone"], rows: [["Ada", "8031234567"], ["Bayo", "0803"]] });
+    const sha256 = createHash("sha256").update(book).digest("hex");
+    expect(await readFirstSheet(file("a.xlsx", book), 10)).toEqual({ ok: true, sha256, headers: ["Name", "Phone"], rows: [["Ada", "8031234567"], ["Bayo", "0803"]], rowsJson: JSON.stringify([["Ada", "8031234567"], ["Bayo", "0803"]]) });
   });
 
   it("refuses a sheet without rows, more rows than the cap, a password and bytes that are no workbook", async () => {
@@ -78,5 +80,16 @@ describe("readFirstSheet (in a worker)", () => {
   it("writes a workbook that reads back", async () => {
     const bytes = await writeWorkbook([{ name: "One", rows: [["a", "b"], ["1", "2"]] }]);
     expect(sheetRows(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer)).toEqual([["a", "b"], ["1", "2"]]);
+  });
+
+  it("workers kept for the next file read it as a new one would, and one ended for time spoils no other", async () => {
+    keepSpreadsheetWorkerReady();
+    const small = file("h.xlsx", xlsxBytes([["Name"], ["Ada"]]));
+    const slow = file("i.xlsx", xlsxBytes([["Name"], ...Array.from({ length: 5000 }, (_, i) => [`Row ${i}`])]));
+    const reads = await Promise.all([readFirstSheet(small, 10), readFirstSheet(slow, 10_000, 1), readFirstSheet(small, 10)]);
+    expect(reads.map((r) => (r.ok ? r.rows.length : r.reason))).toEqual([1, "unreadable", 1]);
+    expect(await readFirstSheet(small, 10)).toMatchObject({ ok: true, rows: [["Ada"]] });
+    const bytes = await writeWorkbook([{ name: "Two", rows: [["x"]] }]);
+    expect(sheetRows(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer)).toEqual([["x"]]);
   });
 });
