@@ -4,14 +4,15 @@ import { GENDERS } from "../../contract/limits";
 import { MAX_PARENTS, PARENT_MESSAGES } from "../../contract/parents";
 import { splitList } from "../../contract/people";
 import { allSubjects, type SchoolSettings } from "../../contract/settings";
+import { STAFF_MESSAGES } from "../../contract/staff";
 import { STUDENT_MESSAGES } from "../../contract/students";
 import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
 import { publicId } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
-import { duplicateOf, parentColumns } from "./parents";
+import { parentColumns } from "./parents";
 import { getSchoolSettings } from "./settings";
-import { conflictOf, staffColumns } from "./staff";
+import { staffColumns } from "./staff";
 import { studentColumns } from "./students";
 
 /**
@@ -185,11 +186,11 @@ const parents: KindRules<PreparedParent> = {
   async check(deps, tenant, rows) {
     // Children are named by admission number: one look-up for the whole file.
     const admissions = [...new Set(rows.flatMap((r) => splitList(r.values.children)))];
-    const students = new Map<string, { id: number; unique_id: string; name: string }>();
+    const students = new Map<string, { id: number }>();
     for (const part of chunks(admissions)) {
       const found = await deps.db
         .selectFrom("students")
-        .select(["id", "unique_id", "name", "admission_number"])
+        .select(["id", "admission_number"])
         .where("school_id", "=", tenant.schoolId)
         .where("admission_number", "in", part)
         .execute();
@@ -204,36 +205,39 @@ const parents: KindRules<PreparedParent> = {
       const unknown = named.filter((a) => !students.has(a));
       for (const admission of unknown) problems.push({ row: row.line, column: headerOf("parents", "children"), message: IMPORT_MESSAGES.unknownAdmission(admission) });
       let checked: Awaited<ReturnType<typeof parentColumns>> | undefined;
-      const data = { ...row.values, children: named.filter((a) => students.has(a)).map((a) => students.get(a)!.unique_id) };
+      // The children were found above; whether each can take another parent is checked for the whole file below.
       const found = await problemsOf("parents", row.line, async () => {
-        checked = await parentColumns(deps.db, tenant, { data });
+        checked = await parentColumns(deps.db, tenant, { data: { ...row.values, children: [] } });
       });
       problems.push(...found);
-      if (checked && !unknown.length) prepared.push({ line: row.line, columns: checked.columns, childIds: checked.childIds });
+      if (checked && !unknown.length) prepared.push({ line: row.line, columns: checked.columns, childIds: [...new Set(named.map((a) => students.get(a)!.id))] });
     }
     problems.push(...contactsInFile("parents", rows));
     problems.push(...(await this.recheck(deps.db, tenant, prepared)));
-    // A student has at most two parents, counting the ones this file adds.
-    const links = new Map<number, number>();
-    const names = new Map([...students.values()].map((s) => [s.id, s.name]));
-    const existing = await linkCounts(deps.db, prepared.flatMap((p) => p.childIds));
-    for (const p of prepared) {
-      for (const id of p.childIds) {
-        const count = (links.get(id) ?? existing.get(id) ?? 0) + 1;
-        links.set(id, count);
-        if (count > MAX_PARENTS) problems.push({ row: p.line, column: headerOf("parents", "children"), message: PARENT_MESSAGES.twoParents(names.get(id) ?? "") });
-      }
-    }
     const bad = byLine(problems);
     return { problems, prepared: prepared.filter((p) => !bad.has(p.line)) };
   },
   async recheck(db, tenant, prepared) {
+    // Another parent of the school with the email or phone of a row: one look-up per 500 rows.
+    const taken = { email: new Set<string>(), phone: new Set<string>() };
+    for (const part of chunks(prepared)) {
+      const others = await db
+        .selectFrom("parents")
+        .select(["email", "phone"])
+        .where("school_id", "=", tenant.schoolId)
+        .where((eb) => eb.or([eb("email", "in", part.map((p) => p.columns.email)), eb("phone", "in", part.map((p) => p.columns.phone))]))
+        .execute();
+      for (const other of others) {
+        taken.email.add(other.email);
+        taken.phone.add(other.phone);
+      }
+    }
     const problems: RowProblem[] = [];
     for (const p of prepared) {
-      const conflict = await duplicateOf(db, tenant, p.columns);
-      if (conflict) problems.push(...fieldProblems("parents", p.line, conflict.errors ?? {}));
+      if (taken.email.has(p.columns.email)) problems.push({ row: p.line, column: headerOf("parents", "email"), message: PARENT_MESSAGES.duplicateEmail });
+      if (taken.phone.has(p.columns.phone)) problems.push({ row: p.line, column: headerOf("parents", "phone"), message: PARENT_MESSAGES.duplicatePhone });
     }
-    return problems;
+    return [...problems, ...(await overfullChildren(db, prepared))];
   },
   async insert(db, tenant, prepared, now) {
     for (const part of chunks(prepared)) {
@@ -249,6 +253,26 @@ const parents: KindRules<PreparedParent> = {
   },
   allowed: () => ({}),
 };
+
+/** A student has at most two parents, counting the ones the file adds: the rows that would give one a third. */
+async function overfullChildren(db: Db, prepared: PreparedParent[]): Promise<RowProblem[]> {
+  const existing = await linkCounts(db, prepared.flatMap((p) => p.childIds));
+  const links = new Map<number, number>();
+  const over: { line: number; studentId: number }[] = [];
+  for (const p of prepared) {
+    for (const id of p.childIds) {
+      const count = (links.get(id) ?? existing.get(id) ?? 0) + 1;
+      links.set(id, count);
+      if (count > MAX_PARENTS) over.push({ line: p.line, studentId: id });
+    }
+  }
+  if (!over.length) return [];
+  const names = new Map<number, string>();
+  for (const part of chunks([...new Set(over.map((o) => o.studentId))])) {
+    for (const s of await db.selectFrom("students").select(["id", "name"]).where("id", "in", part).execute()) names.set(s.id, s.name);
+  }
+  return over.map((o) => ({ row: o.line, column: headerOf("parents", "children"), message: PARENT_MESSAGES.twoParents(names.get(o.studentId) ?? "") }));
+}
 
 /** How many parents each of the students has already. */
 async function linkCounts(db: Db, studentIds: number[]): Promise<Map<number, number>> {
@@ -307,10 +331,34 @@ const staff: KindRules<PreparedStaff> = {
     return { problems, prepared: prepared.filter((p) => !bad.has(p.line)) };
   },
   async recheck(db, tenant, prepared) {
+    // Another member of staff with the email or phone of a row, or already form teacher of its class: one look-up per 500 rows.
+    const taken = { email: new Set<string>(), phone: new Set<string>(), formTeacher: new Map<string, string>() };
+    for (const part of chunks(prepared)) {
+      const formClasses = part.flatMap((p) => (p.columns.form_teacher ? [p.columns.form_teacher] : []));
+      const others = await db
+        .selectFrom("staff")
+        .select(["name", "email", "phone", "form_teacher"])
+        .where("school_id", "=", tenant.schoolId)
+        .where((eb) =>
+          eb.or([
+            eb("email", "in", part.map((p) => p.columns.email)),
+            eb("phone", "in", part.map((p) => p.columns.phone)),
+            ...(formClasses.length ? [eb("form_teacher", "in", formClasses)] : []),
+          ]),
+        )
+        .execute();
+      for (const other of others) {
+        if (other.email) taken.email.add(other.email);
+        if (other.phone) taken.phone.add(other.phone);
+        if (other.form_teacher) taken.formTeacher.set(other.form_teacher, other.name);
+      }
+    }
     const problems: RowProblem[] = [];
-    for (const p of prepared) {
-      const conflict = await conflictOf(db, tenant, p.columns);
-      if (conflict) problems.push(...fieldProblems("staff", p.line, conflict.errors ?? {}));
+    for (const { line, columns } of prepared) {
+      if (taken.email.has(columns.email)) problems.push({ row: line, column: headerOf("staff", "email"), message: STAFF_MESSAGES.duplicateEmail });
+      if (taken.phone.has(columns.phone)) problems.push({ row: line, column: headerOf("staff", "phone"), message: STAFF_MESSAGES.duplicatePhone });
+      const teacher = columns.form_teacher ? taken.formTeacher.get(columns.form_teacher) : undefined;
+      if (teacher !== undefined) problems.push({ row: line, column: headerOf("staff", "form_teacher"), message: STAFF_MESSAGES.formClassTaken(teacher, columns.form_teacher!) });
     }
     return problems;
   },

@@ -249,8 +249,36 @@ describe(`imports API on ${DATABASE}`, () => {
       const list = (await (await api.fetch(`${base(s)}/stu-parents?q=Mrs`, { headers: s.auth })).json()).data.data;
       expect(list[0].children.map((c: { student_data: { name: string } }) => c.student_data.name)).toEqual(["Ada Obi", "Bayo Ade"]);
       // Now in the school: the same people again are duplicates of its records.
-      const again = await checked(s, "parents", xlsxFile([header, ["Mrs. Obi", "obi@example.com", "0805 999 2222", ""]]));
-      expect(again.problems).toEqual([{ row: 2, column: "Email", message: PARENT_MESSAGES.duplicateEmail }]);
+      const again = await checked(s, "parents", xlsxFile([
+        header,
+        ["Mrs. Obi", "obi@example.com", "0805 999 2222", ""],
+        ["Other", "other@example.com", "+234 805 111 3333", ""],
+        ["Third", "third@example.com", "0805 999 4444", "A/001"],
+        ["Fine", "fine@example.com", "0805 999 5555", "A/002"],
+      ]));
+      expect(again.problems).toEqual([
+        { row: 2, column: "Email", message: PARENT_MESSAGES.duplicateEmail },
+        { row: 3, column: "Phone", message: PARENT_MESSAGES.duplicatePhone },
+        { row: 4, column: "Children", message: PARENT_MESSAGES.twoParents("Ada Obi") },
+      ]);
+    });
+
+    it("a parent added between the check and the commit, or a child's second parent, makes the commit refuse, writing nothing", async () => {
+      const s = await registerSchool(api);
+      await checked(s, "students", xlsxFile(goodStudents)).then((p) => commit(s, "students", p.token));
+      const header = ["Parent Name", "Email Address", "Phone Number", "Children"];
+      const preview = await checked(s, "parents", xlsxFile([header, ["Mrs. Obi", "obi@example.com", "0805 111 2222", "A/001"], ["Mr. Obi", "mr.obi@example.com", "0805 111 3333", "A/001"]]));
+      expect(preview).toMatchObject({ to_add: 2, problem_count: 0 });
+      const add = (data: Record<string, unknown>) => api.fetch(`${base(s)}/stu-parents`, { method: "POST", headers: { ...s.auth, "Content-Type": "application/json" }, body: JSON.stringify({ parent_data: data }) });
+      const ada = (await (await api.fetch(`${base(s)}/students?q=Ada`, { headers: s.auth })).json()).data.data[0];
+      expect((await add({ name: "Racer", email: "racer@example.com", phone: "0805 111 2222", children: [ada.unique_id] })).status).toBe(201);
+      const res = await commit(s, "parents", preview.token);
+      expect(res.status).toBe(422);
+      expect((await res.json()).data.problems).toEqual([
+        { row: 2, column: "Phone", message: PARENT_MESSAGES.duplicatePhone },
+        { row: 3, column: "Children", message: PARENT_MESSAGES.twoParents("Ada Obi") },
+      ]);
+      expect(await count(s, "/stu-parents")).toBe(1);
     });
 
     it("POST /stu-parents/bulkRegister takes the rows as JSON", async () => {
@@ -289,6 +317,11 @@ describe(`imports API on ${DATABASE}`, () => {
       expect(await count(s, "/staffs?type=non-teaching")).toBe(1);
       const taken = await checked(s, "staff", xlsxFile([header, ["Mrs. New", "new@example.com", "0806 999 0000", "", "Yes", "JSS1", "", ""]]));
       expect(taken.problems).toEqual([{ row: 2, column: "Form Class", message: STAFF_MESSAGES.formClassTaken("Mr. Bakare", "JSS1") }]);
+      const contacts = await checked(s, "staff", xlsxFile([header, ["Mr. Twin", "BAKARE@example.com", "0806 999 0001", "", "No", "", "", ""], ["Mrs. Line", "line@example.com", "+2348061112222", "", "No", "", "", ""]]));
+      expect(contacts.problems).toEqual([
+        { row: 2, column: "Email", message: STAFF_MESSAGES.duplicateEmail },
+        { row: 3, column: "Phone", message: STAFF_MESSAGES.duplicatePhone },
+      ]);
     });
 
     it("POST /staffs/bulkRegister takes the rows as JSON", async () => {
