@@ -221,10 +221,16 @@ describe(`imports API on ${DATABASE}`, () => {
   });
 
   describe("parents", () => {
-    it("links children named by admission number; reports unknown ones, duplicates and a third parent", async () => {
+    const header = ["Parent Name", "Email Address", "Phone Number", "Children"];
+    /** A school whose students are the good file's. */
+    const schoolWithStudents = async () => {
       const s = await registerSchool(api);
       await checked(s, "students", xlsxFile(goodStudents)).then((p) => commit(s, "students", p.token));
-      const header = ["Parent Name", "Email Address", "Phone Number", "Children"];
+      return s;
+    };
+
+    it("links children named by admission number; reports unknown ones, duplicates and a third parent", async () => {
+      const s = await schoolWithStudents();
       const bad = await checked(s, "parents", xlsxFile([
         header,
         ["Mrs. Obi", "obi@example.com", "0805 111 2222", "A/001, A/002"],
@@ -264,9 +270,7 @@ describe(`imports API on ${DATABASE}`, () => {
     });
 
     it("a parent added between the check and the commit, or a child's second parent, makes the commit refuse, writing nothing", async () => {
-      const s = await registerSchool(api);
-      await checked(s, "students", xlsxFile(goodStudents)).then((p) => commit(s, "students", p.token));
-      const header = ["Parent Name", "Email Address", "Phone Number", "Children"];
+      const s = await schoolWithStudents();
       const preview = await checked(s, "parents", xlsxFile([header, ["Mrs. Obi", "obi@example.com", "0805 111 2222", "A/001"], ["Mr. Obi", "mr.obi@example.com", "0805 111 3333", "A/001"]]));
       expect(preview).toMatchObject({ to_add: 2, problem_count: 0 });
       const add = (data: Record<string, unknown>) => api.fetch(`${base(s)}/stu-parents`, { method: "POST", headers: { ...s.auth, "Content-Type": "application/json" }, body: JSON.stringify({ parent_data: data }) });
