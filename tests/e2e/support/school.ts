@@ -39,12 +39,15 @@ export async function registerSchoolViaApi(request: APIRequestContext, prefix?: 
   return { uniqueId: data.unique_id, password: data.password, ...details };
 }
 
-/** Logs in through the login page and waits for the dashboard. */
+/**
+ * Logs in by posting the login form from the page's own context (so its cookies take the session),
+ * then opens the dashboard. The login page itself is driven by the login tests (foundation.spec.ts);
+ * every other test saves loading it.
+ */
 export async function logIn(page: Page, account: Pick<SchoolAccount, "uniqueId" | "password">) {
-  await page.goto("/choose-account");
-  await page.getByLabel("Unique ID").fill(account.uniqueId);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Login" }).click();
+  const response = await page.request.post("/choose-account", { form: { unique_id: account.uniqueId, password: account.password }, maxRedirects: 0 });
+  expect(response.headers().location, await response.text()).toBe("/admin/dashboard");
+  await page.goto("/admin/dashboard");
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
