@@ -86,9 +86,15 @@ export async function createSubAdmin(deps: ApiDeps, tenant: Tenant, raw: unknown
       .executeTakeFirst();
     return earlier ? { created: false, credentials: credentials(earlier) } : null;
   };
+  // The email may be taken by this very form sent moments before (same key, committed meanwhile): that is a replay.
+  const replayOrTaken = async () => {
+    const again = await replay();
+    if (again) return again;
+    throw emailTaken();
+  };
   const earlier = await replay();
   if (earlier) return earlier;
-  if (await emailInUse(deps, tenant, fields.email)) throw emailTaken();
+  if (await emailInUse(deps, tenant, fields.email)) return replayOrTaken();
   try {
     const row = await deps.db.transaction().execute(async (trx) => {
       const inserted = await trx
@@ -102,9 +108,7 @@ export async function createSubAdmin(deps: ApiDeps, tenant: Tenant, raw: unknown
     return { created: true, credentials: credentials(row) };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const again = await replay();
-    if (again) return again;
-    throw emailTaken();
+    return replayOrTaken();
   }
 }
 
