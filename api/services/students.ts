@@ -178,16 +178,20 @@ export async function createStudent(
   const earlier = await byIdempotencyKey(deps, tenant, key);
   if (earlier) return { student: toStudentRecord(earlier), replayed: true };
 
+  // A request racing a twin with the same key finds the twin's student in place of its own clash.
+  const replayOrTaken = async () => {
+    const raced = await byIdempotencyKey(deps, tenant, key);
+    if (raced) return { student: toStudentRecord(raced), replayed: true };
+    throw duplicateAdmission();
+  };
   const columns = studentColumns(raw, "create", (await getSchoolSettings(deps, tenant)).classes);
-  if (await admissionTaken(deps, tenant, columns.admission_number)) throw duplicateAdmission();
+  if (await admissionTaken(deps, tenant, columns.admission_number)) return replayOrTaken();
   try {
     const row = await insertStudent(deps.db, tenant, columns, { profileImgKey: null, idempotencyKey: key, now: deps.now().toISOString() });
     return { student: toStudentRecord(row), replayed: false };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const raced = await byIdempotencyKey(deps, tenant, key);
-    if (raced) return { student: toStudentRecord(raced), replayed: true };
-    throw duplicateAdmission();
+    return replayOrTaken();
   }
 }
 
