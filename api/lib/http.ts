@@ -93,6 +93,19 @@ export function contentDisposition(kind: "attachment" | "inline", name: string):
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
+/** A file made for this request (a PDF, a spreadsheet), sent as a download that no cache keeps. */
+export function downloadResponse(bytes: Uint8Array, type: string, disposition: string): Response {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": type,
+      "Content-Disposition": disposition,
+      "Content-Length": String(bytes.byteLength),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
 /** The first value of each text field, as the services expect them. */
 export function textFields(form: MultipartResult, names: readonly string[]): Record<string, string | undefined> {
   return Object.fromEntries(names.map((name) => [name, form.fields[name]?.[0]]));

@@ -4,7 +4,7 @@ import { FEE_MESSAGES as M } from "../../contract/fees";
 import { DEFAULT_SUCCESS } from "../../contract/messages";
 import type { ApiDeps } from "../context";
 import { ApiError } from "../lib/errors";
-import { readJson } from "../lib/http";
+import { downloadResponse, readJson } from "../lib/http";
 import type { TenantEnv } from "../middleware/tenant";
 import { receiptPdf } from "../services/fee-receipt-pdf";
 import {
@@ -94,13 +94,7 @@ export function feeRoutes(deps: ApiDeps) {
     })
     .get("/fees/payments/:id/receipt", async (c) => {
       const pdf = await receiptPdf(deps, c.get("tenant"), recordId(c.req.param("id"), M.paymentNotFound));
-      return c.body(new Uint8Array(pdf.bytes), 200, {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${pdf.filename}"`,
-        "Content-Length": String(pdf.bytes.length),
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-      });
+      return downloadResponse(pdf.bytes, "application/pdf", `attachment; filename="${pdf.filename}"`);
     })
     .get("/fees/overview", async (c) => c.json({ data: await feeOverview(deps, c.get("tenant"), overviewQuery.parse(c.req.query())) }));
 }

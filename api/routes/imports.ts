@@ -3,7 +3,7 @@ import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, isImportKind, KIND_WORDS, type Impor
 import type { ApiDeps } from "../context";
 import { requireFeature } from "../lib/access";
 import { ApiError } from "../lib/errors";
-import { contentDisposition, readJson, withFormOnDisk } from "../lib/http";
+import { contentDisposition, downloadResponse, readJson, withFormOnDisk } from "../lib/http";
 import { XLSX_MIME } from "../lib/spreadsheet";
 import type { TenantEnv } from "../middleware/tenant";
 import { bulkRegister, checkUpload, commitImport, getCheck, ImportProblems, problemFile, templateFile } from "../services/imports";
@@ -19,16 +19,7 @@ const kindOf = (c: Context<TenantEnv>) => {
   return kind;
 };
 
-const xlsx = (bytes: Uint8Array<ArrayBuffer>, name: string) =>
-  new Response(bytes, {
-    headers: {
-      "Content-Type": XLSX_MIME,
-      "Content-Length": String(bytes.byteLength),
-      "Content-Disposition": contentDisposition("attachment", name),
-      "X-Content-Type-Options": "nosniff",
-      "Cache-Control": "private, no-store",
-    },
-  });
+const xlsx = (bytes: Uint8Array, name: string) => downloadResponse(bytes, XLSX_MIME, contentDisposition("attachment", name));
 
 /** A check with problems answers 422 with the check itself, so the caller can show every row's problem. */
 async function orProblems(c: Context, run: () => Promise<Response>): Promise<Response> {

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { DEFAULT_SUCCESS, MESSAGES } from "../../contract/messages";
 import type { ApiDeps } from "../context";
-import { readJson } from "../lib/http";
+import { downloadResponse, readJson } from "../lib/http";
 import { pageParams } from "../lib/pagination";
 import type { TenantEnv } from "../middleware/tenant";
 import { timetablePdf } from "../services/timetable-pdf";
@@ -61,12 +61,6 @@ export function timetableRoutes(deps: ApiDeps) {
     })
     .get("/timetable/:id/download-pdf", async (c) => {
       const pdf = await timetablePdf(deps, c.get("tenant"), c.req.param("id"));
-      return c.body(new Uint8Array(pdf.bytes), 200, {
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${pdf.filename}"`,
-        "Content-Length": String(pdf.bytes.length),
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-      });
+      return downloadResponse(pdf.bytes, "application/pdf", `attachment; filename="${pdf.filename}"`);
     });
 }
