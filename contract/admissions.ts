@@ -166,6 +166,15 @@ export const ADMISSION_FIELD_GROUPS: readonly AdmissionFieldGroup[] = [
 export const ADMISSION_FIELDS: readonly AdmissionField[] = ADMISSION_FIELD_GROUPS.flatMap((g) => g.fields);
 export const ADMISSION_TEXT_FIELDS = ADMISSION_FIELDS.filter((f) => f.kind !== "file");
 export const DOCUMENT_FIELDS = ADMISSION_FIELDS.filter((f) => f.kind === "file").map((f) => f.name);
+
+/** An application's upload, on the page and at the API: the documents of 5 MB, the text answers, and room to name a document that is too large. */
+export const APPLICATION_UPLOAD_LIMITS = {
+  maxFiles: DOCUMENT_FIELDS.length,
+  maxFileBytes: ADMISSION_LIMITS.documentMaxBytes,
+  maxFields: 40,
+  maxFieldBytes: 4096,
+  maxRequestBytes: (DOCUMENT_FIELDS.length + 1) * ADMISSION_LIMITS.documentMaxBytes + 256 * 1024,
+};
 /** The hidden field a person never sees or fills; a program filling every field fills it too. */
 export const HONEYPOT_FIELD = "website";
 /** The longest answer of a `long` field, and of every other text field. */

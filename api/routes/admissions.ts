@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ADMISSION_LIMITS, ADMISSION_MESSAGES, ADMISSION_SPEC_MESSAGES as SPEC, DOCUMENT_FIELDS, SUBMISSION_STATUSES } from "../../contract/admissions";
+import { ADMISSION_MESSAGES, ADMISSION_SPEC_MESSAGES as SPEC, APPLICATION_UPLOAD_LIMITS, SUBMISSION_STATUSES } from "../../contract/admissions";
 import { CLIENT_ADDRESS_HEADER } from "../../server/request-context";
 import type { ApiDeps } from "../context";
 
@@ -72,15 +72,6 @@ export function admissionRoutes(deps: ApiDeps) {
     });
 }
 
-/** Four documents of 5 MB, the text answers, and room to name a document that is too large. */
-const APPLICATION_LIMITS = {
-  maxFiles: DOCUMENT_FIELDS.length,
-  maxFileBytes: ADMISSION_LIMITS.documentMaxBytes,
-  maxFields: 40,
-  maxFieldBytes: 4096,
-  maxRequestBytes: (DOCUMENT_FIELDS.length + 1) * ADMISSION_LIMITS.documentMaxBytes + 256 * 1024,
-};
-
 /**
  * The public application page's calls, under /api/public/admission-forms/{publicId}: no token; the form
  * is found by its unguessable id, and only the form, the school's name and logo and its classes are read.
@@ -90,7 +81,7 @@ export function publicAdmissionRoutes(deps: ApiDeps) {
     .get("/:publicId", async (c) => c.json({ data: await readPublicForm(deps, c.req.param("publicId")) }))
     .post("/:publicId/submissions", async (c) => {
       const address = c.req.header(CLIENT_ADDRESS_HEADER)?.trim() || "unknown";
-      const { reference, replayed } = await withFormOnDisk(c, deps, APPLICATION_LIMITS, (form) =>
+      const { reference, replayed } = await withFormOnDisk(c, deps, APPLICATION_UPLOAD_LIMITS, (form) =>
         submitApplication(deps, c.req.param("publicId"), form, address, c.req.header("idempotency-key")),
       );
       return c.json({ message: ADMISSION_MESSAGES.submitted, data: { reference } }, replayed ? 200 : 201);

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { ADMISSION_LIMITS, ADMISSION_MESSAGES, ADMISSION_TEXT_FIELDS, DOCUMENT_FIELDS, HONEYPOT_FIELD } from "../../contract/admissions";
+import { ADMISSION_MESSAGES, ADMISSION_TEXT_FIELDS, APPLICATION_UPLOAD_LIMITS, DOCUMENT_FIELDS, HONEYPOT_FIELD } from "../../contract/admissions";
 import type { FormResult } from "~/lib/form-state";
 import { publicApi } from "./auth.server";
 import { diskFileAsFile, withUploadedForm } from "./form.server";
@@ -14,14 +14,6 @@ export function siteOrigin(request: Request): string {
   return `${proto === "https" || proto === "http" ? proto : url.protocol.replace(":", "")}://${host || url.host}`;
 }
 
-const APPLICATION_FORM_LIMITS = {
-  maxFiles: DOCUMENT_FIELDS.length,
-  maxFileBytes: ADMISSION_LIMITS.documentMaxBytes,
-  maxFields: 40,
-  maxFieldBytes: 4096,
-  maxRequestBytes: (DOCUMENT_FIELDS.length + 1) * ADMISSION_LIMITS.documentMaxBytes + 256 * 1024,
-};
-
 /**
  * Sends an application from the public page on to the API as it came (the API checks every answer and
  * document). A refusal comes back as the form's state: every text answer kept, each message beside its
@@ -32,7 +24,7 @@ export async function sendApplication(
   context: AppLoadContext,
   publicId: string,
 ): Promise<{ reference: string } | { result: FormResult }> {
-  return withUploadedForm(request, context, APPLICATION_FORM_LIMITS, async (form) => {
+  return withUploadedForm(request, context, APPLICATION_UPLOAD_LIMITS, async (form) => {
     const body = new FormData();
     const values: Record<string, string> = {};
     for (const field of ADMISSION_TEXT_FIELDS) {
