@@ -2,6 +2,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FEE_MESSAGES as M, type ChildBalance, type FeeItem, type FeeOverview, type FeePayment, type StudentBill } from "../../contract/fees";
 import { DATABASE, pngFile, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
+import { schoolCalls } from "./school-calls";
 
 /** School fees: fee items, bills, discounts, payments, receipts and the overview, on the real database. */
 describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
@@ -19,20 +20,7 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
   });
   afterAll(() => api.close());
 
-  const base = (s: RegisteredSchool) => `/api/admin/${s.uniqueId}`;
-  async function call(s: RegisteredSchool, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const res = await api.fetch(`${base(s)}${path}`, {
-      method,
-      headers: { ...s.auth, "Content-Type": "application/json", ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: await res.json() };
-  }
-  const get = async <T>(s: RegisteredSchool, path: string): Promise<T> => {
-    const res = await call(s, "GET", path);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data as T;
-  };
+  const { base, call, get } = schoolCalls(() => api);
   let serial = 0;
   const key = () => `key-${Date.now()}-${++serial}-abcdefghijkl`;
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVENTORY_MESSAGES as M, type InventoryGroupSummary, type InventoryItem, type Purchase } from "../../contract/inventory";
 import { DEFAULT_SUCCESS, INVENTORY_SPEC_MESSAGES as SPEC } from "../../contract/messages";
 import { DATABASE, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
+import { schoolCalls } from "./school-calls";
 
 /** Inventory groups, items, stats and sales to students (spec sections 2–5, 7), on the real database. */
 describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
@@ -15,20 +16,7 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
   });
   afterAll(() => api.close());
 
-  const base = (s: RegisteredSchool) => `/api/admin/${s.uniqueId}`;
-  async function call(s: RegisteredSchool, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-    const res = await api.fetch(`${base(s)}${path}`, {
-      method,
-      headers: { ...s.auth, "Content-Type": "application/json", ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: await res.json() };
-  }
-  const get = async <T>(s: RegisteredSchool, path: string): Promise<T> => {
-    const res = await call(s, "GET", path);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data as T;
-  };
+  const { call, get } = schoolCalls(() => api);
   let serial = 0;
   const key = () => `key-${Date.now()}-${++serial}-abcdefghijkl`;
 
