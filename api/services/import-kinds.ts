@@ -300,6 +300,7 @@ const NO = ["no", "n", "false", "0", "non-teaching", "non teaching", "nonteachin
 
 const staff: KindRules<PreparedStaff> = {
   async check(deps, tenant, rows) {
+    const settings = await getSchoolSettings(deps, tenant);
     const problems: RowProblem[] = [];
     const prepared: PreparedStaff[] = [];
     const pause = pauseBetweenSlices();
@@ -311,7 +312,7 @@ const staff: KindRules<PreparedStaff> = {
       let checked: StaffChecked | undefined;
       const data = { ...row.values, is_teaching_staff: YES.includes(teaching) };
       const found = await problemsOf("staff", row.line, async () => {
-        checked = await staffColumns(deps, tenant, { data });
+        checked = await staffColumns(deps, tenant, { data }, settings);
       });
       problems.push(...found);
       if (checked && flagKnown) prepared.push({ line: row.line, columns: checked.columns, classes: checked.classes });

@@ -1,6 +1,6 @@
 import type { FieldErrors, Paginated } from "../../contract/http";
 import { splitList } from "../../contract/people";
-import { allSubjects } from "../../contract/settings";
+import { allSubjects, type SchoolSettings } from "../../contract/settings";
 import { STAFF_MESSAGES, type StaffRecord, type StaffType } from "../../contract/staff";
 import { STAFF_FLAGS, STAFF_LISTS, staffFields } from "../../contract/staff.schema";
 import type { ApiDeps, Tenant } from "../context";
@@ -107,16 +107,17 @@ export async function getStaff(deps: ApiDeps, tenant: Tenant, key: string): Prom
  * The columns a valid `staff_data` writes and the classes taught. Classes and subjects are the
  * school's (from its settings); they are kept for teaching staff only. Every field problem at once.
  */
-export async function staffColumns(deps: ApiDeps, tenant: Tenant, body: PersonBody) {
+/** `settings`, when the caller has them (an import checks many rows), saves reading them for each. */
+export async function staffColumns(deps: ApiDeps, tenant: Tenant, body: PersonBody, settings?: SchoolSettings) {
   const { fields, phone, photoMime, errors } = checkPerson(staffFields, body, { lists: STAFF_LISTS, flags: STAFF_FLAGS });
   const teaching = Boolean(fields.is_teaching_staff);
   const formClass = teaching ? (fields.form_teacher ?? null) : null;
   const classes = teaching ? [...new Set(fields.class ?? [])] : [];
   const subjects = teaching ? [...new Set(fields.subjects ?? [])] : [];
   if (teaching && (formClass || classes.length || subjects.length)) {
-    const settings = await getSchoolSettings(deps, tenant);
-    const classNames = new Set(settings.classes.map((c) => c.class_name));
-    const taught = new Set(allSubjects(settings));
+    const school = settings ?? (await getSchoolSettings(deps, tenant));
+    const classNames = new Set(school.classes.map((c) => c.class_name));
+    const taught = new Set(allSubjects(school));
     if (formClass && !classNames.has(formClass)) errors.form_teacher = [STAFF_MESSAGES.classUnknown];
     if (classes.some((c) => !classNames.has(c))) errors.class = [STAFF_MESSAGES.classUnknown];
     if (subjects.some((s) => !taught.has(s))) errors.subjects = [STAFF_MESSAGES.subjectsUnknown];
