@@ -1,11 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { PAGE_SIZE } from "../../contract/limits";
 import { expectAccessible } from "./support/axe";
-import { apiToken, registerSchoolViaApi, signedIn, withJs, type Admin } from "./support/school";
+import { apiToken, registerSchoolViaApi, signedIn, type Admin } from "./support/school";
 
 /**
- * Students and the former-students backlog, in both projects: `js` (dialogs, instant filters) and
- * `no-js` (GET forms, confirm pages, "Show subjects"). Every page and dialog is checked with axe.
+ * Students and the former-students backlog in Chromium. The `js` project drives what scripts add
+ * (dialogs, instant filters, the skeleton); the `no-js` project runs the one smoke test tagged `@no-js`,
+ * which walks every screen with JavaScript off and checks each state with axe. The JS-off flows
+ * themselves, message by message, are form tests over HTTP: tests/forms/students.test.ts.
  */
 
 
@@ -35,7 +37,7 @@ async function rowAction(page: Page, name: string, action: "Delete" | "Add to Ba
 }
 
 test.describe("students list", () => {
-  test("searches, filters by class and pages on the server", async ({ page, request }, info) => {
+  test("searches, filters by class and pages on the server", async ({ page, request }) => {
     const admin = await signedIn(page, request, "List");
     for (let i = 1; i <= PAGE_SIZE + 2; i++) {
       await addViaApi(request, admin, { name: `Pupil ${String(i).padStart(2, "0")}`, selectedClass: i <= 3 ? "JSS2" : "JSS1" });
@@ -60,10 +62,7 @@ test.describe("students list", () => {
     await page.getByRole("link", { name: "‹ Previous" }).click();
     await expect(rows(page)).toHaveCount(PAGE_SIZE);
 
-    const search = async (text: string) => {
-      await page.getByLabel("Search", { exact: true }).fill(text);
-      if (!withJs(info)) await page.getByRole("button", { name: "Search" }).click();
-    };
+    const search = (text: string) => page.getByLabel("Search", { exact: true }).fill(text);
     for (const text of ["ngozi", "ADM/77", "ngozi@school", "0805 987 6543"]) {
       await search(text);
       await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, "(\\+|%20)")}`));
@@ -75,19 +74,16 @@ test.describe("students list", () => {
 
     await search("");
     await page.getByLabel("Class").selectOption("JSS2");
-    if (!withJs(info)) await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/class=JSS2/);
     await expect(rows(page)).toHaveCount(3);
     await expect(page.getByLabel("Class")).toHaveValue("JSS2");
     await expectAccessible(page);
 
     await page.getByLabel("Class").selectOption("");
-    if (!withJs(info)) await page.getByRole("button", { name: "Search" }).click();
     await expect(rows(page)).toHaveCount(PAGE_SIZE);
   });
 
-  test("shows a loading skeleton while the next page loads", async ({ page, request }, info) => {
-    test.skip(!withJs(info), "the skeleton is drawn by the hydrated app");
+  test("shows a loading skeleton while the next page loads", async ({ page, request }) => {
     const admin = await signedIn(page, request, "Skeleton");
     for (let i = 1; i <= PAGE_SIZE + 1; i++) await addViaApi(request, admin, { name: `Pupil ${i}` });
     await page.goto("/admin/students");
@@ -123,7 +119,7 @@ test.describe("students list", () => {
 });
 
 test.describe("add and update", () => {
-  test("add: messages beside fields, a bad phone then a good one, subjects of the chosen class", async ({ page, request }, info) => {
+  test("add: messages beside fields, a bad phone then a good one, subjects of the chosen class", async ({ page, request }) => {
     const admin = await signedIn(page, request, "Add");
     await page.goto("/admin/add-student");
     await expect(page.getByRole("heading", { level: 1, name: "Add Student" })).toBeVisible();
@@ -136,17 +132,12 @@ test.describe("add and update", () => {
     await expect(page.getByLabel("Phone Number")).toHaveAccessibleDescription(/^Phone number is required/);
     await expectAccessible(page);
 
-    const showSubjects = async () => {
-      if (!withJs(info)) await page.getByRole("button", { name: "Show subjects" }).click();
-    };
     await page.getByLabel("Name").fill("Amaka Obi");
     await page.getByLabel("Takes Lesson").check();
-    await showSubjects();
     await expect(page.getByText("Select a class first")).toBeVisible();
     await expect(page.getByLabel("Name")).toHaveValue("Amaka Obi");
 
     await page.getByLabel("Class").selectOption("JSS2");
-    await showSubjects();
     const subjects = page.getByRole("group", { name: "Subjects" });
     await expect(subjects.getByLabel("Mathematics")).toBeVisible();
     await subjects.getByLabel("Mathematics").check();
@@ -215,7 +206,7 @@ test.describe("add and update", () => {
     expect((await listViaApi(request, admin)).total).toBe(3);
   });
 
-  test("add: 'No subjects available for this class' when the class has none", async ({ page, request }, info) => {
+  test("add: 'No subjects available for this class' when the class has none", async ({ page, request }) => {
     const admin = await signedIn(page, request, "NoSubjects");
     const saved = await request.post(`/api/admin/${admin.account.uniqueId}/school-settings`, {
       headers: { Authorization: `Bearer ${admin.token}` },
@@ -225,12 +216,11 @@ test.describe("add and update", () => {
     await page.goto("/admin/add-student");
     await page.getByLabel("Takes Lesson").check();
     await page.getByLabel("Class").selectOption("Creche");
-    if (!withJs(info)) await page.getByRole("button", { name: "Show subjects" }).click();
     await expect(page.getByText("No subjects available for this class")).toBeVisible();
     await expectAccessible(page);
   });
 
-  test("update: prefilled, required fields, saved, back on the list; unknown and foreign ids are 404", async ({ page, request }, info) => {
+  test("update: prefilled, required fields, saved, back on the list; unknown and foreign ids are 404", async ({ page, request }) => {
     const admin = await signedIn(page, request, "Update");
     await addViaApi(request, admin, { name: "Tunde Bello", selectedClass: "SS1", email: "tunde@example.test", takes_lesson: true, subjects: "Physics" });
     await page.goto("/admin/students");
@@ -255,7 +245,6 @@ test.describe("add and update", () => {
     await page.getByLabel("Name").fill("Tunde Bello-Adeyemi");
     await page.getByLabel("Phone Number").fill("0805 987 6543");
     await page.getByLabel("Class").selectOption("SS2");
-    if (!withJs(info)) await page.getByRole("button", { name: "Show subjects" }).click();
     await page.getByRole("group", { name: "Subjects" }).getByLabel("Physics").uncheck();
     await page.getByRole("group", { name: "Subjects" }).getByLabel("Chemistry").check();
     await page.getByRole("button", { name: "Update Student" }).click();
@@ -279,15 +268,14 @@ test.describe("add and update", () => {
 });
 
 test.describe("backlog, restore and delete", () => {
-  test("add to backlog with a reason, filter by reason, add back to students", async ({ page, request }, info) => {
+  test("add to backlog with a reason, filter by reason, add back to students", async ({ page, request }) => {
     const admin = await signedIn(page, request, "Backlog");
     await addViaApi(request, admin, { name: "Kemi Adebayo", gender: "Female", selectedClass: "SS3" });
     await addViaApi(request, admin, { name: "Musa Ibrahim" });
     await page.goto("/admin/students");
 
     await rowAction(page, "Kemi Adebayo", "Add to Backlog");
-    const confirm = withJs(info) ? page.getByRole("dialog", { name: "Add to Backlog" }) : page.locator("main");
-    if (!withJs(info)) await expect(page).toHaveURL(/\/admin\/students\/STU-[^/]+\/backlog\?returnTo=/);
+    const confirm = page.getByRole("dialog", { name: "Add to Backlog" });
     await expect(confirm.getByText("Why is Kemi Adebayo leaving the students list?")).toBeVisible();
     await expectAccessible(page);
     await confirm.getByRole("button", { name: "Add to Backlog" }).click();
@@ -300,7 +288,7 @@ test.describe("backlog, restore and delete", () => {
     await expect(toast(page)).toHaveText("Student added to backlog successfully!");
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText("Musa Ibrahim");
-    if (withJs(info)) await expect(toast(page)).toHaveCount(0, { timeout: 4_000 });
+    await expect(toast(page)).toHaveCount(0, { timeout: 4_000 });
 
     await page.getByRole("link", { name: "Students Backlog" }).click();
     const former = page.getByRole("list", { name: "Former students" }).getByRole("listitem");
@@ -310,10 +298,7 @@ test.describe("backlog, restore and delete", () => {
     await expect(former.first()).toContainText("KA");
     await expectAccessible(page);
 
-    const filter = async (reason: string) => {
-      await page.getByLabel("Reason").selectOption(reason);
-      if (!withJs(info)) await page.getByRole("button", { name: "Filter" }).click();
-    };
+    const filter = (reason: string) => page.getByLabel("Reason").selectOption(reason);
     await filter("Expelled");
     await expect(page).toHaveURL(/reason=Expelled/);
     await expect(page.getByText("No former students for this reason")).toBeVisible();
@@ -323,7 +308,7 @@ test.describe("backlog, restore and delete", () => {
     await expect(former).toHaveCount(1);
 
     await former.first().getByRole("link", { name: "Add to students" }).click();
-    const restore = withJs(info) ? page.getByRole("dialog", { name: "Add to students" }) : page.locator("main");
+    const restore = page.getByRole("dialog", { name: "Add to students" });
     await expect(restore.getByText("Add Kemi Adebayo back to the students list?")).toBeVisible();
     await expectAccessible(page);
     await restore.getByRole("button", { name: "Add to students" }).click();
@@ -336,14 +321,14 @@ test.describe("backlog, restore and delete", () => {
     await expect(rows(page)).toHaveCount(2);
   });
 
-  test("delete after confirmation: the row disappears", async ({ page, request }, info) => {
+  test("delete after confirmation: the row disappears", async ({ page, request }) => {
     const admin = await signedIn(page, request, "Delete");
     await addViaApi(request, admin, { name: "Gone Soon" });
     await addViaApi(request, admin, { name: "Staying Here" });
     await page.goto("/admin/students?q=s");
 
     await rowAction(page, "Gone Soon", "Delete");
-    const confirm = withJs(info) ? page.getByRole("dialog", { name: "Delete student" }) : page.locator("main");
+    const confirm = page.getByRole("dialog", { name: "Delete student" });
     await expect(confirm.getByText("Are you sure you want to delete Gone Soon? This cannot be undone.")).toBeVisible();
     await expectAccessible(page);
     await confirm.getByRole("button", { name: "Delete" }).click();
@@ -355,15 +340,71 @@ test.describe("backlog, restore and delete", () => {
     expect((await listViaApi(request, admin)).total).toBe(1);
   });
 
-  test("Cancel on a confirmation changes nothing", async ({ page, request }, info) => {
+  test("Cancel on a confirmation changes nothing", async ({ page, request }) => {
     const admin = await signedIn(page, request, "Cancel");
     await addViaApi(request, admin, { name: "Still Here" });
     await page.goto("/admin/students");
     await rowAction(page, "Still Here", "Delete");
-    if (withJs(info)) await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
-    else await page.getByRole("link", { name: "Cancel" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
     await expect(page).toHaveURL(/\/admin\/students$/);
     await expect(rows(page)).toHaveCount(1);
     expect((await listViaApi(request, admin)).total).toBe(1);
   });
+});
+
+test("no-js smoke: students list, add, update, backlog and their confirm pages", { tag: "@no-js" }, async ({ page, request }) => {
+  const admin = await signedIn(page, request, "Smoke");
+  await addViaApi(request, admin, { name: "Kemi Adebayo", gender: "Female", selectedClass: "SS3" });
+
+  await page.goto("/admin/students");
+  await expect(rows(page)).toHaveCount(1);
+  await page.getByLabel("Search", { exact: true }).fill("kemi");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/q=kemi/);
+  await expect(rows(page)).toHaveCount(1);
+  await expectAccessible(page);
+
+  await page.goto("/admin/add-student");
+  await page.getByRole("button", { name: "Add Student" }).click();
+  await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Name is required");
+  await expectAccessible(page);
+  await page.getByLabel("Name").fill("Amaka Obi");
+  await page.getByLabel("Class").selectOption("JSS2");
+  await page.getByLabel("Takes Lesson").check();
+  await page.getByRole("button", { name: "Show subjects" }).click();
+  await page.getByRole("group", { name: "Subjects" }).getByLabel("Mathematics").check();
+  await expectAccessible(page);
+  await page.getByLabel("Gender").selectOption("Female");
+  await page.getByLabel("Phone Number").fill("0803 123 4567");
+  await page.getByRole("button", { name: "Add Student" }).click();
+  await expect(page).toHaveURL(/\/admin\/students$/);
+  await expect(toast(page)).toHaveText("Created successfully");
+  await expect(rows(page)).toHaveCount(2);
+
+  await rows(page).filter({ hasText: "Amaka Obi" }).getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Update Student" })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/admin/students");
+  await rowAction(page, "Kemi Adebayo", "Add to Backlog");
+  await expect(page).toHaveURL(/\/admin\/students\/STU-[^/]+\/backlog\?returnTo=/);
+  await expectAccessible(page);
+  await page.getByLabel("Reason").selectOption("Graduated");
+  await page.getByRole("button", { name: "Add to Backlog" }).click();
+  await expect(toast(page)).toHaveText("Student added to backlog successfully!");
+
+  await page.getByRole("link", { name: "Students Backlog" }).click();
+  await expect(page.getByRole("list", { name: "Former students" }).getByRole("listitem")).toHaveCount(1);
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Add to students" }).click();
+  await expect(page.getByText("Add Kemi Adebayo back to the students list?")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/admin/students");
+  await rowAction(page, "Amaka Obi", "Delete");
+  await expect(page.getByText("Are you sure you want to delete Amaka Obi? This cannot be undone.")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page)).toHaveText("Deleted successfully");
+  await expect(page.getByText("No students yet")).toBeVisible();
 });

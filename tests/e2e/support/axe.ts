@@ -1,4 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
+import { createHash } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 
 const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>/gi;
@@ -35,11 +36,33 @@ async function pageToCheck(page: Page): Promise<Page> {
   return target;
 }
 
+const TAG = /<([a-zA-Z][\w-]*)([^>]*)>/g;
+const STATE_ATTRIBUTES = /\b(role|type|aria-invalid|aria-expanded|aria-current|aria-hidden|open|disabled|hidden)(="[^"]*")?/g;
+
+/**
+ * A screen state: the project, the path with its record ids blanked, and the page's markup reduced to its
+ * tags and the attributes that change what axe finds (roles, types, invalid, open). Text, ids and values
+ * are left out, so the same screen with other records is the same state.
+ */
+async function screenState(page: Page): Promise<string> {
+  const shape: string[] = [];
+  for (const [, tag, attributes] of (await page.content()).matchAll(TAG)) shape.push(`${tag}${(attributes.match(STATE_ATTRIBUTES) ?? []).join(" ")}`);
+  const path = new URL(page.url()).pathname.replace(/\/[A-Z]{2,4}-[\w-]+|\/\d+(?=\/|$)/g, "/:id");
+  return `${test.info().project.name} ${path} ${createHash("sha1").update(shape.join("|")).digest("hex")}`;
+}
+
+/** States this worker has already checked: the same state is checked once per run, not once per test. */
+const checked = new Set<string>();
+
 /**
  * Runs axe (WCAG 2 A and AA) on the page as it is now and fails with a readable list of what broke:
- * the rule, its help text and the first offending elements.
+ * the rule, its help text and the first offending elements. A state already checked in this worker
+ * (the same screen, in the same shape) is not checked again.
  */
 export async function expectAccessible(page: Page, { exclude = [] as string[] } = {}) {
+  const state = `${await screenState(page)} ${exclude.join(",")}`;
+  if (checked.has(state)) return;
+  checked.add(state);
   const target = await pageToCheck(page);
   // axe.run in the page itself: the pages have no cross-origin frames, so the default mode's second
   // page (to merge the frames' results) only doubled the time of every check.
