@@ -15,7 +15,7 @@ import {
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { errorFields, logger } from "../../server/log";
+import { errorFields, logger } from "../../observability/log";
 import { migrateToLatest } from "./migrate";
 import type { Database } from "./schema";
 
