@@ -14,12 +14,13 @@ import { keepSpreadsheetWorkerReady } from "./api/lib/spreadsheet";
 import { bankProviderFor } from "./api/services/bank-providers";
 import { configuredStorage } from "./api/storage/configured";
 import { isCrossOriginWrite } from "./app/.server/same-origin";
+import { CLIENT_ADDRESS_HEADER } from "./contract/http";
 import { APP_MESSAGES, DEFAULT_ERRORS } from "./contract/messages";
 import { sweepStaleUploads } from "./contract/multipart";
 import { ConfigError, loadConfig, type Config } from "./config/env";
+import { blankValues, errorFields, loggedPath, logger, REQUEST_ID_HEADER } from "./observability/log";
+import { requestContext, type RequestIdEnv } from "./observability/request-context";
 import { checkHealth, gracefulShutdown } from "./server/lifecycle";
-import { blankValues, errorFields, loggedPath, logger, REQUEST_ID_HEADER } from "./server/log";
-import { CLIENT_ADDRESS_HEADER, requestContext, type RequestIdEnv } from "./server/request-context";
 import { securityHeaders, type NonceEnv } from "./server/security-headers";
 
 /**

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { APP_MESSAGES, DEFAULT_ERRORS } from "../contract/messages";
-import { errorFields, loggedPath, logger } from "../server/log";
+import { errorFields, loggedPath, logger } from "../observability/log";
 import type { ApiDeps } from "./context";
 import { dbFailure } from "./lib/db-errors";
 import { ApiError } from "./lib/errors";

@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { errorFields, loggedPath, logger } from "../server/log";
+import { errorFields, loggedPath, logger } from "../observability/log";
 import { NonceContext } from "./lib/nonce";
 
 const ABORT_DELAY_MS = 5_000;

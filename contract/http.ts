@@ -19,3 +19,10 @@ export interface Paginated<T> {
   total: number;
   last_page: number;
 }
+
+/**
+ * The address a request came from, set by the server on every request it receives (any value the
+ * client sent is replaced) and passed on with the web app's calls to the school API: the public
+ * admission routes limit submissions per address.
+ */
+export const CLIENT_ADDRESS_HEADER = "X-Client-Address";

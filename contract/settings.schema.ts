@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { duplicateIndexes, isSession, SETTINGS_LIMITS, SETTINGS_MESSAGES as M } from "./settings";
+import { duplicateIndexes, isSession, SETTINGS_LIMITS, SETTINGS_MESSAGES as M, type SchoolSettingsInput } from "./settings";
 
 /**
  * The zod rules of school settings (spec section 3), apart from contract/settings.ts so that the
@@ -99,4 +99,10 @@ export const schoolSettingsSchema = z
     }
   });
 
-export type SchoolSettingsInput = z.infer<typeof schoolSettingsSchema>;
+/**
+ * The schema's output is contract/settings.ts's SchoolSettingsInput, declared there without zod so that
+ * the plain contract never imports this file; a change to either that the other lacks fails to compile.
+ */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+type SchemaMatchesInput = Holds<Same<z.infer<typeof schoolSettingsSchema>, SchoolSettingsInput>>;

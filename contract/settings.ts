@@ -1,5 +1,4 @@
 import { currentTerm, sessionOptions, TERMS } from "./calendar";
-import type { SchoolSettingsInput } from "./settings.schema";
 import { DEFAULT_CLASSES_BY_SECTION, DEFAULT_SECTIONS, DEFAULT_SUBJECTS_BY_SECTION, NIGERIAN_SUBJECTS } from "./subjects";
 
 /** School settings (spec section 3): classes with their section and subjects, sessions, terms, report sheet. */
@@ -40,6 +39,21 @@ export interface SchoolSettings {
 
 /** A class as it is sent: without subjects it takes its section's. */
 export type ClassInput = Omit<SchoolClass, "subjects"> & { subjects?: string[] };
+
+/**
+ * A school's whole settings as they are stored and checked (schoolSettingsSchema's output, which
+ * contract/settings.schema.ts holds to this type): what the school saved, laid over the defaults.
+ */
+export interface SchoolSettingsInput {
+  sections: string[];
+  classes: ClassInput[];
+  subjects_by_section: Record<string, string[]>;
+  /** null: generated around today (sessionOptions) rather than fixed by the school. */
+  sessions: string[] | null;
+  terms: string[];
+  report_sheet: ReportSheetSettings;
+  other_settings: Record<string, unknown>;
+}
 
 /** A class that keeps its students and timetables under a new name. */
 export interface ClassRename {

@@ -1,4 +1,4 @@
-import { logger } from "./log";
+import { logger } from "../observability/log";
 
 /**
  * The process's health answer and its graceful stop, kept apart from server.ts so that tests can

@@ -15,12 +15,12 @@ import {
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { errorFields, logger } from "../../server/log";
+import { errorFields, logger } from "../../observability/log";
 import { migrateToLatest } from "./migrate";
 import type { Database } from "./schema";
+import type { Db, Dialect } from "./types";
 
-export type Db = Kysely<Database>;
-export type Dialect = "sqlite" | "postgres";
+export type { Db, Dialect };
 
 export interface DbHandle {
   db: Db;

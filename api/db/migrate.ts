@@ -1,5 +1,4 @@
-import { Migrator, sql, type Migration, type MigrationProvider } from "kysely";
-import type { Db, Dialect } from "./index";
+import { Migrator, sql, type MigrationProvider } from "kysely";
 import { foundation } from "./migrations/0001_foundation";
 import { schoolSettings } from "./migrations/0002_school_settings";
 import { students } from "./migrations/0003_students";
@@ -12,13 +11,12 @@ import { admissions } from "./migrations/0010_admissions";
 import { fees } from "./migrations/0011_fees";
 import { imports } from "./migrations/0013_imports";
 import { subAdmins } from "./migrations/0012_sub_admins";
+import type { Db, Dialect, DialectMigration } from "./types";
 
 /**
  * Migrations live in code (not read from a folder) so that the bundled server carries them.
  * Each one receives the dialect for the few column types that differ.
  */
-export type DialectMigration = (dialect: Dialect) => Migration;
-
 const migrations: Record<string, DialectMigration> = {
   "0001_foundation": foundation,
   "0002_school_settings": schoolSettings,

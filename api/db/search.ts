@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from "kysely";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
-import type { Dialect } from "./index";
+import type { Dialect } from "./types";
 
 /**
  * The one search of the lists of people (students, parents, staff). Each of their tables keeps a

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { APP_MESSAGES } from "../../contract/messages";
-import { acceptedRequestId, newRequestId, REQUEST_ID_HEADER } from "../../server/log";
+import { acceptedRequestId, newRequestId, REQUEST_ID_HEADER } from "../../observability/log";
 import { ApiError } from "../lib/errors";
 
 export type RequestEnv = { Variables: { requestId: string } };

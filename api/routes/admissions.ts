@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { ADMISSION_MESSAGES, ADMISSION_SPEC_MESSAGES as SPEC, APPLICATION_UPLOAD_LIMITS, SUBMISSION_STATUSES } from "../../contract/admissions";
-import { CLIENT_ADDRESS_HEADER } from "../../server/request-context";
+import { CLIENT_ADDRESS_HEADER } from "../../contract/http";
 import type { ApiDeps } from "../context";
 
 import { contentDisposition, readJson, withFormOnDisk } from "../lib/http";

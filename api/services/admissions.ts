@@ -20,7 +20,7 @@ import type { FieldErrors, Paginated } from "../../contract/http";
 import { koboToNaira } from "../../contract/money";
 import { firstField, type DiskFile, type DiskMultipartResult } from "../../contract/multipart";
 import { toE164 } from "../../contract/phone";
-import { errorFields, logger } from "../../server/log";
+import { errorFields, logger } from "../../observability/log";
 import type { ApiDeps, Tenant } from "../context";
 import { recordAudit } from "./audit";
 import type { Db } from "../db";

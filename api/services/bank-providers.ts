@@ -1,6 +1,6 @@
 import type { Bank, BankProviderName } from "../../contract/banks";
 import { CBN_BANKS, isValidNuban } from "../lib/nuban";
-import { logger } from "../../server/log";
+import { logger } from "../../observability/log";
 
 /**
  * Who tells us the name on a bank account (DESIGN section 7): Paystack's resolve-account API when the

@@ -22,7 +22,7 @@ import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError, fromZod, validationError } from "../lib/errors";
 import { detectFileType, type FileType } from "../lib/file-types";
 import { paginate, type PageParams } from "../lib/pagination";
-import { errorFields, logger } from "../../server/log";
+import { errorFields, logger } from "../../observability/log";
 import { recordAudit } from "./audit";
 
 type Executor = Pick<Db, "selectFrom" | "insertInto" | "updateTable" | "deleteFrom">;

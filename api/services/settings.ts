@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { completeSettings, defaultSchoolSettings, SETTINGS_MESSAGES, type ClassRename, type SchoolSettings } from "../../contract/settings";
-import { schoolSettingsSchema, type SchoolSettingsInput } from "../../contract/settings.schema";
+import { completeSettings, defaultSchoolSettings, SETTINGS_MESSAGES, type ClassRename, type SchoolSettings, type SchoolSettingsInput } from "../../contract/settings";
+import { schoolSettingsSchema } from "../../contract/settings.schema";
 import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
 import { fromZod, validationError } from "../lib/errors";

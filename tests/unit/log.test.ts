@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { acceptedRequestId, blankValues, errorFields, loggedPath, logger, newRequestId, setLogSink } from "../../server/log";
+import { acceptedRequestId, blankValues, errorFields, loggedPath, logger, newRequestId, setLogSink } from "../../observability/log";
 
 describe("the JSON logger", () => {
   const lines: string[] = [];

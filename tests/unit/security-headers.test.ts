@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { requestContext, type RequestIdEnv } from "../../server/request-context";
+import { setLogSink } from "../../observability/log";
+import { requestContext, type RequestIdEnv } from "../../observability/request-context";
 import { NON_PAGE_POLICY, securityHeaders, type NonceEnv } from "../../server/security-headers";
-import { setLogSink } from "../../server/log";
 
 /** The headers every answer gets, set around the routes as server.ts does. */
 function app() {

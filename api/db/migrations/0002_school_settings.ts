@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DialectMigration } from "../migrate";
+import type { DialectMigration } from "../types";
 
 /**
  * One row per school that has saved settings, holding the parts it saved as JSON text; a school

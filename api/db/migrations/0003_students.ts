@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { DialectMigration } from "../migrate";
+import type { DialectMigration } from "../types";
 
 /**
  * Students: the add form's idempotency key (a re-sent form finds the student it already created) and

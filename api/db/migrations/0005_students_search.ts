@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DialectMigration } from "../migrate";
+import type { DialectMigration } from "../types";
 
 /**
  * Searching students counts the matches of `search_text LIKE '%…%'` among a school's active students.

@@ -1,7 +1,6 @@
 import { sql, type Kysely } from "kysely";
-import type { Dialect } from "../index";
-import type { DialectMigration } from "../migrate";
 import { phoneSearchForms, SCHOOL_SPAN, searchText, type SearchableTable } from "../search";
+import type { Dialect, DialectMigration } from "../types";
 import { autoIncrementId } from "./columns";
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DialectMigration } from "../migrate";
+import type { DialectMigration } from "../types";
 import { autoIncrementId } from "./columns";
 
 /**

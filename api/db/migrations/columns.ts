@@ -1,5 +1,5 @@
 import type { ColumnDefinitionBuilder } from "kysely";
-import type { Dialect } from "../index";
+import type { Dialect } from "../types";
 
 /** An auto-numbered primary key: `serial` on PostgreSQL, `integer … autoincrement` on SQLite. */
 export function autoIncrementId(dialect: Dialect) {

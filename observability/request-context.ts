@@ -1,13 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { acceptedRequestId, loggedPath, logger, newRequestId, REQUEST_ID_HEADER } from "./log";
 
-/**
- * The address a request came from, set by the server on every request it receives (any value the
- * client sent is replaced) and passed on with the web app's calls to the school API: the public
- * admission routes limit submissions per address.
- */
-export const CLIENT_ADDRESS_HEADER = "X-Client-Address";
-
 export type RequestIdEnv = { Variables: { requestId: string } };
 
 /** Files and probes that would drown the log: one line per asset of every page says nothing. */

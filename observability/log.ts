@@ -8,8 +8,9 @@ import { randomBytes } from "node:crypto";
  * and counts, never bodies or query strings, and these helpers blank what could still slip through
  * (secret-named fields, quoted values in error messages, long random path segments).
  *
- * It lives in server/ because logging is the host process's concern; api/ and app/ both run inside
- * that process and import it from here (it imports nothing of the project).
+ * It lives in observability/, a floor below api/, app/ and server/ that all three import, so that the
+ * school API can be deployed and run without the web server's host process: api/ never reaches up
+ * into server/ for its logger. It imports nothing of the project.
  */
 
 export type LogLevel = "info" | "warn" | "error";
