@@ -26,8 +26,9 @@ export default defineConfig({
   // minute when both workers share two busy cores.
   timeout: 120_000,
   expect: { timeout: 10_000 },
-  // In CI a JSON report beside the console's lets .ci/run name the slowest tests when a step runs over its budget.
-  reporter: process.env.CI ? [["line"], ["json", { outputFile: process.env.E2E_REPORT ?? "test-results/e2e.json" }]] : "list",
+  // With E2E_REPORT (set by `npm test`), a JSON report beside the console's names the slowest tests when
+  // the step runs over its budget.
+  reporter: [[process.env.CI ? "line" : "list"], ...(process.env.E2E_REPORT ? [["json", { outputFile: process.env.E2E_REPORT }] as const] : [])],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     ...devices["Pixel 5"],
