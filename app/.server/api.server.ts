@@ -98,7 +98,7 @@ export class SchoolApiClient {
     headers.set("Accept", "application/json");
     if (this.auth) headers.set("Authorization", `Bearer ${this.auth.token}`);
     const method = options.method ?? { fetch: "GET", create: "POST", update: "POST", delete: "DELETE" }[kind];
-    // A sub-admin's id goes with every call, for the API to match with the token: in a JSON body on POST and PUT, else in the query.
+    // A sub-admin's id goes with every call: in a JSON body on POST and PUT, else in the query.
     const subAdminId = this.auth?.subAdminId;
     const inBody = subAdminId !== undefined && (method === "POST" || method === "PUT") && isPlainObject(body);
     const query = subAdminId !== undefined && !inBody ? { ...options.query, sub_admin_id: subAdminId } : options.query;

@@ -1,4 +1,4 @@
-/** The admin menu and bottom bar in the product's order, each entry with its feature key (docs/product.md, Roles and feature keys). */
+/** The admin menu and the phones' bottom bar, in the product's order; each menu entry carries its feature key. */
 export interface NavItem {
   to: string;
   label: string;
