@@ -77,7 +77,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/admin/:uniqueId", feeRoutes(deps));
   api.route("/admin/:uniqueId", subAdminRoutes(deps));
 
-  // The one student call without the admin prefix (spec section 7), under the same tenant check.
+  // studentInfo is the one student call without the admin prefix; it gets the same tenant check.
   api.use("/students/:uniqueId/*", requireTenant(deps));
   api.route("/students/:uniqueId", studentInfoRoutes(deps));
 

@@ -1,8 +1,8 @@
 import { type RouteConfig, index, layout, prefix, route } from "@remix-run/route-config";
 
 /**
- * Every URL of the product (spec section 2), grouped by area. The URLs whose screens are not built yet
- * (NOT_YET_BUILT in app/lib/navigation.ts) share one "not available yet" screen through one route per
+ * Every URL of the product, grouped by area (docs/product.md, Screens). The URLs whose screens are not built
+ * yet (NOT_YET_BUILT in app/lib/navigation.ts) share one "not available yet" screen through one route per
  * area: Remix matches the whole table several times a request, so every route costs every page.
  */
 const notYet = (path: string, id: string) => route(path, "routes/not-available.tsx", { id: `not-available-${id}` });

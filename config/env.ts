@@ -75,7 +75,7 @@ export interface Config {
   uploadsDir: string;
   /** Worker processes sharing the port; 1 serves from the main process. */
   workers: number;
-  /** Paystack verifies bank accounts when set; otherwise the sandbox does (DESIGN section 7). */
+  /** Paystack verifies bank accounts when set; otherwise the sandbox does (the CBN check digit only). */
   paystackSecretKey: string | null;
   storage: StorageConfig;
   /** A school's storage quota unless it has its own; 0 is unlimited. */

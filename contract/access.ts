@@ -1,6 +1,7 @@
 /**
- * Sub-admins, their feature keys and the audit log (spec section 6). The feature keys are those of the
- * admin menu; a sub-admin holds some of them, the main admin all of them and the few actions no key opens.
+ * Sub-admins, their feature keys and the audit log (docs/product.md, Roles and feature keys). The feature
+ * keys are those of the admin menu; a sub-admin holds some of them, the main admin all of them and the few
+ * actions no key opens.
  */
 export const FEATURE_KEYS = [
   "dashboard",
@@ -56,7 +57,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
 export const ACCESS_MESSAGES = {
   forbidden: "You do not have permission to do this.",
   forbiddenPage: "You do not have access to this page. Ask the school's main administrator to give you this feature.",
-  /** Spec sections 6 and 8: submission review and approval are blocked for sub-admins. */
+  /** What a sub-admin is told where only the main admin may act; submission review has its own words. */
   mainAdminOnly: "Only main administrators can access this.",
   submissionReviewMainOnly: "Only main administrators can access submission review.",
   subAdminMismatch: "The sub-admin id does not match this sign-in.",

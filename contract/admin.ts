@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { FeatureKey } from "./access";
 import { APP_MESSAGES } from "./messages";
 
-/** Payloads and responses of registration, login and the admin profile (spec sections 3, 5, 7). */
+/** Payloads and responses of registration, login and the admin profile. */
 const required = (label: string) => z.string({ required_error: `${label} is required` }).trim().min(1, `${label} is required`);
 
 export const schoolEmail = required("School email").email(APP_MESSAGES.invalidEmail).max(200);

@@ -13,8 +13,8 @@ import { APP_MESSAGES } from "./messages";
 import { nairaToKobo, parseNaira } from "./money";
 
 /**
- * The zod rules of admissions (spec section 5), apart from contract/admissions.ts so that pages never
- * ship zod. The same schemas check the web forms (through Conform) and the API's JSON.
+ * The zod rules of admissions (docs/product.md, Validation), apart from contract/admissions.ts so that pages
+ * never ship zod. The same schemas check the web forms (through Conform) and the API's JSON.
  */
 
 /** The application fee in naira, to kobo: a number on the wire, or typed text ("5,000.00"); 0 is allowed. */
@@ -71,8 +71,8 @@ function answerRule(field: AdmissionField): z.ZodTypeAny {
 }
 
 /**
- * The text answers of an application (spec section 3): the required ones present, each within its length,
- * dates, emails and choices of their shape. The class (one of the school's), the phone (E.164) and the date
- * of birth (not in the future) are checked by the API against the school and the clock.
+ * The text answers of an application: the required ones present, each within its length, dates, emails and
+ * choices of their shape. The class (one of the school's), the phone (E.164) and the date of birth (not in
+ * the future) are checked by the API against the school and the clock.
  */
 export const applicationFields = z.object(Object.fromEntries(ADMISSION_TEXT_FIELDS.map((f) => [f.name, answerRule(f)])));

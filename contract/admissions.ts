@@ -3,7 +3,7 @@ import type { Paginated } from "./http";
 import { UPLOAD_MAX_BYTES } from "./limits";
 
 /**
- * Admissions (spec sections 2, 3, 4, 5, 7 and 8): admission forms, the public application page, and the
+ * Admissions: admission forms, the public application page, and the
  * review of submissions.
  *
  * Calls, under /api/admin/{uniqueId}; `{id}` is the record's numeric `id`:
@@ -30,7 +30,7 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
 /** The public application page's address in the web app, from the form's public id. */
 export const applicationPath = (publicId: string) => `/apply/${publicId}`;
-/** The review page (spec section 2). */
+/** A submission's review page, outside the /admin prefix. */
 export const reviewPath = (uniqueId: string, submissionId: number | string) => `/submission-review/${uniqueId}/${submissionId}`;
 
 export const ADMISSION_LIMITS = {
@@ -45,7 +45,7 @@ export const ADMISSION_LIMITS = {
   perFormPerHour: 200,
 } as const;
 
-/** The spec's words for this area (sections 4 and 8). */
+/** The product's words for this area. */
 export const ADMISSION_SPEC_MESSAGES = {
   created: "Admission instance created successfully!",
   approved: "Submission approved successfully",
@@ -110,7 +110,7 @@ export interface AdmissionFieldGroup {
   fields: readonly AdmissionField[];
 }
 
-/** Every detail field of a submission (spec section 3), in its groups and order. */
+/** Every detail field of a submission, in its groups and order. */
 export const ADMISSION_FIELD_GROUPS: readonly AdmissionFieldGroup[] = [
   {
     title: "Personal",

@@ -1,9 +1,9 @@
 /**
- * Bank details: where the school receives payments (spec sections 2, 3, 5, 7 and 9).
+ * Bank details: where the school receives payments (screen: docs/product.md, Inventory and bank details).
  *
  * Calls, under /api/admin/{uniqueId}:
- * - GET  /banks → {data: string[], banks: Bank[], provider}: the bank names as the spec says, with each
- *        bank's code beside it, and which verification provider answers (DESIGN section 7)
+ * - GET  /banks → {data: string[], banks: Bank[], provider}: the bank names, with each bank's code
+ *        beside it, and which verification provider answers (Paystack, or the sandbox)
  * - GET  /verify-account/{accountNumber}/{bank} → {account_name, account_number, bank_name, bank_code}:
  *        `bank` is a bank's name or code from /banks. 422 {message, errors: {account_number | account_bank}}
  *        when the number is malformed or not an account at that bank, 503 {message} when the provider

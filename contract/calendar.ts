@@ -1,6 +1,6 @@
 /**
- * Terms and sessions of the Nigerian school year. The spec states two month rules (DESIGN section 7):
- * `currentTerm` for the dashboard, `planningTerm` for new timetables. A school's own setting wins over both.
+ * Terms and sessions of the Nigerian school year (docs/product.md, Terms and sessions). Two month rules:
+ * `currentTerm` for the dashboard, `planningTerm` for new timetables; a school's own setting wins over both.
  */
 export type TermLabel = "1st Term" | "2nd Term" | "3rd Term";
 export const TERMS: readonly TermLabel[] = ["1st Term", "2nd Term", "3rd Term"];

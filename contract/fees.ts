@@ -1,6 +1,6 @@
 /**
  * School fees: fee items, each student's bill for a term, discounts, payments with numbered receipts,
- * and the overview (spec sections 2, 3, 7). Money is integer kobo in storage and naira decimal numbers on
+ * and the overview. Money is integer kobo in storage and naira decimal numbers on
  * the wire (contract/money.ts).
  *
  * Calls, under /api/admin/{uniqueId}:

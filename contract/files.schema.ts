@@ -19,7 +19,7 @@ const folderName = z
 const blankToUndefined = (value: unknown) => (typeof value === "string" && !value.trim() ? undefined : value);
 
 /**
- * The upload's folder: a new folder's name or an existing folder, exactly one of them (spec section 5).
+ * The upload's folder: a new folder's name or an existing folder, exactly one of them.
  * The same schema checks the web form and the API's multipart fields.
  */
 export const uploadFolderFields = z

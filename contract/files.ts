@@ -3,7 +3,7 @@ import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from "./limits";
 import { MESSAGES } from "./messages";
 
 /**
- * The file manager (spec sections 2, 3, 5, 7 and 9).
+ * The file manager (screens: docs/product.md, File manager).
  *
  * Calls, under /api/admin/{uniqueId}; `{id}` is the file's `id`, `{folder}` a folder's name:
  * - GET    /files/folders                      → {data: string[]} every folder's name, A to Z
@@ -103,7 +103,7 @@ export function formatFileSize(bytes: number): string {
   return `${unit === 0 ? value : Math.round(value * 100) / 100} ${UNITS[unit]}`;
 }
 
-/** The storage bar's colour: red above 90 %, yellow above 75 %, green otherwise (spec section 9). */
+/** The storage bar's colour: red above 90 %, yellow above 75 %, green otherwise. */
 export function quotaLevel(percentage: number): "red" | "yellow" | "green" {
   return percentage > 90 ? "red" : percentage > 75 ? "yellow" : "green";
 }

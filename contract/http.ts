@@ -1,4 +1,4 @@
-/** The error shape every school API call answers with on failure (DESIGN section 4). */
+/** The error shape every school API call answers with on failure (docs/product.md, Answers). */
 export type FieldErrors = Record<string, string[]>;
 
 export interface ApiErrorBody {

@@ -1,5 +1,5 @@
 /**
- * Bulk import of students, parents and staff from a spreadsheet (spec sections 3, 5 and 7).
+ * Bulk import of students, parents and staff from a spreadsheet (screens: docs/product.md, Bulk import).
  *
  * Calls, under /api/admin/{uniqueId}; `{kind}` is students, parents or staff:
  * - GET  /imports/{kind}/template          → the template (.xlsx): the columns, one example row, and a

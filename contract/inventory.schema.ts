@@ -3,9 +3,9 @@ import { INVENTORY_LIMITS, INVENTORY_MESSAGES as M, PRODUCT_STATUSES } from "./i
 import { nairaAmount } from "./money.schema";
 
 /**
- * The zod rules of inventory (spec section 5), apart from contract/inventory.ts so that pages never ship
- * zod. The same schemas check the web forms (through Conform, which turns number inputs into numbers)
- * and the API's JSON.
+ * The zod rules of inventory (docs/product.md, Validation), apart from contract/inventory.ts so that pages
+ * never ship zod. The same schemas check the web forms (through Conform, which turns number inputs into
+ * numbers) and the API's JSON.
  */
 
 const name = z
@@ -49,7 +49,7 @@ const stockAgreesWithStatus = (item: { status: string; quantity: number }, ctx: 
   if (item.status === "In Stock" && item.quantity === 0) ctx.addIssue({ code: "custom", path: ["quantity"], message: M.inStockNeedsQuantity });
 };
 
-/** The add and edit product form: name, class, price, status and group (spec section 5), and the stock. */
+/** The add and edit product form: name, class, price, status and group, and the stock. */
 export const itemFields = itemObject.superRefine(stockAgreesWithStatus);
 /** `POST /inventory/items`: the same, and the item's id when updating it. */
 export const itemPayload = itemObject.extend({ id: recordId(M.itemNotFound).optional() }).superRefine(stockAgreesWithStatus);

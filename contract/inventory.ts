@@ -1,10 +1,10 @@
 import type { Paginated } from "./http";
 
 /**
- * Inventory: groups, items with their stock, sales to students, and the stats (spec sections 2–5, 7).
+ * Inventory: groups, items with their stock, sales to students, and the stats.
  * Money travels as naira decimal numbers and is stored as integer kobo (contract/money.ts).
  *
- * Calls, under /api/admin/{uniqueId} (DESIGN section 7; the spec writes them as /api/inventory/...):
+ * Calls, under /api/admin/{uniqueId} like every area's, so they pass the same tenant check:
  * - GET    /inventory/groups?q=&page=&per_page=  → {data: Paginated<InventoryGroupSummary>}: groups whose
  *          name, or one of whose items' names, holds `q`; each with its item count and, under a search, the
  *          names of its items that match (at most INVENTORY_LIMITS.matchingItemsShown)

@@ -1,4 +1,4 @@
-/** Business constants and limits (spec section 9). */
+/** Business constants and limits (docs/product.md, Limits and constants). */
 export const IMAGE_MAX_BYTES = 2_097_152;
 export const TOAST_TIMEOUT_MS = 2_500;
 export const GENDERS = ["Male", "Female"] as const;
@@ -8,6 +8,6 @@ export const PAGE_SIZE = 20;
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-/** File manager uploads (spec section 9): at most 5 files of 5 MB each in one upload. */
+/** File manager uploads: at most 5 files of 5 MB each in one upload. */
 export const UPLOAD_MAX_FILES = 5;
 export const UPLOAD_MAX_BYTES = 5_242_880;

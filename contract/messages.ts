@@ -1,4 +1,4 @@
-/** The product's words (spec section 8 and section 5). Screens and the API use these, never their own. */
+/** The product's words (docs/product.md, Messages). Screens and the API use these, never their own. */
 export const DEFAULT_ERRORS = {
   unexpected: "An unexpected error occurred.",
   fetch: "Failed to fetch data.",
@@ -78,7 +78,7 @@ export const APP_MESSAGES = {
   unsupportedForm: "This form was sent in a way the page does not accept.",
 } as const;
 
-/** Inventory and bank details (spec sections 2, 5 and 8). */
+/** The product's words for inventory and bank details. */
 export const INVENTORY_SPEC_MESSAGES = {
   groupAdded: "Group added successfully!",
   groupUpdated: "Group updated successfully!",

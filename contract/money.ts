@@ -1,8 +1,8 @@
 /**
- * Money, in one place (DESIGN sections 2 and 7). Amounts are stored as integer kobo; they travel on the
- * wire as naira decimal numbers (the spec's `price` and `amount` fields) and are typed by people as text
- * ("12,500.50", "₦ 2000"). Every conversion goes through the functions below, which never do arithmetic on
- * fractional naira: text and numbers are read digit by digit, so 0.1 + 0.2 never becomes a price.
+ * Money, in one place. Amounts are stored as integer kobo; they travel on the wire as naira decimal numbers
+ * (the `price` and `amount` fields) and are typed by people as text ("12,500.50", "₦ 2000"). Every conversion
+ * goes through the functions below, which never do arithmetic on fractional naira: text and numbers are read
+ * digit by digit, so 0.1 + 0.2 never becomes a price.
  */
 
 /** The most kobo an amount may hold: integers stay exact in a double up to 2^53. */

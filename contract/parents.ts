@@ -2,7 +2,7 @@ import type { Paginated } from "./http";
 import type { PersonContact } from "./people";
 
 /**
- * Parents and their children (spec sections 2, 3, 5 and 7).
+ * Parents and their children (screens: docs/product.md, Parents).
  *
  * Calls, under /api/admin/{uniqueId}; `{id}` is the parent's `id` or its `unique_id`:
  * - GET    /stu-parents?q=&class=&page=&per_page= → {data: Paginated<ParentRecord>}; `class`: parents with a
@@ -39,7 +39,7 @@ export const PARENT_SCREEN = {
   childrenHint: "Tick the parent's children. Find them by name, admission number or phone; students with the parent's phone number are offered too.",
 } as const;
 
-/** A child as a parent record lists it (spec section 3: each with `student_data.class`). */
+/** A child as a parent record lists it, with its class in `student_data.class`. */
 export interface ParentChild {
   unique_id: string;
   id: number;

@@ -3,7 +3,7 @@ import { APP_MESSAGES } from "./messages";
 import { PEOPLE_MESSAGES } from "./people";
 
 /**
- * The zod rules every person record shares (spec section 5: name, email and phone required), apart from
+ * The zod rules every person record shares (name, email and phone required), apart from
  * contract/people.ts so that list pages do not ship zod to the browser.
  */
 const required = (message: string, max: number) => z.string({ required_error: message }).trim().min(1, message).max(max);

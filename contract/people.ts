@@ -1,6 +1,6 @@
 /**
- * What parents and staff share (spec sections 3 and 5): the contact details every person record has,
- * their messages, and the reading of a JSON payload that may arrive looser than the schema.
+ * What parents and staff share: the contact details every person record has, their messages, and the reading
+ * of a JSON payload that may arrive looser than the schema.
  */
 
 /** Texts the spec does not give for parents and staff; each is recorded in docs/decisions.md. */
@@ -35,8 +35,8 @@ export function splitList(value: unknown): string[] {
 }
 
 /**
- * Brings a JSON `parent_data` or `staff_data` to the schema's plain types: empty values are dropped
- * (spec section 5), the named `lists` become lists, the named `flags` booleans ("true", "1", "on").
+ * Brings a JSON `parent_data` or `staff_data` to the schema's plain types: empty values are dropped (a blank
+ * field counts as not given), the named `lists` become lists, the named `flags` booleans ("true", "1", "on").
  */
 export function personDataInput(raw: unknown, lists: readonly string[], flags: readonly string[]): Record<string, unknown> {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return {};

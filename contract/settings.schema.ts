@@ -2,7 +2,7 @@ import { z } from "zod";
 import { duplicateIndexes, isSession, SETTINGS_LIMITS, SETTINGS_MESSAGES as M, type SchoolSettingsInput } from "./settings";
 
 /**
- * The zod rules of school settings (spec section 3), apart from contract/settings.ts so that the
+ * The zod rules of school settings, apart from contract/settings.ts so that the
  * settings screens share its names, limits and messages without shipping zod to the browser.
  */
 

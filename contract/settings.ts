@@ -1,7 +1,7 @@
 import { currentTerm, sessionOptions, TERMS } from "./calendar";
 import { DEFAULT_CLASSES_BY_SECTION, DEFAULT_SECTIONS, DEFAULT_SUBJECTS_BY_SECTION, NIGERIAN_SUBJECTS } from "./subjects";
 
-/** School settings (spec section 3): classes with their section and subjects, sessions, terms, report sheet. */
+/** School settings: classes with their section and subjects, sessions, terms, report sheet. */
 export interface SchoolClass {
   class_name: string;
   section: string;
@@ -75,7 +75,7 @@ export interface AdminSettingsData {
   classes: SchoolClass[];
 }
 
-/** DESIGN section 7: when settings cannot be loaded, every screen offers these. */
+/** When settings cannot be loaded, every screen offers these (spelt SS, never SSS). */
 export const FALLBACK_CLASSES = ["JSS1", "JSS2", "JSS3", "SS1", "SS2", "SS3"] as const;
 
 export function fallbackOptions(today: Date) {

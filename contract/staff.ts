@@ -2,7 +2,7 @@ import type { Paginated } from "./http";
 import type { PersonContact } from "./people";
 
 /**
- * Staff (spec sections 2, 3, 5 and 7).
+ * Staff (screens: docs/product.md, Staff).
  *
  * Calls, under /api/admin/{uniqueId}; `{id}` is the staff member's `id` or its `unique_id`:
  * - GET    /staffs?q=&type=&class=&page=&per_page= → {data: Paginated<StaffRecord>}; `type`: teaching or

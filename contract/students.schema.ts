@@ -4,8 +4,8 @@ import { APP_MESSAGES } from "./messages";
 import { BACKLOG_REASONS, STUDENT_MESSAGES } from "./students";
 
 /**
- * The zod rules of students (spec section 5), apart from contract/students.ts so that pages which only
- * list students do not ship zod to the browser.
+ * The zod rules of students (docs/product.md, Validation), apart from contract/students.ts so that pages
+ * which only list students do not ship zod to the browser.
  */
 
 const required = (message: string, max: number) => z.string({ required_error: message }).trim().min(1, message).max(max);
@@ -31,7 +31,7 @@ export const studentCreateFields = z.object({
   subjects: z.array(z.string().trim().min(1).max(100)).max(60).default([]),
 });
 
-/** Update: name, gender and phone are required (spec section 5); the class may be left out. */
+/** Update: name, gender and phone are required; the class may be left out. */
 export const studentUpdateFields = studentCreateFields.extend({ selectedClass: optionalText(60) });
 
 export type StudentFields = z.infer<typeof studentUpdateFields>;

@@ -1,7 +1,7 @@
 import type { Paginated } from "./http";
 
 /**
- * Students and the former-students backlog (spec sections 3, 5 and 7).
+ * Students and the former-students backlog (screens: docs/product.md, Students).
  *
  * Calls, under /api/admin/{uniqueId} unless stated; `{id}` is the student's `id` or its `unique_id`:
  * - GET    /students?q=&class=&page=&per_page=   → {data: Paginated<StudentRecord>} (active students)
@@ -36,7 +36,7 @@ export const STUDENT_MESSAGES = {
 } as const;
 
 /**
- * Brings a JSON `student_data` to the schema's plain types: empty values are dropped (spec section 3),
+ * Brings a JSON `student_data` to the schema's plain types: empty values are dropped,
  * `class` is taken for `selectedClass`, comma text becomes a list of subjects, "true"/"1" a boolean.
  */
 export function studentDataInput(raw: unknown): Record<string, unknown> {
@@ -78,7 +78,7 @@ export interface StudentPayload {
   };
 }
 
-/** The spec's Student record (section 3). */
+/** A student as the API answers it. */
 export interface StudentRecord {
   unique_id: string;
   id: number;

@@ -1,5 +1,5 @@
 /**
- * The default sections, classes and subjects of a Nigerian school (spec sections 3 and 9): what a new
+ * The default sections, classes and subjects of a Nigerian school: what a new
  * school starts with until it saves its own settings.
  */
 export const SECTIONS = {

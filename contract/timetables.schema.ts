@@ -3,8 +3,8 @@ import { MESSAGES } from "./messages";
 import { dayOfDate, DAYS, isDated, TEXT_MAX, TIMETABLE_MESSAGES, TIMETABLE_TYPES, type Day, type TimetableType } from "./timetables";
 
 /**
- * The zod rules of timetables and schedules (spec section 5), apart from contract/timetables.ts so that
- * pages which only show timetables do not ship zod to the browser.
+ * The zod rules of timetables and schedules (docs/product.md, Validation), apart from contract/timetables.ts
+ * so that pages which only show timetables do not ship zod to the browser.
  */
 
 /** Empty text (and null, as some clients send) counts as not given. */
@@ -39,9 +39,10 @@ function normalTime(value: string): string | null {
 }
 
 /**
- * A schedule of a timetable of the given type, by the rules of spec section 5. `today` (YYYY-MM-DD)
- * bounds the date: never in the past, except `keepDate`, the unchanged past date of a schedule being
- * edited. The day of a dated schedule is always taken from its date.
+ * A schedule of a timetable of the given type: start, end (after the start) and subject, and a day for a
+ * Regular School Period or a date for Test and Exam. `today` (YYYY-MM-DD) bounds the date: never in the
+ * past, except `keepDate`, the unchanged past date of a schedule being edited. The day of a dated
+ * schedule is always taken from its date.
  */
 export function schedulePayload(type: string, today: string, keepDate?: string) {
   const dated = isDated(type);

@@ -1,7 +1,7 @@
 import { SCHOOL_TIME_ZONE } from "./calendar";
 import { MESSAGES } from "./messages";
 
-/** Timetables and their schedules (spec sections 3, 4, 5, 7 and 9). */
+/** Timetables and their schedules (screens: docs/product.md, Timetables). */
 export const TIMETABLE_TYPES = ["Regular School Period", "Test", "Exam"] as const;
 export type TimetableType = (typeof TIMETABLE_TYPES)[number];
 export const DEFAULT_TIMETABLE_TYPE: TimetableType = "Regular School Period";
@@ -77,7 +77,7 @@ export function schoolToday(now: Date): string {
   return isoDay.format(now);
 }
 
-/** Spec section 4: schedules by day, Monday to Sunday (dated ones by date), each day in time order. */
+/** Schedules by day, Monday to Sunday (dated ones by date), each day in time order. */
 export function compareSchedules(a: Schedule, b: Schedule): number {
   if (a.schedule_date && b.schedule_date && a.schedule_date !== b.schedule_date) return a.schedule_date < b.schedule_date ? -1 : 1;
   const byDay = DAYS.indexOf(a.schedule_day) - DAYS.indexOf(b.schedule_day);

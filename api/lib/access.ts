@@ -178,7 +178,7 @@ export function routeKey(c: Context): string | null {
 const SUB_ADMIN_BODY_BYTES = 256 * 1024;
 
 /**
- * The sub_admin_id the request carries (spec section 7): in a JSON body on POST and PUT, else in the
+ * The sub_admin_id the request carries: in a JSON body on POST and PUT, else in the
  * query (GET, DELETE, and writes whose body is a streamed upload or empty). The JSON body is read from a
  * copy, so the route still reads it whole.
  */

@@ -114,8 +114,8 @@ export function textFields(form: MultipartResult, names: readonly string[]): Rec
 export const PHOTO_FIELD = "profile_img";
 
 /**
- * A record's body as spec section 7 sends it, `{[field]: {...}}` in JSON, or the same with a photo:
- * multipart with `field` as JSON text and the image as the file `profile_img`.
+ * A record's body as clients send it, `{[field]: {...}}` in JSON (`{parent_data: {...}}`), or the same
+ * with a photo: multipart with `field` as JSON text and the image as the file `profile_img`.
  */
 export async function readRecordWithPhoto(c: Context, field: string): Promise<{ data: unknown; photo?: UploadedFile }> {
   if (!isMultipart(c.req.raw)) return { data: ((await readJson(c)) as Record<string, unknown> | null)?.[field] };

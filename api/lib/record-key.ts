@@ -3,8 +3,8 @@ import { sql, type RawBuilder, type SqlBool } from "kysely";
 const MAX_ID = 2_147_483_647;
 
 /**
- * "This row is the record named in the path". Where the spec writes `{id}` it means the record's
- * numeric `id`, where it writes `{unique_id}` its `unique_id` (DESIGN section 7), and paths take either:
+ * "This row is the record named in the path". A path names a record by its numeric `id` or its
+ * `unique_id`, and every path takes either, so links built from either work:
  * digits are an `id` (one beyond the integer column's range names nothing), anything else a `unique_id`.
  * For a query on one table that already starts with the school.
  */

@@ -2,9 +2,9 @@ import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 
 /**
- * Reading and writing spreadsheets with SheetJS (`@e965/xlsx`, DESIGN section 2), always in a worker
- * thread with bounded memory and time: a hostile file (a zip bomb, a sheet of a million cells) costs
- * that worker, never the request thread or the process.
+ * Reading and writing spreadsheets with SheetJS (`@e965/xlsx` 0.20.3; npm's `xlsx` 0.18.5 has known
+ * CVEs), always in a worker thread with bounded memory and time: a hostile file (a zip bomb, a sheet of
+ * a million cells) costs that worker, never the request thread or the process.
  */
 
 export type SheetRead =

@@ -28,7 +28,7 @@ const submissionsQuery = pageParams.extend({
   sub_admin_id: z.string().max(100).optional().catch(undefined),
 });
 
-/** Admission forms and submissions, under /api/admin/{uniqueId} (spec section 7). */
+/** Admission forms and submissions, under /api/admin/{uniqueId} (contract/admissions.ts). */
 export function admissionRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
     .get("/admission-forms", async (c) => c.json({ data: await listForms(deps, c.get("tenant"), pageParams.parse(c.req.query())) }))

@@ -6,9 +6,9 @@ import type { TenantEnv } from "../middleware/tenant";
 import { getBankAccount, listBanks, saveBankAccount, verifyAccount } from "../services/banks";
 
 /**
- * The bank list, account verification and the school's bank account, under /api/admin/{uniqueId} (spec
- * section 7). `POST /payment-account` changes where the school is paid: it is for the main admin only, and
- * the sub-admins' permission table must keep it so.
+ * The bank list, account verification and the school's bank account, under /api/admin/{uniqueId}
+ * (contract/banks.ts). `POST /payment-account` changes where the school is paid: it is for the main
+ * admin only, and the sub-admins' permission table must keep it so.
  */
 export function bankRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()

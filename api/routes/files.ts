@@ -24,7 +24,7 @@ import {
 /** The upload's caps: busboy drops a sixth file and cuts a file off one byte past 5 MB. */
 const UPLOAD_LIMITS = { maxFiles: UPLOAD_MAX_FILES, maxFileBytes: UPLOAD_MAX_BYTES, maxFields: 10, maxFieldBytes: 4096, maxRequestBytes: UPLOAD_REQUEST_MAX_BYTES };
 
-/** The file manager, under /api/admin/{uniqueId} (spec section 7). Fixed paths come before `/files/:id`. */
+/** The file manager, under /api/admin/{uniqueId} (contract/files.ts). Fixed paths come before `/files/:id`. */
 export function fileRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
     .get("/files/folders", async (c) => c.json({ data: await listFolderNames(deps, c.get("tenant")) }))

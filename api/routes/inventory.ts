@@ -34,8 +34,8 @@ function recordId(value: string | undefined, notFound: string): number {
 }
 
 /**
- * Inventory, under /api/admin/{uniqueId}/inventory (DESIGN section 7): groups, items, stats and purchases.
- * See contract/inventory.ts for the calls and their answers.
+ * Inventory, under /api/admin/{uniqueId}/inventory (behind the same tenant check as every area):
+ * groups, items, stats and purchases. See contract/inventory.ts for the calls and their answers.
  */
 export function inventoryRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()

@@ -12,7 +12,7 @@ const listQuery = pageParams.extend({
   class: z.string().max(60).optional().catch(undefined),
 });
 
-/** Parents, under /api/admin/{uniqueId} (spec section 7: /stu-parents). */
+/** Parents, under /api/admin/{uniqueId}/stu-parents (contract/parents.ts). */
 export function parentRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
     .get("/stu-parents", async (c) => {

@@ -5,7 +5,7 @@ import { readJson } from "../lib/http";
 import type { TenantEnv } from "../middleware/tenant";
 import { getSchoolSettings, saveSchoolSettings } from "../services/settings";
 
-/** School settings (spec section 7), under /api/admin/{uniqueId}. */
+/** School settings, under /api/admin/{uniqueId} (calls in contract/settings.ts). */
 export function settingsRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
     .get("/school-settings", async (c) => c.json({ data: await getSchoolSettings(deps, c.get("tenant")) }))

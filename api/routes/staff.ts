@@ -14,7 +14,7 @@ const listQuery = pageParams.extend({
   class: z.string().max(60).optional().catch(undefined),
 });
 
-/** Staff, under /api/admin/{uniqueId} (spec section 7: /staffs). */
+/** Staff, under /api/admin/{uniqueId}/staffs (contract/staff.ts). */
 export function staffRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
     .get("/staffs", async (c) => {

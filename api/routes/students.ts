@@ -29,7 +29,7 @@ const backlogQuery = pageParams.extend({
 
 const studentData = (body: unknown) => (body as { student_data?: unknown } | null)?.student_data;
 
-/** Students and the backlog, under /api/admin/{uniqueId} (spec section 7). */
+/** Students and the backlog, under /api/admin/{uniqueId} (contract/students.ts). */
 export function studentRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
     .get("/students", async (c) => {

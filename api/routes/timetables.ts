@@ -20,7 +20,7 @@ import {
 const listQuery = pageParams.extend({ q: z.string().max(100).optional().catch(undefined) });
 
 /**
- * Timetables and their schedules under /api/admin/{uniqueId} (spec section 7). A create repeated with the
+ * Timetables and their schedules under /api/admin/{uniqueId}. A create repeated with the
  * same `Idempotency-Key` header answers 200 with what the first one made instead of 201 with a new one.
  */
 export function timetableRoutes(deps: ApiDeps) {

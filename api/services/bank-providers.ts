@@ -3,7 +3,7 @@ import { CBN_BANKS, isValidNuban } from "../lib/nuban";
 import { logger } from "../../observability/log";
 
 /**
- * Who tells us the name on a bank account (DESIGN section 7): Paystack's resolve-account API when the
+ * Who tells us the name on a bank account: Paystack's resolve-account API when the
  * server has PAYSTACK_SECRET_KEY, otherwise a sandbox that checks only the CBN check digit.
  */
 export type Resolution =

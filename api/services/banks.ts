@@ -13,7 +13,7 @@ import { ApiError, validationError } from "../lib/errors";
 import { sandboxBankProvider, type BankProvider } from "./bank-providers";
 import { recordAudit } from "./audit";
 
-/** The bank list, account verification and the school's bank account (spec sections 2, 5 and 7). */
+/** The bank list, account verification and the school's bank account (calls in contract/banks.ts). */
 
 const sandbox = sandboxBankProvider();
 const providerOf = (deps: ApiDeps): BankProvider => deps.bankProvider ?? sandbox;

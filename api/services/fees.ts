@@ -28,7 +28,7 @@ import { isRecordKey } from "../lib/record-key";
 import { configuredTermAndSession, getSchoolSettings } from "./settings";
 
 /**
- * School fees (spec sections 2, 3, 7; the design is in docs/decisions.md). A student's bill for a term is
+ * School fees (calls in contract/fees.ts; the design is in docs/decisions.md). A student's bill for a term is
  * never stored: it is the compulsory fees of their class (by class, by section or for all classes), the
  * optional fees put on their bill, and their inventory purchases of the term, less their discounts. Every
  * sum is an integer sum of kobo in SQL; naira appear only on the wire.

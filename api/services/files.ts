@@ -293,10 +293,11 @@ async function filesOfUpload(deps: ApiDeps, tenant: Tenant, key: string): Promis
 }
 
 /**
- * Stores an upload (spec section 5): every rule is checked before anything is written, and a batch
- * with any refused file stores none of it. The space is reserved first; the bytes are stored next and
- * the rows written last, in one transaction; anything failing on the way gives the space back and
- * removes what was stored. A re-sent upload (same idempotency key) answers the files it stored.
+ * Stores an upload (1 to 5 files of at most 5 MB, one folder): every rule is checked before anything
+ * is written, and a batch with any refused file stores none of it. The space is reserved first; the
+ * bytes are stored next and the rows written last, in one transaction; anything failing on the way
+ * gives the space back and removes what was stored. A re-sent upload (same idempotency key) answers
+ * the files it stored.
  */
 export async function uploadFiles(
   deps: ApiDeps,

@@ -25,8 +25,9 @@ import { getStudent } from "./students";
 import { recordAudit } from "./audit";
 
 /**
- * Inventory groups, items and sales to students (spec sections 2–5). Every query starts with the school;
- * another school's group or item is simply not found. Money is integer kobo here and naira on the wire.
+ * Inventory groups, items and sales to students (calls in contract/inventory.ts). Every query starts
+ * with the school; another school's group or item is simply not found. Money is integer kobo here and
+ * naira on the wire.
  */
 
 /** Names as people mean them: trimmed, inner spaces collapsed; the key is the same, lower-cased. */
@@ -322,8 +323,8 @@ async function itemTaken(deps: ApiDeps, tenant: Tenant, columns: { group_id: num
 }
 
 /**
- * `POST /inventory/items`: adds an item, or updates item `id` (spec section 7). A create that repeats an
- * earlier idempotency key answers the item it made (`replayed`).
+ * `POST /inventory/items`: adds an item, or updates item `id` when the body names one. A create that
+ * repeats an earlier idempotency key answers the item it made (`replayed`).
  */
 export async function saveItem(
   deps: ApiDeps,

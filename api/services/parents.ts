@@ -15,7 +15,7 @@ import { mediaUrl, removeMedia } from "./media";
 import { checkPerson, emailKey, withPhoto, type PersonBody } from "./people";
 import { recordAudit } from "./audit";
 
-/** Parents and the children linked to them (spec sections 2, 3, 7). */
+/** Parents and the children linked to them (calls in contract/parents.ts). */
 
 function toParentRecord(row: Parent, children: ParentChild[]): ParentRecord {
   return {

@@ -19,7 +19,7 @@ import { getSchoolSettings } from "./settings";
 import { recordAudit } from "./audit";
 
 /**
- * Staff (spec sections 2, 3, 7). A teacher's form class is `staff.form_teacher` (one class, and a class
+ * Staff (calls in contract/staff.ts). A teacher's form class is `staff.form_teacher` (one class, and a class
  * has one form teacher); the classes they teach in are rows of `staff_classes`.
  */
 

@@ -267,7 +267,7 @@ export async function moveToBacklog(deps: ApiDeps, tenant: Tenant, key: string, 
   return toBacklogEntry(row);
 }
 
-/** Brings a former student back to the active list (DESIGN section 7: "Add to students"). */
+/** The backlog's "Add to students": the former student is active again, the reason cleared. */
 export async function restoreStudent(deps: ApiDeps, tenant: Tenant, key: string): Promise<StudentRecord> {
   const student = await findStudent(deps, tenant, key);
   const row = await deps.db

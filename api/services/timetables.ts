@@ -191,8 +191,9 @@ export async function deleteTimetable(deps: ApiDeps, tenant: Tenant, rawId: stri
 }
 
 /**
- * Checks a schedule by spec section 5 and refuses one that overlaps another of the same timetable on the
- * same day (Regular School Period) or date (Test, Exam). Touching periods (08:00–09:00, 09:00–10:00) do not overlap.
+ * Checks a schedule (schedulePayload: times, subject, a day or a date) and refuses one that overlaps
+ * another of the same timetable on the same day (Regular School Period) or date (Test, Exam). Touching
+ * periods (08:00–09:00, 09:00–10:00) do not overlap.
  */
 async function checkedSchedule(
   deps: ApiDeps,

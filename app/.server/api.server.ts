@@ -3,12 +3,12 @@ import { DEFAULT_ERRORS } from "../../contract/messages";
 import type { SchoolApiFetch } from "./context";
 
 /**
- * The web app's only way to the school API. It implements the spec's request rules once
- * (spec sections 7 and 8, DESIGN section 4):
+ * The web app's only way to the school API. It applies the request and message rules once
+ * (docs/product.md, The school API and Messages):
  * - every call carries the bearer token; paths are under /api/admin/{uniqueId} unless they start with /api/;
  * - a create or update succeeds on 200, 201 or 202; a delete on 200 or 204; a fetch on 200;
  * - a failed create or update says the `message`, else the first error of the first field, else `error`;
- *   a failed fetch or delete says `error`; each falls back to the spec's default or the screen's own text;
+ *   a failed fetch or delete says `error`; each falls back to the screen's own text, else DEFAULT_ERRORS;
  * - an API that does not answer within the timeout (down, or too slow) fails like one that cannot be
  *   reached: the screen shows its own failure text instead of hanging.
  */
@@ -48,7 +48,7 @@ export function failureMessage(kind: CallKind, body: ApiErrorBody | null, fallba
 
 export interface CallOptions {
   query?: Record<string, string | number | undefined | null>;
-  /** The screen's own failure text (spec section 8), used when the server gives none. */
+  /** The screen's own failure text ('Failed to fetch timetables.'), used when the server gives none. */
   fallback?: string;
   method?: string;
   headers?: Record<string, string>;
@@ -98,7 +98,7 @@ export class SchoolApiClient {
     headers.set("Accept", "application/json");
     if (this.auth) headers.set("Authorization", `Bearer ${this.auth.token}`);
     const method = options.method ?? { fetch: "GET", create: "POST", update: "POST", delete: "DELETE" }[kind];
-    // A sub-admin's id goes with every call (spec section 7): in a JSON body on POST and PUT, else in the query.
+    // A sub-admin's id goes with every call: in a JSON body on POST and PUT, else in the query.
     const subAdminId = this.auth?.subAdminId;
     const inBody = subAdminId !== undefined && (method === "POST" || method === "PUT") && isPlainObject(body);
     const query = subAdminId !== undefined && !inBody ? { ...options.query, sub_admin_id: subAdminId } : options.query;

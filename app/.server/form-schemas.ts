@@ -66,7 +66,7 @@ const bankDetailsRequired = z
   .trim()
   .min(1, INVENTORY_SPEC_MESSAGES.bankDetailsRequired);
 
-/** Saving bank details: all three fields, the name only once verified (spec section 5). */
+/** Saving bank details: all three fields, the name only once verified. */
 export const bankDetailsForm = z.object({
   account_bank: bankDetailsRequired,
   account_number: bankDetailsRequired.pipe(z.string().regex(/^\d{10}$/, BANK_MESSAGES.accountNumberShape)),

@@ -12,7 +12,7 @@ export interface SchoolOptions {
   /** The current term and session the school set for itself, or null: screens then go by the month. */
   configuredTerm: string | null;
   configuredSession: string | null;
-  /** True when settings could not be loaded and DESIGN section 7's fallbacks are offered instead. */
+  /** True when settings could not be loaded and `fallbackOptions` (contract/settings.ts) is offered instead. */
   fromFallback: boolean;
 }
 

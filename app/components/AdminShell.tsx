@@ -40,9 +40,9 @@ function SuperAdminMenu({ items, active }: { items: NavItem[]; active?: string }
 }
 
 /**
- * The admin frame: a menu that is a plain <details> on phones (works without JS), a sidebar on wide
- * screens, and the bottom bar of spec section 2. `nav` is what this admin may open (`adminNav`): the main
- * admin also holds the super-admin menu; a sub-admin sees only the entries of the keys they hold.
+ * The admin frame: a menu that is a plain <details> on phones (works without JS), a sidebar on wide screens,
+ * and the phones' bottom bar (Profile, Dashboard, Settings). `nav` is what this admin may open (`adminNav`):
+ * the main admin also holds the super-admin menu; a sub-admin sees only the entries of the keys they hold.
  */
 export function AdminShell({ children, nav }: { children: ReactNode; nav: AdminNav }) {
   const { menu, bottomBar, superMenu } = nav;

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-/** A screen's title with the back link of spec section 2 ("back to /admin/dashboard"). */
+/** A screen's title with the back link to the screen it belongs under (docs/product.md, Screens). */
 export function PageHeader({ backTo, title }: { backTo: string; title: ReactNode }) {
   return (
     <header className="flex items-center gap-3">

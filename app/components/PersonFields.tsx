@@ -6,7 +6,7 @@ import { PhotoField } from "./ui/PhotoField";
 export type PersonFieldName = "name" | "email" | "phone" | "address" | "photo" | "remove_photo";
 
 /**
- * The contact part of the parent and staff forms (spec section 5: name, email and phone required), and
+ * The contact part of the parent and staff forms (name, email and phone are required), and
  * the photo. `photo` is the record's current one; `phoneProps` lets a form react to the phone.
  */
 export function PersonFields({ form, photo, name, phoneProps }: { form: FormState<PersonFieldName>; photo: string | null; name: string; phoneProps?: InputHTMLAttributes<HTMLInputElement> }) {

@@ -1,4 +1,4 @@
-/** The admin menu and bottom bar of spec section 2, in the spec's order, with the feature keys of section 6. */
+/** The admin menu and the phones' bottom bar, in the product's order; each menu entry carries its feature key. */
 export interface NavItem {
   to: string;
   label: string;
@@ -28,13 +28,13 @@ export const BOTTOM_BAR: NavItem[] = [
   { to: "/admin/settings", label: "Settings" },
 ];
 
-/** The super-admin menu (spec section 2) as built so far; the school's main admin holds it for its own school. */
+/** The super-admin menu as built so far; the school's main admin holds it for its own school. */
 export const SUPER_ADMIN_MENU: NavItem[] = [
   { to: "/super-admin/manage-admins", label: "Manage Admins" },
   { to: "/super-admin/audit-log", label: "Audit Log" },
 ];
 
-/** URLs of spec section 2 whose screens later releases build: each shows "Not available yet"; any other URL of these areas is a 404. */
+/** Menu URLs whose screens later releases build: each shows "Not available yet"; any other URL of these areas is a 404. */
 export const NOT_YET_BUILT: ReadonlySet<string> = new Set([
   "/admin/results",
   "/admin/assessments",

@@ -279,7 +279,7 @@ const SHOP: Record<string, Array<[name: string, className: string, naira: number
 const DEMO_SALES = 40;
 
 /**
- * The inventory of spec section 2 with three groups, and sales to students of the items for their class:
+ * A demo inventory of three groups, and sales to students of the items for their class:
  * each sale lowers its item's stock as the API's sales do, and an item sold out is Out of Stock.
  */
 async function inventory(random: Random, db: Kysely<Database>, schoolId: number, now: Date): Promise<number> {

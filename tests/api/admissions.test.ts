@@ -16,7 +16,7 @@ import type { StudentRecord } from "../../contract/students";
 import { pdfBytes } from "./file-samples";
 import { bearer, DATABASE, PNG_BYTES, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
 
-/** Admission forms, the public application routes and the review of submissions (spec sections 2–8). */
+/** Admission forms, the public application routes and the review of submissions (contract/admissions.ts). */
 describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
   let api: TestApi;
   let school: RegisteredSchool;

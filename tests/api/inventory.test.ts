@@ -4,7 +4,7 @@ import { DEFAULT_SUCCESS, INVENTORY_SPEC_MESSAGES as SPEC } from "../../contract
 import { DATABASE, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
 import { schoolCalls } from "./school-calls";
 
-/** Inventory groups, items, stats and sales to students (spec sections 2–5, 7), on the real database. */
+/** Inventory groups, items, stats and sales to students (contract/inventory.ts), on the real database. */
 describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
   let api: TestApi;
   let school: RegisteredSchool;

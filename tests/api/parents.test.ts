@@ -7,7 +7,7 @@ import type { StudentRecord } from "../../contract/students";
 import { DATABASE, PNG_BYTES, pngFileOfSize, registerSchool, startApi, textNamedPng, type RegisteredSchool, type TestApi } from "./harness";
 import { peopleClient } from "./people-client";
 
-/** Parents and their children (spec sections 2, 3, 5, 7), on the real database. */
+/** Parents and their children (contract/parents.ts), on the real database. */
 describe(`parents API on ${DATABASE}`, { timeout: 120_000 }, () => {
   let api: TestApi;
   let school: RegisteredSchool;

@@ -6,7 +6,7 @@ import { STAFF_MESSAGES, type StaffRecord } from "../../contract/staff";
 import { DATABASE, PNG_BYTES, registerSchool, startApi, textNamedPng, type RegisteredSchool, type TestApi } from "./harness";
 import { peopleClient } from "./people-client";
 
-/** Staff (spec sections 2, 3, 5, 7), on the real database. */
+/** Staff (contract/staff.ts), on the real database. */
 describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
   let api: TestApi;
   let school: RegisteredSchool;

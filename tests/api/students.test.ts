@@ -4,7 +4,7 @@ import { APP_MESSAGES, DEFAULT_SUCCESS, MESSAGES } from "../../contract/messages
 import { STUDENT_MESSAGES, type BacklogEntry, type StudentRecord } from "../../contract/students";
 import { DATABASE, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
 
-/** Students and the backlog (spec sections 3, 5, 7), on the real database. */
+/** Students and the backlog (contract/students.ts), on the real database. */
 describe(`students API on ${DATABASE}`, () => {
   let api: TestApi;
   let school: RegisteredSchool;

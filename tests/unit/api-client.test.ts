@@ -294,7 +294,7 @@ describe("an API that does not answer in time", () => {
   });
 });
 
-describe("a sub-admin's calls carry their sub_admin_id (spec section 7)", () => {
+describe("a sub-admin's calls carry their sub_admin_id (body on POST and PUT, query otherwise)", () => {
   const sub = () => new SchoolApiClient(overHttp, { token: "tok-123", uniqueId: "SCH-ABC2345", subAdminId: 42 });
 
   it("in the query on GET and DELETE, and on a POST without a JSON body", async () => {

@@ -8,7 +8,7 @@ export interface ToastMessage {
 
 /**
  * A flash message from the previous action. Without JS it stays on the page it arrived with; with JS it
- * leaves after 2.5 s (spec section 9). On phones it sits above the bottom bar, clear of the header's
+ * leaves after 2.5 s (TOAST_TIMEOUT_MS). On phones it sits above the bottom bar, clear of the header's
  * controls. Either way it can be dismissed: a visually hidden checkbox hides it by CSS alone, so a
  * message that never times out does not stay in the way.
  */

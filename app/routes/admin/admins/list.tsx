@@ -62,7 +62,7 @@ function SubAdminRow({ subAdmin, back }: { subAdmin: SubAdminRecord; back: strin
   );
 }
 
-/** The super-admin's Manage Admins (spec section 2): the school's sub-admins and what each may open. */
+/** The super-admin's Manage Admins: the school's sub-admins and what each may open. */
 export default function ManageAdmins() {
   const { subAdmins, error } = useLoaderData<typeof loader>();
   const location = useLocation();

@@ -17,7 +17,7 @@ import { SelectField } from "~/components/ui/SelectField";
 import { useFormState } from "~/lib/form-state";
 import { ADMISSIONS_HOME } from "./shared";
 
-/** /admin/admission-forms/create: title, application fee in naira, CBT on or off, status (spec section 5). */
+/** /admin/admission-forms/create: title, application fee in naira, CBT on or off, status. */
 export const meta: MetaFunction = () => [{ title: "Create admission form" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

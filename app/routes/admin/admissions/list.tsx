@@ -164,7 +164,7 @@ function SubmissionItem({ row, uniqueId }: { row: SubmissionRow; uniqueId: strin
     <li className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="submission-row">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 className="text-lg font-semibold">
-          {/* With JavaScript the review opens in a new tab (spec section 2); without, a plain link. */}
+          {/* With JavaScript the review opens in a new tab; without, a plain link. */}
           <a href={reviewPath(uniqueId, row.id)} target={hydrated ? "_blank" : undefined} rel={hydrated ? "noopener" : undefined} className="text-brand-700 underline">
             {row.student_name}
           </a>

@@ -14,7 +14,7 @@ import { ADMISSIONS_HOME, StatusBadge } from "./shared";
 
 /**
  * /submission-review/{uniqueId}/{submissionId}: every answer of a submission in its groups, its documents
- * as 'View File' links, and Approve / Reject while it is pending (spec sections 2, 3, 4).
+ * as 'View File' links, and Approve / Reject while it is pending.
  */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && "submission" in data && data.submission ? `Submission of ${data.submission.student_name}` : "Submission review" }];
 

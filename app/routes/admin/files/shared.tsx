@@ -24,7 +24,7 @@ export const deleteFileQuestion = (name: string) => `Delete "${name}"? This cann
 const BAR = { red: "fill-red-600", yellow: "fill-amber-400", green: "fill-emerald-600" } as const;
 
 /**
- * The storage meter (spec sections 2 and 9): used, quota, remaining and percentage, a bar that is red
+ * The storage meter: used, quota, remaining and percentage, a bar that is red
  * above 90 %, yellow above 75 % and green otherwise, or "unlimited". The bar is drawn in SVG, so its
  * length needs no inline style.
  */

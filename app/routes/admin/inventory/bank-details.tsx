@@ -20,7 +20,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 import { INVENTORY_HOME } from "./shared";
 
 /**
- * Bank details (/admin/add-bank-details, spec sections 2 and 5): a bank, a 10-digit account number, and the
+ * Bank details (/admin/add-bank-details): a bank, a 10-digit account number, and the
  * account name from verification. Without JavaScript, 'Verify' sends the form and the page comes back with
  * the name and everything kept; with JavaScript the same check runs 1 s after 10 digits and a bank, and
  * saving stays disabled until the name is verified. The API verifies again when saving. Changing where the
@@ -98,7 +98,7 @@ export default function BankDetails() {
   const current = verified && verified.bank === bank && verified.number === number ? verified : null;
   const complete = Boolean(bank) && new RegExp(`^\\d{${ACCOUNT_NUMBER_LENGTH}}$`).test(number);
 
-  // With JavaScript: verify 1 s after a 10-digit number and a bank are both there (spec section 5).
+  // With JavaScript: verify 1 s after a 10-digit number and a bank are both there.
   useEffect(() => {
     if (!hydrated || !complete || current) return;
     const timer = setTimeout(() => fetcher.submit({ intent: "verify", account_bank: bank, account_number: number }, { method: "post" }), VERIFY_DEBOUNCE_MS);

@@ -76,7 +76,7 @@ function StatCard({ label, value }: { label: string; value: number | null }) {
   );
 }
 
-/** The inventory home (spec section 2): stats, the way to each task, and the groups with a search. */
+/** The inventory home: stats, the way to each task, and the groups with a search. */
 export default function InventoryHome() {
   const { q, list, error, stats, account } = useLoaderData<typeof loader>();
   const location = useLocation();

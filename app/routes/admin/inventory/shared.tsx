@@ -1,7 +1,7 @@
 import type { ProductStatus } from "../../../../contract/inventory";
 import { NotFoundState } from "~/components/ui/NotFoundState";
 
-/** Pieces the inventory screens share: their addresses (ids in the query, DESIGN section 7) and small parts. */
+/** Pieces the inventory screens share: their addresses (record ids in the query) and small parts. */
 
 export const INVENTORY_HOME = "/admin/inventory";
 

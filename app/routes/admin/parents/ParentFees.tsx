@@ -5,8 +5,8 @@ import { Panel } from "~/components/Page";
 import { feePaths, Totals } from "../fees/shared";
 
 /**
- * The fees block of a parent's page (spec section 2): billed, paid and balance of each child for the
- * school's current term. With no children, nothing billed or the fees not loaded, the spec's 'No fee data available.'
+ * The fees block of a parent's page: billed, paid and balance of each child for the
+ * school's current term. With no children, nothing billed or the fees not loaded, 'No fee data available.'
  */
 export function ParentFees({ fees }: { fees: ChildBalance[] | null }) {
   const shown = fees?.some((c) => c.billed !== 0 || c.paid !== 0) ? fees : null;

@@ -28,7 +28,7 @@ export interface ParentFormProps {
 }
 
 /**
- * The add and edit parent form (spec sections 2 and 5). Children are ticked from the school's students:
+ * The add and edit parent form. Children are ticked from the school's students:
  * "Find" (a plain submit button, so it works without JavaScript) sends the form back with everything kept
  * and the students found offered; the students with the parent's phone number are offered too. With
  * JavaScript, leaving the phone field of a new parent does the same at once.

@@ -14,7 +14,7 @@ import { ParentForm } from "./ParentForm";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.parent?.parent_data.name ?? "Parent" }];
 
-/** The parent's page: contact information, children, fees, and the edit form (spec section 2). */
+/** The parent's page: contact information, children, fees, and the edit form. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const [{ parent, error }, fees] = await Promise.all([loadParent(api, context, params.id!), api.get<ChildBalance[]>(`/fees/parents/${encodeURIComponent(params.id!)}`)]);

@@ -24,7 +24,7 @@ export interface StaffFormProps {
 }
 
 /**
- * The add and edit staff form (spec sections 2 and 5). The teaching part (form class, classes taught,
+ * The add and edit staff form. The teaching part (form class, classes taught,
  * subjects) shows while "Teaching staff" is ticked: a CSS sibling rule, so it needs no JavaScript.
  */
 export function StaffForm({ lastResult, defaultValue, ...props }: StaffFormProps) {

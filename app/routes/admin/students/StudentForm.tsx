@@ -38,7 +38,7 @@ export function StudentFormScreen({ title, children, ...form }: StudentFormProps
 }
 
 /**
- * The add and update student form (spec section 2). Subjects are offered only from the chosen class's
+ * The add and update student form. Subjects are offered only from the chosen class's
  * subjects, once "Takes Lesson" is ticked. With JavaScript they follow the class and the tick at once;
  * without it "Show subjects" sends the form back with everything typed kept and the class's subjects shown.
  */

@@ -29,7 +29,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data &&
 
 /**
  * The term and session a new timetable starts on: the ones the school set as current, else planningTerm
- * (spec section 5; matched to the school's own term names) and the month's session.
+ * (docs/product.md, Terms and sessions; matched to the school's own term names) and the month's session.
  */
 function defaultTermAndSession(options: SchoolOptions, today: Date): { term: string; session: string } {
   const planned = planningTerm(today);

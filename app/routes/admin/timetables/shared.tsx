@@ -72,9 +72,10 @@ export function NotFoundState({ title, back = "/admin/time-table" }: { title: st
 const FILENAME = /filename="([^"]+)"/;
 
 /**
- * A link to the web app's PDF route. Without JavaScript the browser downloads it as an attachment;
- * with JavaScript the PDF is fetched and saved, and `onResult` gets the toast that says how it went
- * (spec section 8). A page shows those toasts in one place, whichever of its links was used.
+ * A link to the web app's PDF route. Without JavaScript the browser downloads it as an attachment; with
+ * JavaScript the PDF is fetched and saved, and `onResult` gets the toast that says how it went ('Timetable
+ * downloaded successfully' or 'Failed to download timetable.'). A page shows those toasts in one place,
+ * whichever of its links was used.
  */
 export function DownloadLink({
   id,
