@@ -140,6 +140,7 @@ describe("admissions without JavaScript", () => {
     expect(document.headers.get("content-disposition")).toMatch(/^attachment; filename="passport\.png"/);
     expect(document.bytes?.equals(logoPng("passport.png").buffer)).toBe(true);
 
+    expect(review.buttons("Approve")).toHaveLength(1);
     review = await review.press("Approve");
     expect(review.toast()).toBe("Submission approved successfully");
     expect(review.text("main header")).toContain("Approved");
@@ -159,6 +160,7 @@ describe("admissions without JavaScript", () => {
     let page = await browser.goto("/admin/admission-forms?tab=submissions");
     let review = await page.follow("Emeka Okoro");
     expect(review.text("main header")).toContain("Pending");
+    expect(review.buttons("Reject")).toHaveLength(1);
     review = await review.press("Reject");
     expect(review.toast()).toBe("Submission rejected successfully");
     expect(review.text("main header")).toContain("Rejected");
