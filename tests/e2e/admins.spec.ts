@@ -1,17 +1,20 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./support/axe";
-import { signedIn, withJs } from "./support/school";
+import { signedIn } from "./support/school";
 
 /**
  * Sub-admins: the main admin adds one with two feature keys and reads its sign-in details once; the
  * sub-admin signs in with the school's Unique ID, their email and password, sees only those two areas
- * in the menu, and gets the 403 page anywhere else; the audit log names what happened. Both projects.
+ * in the menu, and gets the 403 page anywhere else; the audit log names what happened. The `js` project
+ * drives these with scripts (dialogs, instant filters); the `no-js` project runs the one smoke test tagged
+ * `@no-js`, which walks every screen with JavaScript off and checks each state with axe. The JS-off flows
+ * themselves are form tests over HTTP: tests/forms/admins.test.ts.
  */
 
 /** The phone menu's links (inside its <details>, read whether it is open or not). */
 const menuLinks = (page: Page, name = "Admin menu") => page.locator(`nav[aria-label="${name}"]`).first().locator("a");
 
-test("a sub-admin with two keys sees only those areas and the 403 page elsewhere", async ({ page, browser, request }, info) => {
+test("a sub-admin with two keys sees only those areas and the 403 page elsewhere", async ({ page, browser, request }) => {
   const admin = await signedIn(page, request, "SubAdmins");
 
   // The main admin holds the super-admin menu.
@@ -51,7 +54,7 @@ test("a sub-admin with two keys sees only those areas and the 403 page elsewhere
   await expect(row).toContainText("Features: Students, Files");
 
   // The sub-admin signs in on a device of their own.
-  const context = await browser.newContext({ javaScriptEnabled: withJs(info) });
+  const context = await browser.newContext();
   const sub = await context.newPage();
   await sub.goto("/choose-account");
   await sub.getByLabel("Unique ID").fill(admin.account.uniqueId);
@@ -104,13 +107,12 @@ test("a sub-admin with two keys sees only those areas and the 403 page elsewhere
   await expect(entries.first()).toContainText("Disabled sub-admin Bisi Adeyemi");
   await expect(entries.filter({ hasText: "Added sub-admin Bisi Adeyemi with Students, Files" })).toHaveCount(1);
   await page.getByLabel("Kind").selectOption("deletion");
-  if (!withJs(info)) await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/kind=deletion/);
   await expect(page.getByText("No entries match these filters")).toBeVisible();
   await expectAccessible(page);
 });
 
-test("the main admin resets a sub-admin's password, then deletes them, after confirming", async ({ page, request }, info) => {
+test("the main admin resets a sub-admin's password, then deletes them, after confirming", async ({ page, request }) => {
   const admin = await signedIn(page, request, "SubAdminReset");
   const added = await request.post(`/api/admin/${admin.account.uniqueId}/sub-admins`, {
     headers: { Authorization: `Bearer ${admin.token}` },
@@ -123,16 +125,10 @@ test("the main admin resets a sub-admin's password, then deletes them, after con
   const row = page.getByRole("list", { name: "Sub-admins" }).getByRole("listitem").filter({ hasText: "Chinedu Obi" });
   await row.locator("summary").click();
   await row.getByRole("link", { name: "Reset password" }).click();
-  if (withJs(info)) {
-    const dialog = page.getByRole("dialog", { name: "Reset password" });
-    await expect(dialog).toBeVisible();
-    await expectAccessible(page);
-    await dialog.getByRole("button", { name: "Reset password" }).click();
-  } else {
-    await expect(page.getByRole("heading", { level: 1, name: "Reset password" })).toBeVisible();
-    await expectAccessible(page);
-    await page.getByRole("button", { name: "Reset password" }).click();
-  }
+  const dialog = page.getByRole("dialog", { name: "Reset password" });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Reset password" }).click();
   await expect(page.getByRole("heading", { name: "New password" })).toBeVisible();
   const password = (await page.getByTestId("credential-password").textContent())!.trim();
   expect(password).not.toBe(data.password);
@@ -145,10 +141,84 @@ test("the main admin resets a sub-admin's password, then deletes them, after con
   await page.goto("/super-admin/manage-admins");
   await row.locator("summary").click();
   await row.getByRole("link", { name: "Delete" }).click();
-  if (withJs(info)) await page.getByRole("dialog", { name: "Delete sub-admin" }).getByRole("button", { name: "Delete" }).click();
-  else await page.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog", { name: "Delete sub-admin" }).getByRole("button", { name: "Delete" }).click();
   await expect(page).toHaveURL(/\/super-admin\/manage-admins$/);
   await expect(page.getByText("Sub-admin deleted successfully")).toBeVisible();
   await expect(page.getByText("No sub-admins yet")).toBeVisible();
   expect((await login(password)).status()).toBe(401);
+});
+
+test("no-js smoke: manage admins, add, a sub-admin's menu and 403 page, the audit log, reset password and delete", { tag: "@no-js" }, async ({ page, browser, request }) => {
+  const admin = await signedIn(page, request, "Smoke");
+  await page.goto("/super-admin/manage-admins");
+  await expect(page.getByText("No sub-admins yet")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("main").getByRole("link", { name: "Add Sub-admin" }).first().click();
+  await page.getByLabel("Name").fill("Bisi Adeyemi");
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByRole("checkbox", { name: "Students" }).check();
+  await page.getByRole("button", { name: "Add Sub-admin" }).click();
+  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Enter a valid email address.");
+  await expectAccessible(page);
+  const email = `bisi-${Date.now().toString(36)}@school.test`;
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Add Sub-admin" }).click();
+  await expect(page.getByRole("heading", { name: "Sub-admin added" })).toBeVisible();
+  const password = (await page.getByTestId("credential-password").textContent())!.trim();
+  await expectAccessible(page);
+
+  // The sub-admin signs in on a device of their own; the phone menu is a <details> that opens without a script.
+  const context = await browser.newContext();
+  const sub = await context.newPage();
+  await sub.goto("/choose-account");
+  await sub.getByLabel("Unique ID").fill(admin.account.uniqueId);
+  await sub.getByLabel("Email (sub-admins only)").fill(email);
+  await sub.getByLabel("Password").fill(password);
+  await sub.getByRole("button", { name: "Login" }).click();
+  await expect(sub).toHaveURL(/\/admin\/students$/);
+  await sub.locator("summary", { hasText: "Menu" }).click();
+  await expect(menuLinks(sub)).toHaveText(["Students"]);
+  await expect(menuLinks(sub).first()).toBeVisible();
+  await expectAccessible(sub);
+  expect((await sub.goto("/admin/dashboard"))?.status()).toBe(403);
+  await expect(sub.getByRole("heading", { level: 1, name: "Access denied" })).toBeVisible();
+  await expectAccessible(sub);
+  await context.close();
+
+  // Edit, then Disable from the row's <details> menu.
+  await page.getByRole("link", { name: "Back to Manage Admins" }).click();
+  const row = page.getByRole("list", { name: "Sub-admins" }).getByRole("listitem").filter({ hasText: "Bisi Adeyemi" });
+  await page.getByRole("main").getByRole("link", { name: "Bisi Adeyemi" }).click();
+  await page.getByRole("checkbox", { name: "Files" }).check();
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(row).toContainText("Features: Students, Files");
+  await row.locator("summary").click();
+  await row.getByRole("button", { name: "Disable" }).click();
+  await expect(row).toContainText("Disabled");
+
+  await page.getByRole("main").getByRole("link", { name: "Audit Log" }).click();
+  await page.getByLabel("Kind").selectOption("deletion");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/kind=deletion/);
+  await expect(page.getByText("No entries match these filters")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/super-admin/manage-admins");
+  await row.locator("summary").click();
+  await row.getByRole("link", { name: "Reset password" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Reset password" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Reset password" }).click();
+  await expect(page.getByRole("heading", { name: "New password" })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/super-admin/manage-admins");
+  await row.locator("summary").click();
+  await row.getByRole("link", { name: "Delete" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Delete sub-admin" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Sub-admin deleted successfully")).toBeVisible();
+  await expect(page.getByText("No sub-admins yet")).toBeVisible();
 });

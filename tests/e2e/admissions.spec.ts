@@ -4,12 +4,14 @@ import { logoPng, type UploadFile } from "./support/files";
 import { signedIn } from "./support/school";
 
 /**
- * Admissions in both projects: an admin creates a form, an applicant (no login) applies on its public
- * page, first with a document the page refuses, then with a good one; the admin reviews and approves
- * (the student appears among the students) or rejects. Every page and dialog is checked with axe.
+ * Admissions in Chromium: an admin creates a form, an applicant (no login) applies on its public page,
+ * first with a document the page refuses, then with a good one; the admin reviews in a new tab and
+ * approves (the student appears among the students) or rejects. The `js` project drives what scripts add
+ * (Copy, instant filters, the review's new tab, dialogs); the `no-js` project runs the one smoke test
+ * tagged `@no-js`, which walks every screen with JavaScript off and checks each state with axe. The JS-off
+ * flows themselves are form tests over HTTP: tests/forms/admissions.test.ts.
  */
 
-const withJs = (info: TestInfo) => info.project.name === "js";
 test.describe.configure({ timeout: 150_000 });
 
 type Admin = Awaited<ReturnType<typeof signedIn>>;
@@ -20,9 +22,9 @@ function pdf(name: string): UploadFile {
 }
 const fakePicture: UploadFile = { name: "passport.png", mimeType: "image/png", buffer: Buffer.from("plain text pretending to be a picture\n") };
 
-/** A browser page of someone who never logged in, with the project's JavaScript setting. */
+/** A browser page of someone who never logged in. */
 async function applicantPage(browser: Browser, info: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled: withJs(info), viewport: { width: 360, height: 740 }, baseURL: info.project.use.baseURL });
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, baseURL: info.project.use.baseURL });
   return context.newPage();
 }
 
@@ -67,14 +69,9 @@ async function applyViaApi(request: APIRequestContext, publicId: string, firstNa
   expect(response.status(), await response.text()).toBe(201);
 }
 
-/** Opens a submission's review: a new tab with JavaScript (spec section 2), the same tab without. */
-async function openReview(page: Page, info: TestInfo, name: string): Promise<Page> {
-  const link = page.getByRole("link", { name });
-  if (!withJs(info)) {
-    await link.click();
-    return page;
-  }
-  const [review] = await Promise.all([page.context().waitForEvent("page"), link.click()]);
+/** Opens a submission's review, which opens in a new tab (spec section 2). */
+async function openReview(page: Page, name: string): Promise<Page> {
+  const [review] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("link", { name }).click()]);
   await review.waitForLoadState();
   return review;
 }
@@ -104,14 +101,10 @@ test("create a form, apply with a bad then a good document, review, approve, fin
 
   const link = await card.getByRole("textbox", { name: "Public link" }).inputValue();
   expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/apply\/[a-f0-9]{64}$/);
-  if (withJs(info)) {
-    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-    await card.getByRole("button", { name: "Copy the public link of 2026/2027 Entrance" }).click();
-    await expect(toast(page).filter({ hasText: "Link copied to clipboard!" })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
-  } else {
-    await expect(card.getByRole("button", { name: /Copy/ })).toHaveCount(0);
-  }
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await card.getByRole("button", { name: "Copy the public link of 2026/2027 Entrance" }).click();
+  await expect(toast(page).filter({ hasText: "Link copied to clipboard!" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
 
   // Closed while inactive.
   await card.getByRole("button", { name: "Deactivate 2026/2027 Entrance" }).click();
@@ -140,8 +133,8 @@ test("create a form, apply with a bad then a good document, review, approve, fin
   await expect(applicant.getByLabel("First name")).toHaveValue("Tolu");
   await expect(applicant.getByLabel("Class applying into")).toHaveValue("JSS1");
   await expect(applicant.getByLabel("Hobbies (optional)")).toHaveValue("Reading");
-  // Without JavaScript the browser has emptied the file inputs: the page says to choose the documents again.
-  await expect(applicant.getByText(/Choose your documents again/)).toHaveCount(withJs(info) ? 0 : 1);
+  // Only a page without JavaScript, whose file inputs the browser has emptied, asks for the documents again.
+  await expect(applicant.getByText(/Choose your documents again/)).toHaveCount(0);
   await expectAccessible(applicant);
   await applicant.getByLabel("Passport photograph (optional)").setInputFiles(logoPng("passport.png"));
   await applicant.getByLabel("Birth certificate (optional)").setInputFiles(pdf("birth.pdf"));
@@ -161,7 +154,7 @@ test("create a form, apply with a bad then a good document, review, approve, fin
   await expect(row).toContainText("Pending");
   await expectAccessible(page);
 
-  const review = await openReview(page, info, "Tolu Adeyemi");
+  const review = await openReview(page, "Tolu Adeyemi");
   await expect(review).toHaveURL(new RegExp(`/submission-review/${admin.account.uniqueId}/\\d+$`));
   await expect(review.getByRole("heading", { level: 1, name: "Tolu Adeyemi" })).toBeVisible();
   for (const group of ["Personal", "Parent or guardian", "Additional", "Documents"]) await expect(review.getByRole("heading", { level: 2, name: group })).toBeVisible();
@@ -184,12 +177,12 @@ test("create a form, apply with a bad then a good document, review, approve, fin
   await expect(review.getByText("Mrs. Bisi Adeyemi")).toBeVisible();
 });
 
-test("reject a submission; filter submissions by status; delete a form after confirming", async ({ page, request }, info) => {
+test("reject a submission; filter submissions by status; delete a form after confirming", async ({ page, request }) => {
   const admin = await signedIn(page, request, "Rejects");
   const form = await createFormViaApi(request, admin, "Transfer Students");
   await applyViaApi(request, form.public_id, "Emeka");
   await page.goto("/admin/admission-forms?tab=submissions");
-  const review = await openReview(page, info, "Emeka Okoro");
+  const review = await openReview(page, "Emeka Okoro");
   await expect(review.getByText("Pending", { exact: true })).toBeVisible();
   await review.getByRole("button", { name: "Reject" }).click();
   await expect(toast(review).filter({ hasText: "Submission rejected successfully" })).toBeVisible();
@@ -199,26 +192,18 @@ test("reject a submission; filter submissions by status; delete a form after con
 
   await page.goto("/admin/admission-forms?tab=submissions");
   await page.getByLabel("Status").selectOption("pending");
-  if (!withJs(info)) await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/status=pending/);
   await expect(page.getByText("No submissions match these filters")).toBeVisible();
   await page.getByLabel("Status").selectOption("rejected");
-  if (!withJs(info)) await page.getByRole("button", { name: "Filter" }).click();
   await expect(page.getByTestId("submission-row").filter({ hasText: "Emeka Okoro" })).toContainText("Rejected");
   await expectAccessible(page);
 
   await page.goto("/admin/admission-forms");
   await page.getByRole("link", { name: "Delete Transfer Students" }).click();
-  if (withJs(info)) {
-    const dialog = page.getByRole("dialog", { name: "Delete admission form" });
-    await expect(dialog).toBeVisible();
-    await expectAccessible(page);
-    await dialog.getByRole("button", { name: "Delete" }).click();
-  } else {
-    await expect(page.getByRole("heading", { level: 1, name: "Delete admission form" })).toBeVisible();
-    await expectAccessible(page);
-    await page.getByRole("button", { name: "Delete" }).click();
-  }
+  const dialog = page.getByRole("dialog", { name: "Delete admission form" });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(toast(page).filter({ hasText: "Admission form deleted successfully" })).toBeVisible();
   await expect(page.getByText("No admission forms yet")).toBeVisible();
   await page.goto(`/apply/${form.public_id}`);
@@ -227,6 +212,81 @@ test("reject a submission; filter submissions by status; delete a form after con
 
 test("'No submission data found' for a submission that does not exist", async ({ page, request }) => {
   const admin = await signedIn(page, request, "Missing");
+  await page.goto(`/submission-review/${admin.account.uniqueId}/999999`);
+  await expect(page.getByRole("heading", { name: "No submission data found" })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test("no-js smoke: forms, the public application page, submissions, the review and the confirm page", { tag: "@no-js" }, async ({ page, request }) => {
+  const admin = await signedIn(page, request, "Smoke");
+  await page.goto("/admin/admission-forms");
+  await expect(page.getByText("No admission forms yet")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("link", { name: "Create Form" }).click();
+  await page.getByRole("button", { name: "Create Form" }).click();
+  await expect(page.getByLabel("Title")).toHaveAccessibleDescription("Title is required");
+  await expectAccessible(page);
+  await page.getByLabel("Title").fill("2026/2027 Entrance");
+  await page.getByLabel("Application fee (₦)").fill("5000");
+  await page.getByRole("button", { name: "Create Form" }).click();
+  await expect(toast(page)).toHaveText("Admission instance created successfully!");
+  const card = page.getByRole("article", { name: "2026/2027 Entrance" });
+  await expect(card).toContainText("₦5,000.00");
+  await expectAccessible(page);
+  const link = new URL(await card.getByRole("textbox", { name: "Public link" }).inputValue()).pathname;
+
+  // The public page while the form is closed, then open: refused, then sent.
+  await card.getByRole("button", { name: "Deactivate 2026/2027 Entrance" }).click();
+  await expect(toast(page)).toHaveText("Form deactivated successfully");
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name: "This admission form is closed." })).toBeVisible();
+  await expectAccessible(page);
+  await page.goto("/admin/admission-forms");
+  await card.getByRole("button", { name: "Activate 2026/2027 Entrance" }).click();
+  await expect(toast(page)).toHaveText("Form activated successfully");
+
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name: "2026/2027 Entrance" })).toBeVisible();
+  await expectAccessible(page);
+  await fillApplication(page, "Tolu");
+  await page.getByLabel("Passport photograph (optional)").setInputFiles(fakePicture);
+  await page.getByRole("button", { name: "Submit Application" }).click();
+  await expect(page.getByLabel("Passport photograph (optional)")).toHaveAccessibleDescription(/^Upload a picture \(PNG, JPEG, GIF or WebP\) or a PDF\./);
+  await expect(page.getByText(/Choose your documents again/)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel("Passport photograph (optional)").setInputFiles(logoPng("passport.png"));
+  await page.getByRole("button", { name: "Submit Application" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Your application has been submitted." })).toBeVisible();
+  await expectAccessible(page);
+
+  // The submissions, the review in the same tab, approved.
+  await page.goto("/admin/admission-forms?tab=submissions");
+  await expect(page.getByTestId("submission-row").filter({ hasText: "Tolu Adeyemi" })).toContainText("Pending");
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Tolu Adeyemi" }).click();
+  await expect(page).toHaveURL(new RegExp(`/submission-review/${admin.account.uniqueId}/\\d+$`));
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(toast(page)).toHaveText("Submission approved successfully");
+  await expect(page.getByText("Approved", { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/admin/admission-forms?tab=submissions");
+  await page.getByLabel("Status").selectOption("approved");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/status=approved/);
+  await expect(page.getByTestId("submission-row")).toHaveCount(1);
+  await expectAccessible(page);
+
+  await page.goto("/admin/admission-forms");
+  await page.getByRole("link", { name: "Delete 2026/2027 Entrance" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Delete admission form" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page)).toHaveText("Admission form deleted successfully");
+  await expect(page.getByText("No admission forms yet")).toBeVisible();
+
   await page.goto(`/submission-review/${admin.account.uniqueId}/999999`);
   await expect(page.getByRole("heading", { name: "No submission data found" })).toBeVisible();
   await expectAccessible(page);

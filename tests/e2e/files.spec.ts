@@ -1,15 +1,14 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { expectAccessible } from "./support/axe";
 import { logoPng, type UploadFile } from "./support/files";
 import { apiToken, registerSchoolViaApi, signedIn } from "./support/school";
 
 /**
- * The file manager in both projects: `js` (uploads by XMLHttpRequest with progress, dialogs) and
- * `no-js` (a plain multipart form through the web app's action, confirm pages). Every page and dialog
- * is checked with axe.
+ * The file manager in Chromium. The `js` project drives what scripts add (uploads by XMLHttpRequest with
+ * progress, dialogs); the `no-js` project runs the one smoke test tagged `@no-js`, which walks every screen
+ * with JavaScript off (a plain multipart form through the web app's action, confirm pages) and checks each
+ * state with axe. The JS-off flows themselves are form tests over HTTP: tests/forms/files.test.ts.
  */
-
-const withJs = (info: TestInfo) => info.project.name === "js";
 
 // Each test walks a whole task with an axe check on every page and dialog: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -40,21 +39,15 @@ const toast = (page: Page) => page.getByTestId("toast");
 const meter = (page: Page) => page.getByTestId("storage-meter");
 const rows = (page: Page, list: string) => page.getByRole("list", { name: list }).getByRole("listitem");
 
-/** Confirms a delete: in the dialog with JavaScript, on the confirm page without; axe checks either. */
-async function confirmDelete(page: Page, info: TestInfo, title: string) {
-  if (withJs(info)) {
-    const dialog = page.getByRole("dialog", { name: title });
-    await expect(dialog).toBeVisible();
-    await expectAccessible(page);
-    await dialog.getByRole("button", { name: "Delete" }).click();
-  } else {
-    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    await expectAccessible(page);
-    await page.getByRole("button", { name: "Delete" }).click();
-  }
+/** Confirms a delete in its dialog, checked by axe. */
+async function confirmDelete(page: Page, title: string) {
+  const dialog = page.getByRole("dialog", { name: title });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Delete" }).click();
 }
 
-test("upload into a new folder, see the meter move, view, download, delete a file and a folder", async ({ page, request }, info) => {
+test("upload into a new folder, see the meter move, view, download, delete a file and a folder", async ({ page, request }) => {
   const admin = await signedIn(page, request, "Files");
   await page.goto("/admin/files");
   await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
@@ -80,14 +73,9 @@ test("upload into a new folder, see the meter move, view, download, delete a fil
   await page.getByLabel("Files").setInputFiles([photo, letter]);
   await page.getByLabel("New folder name").fill("Term Letters");
   await page.getByRole("button", { name: "Upload" }).click();
-  if (withJs(info)) {
-    await expect(page.getByRole("status").filter({ hasText: "Upload successful!" })).toBeVisible();
-    await expect(page.getByRole("progressbar", { name: /^school photo\.png: 100%$/ })).toBeVisible();
-    await expect(page).toHaveURL(/\/admin\/files$/);
-  } else {
-    await expect(page).toHaveURL(/\/admin\/files$/);
-    await expect(toast(page)).toHaveText("Upload successful!");
-  }
+  await expect(page.getByRole("status").filter({ hasText: "Upload successful!" })).toBeVisible();
+  await expect(page.getByRole("progressbar", { name: /^school photo\.png: 100%$/ })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/files$/);
   const used = (await quotaViaApi(request, admin)).used;
   expect(used).toBe(photo.buffer.length + letter.buffer.length);
   await expect(meter(page)).not.toContainText("0 B of 1 GB");
@@ -139,7 +127,7 @@ test("upload into a new folder, see the meter move, view, download, delete a fil
   // Delete the picture from its page: back to its folder, one file left, the meter lower.
   await page.goto(viewUrl);
   await page.getByRole("link", { name: "Delete", exact: true }).click();
-  await confirmDelete(page, info, "Delete file");
+  await confirmDelete(page, "Delete file");
   await expect(page).toHaveURL(/\/admin\/files\/Term%20Letters$/);
   await expect(toast(page)).toHaveText("Deleted successfully");
   await expect(rows(page, "Files in Term Letters")).toHaveCount(1);
@@ -152,7 +140,7 @@ test("upload into a new folder, see the meter move, view, download, delete a fil
   const row = rows(page, "Folders").filter({ hasText: "Term Letters" });
   await row.getByLabel("Actions for Term Letters").click();
   await row.getByRole("link", { name: "Delete folder" }).click();
-  await confirmDelete(page, info, "Delete folder");
+  await confirmDelete(page, "Delete folder");
   await expect(page).toHaveURL(/\/admin\/files$/);
   await expect(toast(page)).toHaveText("Folder deleted successfully");
   await expect(page.getByText("No folders yet")).toBeVisible();
@@ -205,4 +193,61 @@ test("refused uploads keep the folder choice and store nothing; another school's
   expect(download.headers().location).toBe("/admin/files");
   await page.goto("/admin/files");
   await expect(toast(page)).toHaveText("Failed to download file.");
+});
+
+test("no-js smoke: files, the upload form, a folder, a file and the confirm pages", { tag: "@no-js" }, async ({ page, request }) => {
+  await signedIn(page, request, "Smoke");
+  await page.goto("/admin/files");
+  await expect(page.getByText("No folders yet")).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("link", { name: "Upload", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Upload Files" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByLabel("New folder name")).toHaveAccessibleDescription("Please specify a folder.");
+  await expectAccessible(page);
+  await page.getByLabel("Files").setInputFiles([logoPng("school photo.png"), pdf("letter.pdf")]);
+  await page.getByLabel("New folder name").fill("Term Letters");
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page).toHaveURL(/\/admin\/files$/);
+  await expect(toast(page)).toHaveText("Upload successful!");
+  await expect(rows(page, "Folders").filter({ hasText: "Term Letters" })).toContainText("2 files ·");
+  await expectAccessible(page);
+
+  // The row's menu is a <details>: it opens without a script.
+  const folderRow = rows(page, "Folders").filter({ hasText: "Term Letters" });
+  await folderRow.getByLabel("Actions for Term Letters").click();
+  await folderRow.getByRole("link", { name: "Upload here" }).click();
+  await expect(page.getByLabel("Existing folder")).toHaveValue("Term Letters");
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByLabel("Files")).toHaveAccessibleDescription(/^Please select at least one file to upload\./);
+  await expectAccessible(page);
+
+  await page.goto("/admin/files/Term%20Letters");
+  await expect(rows(page, "Files in Term Letters")).toHaveCount(2);
+  await expectAccessible(page);
+  await page.getByRole("link", { name: /school photo\.png/ }).click();
+  await expect(page.getByRole("img", { name: "Preview of school photo.png" })).toBeVisible();
+  await expectAccessible(page);
+  const viewUrl = page.url();
+  await page.getByRole("link", { name: "Delete", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Delete file" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page)).toHaveText("Deleted successfully");
+  await expect(rows(page, "Files in Term Letters")).toHaveCount(1);
+  await page.goto(viewUrl);
+  await expect(page.getByRole("heading", { level: 1, name: "File not found or you don't have permission to view it." })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/admin/files");
+  const row = rows(page, "Folders").filter({ hasText: "Term Letters" });
+  await row.getByLabel("Actions for Term Letters").click();
+  await row.getByRole("link", { name: "Delete folder" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Delete folder" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page)).toHaveText("Folder deleted successfully");
+  await expect(page.getByText("No folders yet")).toBeVisible();
 });

@@ -238,6 +238,23 @@ export class Page {
   press(button: string | RegExp): Promise<Page> {
     return this.form({ button }).submit(button);
   }
+
+  /** The texts of the headings of a level, in document order (the panels of a page, say). */
+  headings(level: number): string[] {
+    return [...this.document.querySelectorAll(`h${level}`)].map((heading) => normalize(heading.textContent));
+  }
+
+  /** The buttons whose name matches, submit or not, in document order: a test can check one is not offered. */
+  buttons(name: string | RegExp): El[] {
+    return [...this.document.querySelectorAll("button, input[type=submit], input[type=button]")].filter((button) => matches(accessibleName(button), name));
+  }
+
+  /** The names of the links inside the first element matching `selector` (a menu, a card), in document order. */
+  linkNames(selector: string): string[] {
+    const element = this.document.querySelector(selector);
+    if (!element) throw new Error(`no ${selector} on ${this.path}`);
+    return [...element.querySelectorAll("a[href]")].map(accessibleName);
+  }
 }
 
 function descriptionOf(page: Page, element: El): string {
@@ -256,6 +273,12 @@ function describe(page: Page, control: El) {
     invalid: control.getAttribute("aria-invalid") === "true",
     options: options.map((option) => ({ value: option.getAttribute("value") ?? normalize(option.textContent), label: normalize(option.textContent) })),
   };
+}
+
+/** An attribute by its name in any case, as HTML reads it: React writes `encType` and the parser keeps the case. */
+function htmlAttribute(element: El | undefined, name: string): string | null {
+  const found = element ? [...element.attributes].find((attribute) => attribute.name.toLowerCase() === name) : undefined;
+  return found ? found.value : null;
 }
 
 /** The buttons that submit `form`: inside it (type submit by default) or outside with form=its id. */
@@ -364,7 +387,7 @@ export class Form {
   /** Presses the button named `button` (the form's first submit button when none is named) and follows where it leads. */
   submit(button?: string | RegExp): Promise<Page> {
     const pressed = button === undefined ? submitButtons(this.page, this.element)[0] : this.button(button);
-    const attribute = (name: string, fallback: string) => pressed?.getAttribute(`form${name}`) ?? this.element.getAttribute(name) ?? fallback;
+    const attribute = (name: string, fallback: string) => htmlAttribute(pressed, `form${name}`) ?? htmlAttribute(this.element, name) ?? fallback;
     const method = attribute("method", "get").toUpperCase();
     const action = new URL(attribute("action", "") || this.page.url.toString(), this.page.url);
     const entries = this.entries(button === undefined ? undefined : button);
