@@ -2,11 +2,14 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { PAGE_SIZE } from "../../contract/limits";
 import { expectAccessible } from "./support/axe";
 import { logoPng, textFile } from "./support/files";
-import { apiToken, registerSchoolViaApi, signedIn, withJs, type Admin } from "./support/school";
+import { apiToken, registerSchoolViaApi, signedIn, type Admin } from "./support/school";
 
 /**
- * Parents: the list (search, class filter, pages, delete), the add form (children offered by phone and
- * found by search, photo) and the parent's page (contact, children, fees, edit), in both projects.
+ * Parents in Chromium: the list (search, class filter, pages, delete), the add form (children offered by
+ * phone and found by search, photo) and the parent's page (contact, children, fees, edit). The `js`
+ * project drives what scripts add (instant filters, dialogs, the phone offered as it is left); the
+ * `no-js` project runs the one smoke test tagged `@no-js`, which walks every screen with JavaScript off
+ * and checks each state with axe. The JS-off flows themselves are form tests: tests/forms/parents.test.ts.
  */
 
 
@@ -31,7 +34,7 @@ const rows = (page: Page) => page.getByRole("list", { name: "Parents" }).getByRo
 const toast = (page: Page) => page.getByTestId("toast");
 
 test.describe("parents list", () => {
-  test("searches, filters by a child's class, pages, leads to the add screens, deletes after confirmation", async ({ page, request }, info) => {
+  test("searches, filters by a child's class, pages, leads to the add screens, deletes after confirmation", async ({ page, request }) => {
     const admin = await signedIn(page, request, "ParentsList");
     const ada = await addStudent(request, admin, { name: "Ada Okafor", selectedClass: "JSS1" });
     const obi = await addStudent(request, admin, { name: "Obi Okafor", selectedClass: "SS3" });
@@ -52,10 +55,7 @@ test.describe("parents list", () => {
     await page.getByRole("link", { name: "Next ›" }).click();
     await expect(rows(page)).toHaveCount(1);
 
-    const search = async (text: string) => {
-      await page.getByLabel("Search", { exact: true }).fill(text);
-      if (!withJs(info)) await page.getByRole("button", { name: "Search" }).click();
-    };
+    const search = (text: string) => page.getByLabel("Search", { exact: true }).fill(text);
     await expect(page.getByLabel("Search", { exact: true })).toHaveAttribute("placeholder", "Search parents...");
     for (const text of ["ngozi", "okafor@e2e", "0809 555 1234"]) {
       await search(text);
@@ -67,7 +67,6 @@ test.describe("parents list", () => {
     await expect(page.getByText("No parents match your search")).toBeVisible();
     await search("");
     await page.getByLabel("Class").selectOption("SS3");
-    if (!withJs(info)) await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/class=SS3/);
     await expect(rows(page)).toHaveCount(1);
     await expectAccessible(page);
@@ -80,8 +79,7 @@ test.describe("parents list", () => {
     const row = rows(page).filter({ hasText: "Mrs. Ngozi Okafor" });
     await row.getByLabel("Actions for Mrs. Ngozi Okafor").click();
     await row.getByRole("link", { name: "Delete" }).click();
-    const confirm = withJs(info) ? page.getByRole("dialog", { name: "Delete parent" }) : page.locator("main");
-    if (!withJs(info)) await expect(page).toHaveURL(/\/admin\/parents\/PAR-[^/]+\/delete\?returnTo=/);
+    const confirm = page.getByRole("dialog", { name: "Delete parent" });
     await expect(confirm.getByText("Are you sure you want to delete Mrs. Ngozi Okafor? This cannot be undone.")).toBeVisible();
     await expectAccessible(page);
     await confirm.getByRole("button", { name: "Delete" }).click();
@@ -96,7 +94,7 @@ test.describe("parents list", () => {
 });
 
 test.describe("add parent", () => {
-  test("messages beside fields; children offered by the phone and found by search; photo checked; saved once", async ({ page, request }, info) => {
+  test("messages beside fields; children offered by the phone and found by search; photo checked; saved once", async ({ page, request }) => {
     const admin = await signedIn(page, request, "ParentsAdd");
     await addStudent(request, admin, { name: "Kemi Bello", selectedClass: "JSS2", phone_number: "0803 444 5555" });
     await addStudent(request, admin, { name: "Tayo Bello", selectedClass: "SS1", phone_number: "0803 999 0000" });
@@ -119,8 +117,8 @@ test.describe("add parent", () => {
     await page.getByLabel("Photo").setInputFiles(textFile());
     const children = page.getByRole("group", { name: "Children" });
     const kemi = children.getByLabel("Kemi Bello · JSS2 · same phone number");
-    // With JavaScript, leaving the phone field already offers the students who share it.
-    if (withJs(info)) await expect(kemi).not.toBeChecked();
+    // Leaving the phone field already offers the students who share it.
+    await expect(kemi).not.toBeChecked();
     await save.click();
     await expect(page.getByLabel("Photo")).toHaveAccessibleDescription(/Only image files are allowed\./);
     await expect(page.getByLabel("Name")).toHaveValue("Alhaja Funke Bello");
@@ -147,21 +145,15 @@ test.describe("add parent", () => {
     expect(saved.parent_data).toMatchObject({ name: "Alhaja Funke Bello", email: "funke@e2e.ng", phone: "+2348034445555", address: "3 Awolowo Road, Ikoyi" });
     expect(saved.children.map((c) => c.student_data.name)).toEqual(["Kemi Bello", "Tayo Bello"]);
 
-    // A valid new parent whose phone students share, none ticked: offered once (with JavaScript as soon as
-    // the phone is left, without it by the first save), then saved as it is.
+    // A valid new parent whose phone students share, none ticked: offered as soon as the phone is left,
+    // then saved as it is.
     await page.goto("/admin/parents/add");
     await page.getByLabel("Name").fill("Mr. Yusuf Else");
     await page.getByLabel("Email").fill("yusuf@e2e.ng");
     await page.getByLabel("Phone", { exact: true }).fill("0803 777 0000");
     await page.getByLabel("Address").fill("Kano");
     const offered = children.getByLabel("Someone Else · JSS1 · same phone number");
-    if (withJs(info)) await expect(offered).toBeVisible();
-    else {
-      await save.click();
-      await expect(page.getByRole("status").filter({ hasText: "Students with this phone number are listed under Children" })).toBeVisible();
-      await expect(offered).not.toBeChecked();
-      await expectAccessible(page);
-    }
+    await expect(offered).toBeVisible();
     await save.click();
     await expect(page).toHaveURL(/\/admin\/parents$/);
     expect((await parentsViaApi(request, admin, "?q=yusuf")).data[0].children).toEqual([]);
@@ -179,7 +171,7 @@ test.describe("add parent", () => {
 });
 
 test.describe("parent's page", () => {
-  test("contact, children opening their student, the fees block, and the edit form; unknown and foreign ids are 404", async ({ page, request }, info) => {
+  test("contact, children opening their student, the fees block, and the edit form; unknown and foreign ids are 404", async ({ page, request }) => {
     const admin = await signedIn(page, request, "ParentsDetail");
     const child = await addStudent(request, admin, { name: "Chidi Eze", selectedClass: "SS2" });
     const parent = await addParent(request, admin, { name: "Mr. Emeka Eze", email: "emeka@e2e.ng", phone: "0806 123 4567", address: "7 Ogui Road, Enugu", children: [child.unique_id] });
@@ -219,7 +211,6 @@ test.describe("parent's page", () => {
     await expect(toast(page)).toHaveText("Updated successfully");
     await expect(rows(page).first()).toContainText("Chief Emeka Eze");
     await expect(rows(page).first()).toContainText("No children");
-    if (!withJs(info)) expect((await parentsViaApi(request, admin)).data[0].parent_data.email).toBe("emeka.eze@e2e.ng");
 
     expect((await page.goto("/admin/parents/PAR-doesnotexist/update"))?.status()).toBe(404);
     const other = await registerSchoolViaApi(request, "OtherParents");
@@ -227,4 +218,62 @@ test.describe("parent's page", () => {
     expect((await page.goto(`/admin/parents/${foreign.unique_id}/update`))?.status()).toBe(404);
     expect((await page.goto(`/admin/parents/${foreign.unique_id}/delete`))?.status()).toBe(404);
   });
+});
+
+test("no-js smoke: parents list, add, the parent's page and its edit form, the delete confirm page", { tag: "@no-js" }, async ({ page, request }) => {
+  const admin = await signedIn(page, request, "ParentsSmoke");
+  const child = await addStudent(request, admin, { name: "Kemi Bello", selectedClass: "JSS2", phone_number: "0803 444 5555" });
+  await addParent(request, admin, { name: "Mr. Emeka Eze", children: [child.unique_id] });
+
+  await page.goto("/admin/parents");
+  await page.getByLabel("Search", { exact: true }).fill("emeka");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/q=emeka/);
+  await expect(rows(page)).toHaveCount(1);
+  await expectAccessible(page);
+
+  // The add menu is a <details>: it opens without JavaScript.
+  await page.getByLabel("Add parents").click();
+  await page.getByRole("link", { name: "Add Parent", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/parents\/add$/);
+  await expectAccessible(page);
+  const save = page.getByRole("button", { name: "Add Parent" });
+  await save.click();
+  await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Name is required");
+  await expectAccessible(page);
+  await page.getByLabel("Name").fill("Alhaja Funke Bello");
+  await page.getByLabel("Email").fill("funke@e2e.ng");
+  await page.getByLabel("Phone", { exact: true }).fill("0803 444 5555");
+  await save.click();
+  await expect(page.getByRole("status").filter({ hasText: "Students with this phone number are listed under Children" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel("Photo").setInputFiles(textFile());
+  await save.click();
+  await expect(page.getByLabel("Photo")).toHaveAccessibleDescription(/Only image files are allowed\./);
+  await expectAccessible(page);
+  await page.getByRole("group", { name: "Children" }).getByLabel("Kemi Bello · JSS2 · same phone number").check();
+  await save.click();
+  await expect(page).toHaveURL(/\/admin\/parents$/);
+  await expect(toast(page)).toHaveText("Created successfully");
+  await expect(rows(page)).toHaveCount(2);
+
+  await rows(page).filter({ hasText: "Mr. Emeka Eze" }).getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Mr. Emeka Eze" })).toBeVisible();
+  await expectAccessible(page);
+  // The edit form is a <details> too.
+  await expect(page.getByLabel("Name")).toBeHidden();
+  await page.getByText("Edit Parent").click();
+  await expect(page.getByLabel("Name")).toHaveValue("Mr. Emeka Eze");
+  await expectAccessible(page);
+
+  await page.goto("/admin/parents");
+  const row = rows(page).filter({ hasText: "Mr. Emeka Eze" });
+  await row.getByLabel("Actions for Mr. Emeka Eze").click();
+  await row.getByRole("link", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/admin\/parents\/PAR-[^/]+\/delete\?returnTo=/);
+  await expect(page.getByText("Are you sure you want to delete Mr. Emeka Eze? This cannot be undone.")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page)).toHaveText("Deleted successfully");
+  await expect(rows(page)).toHaveCount(1);
 });

@@ -2,11 +2,14 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { PAGE_SIZE } from "../../contract/limits";
 import { expectAccessible } from "./support/axe";
 import { logoPng, tooLargePng } from "./support/files";
-import { signedIn, withJs, type Admin } from "./support/school";
+import { signedIn, type Admin } from "./support/school";
 
 /**
- * Staff: the list (chips, search, class filter, pages, delete) and the add and edit forms (teaching part,
- * form-class clash, photo), in both projects; the dashboard's counts follow.
+ * Staff in Chromium: the list (chips, search, class filter, pages, delete) and the add and edit forms
+ * (teaching part, form-class clash, photo); the dashboard's counts follow. The `js` project drives what
+ * scripts add (instant filters, dialogs, a photo kept across a refusal); the `no-js` project runs the one
+ * smoke test tagged `@no-js`, which walks every screen with JavaScript off and checks each state with
+ * axe. The JS-off flows themselves are form tests: tests/forms/staff.test.ts.
  */
 
 
@@ -29,7 +32,7 @@ const rows = (page: Page) => page.getByRole("list", { name: "Staff" }).getByRole
 const toast = (page: Page) => page.getByTestId("toast");
 
 test.describe("staff list", () => {
-  test("chips, search, class filter and pages; delete after confirmation; the dashboard follows", async ({ page, request }, info) => {
+  test("chips, search, class filter and pages; delete after confirmation; the dashboard follows", async ({ page, request }) => {
     const admin = await signedIn(page, request, "StaffList");
     for (let i = 1; i <= PAGE_SIZE; i++) await addStaff(request, admin, { name: `Teacher ${String(i).padStart(2, "0")}`, position: "Teacher" });
     await addStaff(request, admin, { name: "Mrs. Amina Yusuf", position: "Vice Principal", form_teacher: "SS1" });
@@ -57,7 +60,6 @@ test.describe("staff list", () => {
     // A search keeps the chip; a chip keeps the search.
     await expect(page.getByLabel("Search", { exact: true })).toHaveAttribute("placeholder", "Search staff...");
     await page.getByLabel("Search", { exact: true }).fill("vice principal");
-    if (!withJs(info)) await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/type=teaching.*q=vice/);
     await expect(rows(page)).toHaveCount(1);
     await chips.getByRole("link", { name: "Non-Teaching" }).click();
@@ -68,7 +70,6 @@ test.describe("staff list", () => {
 
     await page.getByLabel("Search", { exact: true }).fill("");
     await page.getByLabel("Class").selectOption("SS1");
-    if (!withJs(info)) await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/class=SS1/);
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText("Mrs. Amina Yusuf");
@@ -82,7 +83,7 @@ test.describe("staff list", () => {
     const row = rows(page).first();
     await row.getByLabel("Actions for Mrs. Amina Yusuf").click();
     await row.getByRole("link", { name: "Delete" }).click();
-    const confirm = withJs(info) ? page.getByRole("dialog", { name: "Delete staff member" }) : page.locator("main");
+    const confirm = page.getByRole("dialog", { name: "Delete staff member" });
     await expect(confirm.getByText("Are you sure you want to delete Mrs. Amina Yusuf? This cannot be undone.")).toBeVisible();
     await expectAccessible(page);
     await confirm.getByRole("button", { name: "Delete" }).click();
@@ -97,7 +98,7 @@ test.describe("staff list", () => {
 });
 
 test.describe("add and edit staff", () => {
-  test("messages beside fields, the teaching part, a form-class clash naming the teacher; saved, edited, counted", async ({ page, request }, info) => {
+  test("messages beside fields, the teaching part, a form-class clash naming the teacher; saved, edited, counted", async ({ page, request }) => {
     const admin = await signedIn(page, request, "StaffForm");
     await addStaff(request, admin, { name: "Mr. Tunde Bakare", form_teacher: "JSS1" });
 
@@ -137,7 +138,6 @@ test.describe("add and edit staff", () => {
     expect((await staffViaApi(request, admin)).total).toBe(1);
 
     await page.getByLabel("Form teacher of").selectOption("JSS2");
-    if (!withJs(info)) await page.getByLabel("Photo").setInputFiles(logoPng("chioma.png"));
     await save.click();
     await expect(page).toHaveURL(/\/admin\/staff$/);
     await expect(toast(page)).toHaveText("Created successfully");
@@ -167,4 +167,62 @@ test.describe("add and edit staff", () => {
     await expect(page.getByTestId("non-teaching-staff")).toHaveText("1");
     expect((await page.goto("/admin/staff/STF-doesnotexist/update"))?.status()).toBe(404);
   });
+});
+
+test("no-js smoke: staff list, add with its teaching part, edit, the delete confirm page", { tag: "@no-js" }, async ({ page, request }) => {
+  const admin = await signedIn(page, request, "StaffSmoke");
+  await addStaff(request, admin, { name: "Mr. Tunde Bakare", position: "Teacher", form_teacher: "JSS1" });
+
+  await page.goto("/admin/staff");
+  await page.getByLabel("Search", { exact: true }).fill("tunde");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/q=tunde/);
+  await expect(rows(page)).toHaveCount(1);
+  await expectAccessible(page);
+
+  // The add menu is a <details>: it opens without JavaScript.
+  await page.getByLabel("Add staff").click();
+  await page.getByRole("link", { name: "Add Staff", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/staff\/add$/);
+  await expectAccessible(page);
+  // The teaching part follows "Teaching staff" by a CSS rule alone.
+  const teaching = page.getByLabel("Teaching staff");
+  await expect(teaching).toBeChecked();
+  await expect(page.getByLabel("Form teacher of")).toBeVisible();
+  await teaching.uncheck();
+  await expect(page.getByLabel("Form teacher of")).toBeHidden();
+  await teaching.check();
+  await expect(page.getByLabel("Form teacher of")).toBeVisible();
+
+  const save = page.getByRole("button", { name: "Add Staff" });
+  await save.click();
+  await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Name is required");
+  await expectAccessible(page);
+  await page.getByLabel("Name").fill("Mrs. Chioma Eze");
+  await page.getByLabel("Email").fill("chioma@e2e.ng");
+  await page.getByLabel("Phone", { exact: true }).fill("0803 123 4567");
+  await page.getByLabel("Form teacher of").selectOption("JSS1");
+  await save.click();
+  await expect(page.getByLabel("Form teacher of")).toHaveAccessibleDescription(/^Mr\. Tunde Bakare is already the form teacher of JSS1\./);
+  await expectAccessible(page);
+  await page.getByLabel("Form teacher of").selectOption("JSS2");
+  await save.click();
+  await expect(page).toHaveURL(/\/admin\/staff$/);
+  await expect(toast(page)).toHaveText("Created successfully");
+  await expect(rows(page)).toHaveCount(2);
+
+  await rows(page).filter({ hasText: "Mrs. Chioma Eze" }).getByRole("link").first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Staff" })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto("/admin/staff");
+  const row = rows(page).filter({ hasText: "Mrs. Chioma Eze" });
+  await row.getByLabel("Actions for Mrs. Chioma Eze").click();
+  await row.getByRole("link", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/admin\/staff\/STF-[^/]+\/delete\?returnTo=/);
+  await expect(page.getByText("Are you sure you want to delete Mrs. Chioma Eze? This cannot be undone.")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page)).toHaveText("Deleted successfully");
+  await expect(rows(page)).toHaveCount(1);
 });

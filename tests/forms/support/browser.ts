@@ -255,6 +255,34 @@ export class Page {
     if (!element) throw new Error(`no ${selector} on ${this.path}`);
     return [...element.querySelectorAll("a[href]")].map(accessibleName);
   }
+
+  /** The section, nav or other landmark named `name` by its aria-label or aria-labelledby. */
+  region(name: string | RegExp): El {
+    const found = [...this.document.querySelectorAll("[aria-label], [aria-labelledby]")].filter(
+      (element) => ["SECTION", "NAV", "ASIDE", "MAIN", "HEADER", "FOOTER", "FORM"].includes(element.tagName) || element.getAttribute("role") === "region",
+    );
+    const named = found.filter((element) => matches(accessibleName(element), name));
+    if (named.length !== 1) throw new Error(`${named.length} regions named ${name} on ${this.path}: ${found.map(accessibleName).join(" | ")}`);
+    return named[0];
+  }
+
+  /** The links named `name` inside `scope` (a region, a list item), in document order. */
+  linksWithin(scope: El, name: string | RegExp): El[] {
+    return [...scope.querySelectorAll("a[href]")].filter((link) => matches(accessibleName(link), name));
+  }
+
+  /** Every row of the page's tables as the texts of its cells (header rows included), in document order. */
+  tableRows(): string[][] {
+    return [...this.document.querySelectorAll("tr")].map((row) => [...row.children].filter((cell) => cell.tagName === "TD" || cell.tagName === "TH").map((cell) => normalize(cell.textContent)));
+  }
+
+  /** The name a browser saves this download under: Content-Disposition's `filename*` (UTF-8), else its `filename`. */
+  get filename(): string | null {
+    const disposition = this.headers.get("content-disposition") ?? "";
+    const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+    if (encoded) return decodeURIComponent(encoded[1].trim());
+    return /filename="?([^";]*)"?/i.exec(disposition)?.[1] ?? null;
+  }
 }
 
 function descriptionOf(page: Page, element: El): string {
@@ -275,9 +303,12 @@ function describe(page: Page, control: El) {
   };
 }
 
-/** An attribute by its name in any case, as HTML reads it: React writes `encType` and the parser keeps the case. */
-function htmlAttribute(element: El | undefined, name: string): string | null {
-  const found = element ? [...element.attributes].find((attribute) => attribute.name.toLowerCase() === name) : undefined;
+/**
+ * An attribute whatever the case of its name. The server's markup keeps React's spelling (`encType`,
+ * `formAction`), which a browser's parser folds to lower case and linkedom does not.
+ */
+function attributeOf(element: El | undefined, name: string): string | null {
+  const found = element && [...element.attributes].find((attribute) => attribute.name.toLowerCase() === name);
   return found ? found.value : null;
 }
 
@@ -387,7 +418,7 @@ export class Form {
   /** Presses the button named `button` (the form's first submit button when none is named) and follows where it leads. */
   submit(button?: string | RegExp): Promise<Page> {
     const pressed = button === undefined ? submitButtons(this.page, this.element)[0] : this.button(button);
-    const attribute = (name: string, fallback: string) => htmlAttribute(pressed, `form${name}`) ?? htmlAttribute(this.element, name) ?? fallback;
+    const attribute = (name: string, fallback: string) => attributeOf(pressed, `form${name}`) ?? attributeOf(this.element, name) ?? fallback;
     const method = attribute("method", "get").toUpperCase();
     const action = new URL(attribute("action", "") || this.page.url.toString(), this.page.url);
     const entries = this.entries(button === undefined ? undefined : button);

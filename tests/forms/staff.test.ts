@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import { PAGE_SIZE } from "../../contract/limits";
+import { logoPng, tooLargePng } from "../e2e/support/files";
+import { normalize, type Page } from "./support/browser";
+import { registerSchool, signedIn, type Admin } from "./support/school";
+
+/**
+ * Staff with JavaScript off: the list's chips (links), GET search form and pages, the Delete confirm
+ * page, and the add and edit forms (the teaching part, a form-class clash naming the teacher, the photo
+ * chosen again after each refusal, as a browser clears a file input on every page). The dashboard's
+ * counts follow. Each test registers its own school: they count the staff they add.
+ */
+
+let serial = 0;
+async function addStaff(school: Admin, data: Record<string, unknown>) {
+  serial += 1;
+  const response = await school.api<{ data: { unique_id: string } }>("POST", "/staffs", {
+    staff_data: { email: `staff${serial}@forms.ng`, phone: `0807 300 ${String(1000 + serial)}`, is_teaching_staff: true, ...data },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body.data;
+}
+type StaffList = { total: number; data: Array<{ staff_data: Record<string, unknown> }> };
+const listStaff = async (school: Admin, query = "") => (await school.api<{ data: StaffList }>("GET", `/staffs${query}`)).body.data;
+
+const rows = (page: Page) => page.listItems("Staff");
+const row = (page: Page, name: string) => [...page.document.querySelectorAll('ul[aria-label="Staff"] > li')].find((item) => normalize(item.textContent).includes(name))!;
+/** Follows the chip (a link of the "Kind of staff" navigation) named `name`. */
+const chip = (page: Page, name: string) => page.browser.goto(new URL(page.linksWithin(page.region("Kind of staff"), name)[0].getAttribute("href")!, page.url).toString());
+const chosenChip = (page: Page) => page.linksWithin(page.region("Kind of staff"), /.*/).filter((link) => link.getAttribute("aria-current") === "page").map((link) => normalize(link.textContent));
+const count = (page: Page, testId: string) => normalize(page.byTestId(testId)?.textContent);
+
+describe("staff list without JavaScript", () => {
+  it("chips, search, class filter and pages; delete after its confirm page; the dashboard follows", async () => {
+    const school = await registerSchool("StaffList");
+    for (let i = 1; i <= PAGE_SIZE; i++) await addStaff(school, { name: `Teacher ${String(i).padStart(2, "0")}`, position: "Teacher" });
+    await addStaff(school, { name: "Mrs. Amina Yusuf", position: "Vice Principal", form_teacher: "SS1" });
+    await addStaff(school, { name: "Mr. Okon Bassey", position: "Bursar", email: "okon@forms.ng", is_teaching_staff: false });
+    const browser = await signedIn(school);
+
+    let page = await browser.goto("/admin/staff");
+    expect(page.heading()).toBe("Staff");
+    expect(rows(page)).toHaveLength(PAGE_SIZE);
+    expect(rows(page)[0]).toContain("Mr. Okon Bassey");
+    expect(rows(page)[0]).toContain("Bursar (Non-Teaching)");
+    expect(rows(page)[1]).toContain("Vice Principal (Teaching) Form teacher, SS1");
+    expect(page.href(/^Mr\. Okon Bassey/)).toMatch(/^\/admin\/staff\/STF-[^/]+\/update$/);
+    expect(page.text()).toContain(`Page 1 of 2 · ${PAGE_SIZE + 2} in all`);
+    expect(chosenChip(page)).toEqual(["All"]);
+
+    page = await chip(page, "Non-Teaching");
+    expect(page.url.searchParams.get("type")).toBe("non-teaching");
+    expect(rows(page)).toHaveLength(1);
+    expect(chosenChip(page)).toEqual(["Non-Teaching"]);
+    page = await chip(page, "Teaching");
+    expect(page.text()).toContain(`Page 1 of 2 · ${PAGE_SIZE + 1} in all`);
+
+    // A search keeps the chip; a chip keeps the search.
+    expect(page.control("Search").getAttribute("placeholder")).toBe("Search staff...");
+    page = await page.form({ button: "Search" }).fill("Search", "vice principal").submit("Search");
+    expect(page.url.searchParams.get("type")).toBe("teaching");
+    expect(page.url.searchParams.get("q")).toBe("vice principal");
+    expect(rows(page)).toHaveLength(1);
+    page = await chip(page, "Non-Teaching");
+    expect(page.text()).toContain("No staff match your search");
+    page = await chip(page, "All");
+    expect(rows(page)).toHaveLength(1);
+    expect(page.field("Search").value).toBe("vice principal");
+
+    page = await page.form({ button: "Search" }).fill("Search", "").select("Class", "SS1").submit("Search");
+    expect(page.url.searchParams.get("class")).toBe("SS1");
+    expect(rows(page)).toHaveLength(1);
+    expect(rows(page)[0]).toContain("Mrs. Amina Yusuf");
+
+    expect(page.href("Add Bulk Staff")).toBe("/admin/add-bulk-staff");
+    expect(page.href("Add Staff")).toBe("/admin/staff/add");
+
+    page = await page.follow("Delete");
+    expect(page.path).toMatch(/^\/admin\/staff\/STF-[^/]+\/delete$/);
+    expect(page.text()).toContain("Are you sure you want to delete Mrs. Amina Yusuf? This cannot be undone.");
+    page = await page.press("Delete");
+    expect(page.toast()).toBe("Deleted successfully");
+    expect(page.path + page.url.search).toBe("/admin/staff?q=&class=SS1");
+    expect(page.text()).toContain("No staff match your search");
+
+    const dashboard = await browser.goto("/admin/dashboard");
+    expect(count(dashboard, "teaching-staff")).toBe(String(PAGE_SIZE));
+    expect(count(dashboard, "non-teaching-staff")).toBe("1");
+  });
+});
+
+describe("add and edit staff without JavaScript", () => {
+  it("messages beside fields, the teaching part, a form-class clash naming the teacher; saved, edited, counted", async () => {
+    const school = await registerSchool("StaffForm");
+    await addStaff(school, { name: "Mr. Tunde Bakare", form_teacher: "JSS1" });
+    const browser = await signedIn(school);
+
+    let page = await browser.goto("/admin/staff/add");
+    expect(page.heading()).toBe("Add Staff");
+    expect(page.field("Teaching staff").checked).toBe(true);
+    expect(page.controls("Form teacher of")).toHaveLength(1);
+
+    page = await page.press("Add Staff");
+    expect(page.field("Name").description).toBe("Name is required");
+    expect(page.field("Email").description).toBe("Email is required");
+    expect(page.field("Phone").description).toMatch(/^Phone number is required/);
+
+    page = await page
+      .form({ button: "Add Staff" })
+      .fill("Name", "Mrs. Chioma Eze")
+      .fill("Email", "chioma@forms.ng")
+      .fill("Phone", "0803 123 4567")
+      .fill("Position", "Head of Sciences")
+      .select("Form teacher of", "JSS1")
+      .check("JSS2", { within: "Classes taught" })
+      .check("Basic Science", { within: "Subjects" })
+      .attach("Photo", tooLargePng())
+      .submit("Add Staff");
+    expect(page.field("Photo").description).toMatch(/File size must be less than 2MB\./);
+    page = await page.form({ button: "Add Staff" }).attach("Photo", logoPng("chioma.png")).submit("Add Staff");
+    expect(page.field("Form teacher of").description).toMatch(/^Mr\. Tunde Bakare is already the form teacher of JSS1\./);
+    expect(page.field("Position").value).toBe("Head of Sciences");
+    expect(page.field("JSS2", page.group("Classes taught")).checked).toBe(true);
+    expect((await listStaff(school)).total).toBe(1);
+
+    page = await page.form({ button: "Add Staff" }).select("Form teacher of", "JSS2").attach("Photo", logoPng("chioma.png")).submit("Add Staff");
+    expect(page.path).toBe("/admin/staff");
+    expect(page.toast()).toBe("Created successfully");
+    expect(normalize(row(page, "Mrs. Chioma Eze").textContent)).toContain("Head of Sciences (Teaching) Form teacher, JSS2");
+    expect(row(page, "Mrs. Chioma Eze").querySelector("img")?.getAttribute("src")).toMatch(/^\/api\/media\//);
+    const saved = (await listStaff(school, "?q=chioma")).data[0].staff_data;
+    expect(saved).toMatchObject({ phone: "+2348031234567", form_teacher: "JSS2", class: "JSS2", subjects: ["Basic Science"], is_teaching_staff: true });
+
+    page = await page.follow(/^Mrs\. Chioma Eze/);
+    expect(page.heading()).toBe("Edit Staff");
+    expect(page.field("Name").value).toBe("Mrs. Chioma Eze");
+    expect(page.field("Form teacher of").value).toBe("JSS2");
+    expect(page.field("Basic Science", page.group("Subjects")).checked).toBe(true);
+    page = await page.form({ button: "Save Changes" }).fill("Position", "Bursar").uncheck("Teaching staff").check("Remove photo").submit("Save Changes");
+    expect(page.toast()).toBe("Updated successfully");
+    expect(normalize(row(page, "Mrs. Chioma Eze").textContent)).toContain("Bursar (Non-Teaching)");
+    expect(row(page, "Mrs. Chioma Eze").querySelector("img")).toBeNull();
+    expect((await listStaff(school, "?q=chioma")).data[0].staff_data).toMatchObject({ is_teaching_staff: false, form_teacher: null, profile_img: null });
+
+    const dashboard = await browser.goto("/admin/dashboard");
+    expect(count(dashboard, "teaching-staff")).toBe("1");
+    expect(count(dashboard, "non-teaching-staff")).toBe("1");
+    expect((await browser.goto("/admin/staff/STF-doesnotexist/update")).status).toBe(404);
+  });
+});
