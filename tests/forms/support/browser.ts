@@ -238,6 +238,16 @@ export class Page {
   press(button: string | RegExp): Promise<Page> {
     return this.form({ button }).submit(button);
   }
+
+  /** The links inside `within` (a menu, a card) whose name matches, in document order. */
+  linksIn(within: El, name: string | RegExp): El[] {
+    return [...within.querySelectorAll("a[href]")].filter((link) => matches(accessibleName(link), name));
+  }
+
+  /** The items of the lists inside `within` (a group of chips, a day's schedules), as text. */
+  itemsIn(within: El): string[] {
+    return [...within.querySelectorAll("li")].map((item) => normalize(item.textContent));
+  }
 }
 
 function descriptionOf(page: Page, element: El): string {
