@@ -4,12 +4,13 @@ import { expectAccessible } from "./support/axe";
 import { addStudentsViaApi, apiToken, logIn, registerSchoolViaApi } from "./support/school";
 
 /**
- * The settings screens in both projects (`js` and `no-js`): sections on the main view, a section's
- * classes and subjects, and the report sheet. Each change ends with the toast on the main view and is
- * still there after a reload. Every page visited is checked with axe.
+ * The settings screens in Chromium. The `js` project drives them with scripts: sections on the main view
+ * (removals confirmed in a dialog), a section's classes and subjects and the report sheet, whose lists
+ * are edited in the page; each change ends with the toast on the main view and is still there after a
+ * reload, and every page visited is checked with axe. The `no-js` project runs the one smoke test tagged
+ * `@no-js`, which walks every screen with JavaScript off and checks each state with axe. The JS-off
+ * flows themselves, message by message, are form tests over HTTP: tests/forms/settings.test.ts.
  */
-
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const SAVED = "Settings updated successfully!";
 
 async function signIn(page: Page, request: Parameters<typeof registerSchoolViaApi>[0]) {
@@ -27,14 +28,13 @@ async function expectSaved(page: Page) {
 
 const sectionChips = (page: Page) => page.getByTestId("sections").getByRole("listitem");
 
-/** Confirms a removal: in the dialog with JS, on the confirm page (checked with axe) without. */
+/** Confirms a removal in its dialog, checked with axe. */
 async function confirmRemoval(page: Page, trigger: Locator) {
   await trigger.click();
-  const scope = jsOn() ? page.getByRole("dialog") : page.getByRole("main");
-  await expect(scope.getByText(/its subjects are removed too/)).toBeVisible();
-  if (!jsOn()) await expect(page).toHaveURL(/\/admin\/settings\?remove=/);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText(/its subjects are removed too/)).toBeVisible();
   await expectAccessible(page);
-  await scope.getByRole("button", { name: "Remove", exact: true }).click();
+  await dialog.getByRole("button", { name: "Remove", exact: true }).click();
 }
 
 test.describe("settings main view", () => {
@@ -83,8 +83,7 @@ test.describe("settings main view", () => {
   test("cancelling a removal keeps the section", async ({ page, request }) => {
     await signIn(page, request);
     await page.getByRole("link", { name: "Remove Primary" }).click();
-    if (jsOn()) await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
-    else await page.getByRole("link", { name: "Cancel" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
     await page.goto("/admin/settings");
     await expect(sectionChips(page)).toHaveCount(4);
   });
@@ -104,7 +103,7 @@ test.describe("section view", () => {
     await expect(page.getByRole("checkbox", { name: "Further Mathematics" })).not.toBeChecked();
     await expectAccessible(page);
 
-    // With JavaScript, list edits happen in the page; only "Save & Back to Settings" posts.
+    // List edits happen in the page; only "Save & Back to Settings" posts.
     const posts: string[] = [];
     page.on("request", (r) => {
       if (r.method() === "POST") posts.push(r.url());
@@ -158,7 +157,7 @@ test.describe("section view", () => {
     await expectAccessible(page);
 
     await page.getByLabel("Class 1 name").fill("JSS2");
-    expect(posts).toHaveLength(jsOn() ? 1 : 9);
+    expect(posts).toHaveLength(1);
     await page.getByRole("button", { name: "Save & Back to Settings" }).click();
     await expectSaved(page);
 
@@ -287,4 +286,62 @@ test.describe("report sheet view", () => {
     await expect(page.getByTestId("term")).toHaveText("2nd Term");
     await expect(page.getByTestId("session")).toHaveText(session);
   });
+});
+
+test("no-js smoke: sections and a removal's confirm page, a section's lists and the report sheet by Add, Remove and Save", { tag: "@no-js" }, async ({ page, request }) => {
+  await signIn(page, request);
+  await expectAccessible(page);
+  const newSection = page.getByLabel("New section");
+  await newSection.fill("Primary");
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(newSection).toHaveAccessibleDescription("Section names must be unique");
+  await expectAccessible(page);
+  await newSection.fill("Vocational");
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await expectSaved(page);
+
+  await page.getByRole("link", { name: "Remove Early Childhood" }).click();
+  await expect(page).toHaveURL(/\/admin\/settings\?remove=/);
+  await expect(page.getByText(/its subjects are removed too/)).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("main").getByRole("button", { name: "Remove", exact: true }).click();
+  await expectSaved(page);
+  await expect(sectionChips(page)).toHaveText([/^Primary/, /^Junior Secondary/, /^Senior Secondary/, /^Vocational/]);
+
+  // Each Add and Remove posts the form and gets it back redrawn; Enter presses the hidden Add first in the form.
+  await page.getByRole("link", { name: "Junior Secondary Subjects" }).click();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Add class" }).click();
+  await expect(page.getByLabel("New class")).toHaveAccessibleDescription("Class name is required");
+  await expectAccessible(page);
+  await page.getByLabel("New class").fill("JSS4");
+  await page.getByLabel("New class").press("Enter");
+  await expect(page.getByLabel("Class 4 name")).toHaveValue("JSS4");
+  await expect(page).toHaveURL(/section\?name=/);
+  await page.getByRole("button", { name: "Remove JSS1" }).click();
+  await expect(page.getByTestId("classes").getByRole("textbox")).toHaveCount(3);
+  await page.getByLabel("Class 1 name").fill(" ");
+  await page.getByRole("button", { name: "Save & Back to Settings" }).click();
+  await expect(page.getByLabel("Class 1 name")).toHaveAccessibleDescription("Class name is required");
+  await expectAccessible(page);
+  await page.getByLabel("Class 1 name").fill("JSS2");
+  await page.getByRole("button", { name: "Save & Back to Settings" }).click();
+  await expectSaved(page);
+
+  // Without scripts the toast stays until dismissed, over what lies beneath it: open the view afresh.
+  await page.goto("/admin/settings");
+  await page.getByRole("link", { name: "Report Sheet Columns" }).click();
+  await expectAccessible(page);
+  const group = (name: string) => page.getByRole("group", { name, exact: true });
+  await page.getByRole("button", { name: "Add extra input" }).click();
+  await expect(page.getByLabel("New extra input")).toHaveAccessibleDescription("Input name is required");
+  await expectAccessible(page);
+  await page.getByLabel("New extra input").fill("Class Teacher's Remark");
+  await page.getByLabel("New extra input").press("Enter");
+  await expect(group("Extra inputs").getByRole("listitem")).toHaveText([/^Class Teacher's Remark/]);
+  await group("Mid-term columns").getByRole("button", { name: "Remove 2nd CA" }).click();
+  await expect(group("Mid-term columns").getByRole("listitem")).toHaveText([/^1st CA/]);
+  await group("Current term").getByLabel("2nd Term").check();
+  await page.getByRole("button", { name: "Save & Back to Settings" }).click();
+  await expectSaved(page);
 });

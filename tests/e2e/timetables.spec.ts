@@ -5,11 +5,13 @@ import { expectAccessible } from "./support/axe";
 import { apiToken, logIn, registerSchoolViaApi, type SchoolAccount } from "./support/school";
 
 /**
- * The timetable screens in both projects (`js` and `no-js`): type picker, create, schedules with each of
- * the spec's messages, the view by day, edit, PDF download and deletes. Every page visited is checked with axe.
+ * The timetable screens in Chromium. The `js` project drives them with scripts: type picker, create,
+ * schedules with each of the spec's messages, the view by day, edit, the PDF saved with a toast, and
+ * deletes in dialogs; every page visited is checked with axe. The `no-js` project runs the one smoke
+ * test tagged `@no-js`, which walks every screen with JavaScript off and checks each state with axe. The
+ * JS-off flows themselves, message by message, are form tests over HTTP: tests/forms/timetables.test.ts.
  */
 
-const jsOn = () => test.info().project.use.javaScriptEnabled !== false;
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const toast = (page: Page, text: string) => page.getByTestId("toast").filter({ hasText: text });
 
@@ -55,19 +57,13 @@ async function api(request: APIRequestContext, school: SchoolAccount) {
   };
 }
 
-/** Confirms a delete: in the dialog with JS, on the confirm page (checked with axe) without. */
-async function confirmDelete(page: Page, trigger: ReturnType<Page["getByRole"]>, confirmPath: RegExp) {
+/** Confirms a delete in its dialog, checked with axe. */
+async function confirmDelete(page: Page, trigger: ReturnType<Page["getByRole"]>) {
   await trigger.click();
-  if (jsOn()) {
-    const dialog = page.getByRole("dialog");
-    await expect(dialog).toBeVisible();
-    await expectAccessible(page);
-    await dialog.getByRole("button", { name: "Delete" }).click();
-  } else {
-    await expect(page).toHaveURL(confirmPath);
-    await expectAccessible(page);
-    await page.getByRole("main").getByRole("button", { name: "Delete" }).click();
-  }
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Delete" }).click();
 }
 
 test.describe("timetables", () => {
@@ -149,8 +145,7 @@ test.describe("timetables", () => {
     const search = async (q: string) => {
       const form = page.getByRole("search", { name: "Search timetables" });
       await form.getByRole("searchbox", { name: "Search" }).fill(q);
-      // With JavaScript the search runs after a pause in typing; without, on the button.
-      if (!jsOn()) await form.getByRole("button", { name: "Search" }).click();
+      // The search runs after a pause in typing.
       await expect(page).toHaveURL(new RegExp(`\\?q=${encodeURIComponent(q).replace(/%20/g, "(\\+|%20)")}`));
     };
     for (const [q, title] of [["exam", "Exam – SS1"], ["jss3", "Test – JSS3"], ["2024/2025", "Exam – SS1"], [otherTerm.toLowerCase(), "Exam – SS1"], ["hall", null]] as const) {
@@ -166,7 +161,7 @@ test.describe("timetables", () => {
 
     // Delete after confirmation.
     await page.goto("/admin/time-table");
-    await confirmDelete(page, page.getByRole("link", { name: "Delete Exam – SS1" }), /\/admin\/timetable\/\d+\/delete$/);
+    await confirmDelete(page, page.getByRole("link", { name: "Delete Exam – SS1" }));
     await expect(page).toHaveURL(/\/admin\/time-table$/);
     await expect(toast(page, "Timetable deleted successfully")).toBeVisible();
     await expect(page.getByTestId("timetable-card")).toHaveCount(1);
@@ -254,7 +249,7 @@ test.describe("timetables", () => {
     await expect(toast(page, "Updated successfully")).toBeVisible();
     await expect(page.getByTestId("schedule-day").nth(0).getByTestId("schedule").nth(1)).toContainText("10:00–11:00 · Science Lab");
 
-    // Download: a PDF, saved with a toast when scripts run, an attachment link without them.
+    // Download: a PDF, saved with a toast.
     const link = page.getByRole("link", { name: "Download Timetable" });
     await expect(link).toHaveAttribute("href", `/admin/timetable/${id}/download`);
     const pdf = await page.request.get(`/admin/timetable/${id}/download`);
@@ -262,23 +257,18 @@ test.describe("timetables", () => {
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     expect(pdf.headers()["content-disposition"]).toMatch(/^attachment; filename=".+\.pdf"$/);
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
-    if (jsOn()) {
-      const [response, download] = await Promise.all([
-        page.waitForResponse((r) => r.url().endsWith(`/admin/timetable/${id}/download`)),
-        page.waitForEvent("download"),
-        link.click(),
-      ]);
-      expect(response.headers()["content-type"]).toBe("application/pdf");
-      expect(download.suggestedFilename()).toBe("regular-school-period-timetable-jss2-3rd-term.pdf");
-      await expect(toast(page, "Timetable downloaded successfully")).toBeVisible();
-    } else {
-      const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
-      expect(download.suggestedFilename()).toBe("regular-school-period-timetable-jss2-3rd-term.pdf");
-    }
+    const [response, download] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(`/admin/timetable/${id}/download`)),
+      page.waitForEvent("download"),
+      link.click(),
+    ]);
+    expect(response.headers()["content-type"]).toBe("application/pdf");
+    expect(download.suggestedFilename()).toBe("regular-school-period-timetable-jss2-3rd-term.pdf");
+    await expect(toast(page, "Timetable downloaded successfully")).toBeVisible();
 
     // Delete a schedule after confirmation.
     await page.goto(`/admin/timetable/${id}/view`);
-    await confirmDelete(page, page.getByRole("link", { name: "Delete Basic Science, Tuesday 08:00–09:00" }), /\/delete-schedule\/\d+$/);
+    await confirmDelete(page, page.getByRole("link", { name: "Delete Basic Science, Tuesday 08:00–09:00" }));
     await expect(page).toHaveURL(new RegExp(`/admin/timetable/${id}/view$`));
     await expect(toast(page, "Schedule deleted successfully")).toBeVisible();
     await expect(page.getByTestId("schedule-day").getByRole("heading", { level: 2 })).toHaveText(["Monday"]);
@@ -302,11 +292,9 @@ test.describe("timetables", () => {
 
     // A past date: the browser's picker refuses it (min); the check runs again on the server.
     const yesterday = dateFromToday(-1);
-    if (jsOn()) {
-      await field(page, "Date").fill(yesterday);
-      await page.getByRole("button", { name: "Add Schedule" }).click();
-      await expect(field(page, "Date")).toHaveAccessibleDescription(/^The date cannot be in the past/);
-    }
+    await field(page, "Date").fill(yesterday);
+    await page.getByRole("button", { name: "Add Schedule" }).click();
+    await expect(field(page, "Date")).toHaveAccessibleDescription(/^The date cannot be in the past/);
     const sent = await page.request.post(addPath, {
       form: { schedule_date: yesterday, schedule_start_time: "09:00", schedule_end_time: "11:00", subject: "Physics" },
     });
@@ -314,7 +302,7 @@ test.describe("timetables", () => {
 
     const monday = nextMonday();
     await field(page, "Date").fill(monday);
-    if (jsOn()) await expect(page.getByText("Day: Monday")).toBeVisible();
+    await expect(page.getByText("Day: Monday")).toBeVisible();
     await page.getByRole("button", { name: "Add Schedule" }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/timetable/${id}/view$`));
     await expect(toast(page, "Created successfully")).toBeVisible();
@@ -363,7 +351,7 @@ test.describe("timetables", () => {
     }
     const download = await page.request.get(`/admin/timetable/${theirs}/download`, { maxRedirects: 0 });
     expect(download.status()).toBe(302);
-    // Without JavaScript that answer lands on the list, which says why.
+    // That answer lands on the list, which says why.
     await page.goto(download.headers().location);
     await expect(toast(page, "Failed to download timetable.")).toBeVisible();
 
@@ -375,5 +363,115 @@ test.describe("timetables", () => {
     await setup.remove(id);
     await page.getByRole("link", { name: "Download PDF of Test – JSS2" }).click();
     await expect(toast(page, "Failed to download timetable.")).toBeVisible();
+  });
+
+  test("no-js smoke: list, type picker, timetable and schedule forms, views, download, pages, confirm pages, not found", { tag: "@no-js" }, async ({ page, request }) => {
+    await page.goto("/admin/time-table");
+    await expect(page.getByRole("heading", { name: "No Timetables Yet" })).toBeVisible();
+    await expectAccessible(page);
+
+    // The type picker is a <details> menu: it opens without scripts.
+    await page.getByText("Add Timetable", { exact: true }).click();
+    const picker = page.getByRole("navigation", { name: "Timetable type" });
+    await expect(picker.getByRole("link", { name: "Exam" })).toBeVisible();
+    await expectAccessible(page);
+    await picker.getByRole("link", { name: "Regular School Period" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Add Timetable" })).toBeVisible();
+    await expectAccessible(page);
+
+    await field(page, "Class").selectOption("");
+    await page.getByRole("button", { name: "Create Timetable" }).click();
+    await expect(field(page, "Class")).toHaveAccessibleDescription("All fields are required");
+    await expectAccessible(page);
+    await field(page, "Class").selectOption("JSS2");
+    await page.getByRole("button", { name: "Create Timetable" }).click();
+    await expect(page).toHaveURL(/\/admin\/time-table$/);
+    await expect(toast(page, "Created successfully")).toBeVisible();
+    await expect(page.getByTestId("timetable-card")).toHaveCount(1);
+    await expectAccessible(page);
+
+    await page.getByRole("link", { name: "Edit Regular School Period – JSS2" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Edit Timetable" })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto("/admin/time-table");
+    await page.getByRole("searchbox", { name: "Search" }).fill("biology");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByRole("heading", { name: "No timetables found" })).toBeVisible();
+    await expectAccessible(page);
+
+    const setup = await api(request, school);
+    const id = await setup.timetable({ type: "Regular School Period", class: "JSS2", session: "2025/2026", term: "3rd Term" });
+    await page.goto(`/admin/timetable/${id}/view`);
+    await expect(page.getByRole("heading", { name: "Nothing Yet" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Add Schedule" }).click();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Add Schedule" }).click();
+    await expect(field(page, "Day")).toHaveAccessibleDescription("Day is required for Regular School Periods");
+    await expectAccessible(page);
+    await field(page, "Day").selectOption("Monday");
+    await field(page, "Start time").fill("09:00");
+    await field(page, "End time").fill("10:00");
+    await field(page, "Subject").selectOption("Mathematics");
+    await page.getByRole("button", { name: "Add Schedule" }).click();
+    await expect(toast(page, "Created successfully")).toBeVisible();
+    await expect(page.getByTestId("schedule-day").getByRole("heading", { level: 2 })).toHaveText(["Monday"]);
+    await expectAccessible(page);
+
+    await page.goto(`/admin/timetable/${id}/add-schedule`);
+    await field(page, "Day").selectOption("Monday");
+    await field(page, "Start time").fill("09:30");
+    await field(page, "End time").fill("10:30");
+    await field(page, "Subject").selectOption("English Language");
+    await page.getByRole("button", { name: "Add Schedule" }).click();
+    await expect(field(page, "Start time")).toHaveAccessibleDescription("Overlaps Mathematics, Monday 09:00–10:00");
+    await expectAccessible(page);
+
+    await page.goto(`/admin/timetable/${id}/view`);
+    await page.getByRole("link", { name: "Edit Mathematics, Monday 09:00–10:00" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Edit Schedule" })).toBeVisible();
+    await expectAccessible(page);
+
+    // Without scripts the link itself downloads: the PDF comes as an attachment.
+    await page.goto(`/admin/timetable/${id}/view`);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download Timetable" }).click()]);
+    expect(download.suggestedFilename()).toBe("regular-school-period-timetable-jss2-3rd-term.pdf");
+
+    await page.getByRole("link", { name: "Delete Mathematics, Monday 09:00–10:00" }).click();
+    await expect(page).toHaveURL(/\/delete-schedule\/\d+$/);
+    await expectAccessible(page);
+    await page.getByRole("main").getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page, "Schedule deleted successfully")).toBeVisible();
+
+    const exam = await setup.timetable({ type: "Exam", class: "SS3", session: "2025/2026", term: "3rd Term" });
+    await page.goto(`/admin/timetable/${exam}/add-schedule`);
+    await field(page, "Start time").fill("09:00");
+    await field(page, "End time").fill("11:00");
+    await field(page, "Subject").selectOption("Physics");
+    await page.getByRole("button", { name: "Add Schedule" }).click();
+    await expect(field(page, "Date")).toHaveAccessibleDescription(/^Date is required for Test and Exam schedules/);
+    await expectAccessible(page);
+    const monday = nextMonday();
+    await field(page, "Date").fill(monday);
+    await page.getByRole("button", { name: "Add Schedule" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: `Monday, ${formatScheduleDate(monday)}` })).toBeVisible();
+    await expectAccessible(page);
+
+    // A second page of the list, and the confirm page behind a timetable's Delete.
+    for (let i = 1; i <= 18; i++) await setup.timetable({ type: "Test", class: "JSS1", session: "2025/2026", term: "2nd Term", venue: `Room ${i}` });
+    await page.goto("/admin/time-table");
+    await page.getByRole("link", { name: /Next/ }).click();
+    await expect(page.getByText("Page 2 of 2")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Delete Regular School Period – JSS2" }).first().click();
+    await expect(page).toHaveURL(/\/admin\/timetable\/\d+\/delete$/);
+    await expectAccessible(page);
+    await page.getByRole("main").getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page, "Timetable deleted successfully")).toBeVisible();
+
+    expect((await page.goto("/admin/timetable/999999/view"))?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Timetable Not Found" })).toBeVisible();
+    await expectAccessible(page);
   });
 });

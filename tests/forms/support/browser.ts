@@ -283,6 +283,11 @@ export class Page {
     if (encoded) return decodeURIComponent(encoded[1].trim());
     return /filename="?([^";]*)"?/i.exec(disposition)?.[1] ?? null;
   }
+
+  /** The items of the lists inside `within` (a group of chips, a day's schedules), as text. */
+  itemsIn(within: El): string[] {
+    return [...within.querySelectorAll("li")].map((item) => normalize(item.textContent));
+  }
 }
 
 function descriptionOf(page: Page, element: El): string {
@@ -378,13 +383,16 @@ export class Form {
 
   /** The name/value pairs the form would send with `button` pressed. */
   entries(button?: string | RegExp): Array<[string, string | UploadFile]> {
+    return this.entriesPressing(button === undefined ? undefined : this.button(button));
+  }
+
+  private entriesPressing(pressed: El | undefined): Array<[string, string | UploadFile]> {
     const id = this.element.getAttribute("id");
     const owned = (control: El) => {
       const owner = control.getAttribute("form");
       return owner ? owner === id : control.closest("form") === this.element;
     };
     const all = [...this.page.document.querySelectorAll("input, select, textarea, button")].filter(owned);
-    const pressed = button === undefined ? undefined : this.button(button);
     const entries: Array<[string, string | UploadFile]> = [];
     for (const control of all) {
       const name = control.getAttribute("name");
@@ -417,12 +425,26 @@ export class Form {
 
   /** Presses the button named `button` (the form's first submit button when none is named) and follows where it leads. */
   submit(button?: string | RegExp): Promise<Page> {
-    const pressed = button === undefined ? submitButtons(this.page, this.element)[0] : this.button(button);
+    return this.send(button === undefined ? submitButtons(this.page, this.element)[0] : this.button(button));
+  }
+
+  /**
+   * Presses the button named `button` inside the group `legend`: a list's own Remove, where another list
+   * of the form has a button of the same name.
+   */
+  submitIn(legend: string | RegExp, button: string | RegExp): Promise<Page> {
+    const group = this.page.group(legend);
+    const found = submitButtons(this.page, this.element).filter((candidate) => group.contains(candidate) && matches(accessibleName(candidate), button));
+    if (found.length !== 1) throw new Error(`${found.length} buttons named ${button} in ${legend} on ${this.page.path}`);
+    return this.send(found[0]);
+  }
+
+  /** Submits with `pressed` as the submitter (Enter in a field presses the form's first submit button). */
+  private send(pressed: El | undefined): Promise<Page> {
     const attribute = (name: string, fallback: string) => attributeOf(pressed, `form${name}`) ?? attributeOf(this.element, name) ?? fallback;
     const method = attribute("method", "get").toUpperCase();
     const action = new URL(attribute("action", "") || this.page.url.toString(), this.page.url);
-    const entries = this.entries(button === undefined ? undefined : button);
-    if (pressed && button === undefined && pressed.getAttribute("name")) entries.push([pressed.getAttribute("name")!, pressed.getAttribute("value") ?? ""]);
+    const entries = this.entriesPressing(pressed);
     if (method === "GET") {
       action.search = new URLSearchParams(entries.map(([key, value]) => [key, typeof value === "string" ? value : value.name])).toString();
       return this.page.browser.goto(action.toString());

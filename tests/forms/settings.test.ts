@@ -1,0 +1,292 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { sessionOptions } from "../../contract/calendar";
+import type { SchoolSettings } from "../../contract/settings";
+import { normalize, type Browser, type Page } from "./support/browser";
+import { registerSchool, signedIn, type Admin } from "./support/school";
+
+/**
+ * The settings screens with JavaScript off: sections added and removed on the main view (a confirm page
+ * when classes go with them), a section's classes and subjects, and the report sheet. Their lists are
+ * edited by Add and Remove buttons that post the whole form and get it back redrawn, saving nothing
+ * until "Save & Back to Settings". Tests that change the settings register a school of their own.
+ */
+
+const SAVED = "Settings updated successfully!";
+const SECTION_PATH = "/admin/settings/section";
+
+let school: Admin;
+
+beforeAll(async () => {
+  school = await registerSchool("SettingsForms");
+});
+
+const settingsOf = async (owner: Admin) => (await owner.api<{ data: SchoolSettings }>("GET", "/school-settings")).body.data;
+
+async function settingsPage(owner: Admin): Promise<{ browser: Browser; page: Page }> {
+  const browser = await signedIn(owner);
+  const page = await browser.goto("/admin/settings");
+  expect(page.heading()).toBe("Settings");
+  return { browser, page };
+}
+
+function expectSaved(page: Page) {
+  expect(page.path + page.url.search).toBe("/admin/settings");
+  expect(page.toast()).toBe(SAVED);
+}
+
+const sectionChips = (page: Page) => page.itemsIn(page.byTestId("sections")!);
+const classNames = (page: Page) => page.controls(/^Class \d+ name$/).map((control) => control.getAttribute("value"));
+/** The entries of a report sheet list, as its chips show them. */
+const listEntries = (page: Page, legend: string) => [...page.group(legend).querySelectorAll("li > span")].map((chip) => normalize(chip.textContent));
+
+describe("settings main view without JavaScript", () => {
+  it("shows the default sections, adds one and removes sections", async () => {
+    const own = await registerSchool("Sections");
+    const { browser, page: settings } = await settingsPage(own);
+    let page = settings;
+    expect(page.href("‹ Back")).toBe("/admin/dashboard");
+    const defaults = ["Early Childhood", "Primary", "Junior Secondary", "Senior Secondary"];
+    expect(sectionChips(page)).toEqual(defaults.map((section) => expect.stringMatching(new RegExp(`^${section}`))));
+    for (const section of defaults) expect(page.links(`${section} Subjects`)).toHaveLength(1);
+    expect(page.links("Report Sheet Columns")).toHaveLength(1);
+
+    page = await page.press("Add");
+    expect(page.field("New section").description).toBe("Section name is required");
+    page = await page.form({ button: "Add" }).fill("New section", " primary ").submit("Add");
+    expect(page.field("New section").description).toBe("Section names must be unique");
+    expect(page.field("New section").value).toBe(" primary ");
+    expect((await settingsOf(own)).sections).toEqual(defaults);
+
+    page = await page.form({ button: "Add" }).fill("New section", "Vocational").submit("Add");
+    expectSaved(page);
+    expect(page.links("Vocational Subjects")).toHaveLength(1);
+    page = await browser.goto("/admin/settings");
+    expect(sectionChips(page)).toHaveLength(5);
+    expect(sectionChips(page).at(-1)).toMatch(/^Vocational/);
+    expect((await settingsOf(own)).sections).toEqual([...defaults, "Vocational"]);
+
+    // A section without classes goes at once.
+    page = await page.press("Remove Vocational");
+    expectSaved(page);
+    page = await browser.goto("/admin/settings");
+    expect(sectionChips(page)).toHaveLength(4);
+    expect(page.links("Vocational Subjects")).toHaveLength(0);
+
+    // A section with classes asks first, on a confirm page, since its classes go with it.
+    page = await page.follow("Remove Early Childhood");
+    expect(page.path).toBe("/admin/settings");
+    expect(page.url.searchParams.get("remove")).toBe("Early Childhood");
+    expect(page.text()).toMatch(/Remove Early Childhood\? Its classes \(.+\) and its subjects are removed too\./);
+    page = await page.press("Remove");
+    expectSaved(page);
+    page = await browser.goto("/admin/settings");
+    expect(sectionChips(page)).toEqual([expect.stringMatching(/^Primary/), expect.stringMatching(/^Junior Secondary/), expect.stringMatching(/^Senior Secondary/)]);
+    expect(page.links("Early Childhood Subjects")).toHaveLength(0);
+    const saved = await settingsOf(own);
+    expect(saved.sections).toEqual(["Primary", "Junior Secondary", "Senior Secondary"]);
+    expect(saved.classes.filter((c) => c.section === "Early Childhood")).toEqual([]);
+  });
+
+  it("Cancel on the removal's confirm page keeps the section", async () => {
+    const { page: settings } = await settingsPage(school);
+    const confirm = await settings.follow("Remove Primary");
+    expect(confirm.url.searchParams.get("remove")).toBe("Primary");
+    const back = await confirm.follow("Cancel");
+    expect(back.path + back.url.search).toBe("/admin/settings");
+    expect(sectionChips(back)).toHaveLength(4);
+    expect((await settingsOf(school)).sections).toContain("Primary");
+  });
+});
+
+describe("section view without JavaScript", () => {
+  it("edits a section's classes and subjects: each Add and Remove redraws the form, only Save writes", async () => {
+    const own = await registerSchool("Section");
+    const { browser, page: settings } = await settingsPage(own);
+    const before = await settingsOf(own);
+    let page = await settings.follow("Junior Secondary Subjects");
+    expect(page.path + page.url.search).toBe(`${SECTION_PATH}?name=Junior%20Secondary`);
+    const sectionPath = page.path + page.url.search;
+    expect(page.heading()).toBe("Junior Secondary Subjects");
+    expect(page.href("‹ Back")).toBe("/admin/settings");
+    expect(classNames(page)).toEqual(["JSS1", "JSS2", "JSS3"]);
+    expect(page.field("Basic Technology").checked).toBe(true);
+    expect(page.field("Further Mathematics").checked).toBe(false);
+    const edits = browser.visited.length;
+
+    const form = () => page.form({ button: "Save & Back to Settings" });
+    page = await form().submit("Add class");
+    expect(page.field("New class").description).toBe("Class name is required");
+    page = await form().fill("New class", "ss1").submit("Add class");
+    expect(page.field("New class").description).toBe("Class names must be unique");
+    expect(page.field("New class").value).toBe("ss1");
+
+    page = await form().fill("New class", "JSS4").submit("Add class");
+    expect(classNames(page)).toEqual(["JSS1", "JSS2", "JSS3", "JSS4"]);
+    expect(page.field("New class").value).toBe("");
+
+    // Enter in the new-class box presses the form's first button, a hidden Add: the class is added, nothing saved.
+    page = await form().fill("New class", "JSS5").submit();
+    expect(page.path + page.url.search).toBe(sectionPath);
+    expect(classNames(page)).toEqual(["JSS1", "JSS2", "JSS3", "JSS4", "JSS5"]);
+
+    page = await form().fill("Class 3 name", "JSS 3").submit("Remove JSS5");
+    expect(classNames(page)).toEqual(["JSS1", "JSS2", "JSS 3", "JSS4"]);
+    page = await form().submit("Remove JSS1");
+    expect(classNames(page)).toEqual(["JSS2", "JSS 3", "JSS4"]);
+    expect(page.field("Class 2 name").value).toBe("JSS 3");
+
+    page = await form().uncheck("French").check("Further Mathematics").fill("New subject", "mathematics").submit("Add subject");
+    expect(page.field("New subject").description).toBe("Subjects must be unique");
+    page = await form().fill("New subject", "Robotics").submit("Add subject");
+    expect(page.field("Robotics").checked).toBe(true);
+    expect(page.field("French").checked).toBe(false);
+    expect(page.field("Further Mathematics").checked).toBe(true);
+
+    // A blank class name is refused beside it, with the rest kept.
+    page = await form().fill("Class 1 name", " ").submit("Save & Back to Settings");
+    expect(page.field("Class 1 name").description).toBe("Class name is required");
+    expect(page.field("Class 2 name").value).toBe("JSS 3");
+    expect(page.field("Robotics").checked).toBe(true);
+
+    // Every Add, Remove and the refused save answered the form itself; none of them wrote anything.
+    const posts = browser.visited.slice(edits);
+    expect(posts).toHaveLength(9);
+    expect(posts.every((post) => post.method === "POST" && post.path === sectionPath && post.status === 200)).toBe(true);
+    expect(await settingsOf(own)).toEqual(before);
+
+    page = await form().fill("Class 1 name", "JSS2").submit("Save & Back to Settings");
+    expectSaved(page);
+
+    page = await (await browser.goto("/admin/settings")).follow("Junior Secondary Subjects");
+    expect(classNames(page)).toEqual(["JSS2", "JSS 3", "JSS4"]);
+    expect(page.field("Robotics").checked).toBe(true);
+    expect(page.field("Further Mathematics").checked).toBe(true);
+    expect(page.field("French").checked).toBe(false);
+    const saved = await settingsOf(own);
+    expect(saved.classes_by_section["Junior Secondary"]).toEqual(["JSS2", "JSS 3", "JSS4"]);
+    expect(saved.subjects_by_section["Junior Secondary"]).toEqual(expect.arrayContaining(["Robotics", "Further Mathematics"]));
+    expect(saved.subjects_by_section["Junior Secondary"]).not.toContain("French");
+  });
+
+  it("a renamed class keeps its students, and a removed row's name is not taken for a rename", async () => {
+    const own = await registerSchool("Rename");
+    for (const [name, selectedClass, gender] of [["Pupil 1", "JSS1", "Female"], ["Obi in JSS2", "JSS2", "Male"], ["Eze in JSS3", "JSS3", "Male"]]) {
+      const response = await own.api("POST", "/students", { student_data: { name, selectedClass, gender, phone_number: "08031234567" } });
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+    }
+    const { browser, page: settings } = await settingsPage(own);
+    let page = await settings.follow("Junior Secondary Subjects");
+    // Remove JSS2, then type a new name over JSS3's row and over JSS1's: only those two are renames.
+    page = await page.form({ button: "Save & Back to Settings" }).submit("Remove JSS2");
+    expect(classNames(page)).toEqual(["JSS1", "JSS3"]);
+    page = await page.form({ button: "Save & Back to Settings" }).fill("Class 1 name", "Year 7").fill("Class 2 name", "Year 9").submit("Save & Back to Settings");
+    expectSaved(page);
+
+    const students = (list: Page) => list.listItems("Students");
+    page = await browser.goto("/admin/students?class=Year%207");
+    expect(students(page)).toHaveLength(1);
+    expect(students(page)[0]).toContain("Pupil 1");
+    expect(students(page)[0]).toContain("Year 7");
+    expect(page.field("Class").value).toBe("Year 7");
+    page = await browser.goto("/admin/students?class=Year%209");
+    expect(students(page)).toHaveLength(1);
+    expect(students(page)[0]).toContain("Eze in JSS3");
+    // JSS2 was removed, not renamed: its student keeps the old class.
+    page = await browser.goto("/admin/students?q=Obi%20in");
+    expect(students(page)).toHaveLength(1);
+    expect(students(page)[0]).toContain("JSS2");
+  });
+
+  it("an unknown section is not found", async () => {
+    const browser = await signedIn(school);
+    const page = await browser.goto(`${SECTION_PATH}?name=Nowhere`);
+    expect(page.status).toBe(404);
+    expect(page.heading()).toBe("Page not found");
+  });
+});
+
+describe("report sheet view without JavaScript", () => {
+  it("edits every report sheet field: lists by Add and Remove, choices kept across them, saved once", async () => {
+    const own = await registerSchool("ReportSheet");
+    const { browser, page: settings } = await settingsPage(own);
+    const before = await settingsOf(own);
+    let page = await settings.follow("Report Sheet Columns");
+    expect(page.path).toBe("/admin/settings/report-sheet");
+    expect(page.heading()).toBe("Report Sheet Columns");
+    expect(page.href("‹ Back")).toBe("/admin/settings");
+    const choice = (legend: string, label: string) => page.field(label, page.group(legend)).checked;
+    expect(choice("Add position", "Yes")).toBe(true);
+    expect(choice("Enable extra inputs", "No")).toBe(true);
+    expect(listEntries(page, "Mid-term columns")).toEqual(["1st CA", "2nd CA"]);
+
+    // Lists: add, refuse a repeat, remove.
+    const form = () => page.form({ button: "Save & Back to Settings" });
+    page = await form().fill("New mid-term column", "1st ca").submit("Add mid-term column");
+    expect(page.field("New mid-term column").description).toBe("Column names must be unique");
+    expect(page.field("New mid-term column").value).toBe("1st ca");
+    page = await form().fill("New mid-term column", "Project").submit("Add mid-term column");
+    expect(listEntries(page, "Mid-term columns")).toEqual(["1st CA", "2nd CA", "Project"]);
+    page = await form().submitIn("Mid-term columns", "Remove 2nd CA");
+    expect(listEntries(page, "Mid-term columns")).toEqual(["1st CA", "Project"]);
+    expect(listEntries(page, "Exam columns")).toEqual(["1st CA", "2nd CA", "Exam"]);
+
+    page = await form().submit("Add extra input");
+    expect(page.field("New extra input").description).toBe("Input name is required");
+    // Enter in the box presses the form's first button, a hidden Add.
+    page = await form().fill("New extra input", "Class Teacher's Remark").submit();
+    expect(listEntries(page, "Extra inputs")).toEqual(["Class Teacher's Remark"]);
+
+    page = await form().submitIn("Exam columns", "Remove Exam");
+    expect(listEntries(page, "Exam columns")).toEqual(["1st CA", "2nd CA"]);
+    page = await form().fill("New exam column", "Examination").submit("Add exam column");
+    expect(listEntries(page, "Exam columns")).toEqual(["1st CA", "2nd CA", "Examination"]);
+    page = await form().fill("New child development input", "Honesty").submit("Add child development input");
+    expect(listEntries(page, "Child development inputs")).toHaveLength(6);
+    page = await form().submitIn("Child development inputs", "Remove Neatness");
+    expect(listEntries(page, "Child development inputs")).toEqual(["Punctuality", "Politeness", "Attentiveness", "Relationship with Others", "Honesty"]);
+    expect(await settingsOf(own)).toEqual(before);
+
+    const session = sessionOptions(new Date())[0];
+    page = await form()
+      .check("No", { within: "Add position" })
+      .check("No", { within: "Include attendance" })
+      .check("Yes", { within: "Enable extra inputs" })
+      .check("No", { within: "Enable child development" })
+      .check("No", { within: "School signature" })
+      .check("2nd Term", { within: "Current term" })
+      .select("Current session", session)
+      .submit("Save & Back to Settings");
+    expectSaved(page);
+
+    page = await (await browser.goto("/admin/settings")).follow("Report Sheet Columns");
+    expect(choice("Add position", "No")).toBe(true);
+    expect(choice("Include attendance", "No")).toBe(true);
+    expect(choice("Enable extra inputs", "Yes")).toBe(true);
+    expect(choice("Enable child development", "No")).toBe(true);
+    expect(choice("School signature", "No")).toBe(true);
+    expect(choice("Current term", "2nd Term")).toBe(true);
+    expect(page.field("Current session").value).toBe(session);
+    expect(listEntries(page, "Mid-term columns")).toEqual(["1st CA", "Project"]);
+    expect(listEntries(page, "Exam columns")).toEqual(["1st CA", "2nd CA", "Examination"]);
+    expect(listEntries(page, "Extra inputs")).toEqual(["Class Teacher's Remark"]);
+    expect(listEntries(page, "Child development inputs")).toEqual(["Punctuality", "Politeness", "Attentiveness", "Relationship with Others", "Honesty"]);
+    const saved = await settingsOf(own);
+    expect(saved.report_sheet).toMatchObject({
+      add_position: false,
+      include_attendance: false,
+      enable_extra_inputs: true,
+      enable_child_development: false,
+      school_signature: false,
+      current_term: "2nd Term",
+      mid_term_columns: ["1st CA", "Project"],
+      exam_columns: ["1st CA", "2nd CA", "Examination"],
+      extra_inputs: ["Class Teacher's Remark"],
+    });
+    expect(saved.other_settings.current_session).toBe(session);
+
+    // The dashboard shows the school's own term and session.
+    const dashboard = await browser.goto("/admin/dashboard");
+    expect(dashboard.text('[data-testid="term"]')).toBe("2nd Term");
+    expect(dashboard.text('[data-testid="session"]')).toBe(session);
+  });
+});
