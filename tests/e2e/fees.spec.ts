@@ -3,9 +3,11 @@ import { expectAccessible } from "./support/axe";
 import { signedIn, type Admin } from "./support/school";
 
 /**
- * School fees in both projects: fee setup through the form, a partial payment on a student's bill, the
- * balance on the student's and the parent's pages, and the overview changing with it. Every page is
- * checked with axe.
+ * School fees in Chromium: fee setup through the form, a partial payment on a student's bill, the balance
+ * on the student's and the parent's pages, and the overview changing with it. The `js` project runs the
+ * journey with scripts; the `no-js` project runs the one smoke test tagged `@no-js`, which walks the same
+ * screens with JavaScript off and checks each state with axe. The JS-off flows themselves, message by
+ * message, are form tests over HTTP: tests/forms/fees.test.ts.
  */
 
 const toast = (page: Page) => page.getByTestId("toast");
@@ -123,4 +125,71 @@ test.describe("school fees", () => {
     await expect(page.getByTestId("bill-totals").getByTestId("balance")).toHaveText("₦47,000.50");
     await expect(page.getByRole("list", { name: "Payments" })).toContainText("Reversed: Transfer bounced");
   });
+});
+
+test("no-js smoke: fee tabs, fee setup, a student's bill, the parent's and student's pages, a reversal", { tag: "@no-js" }, async ({ page }) => {
+  // A walk through eight pages, each state checked with axe.
+  test.slow();
+  const admin = await signedIn(page, page.request, "FeesSmoke");
+  const student = await post<{ unique_id: string }>(page, admin, "/students", {
+    student_data: { name: "Ada Obi", selectedClass: "JSS1", gender: "Female", phone_number: "08031234567" },
+  });
+  const parent = await post<{ unique_id: string }>(page, admin, "/stu-parents", {
+    parent_data: { name: "Mrs. Ngozi Obi", email: "ngozi@obi.ng", phone: "08035550000", children: [student.unique_id] },
+  });
+
+  // The tabs are links; the setup form refused, then a fee.
+  await page.goto("/admin/school-fees");
+  await expect(page.getByRole("link", { name: "Fee Overview" })).toHaveAttribute("aria-current", "page");
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Fee Setup" }).click();
+  await expect(page).toHaveURL(/tab=setup/);
+  await page.getByRole("button", { name: "Create Fee" }).click();
+  await expect(page.getByLabel("Fee name")).toHaveAccessibleDescription(/Name is required/);
+  await expectAccessible(page);
+  await createFee(page, { name: "Tuition", amount: "45,000", compulsory: true });
+  await expect(page.getByRole("list", { name: "Fees" }).getByRole("listitem")).toHaveCount(1);
+  await expectAccessible(page);
+
+  // The overview, then the student's bill: a payment refused, then recorded.
+  await page.getByRole("link", { name: "Fee Overview" }).click();
+  await expect(page.getByTestId("fees-expected")).toHaveText("₦45,000.00");
+  await expect(page.getByTestId("class-chart").locator("svg")).toBeVisible();
+  await expectAccessible(page);
+  // Opened by its address, as in the js journey: the by-class table is wider than a phone, and the page's
+  // sideways overflow puts a tap on this list off its target.
+  const owing = page.getByRole("list", { name: "Students owing most" }).getByRole("link", { name: /Ada Obi/ });
+  await page.goto((await owing.getAttribute("href"))!);
+  await expect(page.getByTestId("bill-totals").getByTestId("balance")).toHaveText("₦45,000.00");
+  await expectAccessible(page);
+  await page.getByLabel("Amount paid (₦)").fill("50,000");
+  await page.getByRole("button", { name: "Record Payment" }).click();
+  await expect(page.getByLabel("Amount paid (₦)")).toHaveAccessibleDescription(/The payment is more than the balance, ₦45,000.00/);
+  await expectAccessible(page);
+  await page.getByLabel("Amount paid (₦)").fill("20,000");
+  await page.getByRole("button", { name: "Record Payment" }).click();
+  await expect(toast(page)).toHaveText("Payment recorded successfully!");
+  await expect(page.getByRole("list", { name: "Payments" })).toContainText("RCT-000001");
+  await expectAccessible(page);
+
+  // The balance on the student's and the parent's pages; the overview's collections.
+  await page.goto(`/admin/update-student/${student.unique_id}`);
+  await expect(page.getByTestId("student-fee-totals").getByTestId("balance")).toHaveText("₦25,000.00");
+  await expectAccessible(page);
+  await page.goto(`/admin/parents/${parent.unique_id}/update`);
+  await expect(page.getByTestId(`fees-${student.unique_id}`).getByTestId("balance")).toHaveText("₦25,000.00");
+  await expectAccessible(page);
+  await page.goto("/admin/school-fees");
+  await expect(page.getByTestId("time-chart").locator("svg")).toBeVisible();
+  await expectAccessible(page);
+
+  // The reversal's own page, refused without a reason.
+  await page.goto(`/admin/school-fees/students/${student.unique_id}`);
+  await page.getByRole("link", { name: "Reverse RCT-000001" }).click();
+  await page.getByRole("button", { name: "Reverse" }).click();
+  await expect(page.getByLabel("Reason")).toHaveAccessibleDescription(/Give a reason/);
+  await expectAccessible(page);
+  await page.getByLabel("Reason").fill("Transfer bounced");
+  await page.getByRole("button", { name: "Reverse" }).click();
+  await expect(toast(page)).toHaveText("Payment reversed.");
 });

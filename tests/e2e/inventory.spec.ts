@@ -1,15 +1,16 @@
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { nubanFor } from "../../api/lib/nuban";
 import { expectAccessible } from "./support/axe";
 import { signedIn, type SchoolAccount } from "./support/school";
 
 /**
- * Inventory (groups, products, sales, purchases) and bank details, in both projects: `js` (dialogs,
- * instant search, verification as you type) and `no-js` (confirm pages, GET searches, the Verify button).
- * Every page and dialog is checked with axe.
+ * Inventory (groups, products, sales, purchases) and bank details in Chromium. The `js` project drives
+ * what scripts add (dialogs, instant search, verification as you type); the `no-js` project runs the one
+ * smoke test tagged `@no-js`, which walks every screen with JavaScript off and checks each state with axe.
+ * The JS-off flows themselves (confirm pages, GET searches, the Verify button) are form tests over HTTP:
+ * tests/forms/inventory.test.ts.
  */
 
-const withJs = (info: TestInfo) => info.project.name === "js";
 const toast = (page: Page) => page.getByTestId("toast");
 
 interface Admin {
@@ -25,25 +26,24 @@ async function viaApi<T>(request: APIRequestContext, admin: Admin, method: "GET"
   return (await response.json()).data as T;
 }
 
-/** Types in a search box; without JavaScript the form's button sends it. */
-async function search(page: Page, info: TestInfo, label: string, text: string) {
+/** Types in a search box; the list follows after a pause in typing. */
+async function search(page: Page, label: string, text: string) {
   await page.getByLabel(label, { exact: true }).fill(text);
-  if (!withJs(info)) await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(text).replace(/%20/g, "(\\+|%20)")}`));
 }
 
-/** Opens a row's menu and chooses Delete: a dialog with JS, a confirm page without. Returns where to confirm. */
-async function deleteFromMenu(page: Page, info: TestInfo, menuLabel: string, title: string) {
+/** Opens a row's menu and chooses Delete: its dialog, where to confirm. */
+async function deleteFromMenu(page: Page, menuLabel: string, title: string) {
   await page.getByLabel(menuLabel).click();
   await page.getByRole("link", { name: "Delete" }).click();
-  const confirm = withJs(info) ? page.getByRole("dialog", { name: title }) : page.locator("main");
+  const confirm = page.getByRole("dialog", { name: title });
   await expect(confirm.getByRole("heading", { name: title })).toBeVisible();
   await expectAccessible(page);
   return confirm;
 }
 
 test.describe("inventory", () => {
-  test("groups: add, rename with a clash refused, delete; a group with items asks twice", async ({ page, request }, info) => {
+  test("groups: add, rename with a clash refused, delete; a group with items asks twice", async ({ page, request }) => {
     const admin = await signedIn(page, request, "Groups");
     await page.goto("/admin/inventory");
     await expect(page.getByRole("heading", { level: 1, name: "Inventory" })).toBeVisible();
@@ -87,7 +87,7 @@ test.describe("inventory", () => {
     await viaApi(request, admin, "POST", "/inventory/items", { name: "Blazer", class: "JSS1", price: 9500, status: "In Stock", group_id: uniformsId, quantity: 4 });
     await page.reload();
     await expect(groups.filter({ hasText: "Uniforms" })).toContainText("1 item");
-    const confirmGroup = await deleteFromMenu(page, info, "Actions for Uniforms", "Delete group");
+    const confirmGroup = await deleteFromMenu(page, "Actions for Uniforms", "Delete group");
     await confirmGroup.getByRole("button", { name: "Delete" }).click();
     await expect(page).toHaveURL(/\/admin\/inventory\/delete-group\?groupId=\d+&withItems=1/);
     await expect(page.getByRole("heading", { name: "Delete group and items" })).toBeVisible();
@@ -101,13 +101,13 @@ test.describe("inventory", () => {
     await expect(page.getByRole("definition")).toHaveText(["0", "0"]);
 
     // An empty group goes at the first confirmation.
-    const confirmEmpty = await deleteFromMenu(page, info, "Actions for Books", "Delete group");
+    const confirmEmpty = await deleteFromMenu(page, "Actions for Books", "Delete group");
     await confirmEmpty.getByRole("button", { name: "Delete" }).click();
     await expect(toast(page)).toHaveText("Deleted successfully");
     await expect(page.getByText("No inventory groups yet")).toBeVisible();
   });
 
-  test("products: add with every rule, search, edit back to the same search (never to another site), delete", async ({ page, request }, info) => {
+  test("products: add with every rule, search, edit back to the same search (never to another site), delete", async ({ page, request }) => {
     const admin = await signedIn(page, request, "Products");
     const uniformsId = (await viaApi<{ id: number }>(request, admin, "POST", "/inventory/groups", { name: "Uniforms" })).id;
     await viaApi(request, admin, "POST", "/inventory/groups", { name: "Books" });
@@ -142,10 +142,10 @@ test.describe("inventory", () => {
 
     // The home search finds groups by their items' names.
     const groups = page.getByRole("list", { name: "Inventory groups" }).getByRole("listitem");
-    await search(page, info, "Search", "shirt");
+    await search(page, "Search", "shirt");
     await expect(groups).toHaveCount(1);
     await expect(groups.first()).toContainText("Matches: White Shirt");
-    await search(page, info, "Search", "no such thing");
+    await search(page, "Search", "no such thing");
     await expect(page.getByText("No groups or items match your search")).toBeVisible();
 
     // The group's items, searched, then one edited from its menu and back to the same search.
@@ -156,7 +156,7 @@ test.describe("inventory", () => {
     await expect(items.filter({ hasText: "White Shirt" })).toContainText("JSS1 · ₦12,500.50");
     await expect(items.filter({ hasText: "White Shirt" })).toContainText("In Stock24 in stock");
     await expectAccessible(page);
-    await search(page, info, "Search", "shirt");
+    await search(page, "Search", "shirt");
     await expect(items).toHaveCount(1);
     await page.getByLabel("Actions for White Shirt, JSS1").click();
     await page.getByRole("link", { name: "Edit" }).click();
@@ -179,7 +179,7 @@ test.describe("inventory", () => {
     await expect(page).toHaveURL(new RegExp(`/admin/inventory/group/items\\?groupId=${uniformsId}$`));
 
     // Delete a product from its menu.
-    const confirmProduct = await deleteFromMenu(page, info, "Actions for Blue Shorts, JSS1", "Delete product");
+    const confirmProduct = await deleteFromMenu(page, "Actions for Blue Shorts, JSS1", "Delete product");
     await confirmProduct.getByRole("button", { name: "Delete" }).click();
     await expect(toast(page)).toHaveText("Deleted successfully");
     await expect(page).toHaveURL(new RegExp(`/admin/inventory/group/items\\?groupId=${uniformsId}$`));
@@ -187,7 +187,7 @@ test.describe("inventory", () => {
     expect((await request.get(`/api/admin/${admin.account.uniqueId}/inventory/items/${shorts.id}`, { headers: { Authorization: `Bearer ${admin.token}` } })).status()).toBe(404);
   });
 
-  test("a sale: find the student, too many is refused, then the stock falls and the purchase is listed", async ({ page, request }, info) => {
+  test("a sale: find the student, too many is refused, then the stock falls and the purchase is listed", async ({ page, request }) => {
     const admin = await signedIn(page, request, "Sales");
     const group = await viaApi<{ id: number }>(request, admin, "POST", "/inventory/groups", { name: "PE Kits" });
     const suit = await viaApi<{ id: number }>(request, admin, "POST", "/inventory/items", { name: "Track Suit", class: "SS1", price: 8500, status: "In Stock", group_id: group.id, quantity: 3 });
@@ -208,7 +208,6 @@ test.describe("inventory", () => {
     await expectAccessible(page);
 
     await page.getByLabel("Student", { exact: true }).fill("ngozi");
-    if (!withJs(info)) await page.getByRole("button", { name: "Search" }).click();
     const matches = page.getByRole("list", { name: "Matching students" }).getByRole("listitem");
     await expect(matches).toHaveCount(1);
     await expect(matches.first()).toContainText("Ngozi Okafor");
@@ -236,9 +235,9 @@ test.describe("inventory", () => {
     await expect(purchases.first()).toContainText("Sold to Ngozi Okafor (SS1)");
     await expectAccessible(page);
 
-    await search(page, info, "Search", "ngozi");
+    await search(page, "Search", "ngozi");
     await expect(purchases).toHaveCount(1);
-    await search(page, info, "Search", "chidi");
+    await search(page, "Search", "chidi");
     await expect(page.getByText("No items found matching your search")).toBeVisible();
 
     expect((await viaApi<{ quantity: number }>(request, admin, "GET", `/inventory/items/${suit.id}`)).quantity).toBe(1);
@@ -246,7 +245,7 @@ test.describe("inventory", () => {
     await expect(page.getByRole("definition")).toHaveText(["1", "2"]);
   });
 
-  test("bank details: a number failing the check digit is refused, a good one is verified and saved", async ({ page, request }, info) => {
+  test("bank details: a number failing the check digit is refused, a good one is verified and saved", async ({ page, request }) => {
     await signedIn(page, request, "Bank");
     const good = nubanFor("058", "012345678");
     const bad = `${good.slice(0, 9)}${(Number(good[9]) + 1) % 10}`;
@@ -259,31 +258,21 @@ test.describe("inventory", () => {
     await expectAccessible(page);
 
     const save = page.getByRole("button", { name: "Save Bank Details" });
-    if (withJs(info)) {
-      await expect(save).toBeDisabled();
-      await page.getByLabel("Search banks").fill("guaranty");
-      await expect(page.getByLabel("Bank").locator("option")).toHaveText(["Select your bank", "Guaranty Trust Bank"]);
-    } else {
-      await save.click();
-      for (const label of ["Bank", "Account Number", "Account Name"]) {
-        await expect(page.getByLabel(label, { exact: true })).toHaveAccessibleDescription(/^Please fill in all required fields and verify your account number/);
-      }
-      await expectAccessible(page);
-    }
+    await expect(save).toBeDisabled();
+    await page.getByLabel("Search banks").fill("guaranty");
+    await expect(page.getByLabel("Bank").locator("option")).toHaveText(["Select your bank", "Guaranty Trust Bank"]);
     await page.getByLabel("Bank", { exact: true }).selectOption({ label: "Guaranty Trust Bank" });
 
     const number = page.getByLabel("Account Number");
     const name = page.getByLabel("Account Name");
     await number.fill(bad);
-    if (!withJs(info)) await page.getByRole("button", { name: "Verify" }).click();
     await expect(number).toHaveAccessibleDescription(/^This account number is not valid for Guaranty Trust Bank\./);
     await expect(number).toHaveValue(bad);
     await expect(name).toHaveValue("");
-    if (withJs(info)) await expect(save).toBeDisabled();
+    await expect(save).toBeDisabled();
     await expectAccessible(page);
 
     await number.fill(good);
-    if (!withJs(info)) await page.getByRole("button", { name: "Verify" }).click();
     await expect(name).toHaveValue(`SANDBOX ACCOUNT ${good.slice(-4)}`);
     await expect(number).toHaveAccessibleDescription("10 digits");
     await expect(page.getByLabel("Bank", { exact: true })).toHaveValue("058");
@@ -297,4 +286,130 @@ test.describe("inventory", () => {
     await expect(page.getByTestId("current-account")).toHaveText(`Guaranty Trust Bank · ${good} · SANDBOX ACCOUNT ${good.slice(-4)}`);
     await expect(name).toHaveValue(`SANDBOX ACCOUNT ${good.slice(-4)}`);
   });
+});
+
+test("no-js smoke: inventory home, groups, products, a sale, bank details and their confirm pages", { tag: "@no-js" }, async ({ page, request }) => {
+  // A walk through a dozen pages, each state checked with axe.
+  test.slow();
+  const admin = await signedIn(page, request, "Smoke");
+  await viaApi(request, admin, "POST", "/students", { student_data: { name: "Ngozi Okafor", selectedClass: "SS1", gender: "Female", phone_number: "0803 123 4567" } });
+  const groups = page.getByRole("list", { name: "Inventory groups" }).getByRole("listitem");
+  const openMenu = async (label: string, link: string) => {
+    await page.getByLabel(label).click();
+    await page.getByRole("link", { name: link }).click();
+  };
+
+  await page.goto("/admin/inventory");
+  await expect(page.getByText("No inventory groups yet")).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Purchased Items" }).click();
+  await expect(page.getByText("No purchased items yet")).toBeVisible();
+  await expectAccessible(page);
+
+  // Groups: the add form refused, then a group; a rename refused beside the field.
+  await page.goto("/admin/inventory/add-group");
+  await page.getByRole("button", { name: "Add Group" }).click();
+  await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Name is required");
+  await expectAccessible(page);
+  await page.getByLabel("Name").fill("Uniforms");
+  await page.getByRole("button", { name: "Add Group" }).click();
+  await expect(toast(page)).toHaveText("Group added successfully!");
+  await expect(groups).toHaveCount(1);
+  await viaApi(request, admin, "POST", "/inventory/groups", { name: "Books" });
+  await page.reload();
+  await openMenu("Actions for Books", "Edit");
+  await page.getByLabel("Name").fill("uniforms");
+  await page.getByRole("button", { name: "Update Group" }).click();
+  await expect(page.getByLabel("Name")).toHaveAccessibleDescription("A group with this name already exists.");
+  await expectAccessible(page);
+
+  // Products: the add form refused, then a product; its group's items searched; the edit form.
+  await page.goto("/admin/inventory");
+  await page.getByRole("link", { name: "Add Product" }).click();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Add Product" }).click();
+  await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Name is required");
+  await expectAccessible(page);
+  await page.getByLabel("Name").fill("Track Suit");
+  await page.getByLabel("Group").selectOption({ label: "Uniforms" });
+  await page.getByLabel("Class").selectOption("SS1");
+  await page.getByLabel("Price (₦)").fill("8,500");
+  await page.getByLabel("Quantity in stock").fill("3");
+  await page.getByRole("button", { name: "Add Product" }).click();
+  await expect(toast(page)).toHaveText("Product added successfully!");
+  await page.getByRole("link", { name: /^Uniforms/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Uniforms" })).toBeVisible();
+  await page.getByLabel("Search", { exact: true }).fill("suit");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/q=suit/);
+  const items = page.getByRole("list", { name: "Items" }).getByRole("listitem");
+  await expect(items).toHaveCount(1);
+  await expectAccessible(page);
+  await openMenu("Actions for Track Suit, SS1", "Edit");
+  await expect(page.getByLabel("Price (₦)")).toHaveValue("8500");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(toast(page)).toHaveText("Product updated successfully!");
+
+  // A sale: the student searched and chosen, too many refused, then sold.
+  await openMenu("Actions for Track Suit, SS1", "Sell to a student");
+  await expect(page.getByRole("heading", { level: 1, name: "Sell Track Suit" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel("Student", { exact: true }).fill("ngozi");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByRole("list", { name: "Matching students" }).getByRole("listitem")).toHaveCount(1);
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Choose Ngozi Okafor" }).click();
+  await expect(page.getByTestId("chosen-student")).toHaveText("Ngozi Okafor · SS1");
+  await expectAccessible(page);
+  await page.getByLabel("Quantity").fill("5");
+  await page.getByRole("button", { name: "Sell" }).click();
+  await expect(page.getByLabel("Quantity")).toHaveAccessibleDescription(/^Only 3 left in stock\./);
+  await expectAccessible(page);
+  await page.getByLabel("Quantity").fill("2");
+  await page.getByRole("button", { name: "Sell" }).click();
+  await expect(toast(page)).toHaveText("Sale recorded successfully!");
+  await expect(page.getByRole("list", { name: "Purchased items" }).getByRole("listitem")).toHaveCount(1);
+  await expectAccessible(page);
+
+  // The confirm pages: a product, a group with items (asked twice), an empty group.
+  await page.goto("/admin/inventory");
+  await page.getByRole("link", { name: /^Uniforms/ }).click();
+  await openMenu("Actions for Track Suit, SS1", "Delete");
+  await expect(page.getByRole("heading", { level: 1, name: "Delete product" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await expect(items).toHaveCount(1);
+  await page.goto("/admin/inventory");
+  await openMenu("Actions for Uniforms", "Delete");
+  await expect(page.getByRole("heading", { level: 1, name: "Delete group" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Delete group and items" })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Delete group and items" }).click();
+  await expect(toast(page)).toHaveText("Deleted successfully");
+  await openMenu("Actions for Books", "Delete");
+  await page.getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page)).toHaveText("Deleted successfully");
+  await expect(page.getByText("No inventory groups yet")).toBeVisible();
+
+  // Bank details: saving refused, a bad number refused by Verify, a good one verified, then saved.
+  await page.getByRole("link", { name: "Bank Details" }).click();
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Save Bank Details" }).click();
+  await expect(page.getByLabel("Account Number")).toHaveAccessibleDescription(/^Please fill in all required fields and verify your account number/);
+  await expectAccessible(page);
+  const good = nubanFor("058", "012345678");
+  await page.getByLabel("Bank", { exact: true }).selectOption({ label: "Guaranty Trust Bank" });
+  await page.getByLabel("Account Number").fill(`${good.slice(0, 9)}${(Number(good[9]) + 1) % 10}`);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByLabel("Account Number")).toHaveAccessibleDescription(/^This account number is not valid for Guaranty Trust Bank\./);
+  await expectAccessible(page);
+  await page.getByLabel("Account Number").fill(good);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByLabel("Account Name")).toHaveValue(`SANDBOX ACCOUNT ${good.slice(-4)}`);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Save Bank Details" }).click();
+  await expect(toast(page)).toHaveText("Bank details added successfully!");
 });

@@ -288,6 +288,20 @@ export class Page {
   itemsIn(within: El): string[] {
     return [...within.querySelectorAll("li")].map((item) => normalize(item.textContent));
   }
+
+  /** The `<details>` menu whose summary is named `label` (a row's "Actions for Uniforms"). */
+  menu(label: string | RegExp): El {
+    const found = [...this.document.querySelectorAll("details > summary")].filter((summary) => matches(accessibleName(summary), label));
+    if (found.length !== 1) throw new Error(`${found.length} menus named ${label} on ${this.path}`);
+    return found[0].parentElement!;
+  }
+
+  /** Follows the one link named `name` inside `within` (a row's menu, a list item), as a tap on it would. */
+  followWithin(within: El, name: string | RegExp): Promise<Page> {
+    const found = this.linksWithin(within, name);
+    if (found.length !== 1) throw new Error(`${found.length} links named ${name} in that part of ${this.path}`);
+    return this.browser.goto(new URL(found[0].getAttribute("href")!, this.url).toString());
+  }
 }
 
 function descriptionOf(page: Page, element: El): string {
