@@ -2,6 +2,12 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible } from "./support/axe";
 import { logIn, registerSchoolViaApi } from "./support/school";
 
+/**
+ * Data saver in Chromium. The `js` project turns it on from a hydrated page and walks pages that then
+ * arrive without scripts; the `no-js` project runs the one smoke test tagged `@no-js`. The JS-off flow
+ * itself is a form test over HTTP: tests/forms/data-saver.test.ts.
+ */
+
 /** What the page's HTML makes the browser run: script elements and module preloads. */
 async function scriptsIn(page: Page) {
   const html = (await page.request.get(page.url()).then((r) => r.text())) as string;
@@ -51,4 +57,21 @@ test.describe("Data saver", () => {
     expect(response.status()).toBe(302);
     expect(response.headers().location).toBe("/admin/profile");
   });
+});
+
+test("no-js smoke: data saver on from the profile, off from the menu", { tag: "@no-js" }, async ({ page }) => {
+  const school = await registerSchoolViaApi(page.request, "SaverSmoke");
+  await logIn(page, school);
+  await page.goto("/admin/profile");
+  await page.getByRole("button", { name: "Data saver: Off" }).last().click();
+  await expect(page).toHaveURL(/\/admin\/profile$/);
+  await expect(page.getByRole("button", { name: "Data saver: On" }).last()).toHaveAttribute("aria-pressed", "true");
+  expect(await scriptsIn(page)).toBe(0);
+  await expectAccessible(page);
+
+  await page.goto("/admin/dashboard");
+  await page.locator("summary", { hasText: "Menu" }).click();
+  await page.getByRole("button", { name: "Data saver: On" }).first().click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  expect(await scriptsIn(page)).toBeGreaterThan(0);
 });

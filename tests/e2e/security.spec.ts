@@ -1,11 +1,13 @@
-import { expect, test, type ConsoleMessage, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type ConsoleMessage, type Page } from "@playwright/test";
 import { expectAccessible } from "./support/axe";
 import { apiToken, logIn, registerSchoolViaApi } from "./support/school";
 
 /**
- * The Content-Security-Policy in a real browser, in both projects: pages hydrate and their scripted
- * parts work with only the nonce-carrying scripts allowed (no violation, no hydration error, no console
- * error at all), and names typed as markup show as text and never run.
+ * The Content-Security-Policy in a real browser: pages hydrate and their scripted parts work with only
+ * the nonce-carrying scripts allowed (no violation, no hydration error, no console error at all), and
+ * names typed as markup show as text and never run. The `no-js` project runs the smoke test tagged
+ * `@no-js`; the policy header and the escaping of names are form tests over HTTP:
+ * tests/forms/security.test.ts.
  */
 
 const MARKUP = "<img src=x onerror=alert(1)>";
@@ -17,8 +19,8 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(scrollWidth, `${page.url()} is wider than the screen`).toBeLessThanOrEqual(innerWidth);
 }
 
-test("pages run under the Content-Security-Policy, and names with markup show as text", async ({ page, request }, info) => {
-  const js = info.project.name === "js";
+/** Console errors and warnings, page errors and any dialog a script opened, as they happen. */
+function problemsOf(page: Page): string[] {
   const problems: string[] = [];
   page.on("console", (message: ConsoleMessage) => {
     if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
@@ -28,8 +30,12 @@ test("pages run under the Content-Security-Policy, and names with markup show as
     problems.push(`a script ran: ${dialog.message()}`);
     await dialog.dismiss();
   });
+  return problems;
+}
 
-  const school = await registerSchoolViaApi(request, "Policy");
+/** A school with a student named with markup and a timetable whose venue closes a script element. */
+async function schoolWithMarkupNames(request: APIRequestContext, prefix: string) {
+  const school = await registerSchoolViaApi(request, prefix);
   const token = await apiToken(request, school);
   const headers = { Authorization: `Bearer ${token}` };
   const student = await request.post(`/api/admin/${school.uniqueId}/students`, {
@@ -41,7 +47,12 @@ test("pages run under the Content-Security-Policy, and names with markup show as
     headers,
     data: { type: "Regular School Period", class: "JSS1", session: "2025/2026", term: "1st Term", venue: `Hall ${SCRIPT}` },
   });
-  const timetableId = (await timetable.json()).data.id as number;
+  return { school, timetableId: (await timetable.json()).data.id as number };
+}
+
+test("pages run under the Content-Security-Policy, and names with markup show as text", async ({ page, request }) => {
+  const problems = problemsOf(page);
+  const { school, timetableId } = await schoolWithMarkupNames(request, "Policy");
 
   await logIn(page, school);
   const response = await page.goto("/admin/students");
@@ -52,20 +63,37 @@ test("pages run under the Content-Security-Policy, and names with markup show as
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
 
-  if (js) {
-    // Hydrated: a link is followed by the router, without a new document (the marker survives).
-    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-    await page.getByRole("navigation", { name: "Quick links" }).getByRole("link", { name: "Settings" }).click();
-    await expect(page).toHaveURL(/\/admin\/settings$/);
-    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
-    await page.goBack();
-    await expect(page).toHaveURL(/\/admin\/students$/);
-    // A confirmation opens as a dialog, which only the page's own script can do.
-    await page.getByLabel(`Actions for Tobi ${MARKUP}`).click();
-    await page.getByRole("link", { name: "Delete" }).click();
-    await expect(page.getByRole("dialog")).toBeVisible();
-    await page.getByRole("button", { name: "Cancel" }).click();
-  }
+  // Hydrated: a link is followed by the router, without a new document (the marker survives).
+  await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+  await page.getByRole("navigation", { name: "Quick links" }).getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin\/students$/);
+  // A confirmation opens as a dialog, which only the page's own script can do.
+  await page.getByLabel(`Actions for Tobi ${MARKUP}`).click();
+  await page.getByRole("link", { name: "Delete" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  await page.goto(`/admin/timetable/${timetableId}/view`);
+  await expect(page.getByText(`Hall ${SCRIPT}`)).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.goto("/admin/dashboard");
+  await expect(page.getByTestId("school-name")).toBeVisible();
+
+  expect(problems).toEqual([]);
+});
+
+test("no-js smoke: names with markup show as text, the pages keep to the screen's width, the console stays quiet", { tag: "@no-js" }, async ({ page, request }) => {
+  const problems = problemsOf(page);
+  const { school, timetableId } = await schoolWithMarkupNames(request, "PolicySmoke");
+
+  await logIn(page, school);
+  await page.goto("/admin/students");
+  await expect(page.getByText(`Tobi ${MARKUP}`)).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
 
   await page.goto(`/admin/timetable/${timetableId}/view`);
   await expect(page.getByText(`Hall ${SCRIPT}`)).toBeVisible();

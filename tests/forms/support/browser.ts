@@ -109,6 +109,11 @@ export class Browser {
   goto(path: string): Promise<Page> {
     return this.request("GET", path);
   }
+
+  /** Sets a cookie as a server's Set-Cookie would (to send an old session again, say). */
+  setCookie(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
 }
 
 export class Page {
