@@ -1,4 +1,4 @@
-// Bundles server.ts (with api/, contract/, config/ and observability/) into $BUILD_DIR/server.mjs (default build/);
+// Bundles server.ts (with api/, contract/, config/, observability/ and server-lib/) into $BUILD_DIR/server.mjs (default build/);
 // npm packages stay external.
 import { build } from "esbuild";
 import fs from "node:fs";
