@@ -16,7 +16,7 @@ import { configuredStorage } from "./api/storage/configured";
 import { isCrossOriginWrite } from "./app/.server/same-origin";
 import { CLIENT_ADDRESS_HEADER } from "./contract/http";
 import { APP_MESSAGES, DEFAULT_ERRORS } from "./contract/messages";
-import { sweepStaleUploads } from "./contract/multipart";
+import { sweepStaleUploads } from "./server-lib/multipart";
 import { ConfigError, loadConfig, type Config } from "./config/env";
 import { blankValues, errorFields, loggedPath, logger, REQUEST_ID_HEADER } from "./observability/log";
 import { requestContext, type RequestIdEnv } from "./observability/request-context";

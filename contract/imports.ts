@@ -36,6 +36,7 @@ export const IMPORT_MESSAGES = {
   passwordProtected: "The file is protected by a password. Save it without the password and upload it again.",
   emptySheet: "The first sheet of the file has no rows under its headers.",
   unreadable: "The file could not be read in time. Save it again in Excel and upload it again.",
+  busy: "Many spreadsheets are being read right now. Try again in a few seconds.",
   missingColumn: (header: string) => `The column '${header}' is missing.`,
   required: (header: string) => `${header} is required`,
   duplicateInFile: (header: string, row: number) => `Same ${header} as row ${row}`,

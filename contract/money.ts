@@ -10,9 +10,24 @@ export const MAX_KOBO = Number.MAX_SAFE_INTEGER;
 
 const NAIRA = new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN" });
 
-/** ₦12,500.50. Always 'en-NG', so the server and every browser write the same text. */
+/**
+ * What is written for an amount that cannot be read (NaN, null, text that is no amount): a dash, never
+ * ₦0.00, which would be a wrong amount that looks right.
+ */
+export const NO_AMOUNT = "—";
+
+/** ₦12,500.50. Always 'en-NG', so the server and every browser write the same text; "—" for no whole kobo. */
 export function formatNaira(kobo: number): string {
-  return NAIRA.format(kobo / 100);
+  return Number.isSafeInteger(kobo) ? NAIRA.format(kobo / 100) : NO_AMOUNT;
+}
+
+/**
+ * Naira as the wire carries them (12500.5, or the text "12500.50") written as ₦12,500.50; "—" when the
+ * value is not an amount `nairaToKobo` reads (null, undefined, NaN, "abc", 12.345).
+ */
+export function formatWireNaira(naira: unknown): string {
+  const kobo = typeof naira === "number" || typeof naira === "string" ? nairaToKobo(naira) : null;
+  return kobo === null ? NO_AMOUNT : formatNaira(kobo);
 }
 
 /**
@@ -68,8 +83,12 @@ export function parseNaira(text: string): number | null {
   return decimalToKobo(plain);
 }
 
-/** How a (non-negative) amount is written back into an input for editing: 1250050 → "12500.50", 200000 → "2000". */
-export function nairaInputValue(kobo: number): string {
+/**
+ * How a (non-negative) amount is written back into an input for editing: 1250050 → "12500.50", 200000 →
+ * "2000". An amount that cannot be read (null) leaves the input empty rather than "0".
+ */
+export function nairaInputValue(kobo: number | null): string {
+  if (kobo === null || !Number.isSafeInteger(kobo)) return "";
   const whole = Math.trunc(kobo / 100);
   const fraction = Math.abs(kobo % 100);
   return fraction ? `${whole}.${String(fraction).padStart(2, "0")}` : String(whole);
@@ -77,7 +96,7 @@ export function nairaInputValue(kobo: number): string {
 
 const NAIRA_COMPACT = new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN", notation: "compact", maximumFractionDigits: 1 });
 
-/** ₦1.2M, ₦450K: for a chart's axis, where the exact amount is given beside it. */
+/** ₦1.2M, ₦450K: for a chart's axis, where the exact amount is given beside it; "—" for no number. */
 export function formatNairaCompact(kobo: number): string {
-  return NAIRA_COMPACT.format(kobo / 100);
+  return Number.isFinite(kobo) ? NAIRA_COMPACT.format(kobo / 100) : NO_AMOUNT;
 }

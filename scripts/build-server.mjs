@@ -1,13 +1,17 @@
-// Bundles server.ts (with api/, contract/, config/ and observability/) into $BUILD_DIR/server.mjs (default build/);
+// Bundles server.ts (with api/, contract/, config/, observability/ and server-lib/) into $BUILD_DIR/server.mjs (default build/);
 // npm packages stay external.
 import { build } from "esbuild";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 
+// The spreadsheet worker (api/lib/spreadsheet-worker.ts) is a second entry, emitted beside server.mjs as
+// spreadsheet-worker.mjs: the pool in api/lib/spreadsheet.ts starts its threads from that file, found
+// next to the running bundle.
 await build({
-  entryPoints: ["server.ts"],
-  outfile: path.join(process.env.BUILD_DIR ?? "build", "server.mjs"),
+  entryPoints: { server: "server.ts", "spreadsheet-worker": "api/lib/spreadsheet-worker.ts" },
+  outdir: process.env.BUILD_DIR ?? "build",
+  outExtension: { ".js": ".mjs" },
   bundle: true,
   platform: "node",
   format: "esm",

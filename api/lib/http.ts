@@ -13,7 +13,7 @@ import {
   type MultipartLimits,
   type MultipartResult,
   type UploadedFile,
-} from "../../contract/multipart";
+} from "../../server-lib/multipart";
 import type { ApiDeps } from "../context";
 import { ApiError } from "./errors";
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { changePasswordPayload } from "../../contract/admin";
 import { APP_MESSAGES, MESSAGES } from "../../contract/messages";
-import { fileFor } from "../../contract/multipart";
+import { fileFor } from "../../server-lib/multipart";
 import type { ApiDeps } from "../context";
 import { fromZod } from "../lib/errors";
 import { IMAGE_UPLOAD_LIMITS, readForm, readJson, textFields } from "../lib/http";

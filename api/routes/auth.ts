@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { fileFor } from "../../contract/multipart";
+import { fileFor } from "../../server-lib/multipart";
 import type { ApiDeps } from "../context";
 import { IMAGE_UPLOAD_LIMITS, readForm, readJson, textFields } from "../lib/http";
 import { login, registerSchool } from "../services/auth";

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { profileUpdateFields, type AdminRecord, type DashboardData } from "../../contract/admin";
 import { currentSession, currentTerm } from "../../contract/calendar";
 import type { FieldErrors } from "../../contract/http";
-import type { UploadedFile } from "../../contract/multipart";
+import type { UploadedFile } from "../../server-lib/multipart";
 import type { ApiDeps, Tenant } from "../context";
 import { fromZod, gatherFieldErrors, validationError } from "../lib/errors";
 import { adminData, normalizePhone } from "./auth";

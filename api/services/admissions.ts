@@ -18,7 +18,7 @@ import {
 import { admissionFormFields, applicationFields, toggleStatusPayload } from "../../contract/admissions.schema";
 import type { FieldErrors, Paginated } from "../../contract/http";
 import { koboToNaira } from "../../contract/money";
-import { firstField, type DiskFile, type DiskMultipartResult } from "../../contract/multipart";
+import { firstField, type DiskFile, type DiskMultipartResult } from "../../server-lib/multipart";
 import { toE164 } from "../../contract/phone";
 import { errorFields, logger } from "../../observability/log";
 import type { ApiDeps, Tenant } from "../context";

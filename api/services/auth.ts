@@ -2,7 +2,7 @@ import { isFeatureKey, type FeatureKey } from "../../contract/access";
 import { loginPayload, registerFields, type AdminData, type ChangePasswordPayload } from "../../contract/admin";
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, TOKEN_TTL_MS } from "../../contract/limits";
 import { APP_MESSAGES } from "../../contract/messages";
-import type { UploadedFile } from "../../contract/multipart";
+import type { UploadedFile } from "../../server-lib/multipart";
 import { toE164 } from "../../contract/phone";
 import type { ApiDeps, Tenant } from "../context";
 import {

@@ -1,4 +1,4 @@
-import { formatNaira, nairaToKobo } from "../../contract/money";
+import { formatWireNaira as naira } from "../../contract/money";
 import type { ApiDeps, Tenant } from "../context";
 import { paymentForReceipt } from "./fees";
 import { drawDetails, drawLetterhead, letterhead, openDocument, stampFooters } from "./timetable-pdf";
@@ -8,7 +8,6 @@ export async function receiptPdf(deps: ApiDeps, tenant: Tenant, id: number): Pro
   const { payment, totals } = await paymentForReceipt(deps, tenant, id);
   const { schoolName, logo } = await letterhead(deps, tenant);
   const now = deps.now();
-  const naira = (amount: number) => formatNaira(nairaToKobo(amount) ?? 0);
   const { doc, done, left, width } = openDocument({ title: `Receipt ${payment.receipt_no}`, author: schoolName, now });
 
   drawLetterhead(doc, schoolName, logo, "Payment receipt");

@@ -16,7 +16,7 @@ import {
 } from "../../contract/fees";
 import { assignmentPayload, discountPayload, feeItemFields, paymentPayload, retirePayload, reversalFields } from "../../contract/fees.schema";
 import type { FieldErrors } from "../../contract/http";
-import { formatNaira, koboToNaira, nairaToKobo } from "../../contract/money";
+import { formatNaira, formatWireNaira, koboToNaira } from "../../contract/money";
 import type { SchoolClass } from "../../contract/settings";
 import type { ApiDeps, Tenant } from "../context";
 import { recordAudit } from "./audit";
@@ -665,7 +665,7 @@ export async function reversePayment(deps: ApiDeps, tenant: Tenant, id: number, 
       .where("reversed_at", "is", null)
       .executeTakeFirst();
     if (Number(reversed.numUpdatedRows) !== 1) return;
-    const summary = `Reversed payment ${payment.receipt_no} of ${formatNaira(nairaToKobo(payment.amount) ?? 0)} for ${payment.student_name}`;
+    const summary = `Reversed payment ${payment.receipt_no} of ${formatWireNaira(payment.amount)} for ${payment.student_name}`;
     await recordAudit(deps, tenant, { kind: "reversal", summary, recordIds: [id] }, trx);
   });
   return getPayment(deps, tenant, id);

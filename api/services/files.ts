@@ -14,7 +14,7 @@ import {
 import { normalizeFolderName, uploadFolderFields } from "../../contract/files.schema";
 import type { FieldErrors, Paginated } from "../../contract/http";
 import { MESSAGES } from "../../contract/messages";
-import { firstField, type DiskFile, type DiskMultipartResult } from "../../contract/multipart";
+import { firstField, type DiskFile, type DiskMultipartResult } from "../../server-lib/multipart";
 import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
 import { randomKey } from "../lib/crypto";

@@ -15,7 +15,7 @@ import {
   type RowProblem,
 } from "../../contract/imports";
 import { MESSAGES } from "../../contract/messages";
-import type { DiskMultipartResult } from "../../contract/multipart";
+import type { DiskMultipartResult } from "../../server-lib/multipart";
 import { recordAudit } from "./audit";
 import type { ApiDeps, Tenant } from "../context";
 import type { Import } from "../db/schema";

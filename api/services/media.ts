@@ -1,5 +1,5 @@
 import { IMAGE_EXTENSIONS, imageProblem, sniffImageType } from "../../contract/images";
-import type { UploadedFile } from "../../contract/multipart";
+import type { UploadedFile } from "../../server-lib/multipart";
 import type { ApiDeps } from "../context";
 import { randomKey } from "../lib/crypto";
 import { validationError } from "../lib/errors";

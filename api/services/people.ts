@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { FieldErrors } from "../../contract/http";
 import { APP_MESSAGES } from "../../contract/messages";
-import type { UploadedFile } from "../../contract/multipart";
+import type { UploadedFile } from "../../server-lib/multipart";
 import { personDataInput } from "../../contract/people";
 import { toE164 } from "../../contract/phone";
 import type { ApiDeps, Tenant } from "../context";

@@ -50,7 +50,7 @@ export function feePayload(value: FeeItemFields): FeeItemPayload {
 export function feeDefaults(fee: FeeItem) {
   return {
     name: fee.name,
-    amount: nairaInputValue(nairaToKobo(fee.amount) ?? 0),
+    amount: nairaInputValue(nairaToKobo(fee.amount)),
     applies_to: fee.applies_to,
     section: fee.applies_to === "section" ? (fee.target ?? "") : "",
     class: fee.applies_to === "class" ? (fee.target ?? "") : "",

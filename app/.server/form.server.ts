@@ -11,7 +11,7 @@ import {
   type DiskMultipartLimits,
   type DiskMultipartResult,
   type MultipartLimits,
-} from "../../contract/multipart";
+} from "../../server-lib/multipart";
 
 const URLENCODED_MAX_BYTES = 256 * 1024;
 /** A form that takes no files may still arrive as multipart (a script's FormData): its files are dropped. */

@@ -4,6 +4,7 @@ import { APP_MESSAGES, MESSAGES } from "../../contract/messages";
 import { PARENT_MESSAGES } from "../../contract/parents";
 import { STAFF_MESSAGES } from "../../contract/staff";
 import { STUDENT_MESSAGES } from "../../contract/students";
+import { SPREADSHEET_POOL, SPREADSHEET_RETRY_AFTER_SECONDS, spreadsheetPool } from "../../api/lib/spreadsheet";
 import { DATABASE, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
 import { passwordProtectedBytes, sheetNames, sheetRows, xlsxBytes, xlsxFile } from "./spreadsheets";
 
@@ -179,6 +180,27 @@ describe(`imports API on ${DATABASE}`, () => {
       const exact = await checked(s, "students", xlsxFile([header, ...Array.from({ length: IMPORT_MAX_ROWS }, (_, i) => row(i))]));
       expect(exact).toMatchObject({ rows: IMPORT_MAX_ROWS, to_add: IMPORT_MAX_ROWS });
     }, 60_000);
+
+    it("more large files at once than threads and queue: the extra ones answer 503 with Retry-After, the rest are read, two threads at most", async () => {
+      const s = await registerSchool(api);
+      const row = (i: number) => [`Student ${i}`, "JSS1", "Male", "0803 123 4567"];
+      const large = xlsxFile([["Name", "Class", "Gender", "Phone Number"], ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => row(i))]);
+      const { threads, queue } = SPREADSHEET_POOL;
+      const answers = await Promise.all(Array.from({ length: 2 * (threads + queue) }, () => upload(s, "students", large)));
+      const bodies = await Promise.all(answers.map((r) => r.json()));
+      const busy = answers.flatMap((r, i) => (r.status === 503 ? [{ retryAfter: r.headers.get("retry-after"), body: bodies[i] }] : []));
+      const read = answers.filter((r) => r.status === 422);
+      expect(busy.length + read.length, JSON.stringify(answers.map((r) => r.status))).toBe(answers.length);
+      expect(busy.length).toBeGreaterThan(0);
+      expect(read.length).toBeGreaterThanOrEqual(threads);
+      expect(read.length).toBeLessThanOrEqual(answers.length - 1);
+      for (const refusal of busy) expect(refusal).toEqual({ retryAfter: String(SPREADSHEET_RETRY_AFTER_SECONDS), body: { message: IMPORT_MESSAGES.busy } });
+      for (const body of bodies.filter((b) => !("message" in b && b.message === IMPORT_MESSAGES.busy))) expect(body.errors.file[0]).toContain("10,000 rows");
+      // Memory stays bounded: never more than two threads of 256 MB, however many files came at once.
+      expect(spreadsheetPool().peakThreads).toBeLessThanOrEqual(threads);
+      // The process goes on, and the next file is read.
+      expect(await checked(s, "students", xlsxFile(goodStudents))).toMatchObject({ rows: 3, to_add: 3 });
+    }, 120_000);
 
     it("POST /students/bulkRegister imports JSON rows at once, or answers 422 with each row's problem", async () => {
       const s = await registerSchool(api);

@@ -29,3 +29,17 @@ export function sheetRows(bytes: ArrayBuffer, sheet = 0): string[][] {
 export function sheetNames(bytes: ArrayBuffer): string[] {
   return read(new Uint8Array(bytes), { type: "array" }).SheetNames;
 }
+
+/**
+ * A small .xlsx that unpacks to far more: its sheet holds `rows` rows of eight numbers, written as XML
+ * that compresses to almost nothing, so reading it costs memory out of all proportion to its size.
+ */
+export function zipBombBytes(rows: number): Uint8Array<ArrayBuffer> {
+  const zip = CFB.read(xlsxBytes([["Name"], ["Ada"]]), { type: "array" });
+  const sheet = CFB.find(zip, zip.FullPaths.find((name: string) => name.endsWith("sheet1.xml"))!)!;
+  const row = `<row>${[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `<c><v>${n}</v></c>`).join("")}</row>`;
+  const xml = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${row.repeat(rows)}</sheetData></worksheet>`;
+  sheet.content = new TextEncoder().encode(xml);
+  sheet.size = sheet.content.length;
+  return new Uint8Array(CFB.write(zip, { type: "array", fileType: "zip", compression: true }) as ArrayBuffer);
+}

@@ -3,9 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { IMPORT_MESSAGES } from "../../contract/imports";
 import { headerKey, IMPORT_COLUMNS, matchHeaders } from "../../contract/imports";
-import { keepSpreadsheetWorkerReady, readFirstSheet, writeWorkbook } from "../../api/lib/spreadsheet";
-import { passwordProtectedBytes, sheetRows, xlsxBytes } from "../api/spreadsheets";
+import { keepSpreadsheetWorkerReady, readFirstSheet, SPREADSHEET_RETRY_AFTER_SECONDS, SpreadsheetPool, spreadsheetPool, SpreadsheetsBusy, writeWorkbook } from "../../api/lib/spreadsheet";
+import { passwordProtectedBytes, sheetRows, xlsxBytes, zipBombBytes } from "../api/spreadsheets";
 
 describe("matchHeaders", () => {
   it("takes the template's headers, whatever their case and spacing", () => {
@@ -93,3 +94,82 @@ describe("readFirstSheet (in a worker)", () => {
     expect(sheetRows(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer)).toEqual([["x"]]);
   });
 });
+
+describe("the spreadsheet pool", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pool-"));
+  const pools: SpreadsheetPool[] = [];
+  afterAll(async () => {
+    await Promise.all(pools.map((p) => p.close()));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const file = (name: string, bytes: Uint8Array) => {
+    const p = path.join(dir, name);
+    fs.writeFileSync(p, bytes);
+    return p;
+  };
+  const pool = (options: ConstructorParameters<typeof SpreadsheetPool>[0]) => {
+    const made = new SpreadsheetPool(options);
+    pools.push(made);
+    return made;
+  };
+  const small = () => file(`small-${Math.random()}.xlsx`, xlsxBytes([["Name"], ["Ada"]]));
+
+  it("the server's pool: two threads at most, four files waiting, one warm thread", () => {
+    expect(spreadsheetPool().options).toEqual({ threads: 2, queue: 4, filesPerThread: 100, idleMs: 30_000, heapMb: 256 });
+    expect(spreadsheetPool().size).toBeLessThanOrEqual(2);
+  });
+
+  it("refuses a file past its threads and queue with 503 and Retry-After, and reads the ones it took", async () => {
+    const p = pool({ threads: 1, queue: 1, filesPerThread: 100, idleMs: 1000, heapMb: 256 });
+    const slow = file("slow.xlsx", zipBombBytes(20_000));
+    const taken = [p.read(slow, 100_000), p.read(slow, 100_000)];
+    const refused = await p.read(slow, 100_000).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(SpreadsheetsBusy);
+    expect(refused).toMatchObject({ status: 503, message: IMPORT_MESSAGES.busy, headers: { "Retry-After": String(SPREADSHEET_RETRY_AFTER_SECONDS) } });
+    expect((await Promise.all(taken)).map((r) => r.ok)).toEqual([true, true]);
+    expect(p.peakThreads).toBe(1);
+    // Room again once they are answered.
+    expect((await p.read(small(), 10)).ok).toBe(true);
+  });
+
+  it("counts a file's time from when its thread starts it, not while it waits", async () => {
+    const p = pool({ threads: 1, queue: 2, filesPerThread: 100, idleMs: 1000, heapMb: 256 });
+    await p.read(small(), 10);
+    const slow = file("slow.xlsx", zipBombBytes(50_000));
+    const start = performance.now();
+    const first = p.read(slow, 100_000).then((r) => ({ r, ms: performance.now() - start }));
+    const waiting = p.read(small(), 10, 200);
+    const [done, queued] = await Promise.all([first, waiting]);
+    expect(done.r.ok).toBe(true);
+    // The second file waited longer than its own limit, and was read all the same.
+    expect(done.ms).toBeGreaterThan(200);
+    expect(queued).toMatchObject({ ok: true, rows: [["Ada"]] });
+  });
+
+  it("replaces a thread after its share of files, and never holds more threads than allowed", async () => {
+    const p = pool({ threads: 1, queue: 4, filesPerThread: 2, idleMs: 1000, heapMb: 256 });
+    for (let i = 0; i < 3; i++) expect((await p.read(small(), 10)).ok).toBe(true);
+    expect(p.threadsStarted).toBe(2);
+    const reads = await Promise.all([p.read(small(), 10), p.read(small(), 10)]);
+    expect(reads.every((r) => r.ok)).toBe(true);
+    expect(p.threadsStarted).toBe(3);
+    expect(p.peakThreads).toBe(1);
+  });
+
+  it("a thread out of memory is ended, its file refused, and the next file read by a new one", async () => {
+    // A small heap, so that a small zip bomb reaches it quickly; the server's threads have 256 MB.
+    const p = pool({ threads: 1, queue: 1, filesPerThread: 100, idleMs: 1000, heapMb: 32 });
+    await p.read(small(), 10);
+    const before = p.threadsStarted;
+    const bomb = file("bomb.xlsx", zipBombBytes(100_000));
+    expect(fs.statSync(bomb).size).toBeLessThan(4 * 1024 * 1024);
+    expect(await p.read(bomb, 1_000_000, 60_000)).toEqual({ ok: false, reason: "unreadable" });
+    expect(await p.read(small(), 10)).toMatchObject({ ok: true, rows: [["Ada"]] });
+    expect(p.threadsStarted).toBe(before + 1);
+    expect(p.peakThreads).toBe(1);
+  }, 60_000);
+});
+

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatNaira, koboToNaira, MAX_KOBO, nairaInputValue, nairaToKobo, parseNaira } from "../../contract/money";
+import { formatNaira, formatNairaCompact, formatWireNaira, koboToNaira, MAX_KOBO, NO_AMOUNT, nairaInputValue, nairaToKobo, parseNaira } from "../../contract/money";
 
 describe("formatNaira", () => {
   it("writes naira with the sign, thousands and two kobo digits, in en-NG", () => {
@@ -7,6 +7,26 @@ describe("formatNaira", () => {
     expect(formatNaira(0)).toBe("₦0.00");
     expect(formatNaira(5)).toBe("₦0.05");
     expect(formatNaira(123_456_789)).toBe("₦1,234,567.89");
+  });
+
+  it("writes a dash, never ₦0.00, for kobo that are no whole number", () => {
+    expect(NO_AMOUNT).toBe("—");
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, 0.5, null, undefined, "12"]) expect(formatNaira(bad as number), String(bad)).toBe("—");
+    expect(formatNairaCompact(Number.NaN)).toBe("—");
+    expect(formatNairaCompact(120_000_000)).toBe("₦1.2M");
+  });
+});
+
+describe("formatWireNaira (naira as the wire carries them)", () => {
+  it("writes numbers and decimal text of naira", () => {
+    expect(formatWireNaira(12500.5)).toBe("₦12,500.50");
+    expect(formatWireNaira("12500.50")).toBe("₦12,500.50");
+    expect(formatWireNaira(0)).toBe("₦0.00");
+    expect(formatWireNaira(-3.5)).toBe("-₦3.50");
+  });
+
+  it.each([Number.NaN, null, undefined, "", "abc", "12,500", 12.345, Number.POSITIVE_INFINITY, {}, [5]])("shows %j as a dash, never ₦0.00", (bad) => {
+    expect(formatWireNaira(bad)).toBe("—");
   });
 });
 
@@ -78,5 +98,11 @@ describe("nairaInputValue", () => {
     expect(nairaInputValue(200_000)).toBe("2000");
     expect(nairaInputValue(5)).toBe("0.05");
     for (const kobo of [0, 1, 50, 99, 100, 1_250_050, 999_999_999]) expect(parseNaira(nairaInputValue(kobo))).toBe(kobo);
+  });
+
+  it("leaves the input empty, not 0, for an amount that cannot be read", () => {
+    expect(nairaInputValue(nairaToKobo("abc"))).toBe("");
+    expect(nairaInputValue(null)).toBe("");
+    expect(nairaInputValue(Number.NaN)).toBe("");
   });
 });

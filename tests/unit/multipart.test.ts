@@ -12,7 +12,7 @@ import {
   withMultipartOnDisk,
   type DiskMultipartLimits,
   type MultipartLimits,
-} from "../../contract/multipart";
+} from "../../server-lib/multipart";
 
 const LIMITS: MultipartLimits = { maxFileBytes: 10, maxFiles: 2 };
 

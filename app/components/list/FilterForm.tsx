@@ -1,5 +1,6 @@
 import { Form, useSubmit } from "@remix-run/react";
-import { useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { useDebounced } from "~/lib/debounce";
 import { useHydrated } from "~/lib/use-hydrated";
 import { buttonClass } from "../ui/Button";
 
@@ -8,12 +9,13 @@ const SEARCH_DEBOUNCE_MS = 400;
 /**
  * A list's search and filters as a GET form: without JavaScript the admin presses the button and the
  * URL carries `?q=&class=` (the page goes back to 1). With JavaScript a changed filter submits at once
- * and the search box after a pause in typing; the button is then not needed.
+ * and the search box after a pause in typing; the button is then not needed. A search still waiting is
+ * dropped when the form is sent another way (Enter, a changed filter) or leaves the page.
  */
 export function FilterForm({ label, children, submitLabel = "Search" }: { label: string; children: ReactNode; submitLabel?: string }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
-  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const search = useDebounced();
   return (
     <Form
       method="get"
@@ -23,11 +25,14 @@ export function FilterForm({ label, children, submitLabel = "Search" }: { label:
       onChange={(event) => {
         const form = event.currentTarget;
         const typed = event.target instanceof HTMLInputElement && event.target.type === "search";
-        clearTimeout(timer.current);
         const send = () => submit(form, { replace: true, preventScrollReset: true });
-        if (typed) timer.current = setTimeout(send, SEARCH_DEBOUNCE_MS);
-        else send();
+        if (typed) search.schedule(send, SEARCH_DEBOUNCE_MS);
+        else {
+          search.cancel();
+          send();
+        }
       }}
+      onSubmit={() => search.cancel()}
     >
       {children}
       {hydrated ? null : (

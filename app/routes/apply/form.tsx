@@ -10,7 +10,7 @@ import {
   type PublicAdmissionForm,
 } from "../../../contract/admissions";
 import { GENDERS } from "../../../contract/limits";
-import { formatNaira, nairaToKobo } from "../../../contract/money";
+import { formatWireNaira } from "../../../contract/money";
 import { sendApplication } from "~/.server/admissions.server";
 import { publicApi } from "~/.server/auth.server";
 import { newFormKey } from "~/.server/form.server";
@@ -134,7 +134,7 @@ export default function ApplicationPage() {
       <section className="space-y-1">
         <h1 className="text-2xl font-bold">{form.title}</h1>
         <p className="text-slate-700">
-          Application fee: <strong>{formatNaira(nairaToKobo(form.amount) ?? 0)}</strong>
+          Application fee: <strong>{formatWireNaira(form.amount)}</strong>
           {form.cbt_enabled ? " · This admission includes a computer-based test (CBT)." : null}
         </p>
         <p className="text-sm text-slate-600">Fields marked (optional) may be left empty.</p>

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { ADMISSION_SPEC_MESSAGES as SPEC, SUBMISSION_STATUSES, reviewPath, type AdmissionForm, type SubmissionRow } from "../../../../contract/admissions";
 import type { Paginated } from "../../../../contract/http";
-import { formatNaira, nairaToKobo } from "../../../../contract/money";
+import { formatWireNaira } from "../../../../contract/money";
 import { siteOrigin } from "~/.server/admissions.server";
 import { withAdmin } from "~/.server/auth.server";
 import { resultToast } from "~/.server/confirm.server";
@@ -109,7 +109,7 @@ function FormCard({ form, origin, back, onCopied }: { form: AdmissionForm; origi
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
           <div>
             <dt className="text-slate-600">Application fee</dt>
-            <dd className="font-semibold">{formatNaira(nairaToKobo(form.amount) ?? 0)}</dd>
+            <dd className="font-semibold">{formatWireNaira(form.amount)}</dd>
           </div>
           <div>
             <dt className="text-slate-600">CBT</dt>

@@ -25,7 +25,8 @@ import { TermPicker } from "./TermPicker";
 export const meta: MetaFunction = () => [{ title: "School Fees" }];
 
 const COLORS = { collected: "#15803d", outstanding: "#d97706", line: "#1d5fd1" };
-const axis = (naira: number) => formatNairaCompact(nairaToKobo(naira) ?? 0);
+// An axis tick is a number of naira, not an amount typed by anyone: rounded to kobo, never read as ₦0.
+const axis = (naira: number) => formatNairaCompact(Math.round(naira * 100));
 const SCOPE_LABEL = { all: "All classes", section: "", class: "" } as const;
 
 /** The overview's charts, drawn to SVG on the server (nivo never reaches the browser). */

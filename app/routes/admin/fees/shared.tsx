@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import type { BillTotals } from "../../../../contract/fees";
-import { formatNaira, nairaToKobo } from "../../../../contract/money";
+import { formatWireNaira } from "../../../../contract/money";
 
-/** Naira from the wire, written by the one money helper. */
-export const naira = (amount: number) => formatNaira(nairaToKobo(amount) ?? 0);
+/** Naira from the wire, written by the one money helper ("—" if it is no amount). */
+export const naira = (amount: number) => formatWireNaira(amount);
 
 export interface TermChoice {
   term: string;

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { INVENTORY_MESSAGES, type InventoryGroup, type InventoryItem, type InventoryItemPage } from "../../../../contract/inventory";
-import { formatNaira, nairaToKobo } from "../../../../contract/money";
+import { formatWireNaira } from "../../../../contract/money";
 import { withAdmin } from "~/.server/auth.server";
 import { loadRecord, notFoundPage, queryId } from "~/.server/inventory.server";
 import { FilterForm } from "~/components/list/FilterForm";
@@ -44,7 +44,7 @@ function ItemRow({ item, back }: { item: InventoryItem; back: string }) {
       <div className="min-w-0 flex-1 space-y-1">
         <p className="truncate font-semibold text-slate-900">{item.name}</p>
         <p className="text-sm text-slate-700">
-          {item.class} · {formatNaira(nairaToKobo(item.price) ?? 0)}
+          {item.class} · {formatWireNaira(item.price)}
         </p>
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
           <StatusBadge status={item.status} />

@@ -57,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? {
           name: item.name,
           class: item.class,
-          price: nairaInputValue(nairaToKobo(item.price) ?? 0),
+          price: nairaInputValue(nairaToKobo(item.price)),
           status: item.status,
           group_id: String(item.group_id),
           quantity: String(item.quantity),

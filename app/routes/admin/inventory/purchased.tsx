@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import type { Purchase, PurchasePage } from "../../../../contract/inventory";
 import { INVENTORY_SPEC_MESSAGES } from "../../../../contract/messages";
-import { formatNaira, nairaToKobo } from "../../../../contract/money";
+import { formatWireNaira } from "../../../../contract/money";
 import { withAdmin } from "~/.server/auth.server";
 import { FilterForm } from "~/components/list/FilterForm";
 import { PagedList } from "~/components/list/PagedList";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-const naira = (amount: number) => formatNaira(nairaToKobo(amount) ?? 0);
+const naira = (amount: number) => formatWireNaira(amount);
 
 function PurchaseRow({ purchase }: { purchase: Purchase }) {
   return (

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { INVENTORY_MESSAGES, type InventoryItem, type Purchase } from "../../../../contract/inventory";
-import { formatNaira, nairaToKobo } from "../../../../contract/money";
+import { formatWireNaira } from "../../../../contract/money";
 import type { StudentPage, StudentRecord } from "../../../../contract/students";
 import { withAdmin } from "~/.server/auth.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
@@ -97,7 +97,7 @@ function SellBody({ error, item, q, students, student, studentError, formKey }: 
   const pending = useNavigation().state === "submitting";
   const form = useFormState<"student_id" | "quantity">("sale", lastResult, { student_id: student?.id ?? "", quantity: "1" });
   if (!item) return <Banner>{error}</Banner>;
-  const price = formatNaira(nairaToKobo(item.price) ?? 0);
+  const price = formatWireNaira(item.price);
   const inStock = item.status === "In Stock" && item.quantity > 0;
   const studentErrors = form.field("student_id").errors;
 

@@ -5,6 +5,9 @@
  * - `withMultipartOnDisk` streams each file to a temporary file and removes them all once its callback
  *   is done, whatever happens, for documents, spreadsheets and the file manager.
  * Either way a file larger than its limit is cut off and flagged `truncated`.
+ *
+ * Node runtime code, so not in contract/: server-lib/ is a floor below api/, app/ and server/ and imports
+ * nothing of the project.
  */
 import busboy from "busboy";
 import fs from "node:fs";
