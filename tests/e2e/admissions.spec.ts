@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type Page, type TestInfo } from "@playwright/test";
+import type { APIRequestContext, Browser, Page, TestInfo } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { expectAccessible } from "./support/axe";
 import { logoPng, type UploadFile } from "./support/files";
 import { signedIn } from "./support/school";

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { expectAccessible } from "./support/axe";
 import { logoPng, textFile, tooLargePng } from "./support/files";
 import { formatLongDate } from "../../app/lib/dates";

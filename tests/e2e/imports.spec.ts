@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { IMPORT_COLUMNS, IMPORT_MESSAGES, type ImportKind } from "../../contract/imports";
 import { APP_MESSAGES, MESSAGES } from "../../contract/messages";
 import { STUDENT_MESSAGES } from "../../contract/students";

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { nubanFor } from "../../api/lib/nuban";
 import { expectAccessible } from "./support/axe";
 import { signedIn, type SchoolAccount } from "./support/school";

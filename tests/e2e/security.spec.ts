@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type ConsoleMessage, type Page } from "@playwright/test";
+import type { APIRequestContext, ConsoleMessage, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { expectAccessible } from "./support/axe";
 import { apiToken, logIn, registerSchoolViaApi } from "./support/school";
 

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { sessionOptions } from "../../contract/calendar";
 import { expectAccessible } from "./support/axe";
 import { addStudentsViaApi, apiToken, logIn, registerSchoolViaApi } from "./support/school";

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { PAGE_SIZE } from "../../contract/limits";
 import { expectAccessible } from "./support/axe";
 import { apiToken, registerSchoolViaApi, signedIn, type Admin } from "./support/school";

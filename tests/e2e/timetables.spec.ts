@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { currentSession, planningTerm, sessionOptions, TERMS } from "../../contract/calendar";
 import { formatScheduleDate, schoolToday } from "../../contract/timetables";
 import { expectAccessible } from "./support/axe";
