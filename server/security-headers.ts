@@ -26,7 +26,16 @@ export function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-export function pagePolicy(nonce: string, imageOrigins: string[] = []): string {
+/** Where share links serve files: the only thing a page may embed (the file view's PDF preview). */
+export const SHARED_FILES_PATH = "/api/files/shared/";
+
+/**
+ * The policy of a page. `pageOrigin` is the address the browser asked for: a page may embed (`<object>`)
+ * only the school's shared files, under their own sandboxing policy, from there or from the school API
+ * (`imageOrigins`), so Chrome's PDF viewer can show a preview while nothing else can be embedded.
+ */
+export function pagePolicy(nonce: string, imageOrigins: string[] = [], pageOrigin?: string): string {
+  const embeddable = [pageOrigin, ...imageOrigins].filter(Boolean).map((origin) => `${origin}${SHARED_FILES_PATH}`);
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
@@ -37,7 +46,7 @@ export function pagePolicy(nonce: string, imageOrigins: string[] = []): string {
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'none'",
-    "object-src 'none'",
+    embeddable.length ? `object-src ${embeddable.join(" ")}` : "object-src 'none'",
   ].join("; ");
 }
 
@@ -67,9 +76,13 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Middleware
 
     const wanted: Array<[string, string]> = [...FIXED];
     const isPage = /^text\/html/i.test(c.res.headers.get("Content-Type") ?? "");
-    wanted.push(["Content-Security-Policy", isPage ? pagePolicy(nonce, imageOrigins) : NON_PAGE_POLICY]);
     const forwarded = c.req.header("x-forwarded-proto")?.split(",")[0]?.trim();
-    if ((forwarded ?? new URL(c.req.url).protocol.replace(":", "")) === "https") wanted.push(["Strict-Transport-Security", HSTS]);
+    const protocol = forwarded ?? new URL(c.req.url).protocol.replace(":", "");
+    const host = c.req.header("x-forwarded-host") ?? c.req.header("host") ?? new URL(c.req.url).host;
+    // The address goes into a header: only a plain host (name or address, port) and scheme are taken.
+    const pageOrigin = /^https?$/.test(protocol) && /^[A-Za-z0-9.\-:[\]]+$/.test(host) ? `${protocol}://${host}` : undefined;
+    wanted.push(["Content-Security-Policy", isPage ? pagePolicy(nonce, imageOrigins, pageOrigin) : NON_PAGE_POLICY]);
+    if (protocol === "https") wanted.push(["Strict-Transport-Security", HSTS]);
 
     const missing = wanted.filter(([name]) => !c.res.headers.has(name));
     if (!missing.length) return;

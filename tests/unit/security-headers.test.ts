@@ -41,6 +41,17 @@ describe("security headers", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
   });
 
+  it("a page may embed the school's shared files (the PDF preview) from its own address or the API's, and nothing else", async () => {
+    const { hono } = app();
+    const policy = (await hono.request("/page", { headers: { Host: "school.example:3000" } })).headers.get("content-security-policy")!;
+    expect(policy).toContain("object-src http://school.example:3000/api/files/shared/ https://api.school.example/api/files/shared/");
+    const proxied = (await hono.request("/page", { headers: { Host: "internal:3000", "X-Forwarded-Host": "myschool.ng", "X-Forwarded-Proto": "https" } })).headers.get("content-security-policy")!;
+    expect(proxied).toContain("object-src https://myschool.ng/api/files/shared/ ");
+    const hostile = (await hono.request("/page", { headers: { Host: "evil; script-src *" } })).headers.get("content-security-policy")!;
+    expect(hostile).toContain("object-src https://api.school.example/api/files/shared/");
+    expect(hostile).not.toContain("evil");
+  });
+
   it("anything else gets a policy that allows nothing, and the fixed headers", async () => {
     const res = await app().hono.request("/data");
     expect(res.headers.get("content-security-policy")).toBe(NON_PAGE_POLICY);
