@@ -1,4 +1,3 @@
-import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
@@ -17,7 +16,7 @@ import { isCrossOriginWrite } from "./app/.server/same-origin";
 import { APP_MESSAGES, DEFAULT_ERRORS } from "./contract/messages";
 import { sweepStaleUploads } from "./contract/multipart";
 import { ConfigError, loadConfig, type Config } from "./config/env";
-import { checkHealth, gracefulShutdown } from "./server/lifecycle";
+import { checkHealth, gracefulShutdown, listen } from "./server/lifecycle";
 import { blankValues, errorFields, loggedPath, logger, REQUEST_ID_HEADER } from "./server/log";
 import { CLIENT_ADDRESS_HEADER, requestContext, type RequestIdEnv } from "./server/request-context";
 import { securityHeaders, type NonceEnv } from "./server/security-headers";
@@ -138,7 +137,7 @@ async function main() {
     });
   });
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = listen({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info("listening", { url: `http://${info.address === "0.0.0.0" ? "localhost" : info.address}:${info.port}`, pid: process.pid });
   });
 
