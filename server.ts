@@ -1,4 +1,3 @@
-import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
@@ -20,7 +19,7 @@ import { sweepStaleUploads } from "./server-lib/multipart";
 import { ConfigError, loadConfig, type Config } from "./config/env";
 import { blankValues, errorFields, loggedPath, logger, REQUEST_ID_HEADER } from "./observability/log";
 import { requestContext, type RequestIdEnv } from "./observability/request-context";
-import { checkHealth, gracefulShutdown } from "./server/lifecycle";
+import { checkHealth, gracefulShutdown, listen } from "./server/lifecycle";
 import { securityHeaders, type NonceEnv } from "./server/security-headers";
 
 /**
@@ -139,7 +138,7 @@ async function main() {
     });
   });
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const server = listen({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info("listening", { url: `http://${info.address === "0.0.0.0" ? "localhost" : info.address}:${info.port}`, pid: process.pid });
   });
 

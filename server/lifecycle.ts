@@ -1,9 +1,29 @@
+import { serve, type ServerType } from "@hono/node-server";
 import { logger } from "../observability/log";
 
 /**
- * The process's health answer and its graceful stop, kept apart from server.ts so that tests can
- * drive them against a real database and a real HTTP server without a build.
+ * The process's HTTP server, health answer and graceful stop, kept apart from server.ts so that tests
+ * can drive them against a real database and a real HTTP server without a build.
  */
+
+/**
+ * How long a connection may stay idle between requests before the server closes it. Node's default
+ * (5 s, closed at 6) is shorter than clients keep connections for reuse: Playwright's request client
+ * and many proxies ignore the `Keep-Alive: timeout=` hint, and a request they send just as the server
+ * closes the connection fails with "socket hang up". Longer than the minute a proxy in front usually
+ * keeps an idle connection, so the client is the one that closes it. An idle connection costs a
+ * socket, as one opened and left silent does until the headers timeout (60 s); a graceful stop closes
+ * idle connections at once.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/** The HTTP server of the process, listening. */
+export function listen(
+  options: { fetch: (request: Request) => Response | Promise<Response>; port: number; hostname: string },
+  onListening?: (info: { address: string; port: number }) => void,
+): ServerType {
+  return serve({ ...options, serverOptions: { keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS } }, onListening);
+}
 
 export interface HealthAnswer {
   status: 200 | 503;
