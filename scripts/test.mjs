@@ -27,6 +27,10 @@ const vitest = (name, args, env = {}) => ({
 });
 
 const withoutPostgres = { TEST_DATABASE_URL: "" };
+// Each API test file starts its own API on its own database, so a worker runs one file after another
+// without loading the API's modules again: half the time of isolated files. Unit tests stay isolated:
+// some change globals (the Node server's Response class, the working directory).
+const API_TESTS = ["tests/api", "--isolate=false"];
 const onPostgres = postgres ? { TEST_DATABASE_URL: postgres } : null;
 
 // Each inner list runs side by side; the lists run one after another.
@@ -36,14 +40,14 @@ const stages = [
     { name: "type check", command: "npx", args: ["tsc", "--noEmit"] },
     { name: "build", command: "npm", args: ["run", "build"] },
   ],
-  [vitest("unit and API tests on SQLite", [], withoutPostgres)],
+  [vitest("unit tests", ["tests/unit"]), vitest("API tests on SQLite", API_TESTS, withoutPostgres)],
   [
     vitest("form tests", ["--config", "vitest.forms.config.ts"]),
     { name: "end-to-end tests", command: "npx", args: ["playwright", "test"], env: { E2E_REPORT: report("end-to-end tests") }, report: { kind: "playwright", file: report("end-to-end tests") } },
     vitest("abuse cases on SQLite", ["--config", "vitest.security.config.ts"], withoutPostgres),
   ],
   [
-    onPostgres && vitest("API tests on PostgreSQL", ["tests/api"], onPostgres),
+    onPostgres && vitest("API tests on PostgreSQL", API_TESTS, onPostgres),
     onPostgres && vitest("abuse cases on PostgreSQL", ["--config", "vitest.security.config.ts"], onPostgres),
     { name: "earlier test titles kept", command: "node", args: ["scripts/check-test-titles.mjs"] },
   ],
