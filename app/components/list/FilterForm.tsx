@@ -1,6 +1,7 @@
-import { Form, useSubmit } from "@remix-run/react";
-import { useRef, type ReactNode } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useDebounceSubmit } from "remix-utils/use-debounce-submit";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { buttonClass } from "../ui/Button";
 
 const SEARCH_DEBOUNCE_MS = 400;
@@ -11,9 +12,8 @@ const SEARCH_DEBOUNCE_MS = 400;
  * and the search box after a pause in typing; the button is then not needed.
  */
 export function FilterForm({ label, children, submitLabel = "Search" }: { label: string; children: ReactNode; submitLabel?: string }) {
-  const submit = useSubmit();
+  const submit = useDebounceSubmit();
   const hydrated = useHydrated();
-  const timer = useRef<ReturnType<typeof setTimeout>>();
   return (
     <Form
       method="get"
@@ -21,12 +21,9 @@ export function FilterForm({ label, children, submitLabel = "Search" }: { label:
       aria-label={label}
       className="flex flex-wrap items-end gap-3"
       onChange={(event) => {
-        const form = event.currentTarget;
+        // A newer change cancels a search still waiting for its pause.
         const typed = event.target instanceof HTMLInputElement && event.target.type === "search";
-        clearTimeout(timer.current);
-        const send = () => submit(form, { replace: true, preventScrollReset: true });
-        if (typed) timer.current = setTimeout(send, SEARCH_DEBOUNCE_MS);
-        else send();
+        submit(event.currentTarget, { replace: true, preventScrollReset: true, debounceTimeout: typed ? SEARCH_DEBOUNCE_MS : 0 });
       }}
     >
       {children}
