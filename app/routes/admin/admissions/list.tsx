@@ -1,8 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import * as Tabs from "@radix-ui/react-tabs";
-import { Form, Link, useLoaderData, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useState } from "react";
 import { ADMISSION_SPEC_MESSAGES as SPEC, SUBMISSION_STATUSES, reviewPath, type AdmissionForm, type SubmissionRow } from "../../../../contract/admissions";
 import type { Paginated } from "../../../../contract/http";
 import { formatNaira, nairaToKobo } from "../../../../contract/money";
@@ -22,6 +20,7 @@ import { inputClass } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { Toast, type ToastMessage } from "~/components/ui/Toast";
 import { formatDateTime } from "~/lib/dates";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { ADMISSIONS_HOME, StatusBadge, statusLabel } from "./shared";
 
 export const meta: MetaFunction = () => [{ title: "Admission" }];
@@ -182,73 +181,6 @@ function SubmissionItem({ row, uniqueId }: { row: SubmissionRow; uniqueId: strin
   );
 }
 
-type AdmissionTab = "forms" | "submissions";
-const TABS: { value: AdmissionTab; label: string }[] = [
-  { value: "forms", label: "Forms" },
-  { value: "submissions", label: "Submissions" },
-];
-const tabOf = (search: string): AdmissionTab => (new URLSearchParams(search).get("tab") === "submissions" ? "submissions" : "forms");
-
-/**
- * Forms and Submissions. Without JavaScript, links (`?tab=submissions`) to the two pages; with it,
- * Radix Tabs controlled by `?tab=` (arrow keys between tabs, Enter to open one): choosing a tab
- * replaces the address and loads that panel, and the tab shows as chosen while it loads.
- */
-function AdmissionTabs({ tab, children }: { tab: AdmissionTab; children: ReactNode }) {
-  const hydrated = useHydrated();
-  const location = useLocation();
-  const navigation = useNavigation();
-  const navigate = useNavigate();
-  const href = (value: AdmissionTab) => {
-    const params = new URLSearchParams(location.search);
-    params.delete("page");
-    if (value === "submissions") params.set("tab", value);
-    else params.delete("tab");
-    const query = params.toString();
-    return query ? `${location.pathname}?${query}` : location.pathname;
-  };
-  if (!hydrated) {
-    return (
-      <>
-        <FilterChips label="Admission tabs" name="tab" current={tab === "submissions" ? "submissions" : ""} options={TABS.map((t) => ({ value: t.value === "forms" ? "" : t.value, label: t.label }))} />
-        {children}
-      </>
-    );
-  }
-  const going = navigation.location?.pathname === location.pathname ? tabOf(navigation.location.search) : null;
-  const value = going ?? tab;
-  return (
-    <Tabs.Root
-      value={value}
-      activationMode="manual"
-      onValueChange={(next) => navigate(href(next as AdmissionTab), { replace: true, preventScrollReset: true })}
-      className="space-y-5"
-    >
-      <Tabs.List aria-label="Admission tabs" className="flex flex-wrap gap-2">
-        {TABS.map((t) => (
-          <Tabs.Trigger key={t.value} value={t.value} asChild>
-            <a
-              href={href(t.value)}
-              onClick={(event) => {
-                // The tab's link stays for a new browser tab; a plain click is the tab's own.
-                if (event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey) event.preventDefault();
-              }}
-              className={`inline-flex min-h-11 items-center rounded-full px-3 font-semibold ring-1 ${value === t.value ? "bg-brand-700 text-white ring-brand-700" : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-50"}`}
-            >
-              {t.label}
-            </a>
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
-      {TABS.map((t) => (
-        <Tabs.Content key={t.value} value={t.value} className="space-y-5 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700">
-          {t.value === tab ? children : null}
-        </Tabs.Content>
-      ))}
-    </Tabs.Root>
-  );
-}
-
 export default function AdmissionForms() {
   const loaded = useLoaderData<typeof loader>();
   const location = useLocation();
@@ -264,7 +196,16 @@ export default function AdmissionForms() {
           Create Form
         </Link>
       </header>
-      <AdmissionTabs tab={loaded.tab}>
+      <FilterChips
+        label="Admission tabs"
+        name="tab"
+        current={loaded.tab === "submissions" ? "submissions" : ""}
+        options={[
+          { value: "", label: "Forms" },
+          { value: "submissions", label: "Submissions" },
+        ]}
+      />
+
       {loaded.tab === "forms" ? (
         <PagedList label="Admission forms" list={loaded.forms} error={loaded.error} empty={<EmptyState title="No admission forms yet">Create a form to share its public link with families.</EmptyState>}>
           {(form) => <FormCard key={form.id} form={form} origin={loaded.origin} back={back} onCopied={setCopied} />}
@@ -296,7 +237,6 @@ export default function AdmissionForms() {
           </PagedList>
         </>
       )}
-      </AdmissionTabs>
     </div>
   );
 }
