@@ -1,7 +1,7 @@
 import { Form, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useDebounced } from "~/lib/debounce";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { buttonClass } from "../ui/Button";
 
 const SEARCH_DEBOUNCE_MS = 400;

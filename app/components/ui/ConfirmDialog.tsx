@@ -1,9 +1,9 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { createPortal } from "react-dom";
+import { Form, Link } from "@remix-run/react";
+import { useRef, useState, type ComponentType, type ReactNode } from "react";
 import { Button, buttonClass } from "./Button";
+import type { ConfirmDialogContentProps } from "./ConfirmDialogContent";
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   /** The confirm page that does the same job without JavaScript. */
   href: string;
   /** Where the confirming form posts. */
@@ -19,95 +19,59 @@ interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
-/** The browser can show a native modal dialog; where it cannot, the trigger stays a link to the confirm page. */
-const canShowModal = () => typeof HTMLDialogElement === "function" && "showModal" in HTMLDialogElement.prototype;
+type Content = ComponentType<ConfirmDialogContentProps>;
 
 /**
- * A confirmation: a link to a confirm page before JavaScript runs (or where the browser has no modal
- * dialog), a native modal <dialog> after. Both end in the same POST, so the outcome never depends on
- * scripts. The native element brings focus trapping, Escape and the backdrop without any library.
+ * The dialog's code (Radix Dialog) is its own chunk, fetched when a trigger is first pointed at,
+ * focused or tapped, so list pages do not carry it up front. One promise for the whole page.
  */
-export function ConfirmDialog({
-  href,
-  action,
-  title,
-  description,
-  triggerLabel,
-  confirmLabel,
-  variant = "danger",
-  triggerClassName,
-  hiddenFields = {},
-  children,
-}: ConfirmDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+let loading: Promise<Content> | undefined;
+const loadContent = () => {
+  loading ??= import("./ConfirmDialogContent").then(
+    (m) => m.ConfirmDialogContent,
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+};
+
+/**
+ * A confirmation: a link to a confirm page before JavaScript runs (and wherever the dialog's code
+ * cannot load), a Radix modal dialog after: focus trapped inside, Escape and the backdrop close it,
+ * focus goes back to the link, the page behind does not scroll. Both end in the same POST, so the
+ * outcome never depends on scripts.
+ */
+export function ConfirmDialog({ href, triggerClassName, variant = "danger", triggerLabel, ...rest }: ConfirmDialogProps) {
   const trigger = useRef<HTMLAnchorElement>(null);
+  const [Dialog, setDialog] = useState<Content | null>(null);
   const [open, setOpen] = useState(false);
-  const titleId = useId();
-  const descriptionId = useId();
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formAction === action;
-
-  useEffect(() => {
-    if (open && dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, [open]);
-
-  const close = () => {
-    dialog.current?.close();
-    setOpen(false);
-    trigger.current?.focus();
-  };
 
   return (
     <>
-      {/* A plain link: it only matters where the dialog cannot open, and lists render one per row. */}
+      {/* A plain link: the JS-off path, and lists render one per row. */}
       <a
         ref={trigger}
         href={href}
         className={triggerClassName ?? buttonClass(variant)}
+        onPointerEnter={() => void loadContent().catch(() => undefined)}
+        onFocus={() => void loadContent().catch(() => undefined)}
         onClick={(event) => {
-          if (!canShowModal()) return;
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
           event.preventDefault();
-          setOpen(true);
+          loadContent().then(
+            (content) => {
+              setDialog(() => content);
+              setOpen(true);
+            },
+            () => window.location.assign(href),
+          );
         }}
       >
         {triggerLabel}
       </a>
-      {open
-        ? createPortal(
-            <dialog
-              ref={dialog}
-              aria-labelledby={titleId}
-              aria-describedby={descriptionId}
-              onCancel={(event) => {
-                event.preventDefault();
-                close();
-              }}
-              className="w-[calc(100%-2rem)] max-w-sm space-y-4 rounded-2xl bg-white p-5 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
-            >
-              <h2 id={titleId} className="text-lg font-bold">
-                {title}
-              </h2>
-              <p id={descriptionId} className="text-slate-700">
-                {description}
-              </p>
-              <Form method="post" action={action} className="space-y-4">
-                {Object.entries(hiddenFields).map(([name, value]) => (
-                  <input key={name} type="hidden" name={name} value={value} />
-                ))}
-                {children}
-                <div className="flex justify-end gap-2">
-                  <button type="button" className={buttonClass("secondary")} onClick={close}>
-                    Cancel
-                  </button>
-                  <Button variant={variant} pending={pending}>
-                    {confirmLabel}
-                  </Button>
-                </div>
-              </Form>
-            </dialog>,
-            document.body,
-          )
-        : null}
+      {Dialog ? <Dialog {...rest} variant={variant} open={open} onOpenChange={setOpen} trigger={trigger} /> : null}
     </>
   );
 }

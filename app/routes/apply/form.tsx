@@ -19,7 +19,7 @@ import { ErrorList } from "~/components/ui/ErrorList";
 import { Field, controlProps, inputClass } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { useFormState, type FieldMeta } from "~/lib/form-state";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 
 /**
  * The public application page (/apply/{publicId}): no login; the form is found by its unguessable id.

@@ -20,7 +20,7 @@ import { inputClass } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { Toast, type ToastMessage } from "~/components/ui/Toast";
 import { formatDateTime } from "~/lib/dates";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { ADMISSIONS_HOME, StatusBadge, statusLabel } from "./shared";
 
 export const meta: MetaFunction = () => [{ title: "Admission" }];

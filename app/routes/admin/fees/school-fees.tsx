@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ExistingSearchParams } from "remix-utils/existing-search-params";
 import type { FeeItem, FeeOverview } from "../../../../contract/fees";
 import { MESSAGES } from "../../../../contract/messages";
 import { formatNairaCompact, nairaToKobo } from "../../../../contract/money";
@@ -166,8 +167,7 @@ function Overview({ overview, charts, chosen, classes, classFilter }: { overview
       </Panel>
       <Panel id="fees-owing" title="Students owing most">
         <FilterForm label="Filter students owing" submitLabel="Filter">
-          <input type="hidden" name="term" value={chosen.term} />
-          <input type="hidden" name="year" value={chosen.year} />
+          <ExistingSearchParams exclude={["class", "page"]} />
           <div className="min-w-40 flex-1">
             <SelectField id="owing-class" label="Class" placeholder="All classes" options={classes} selectProps={{ name: "class", defaultValue: classFilter }} />
           </div>
@@ -229,7 +229,7 @@ export default function SchoolFees() {
     <div className="space-y-5">
       <h1 className="text-2xl font-bold">School Fees</h1>
       <FeeTabs tab={tab} chosen={chosen} />
-      <TermPicker chosen={chosen} terms={options.terms} sessions={options.sessions} keep={tab === "setup" ? { tab: "setup" } : {}} />
+      <TermPicker chosen={chosen} terms={options.terms} sessions={options.sessions} />
       {error ? <Banner>{error}</Banner> : null}
       {tab === "overview" && overview && charts ? (
         <Overview overview={overview} charts={charts} chosen={chosen} classes={options.classes} classFilter={classFilter} />

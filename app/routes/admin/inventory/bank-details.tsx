@@ -16,7 +16,7 @@ import { ErrorList } from "~/components/ui/ErrorList";
 import { Field, inputClass } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { useFormState, type FieldMeta, type FormResult } from "~/lib/form-state";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { INVENTORY_HOME } from "./shared";
 
 /**

@@ -5,7 +5,7 @@ import { MESSAGES } from "../../../../contract/messages";
 import type { SchoolClass } from "../../../../contract/settings";
 import type { StudentFields } from "../../../../contract/students.schema";
 import { useFormState, validateButton, type FormResult, type FormState } from "~/lib/form-state";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { PageHeader } from "~/components/Page";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { Checkbox, CheckboxGroup } from "~/components/ui/Checkbox";
