@@ -1,0 +1,53 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { data } from "@remix-run/node";
+import type { FieldErrors } from "../../contract/http";
+import { DEFAULT_ERRORS } from "../../contract/messages";
+import type { ApiResult } from "./api.server";
+
+/**
+ * How an action answers a refused submission (docs/decisions.md, Refusal statuses): the Conform reply
+ * with everything sent kept, and the status saying who refused it.
+ * - 400: the app's own check (`parseWithZod`) refused the form;
+ * - 422: the school API refused it (its validation, a 409 conflict, a record gone) or could not be reached.
+ * Success redirects with a toast (`redirectWithToast`); never answer a refusal with 200.
+ */
+export type RefusalStatus = 400 | 422;
+export const INVALID: RefusalStatus = 400;
+export const API_REFUSED: RefusalStatus = 422;
+
+export type ApiFailure = Extract<ApiResult<unknown>, { ok: false }>;
+
+export interface ReplyOptions {
+  /** Fields not sent back to the page (passwords). */
+  hideFields?: string[];
+  /** The API's name of a field mapped to the form's (`profile_img` → `photo`). */
+  fieldNames?: Record<string, string>;
+  /** Reset the form (a success that stays on the page). */
+  resetForm?: boolean;
+}
+
+/**
+ * THE way an API failure becomes the form's reply: the API's field errors beside their fields; when it
+ * names no field, one message above the form. That message is the client's (`failureMessage` in
+ * api.server.ts): for a create or update the `message`, else the first error of the first field, else
+ * `error`; for a fetch or delete the `error`; else the screen's fallback, else DEFAULT_ERRORS.
+ */
+export function apiReply<T>(submission: Submission<T>, response: ApiFailure, options: ReplyOptions = {}): SubmissionResult<string[]> {
+  const fieldErrors: FieldErrors = {};
+  for (const [name, errors] of Object.entries(response.fieldErrors ?? {})) {
+    const list = (Array.isArray(errors) ? errors : [errors]).filter((e): e is string => typeof e === "string" && e !== "");
+    if (list.length) fieldErrors[options.fieldNames?.[name] ?? name] = list;
+  }
+  const named = Object.keys(fieldErrors).length > 0;
+  return submission.reply({
+    fieldErrors,
+    formErrors: named ? undefined : [response.message || DEFAULT_ERRORS.request],
+    hideFields: options.hideFields,
+    resetForm: options.resetForm,
+  });
+}
+
+/** A refused submission's answer: `body` (the reply, and whatever else the page needs) with its status. */
+export function refuse<T>(body: T, status: RefusalStatus = INVALID) {
+  return data(body, { status });
+}
