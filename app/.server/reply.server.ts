@@ -32,22 +32,35 @@ export interface ReplyOptions {
  * api.server.ts): for a create or update the `message`, else the first error of the first field, else
  * `error`; for a fetch or delete the `error`; else the screen's fallback, else DEFAULT_ERRORS.
  */
-export function apiReply<T>(submission: Submission<T>, response: ApiFailure, options: ReplyOptions = {}): SubmissionResult<string[]> {
+export function apiReply<T>(
+  submission: Submission<T> | { values: Record<string, string> },
+  response: ApiFailure,
+  options: ReplyOptions = {},
+): SubmissionResult<string[]> {
   const fieldErrors: FieldErrors = {};
   for (const [name, errors] of Object.entries(response.fieldErrors ?? {})) {
     const list = (Array.isArray(errors) ? errors : [errors]).filter((e): e is string => typeof e === "string" && e !== "");
     if (list.length) fieldErrors[options.fieldNames?.[name] ?? name] = list;
   }
   const named = Object.keys(fieldErrors).length > 0;
+  const formErrors = named ? undefined : [response.message || DEFAULT_ERRORS.request];
+  // A form read without Conform (the public application, streamed to disk) gives its values instead.
+  if ("values" in submission) return { status: "error", initialValue: submission.values, error: { ...fieldErrors, "": formErrors ?? [] } };
   return submission.reply({
     fieldErrors,
-    formErrors: named ? undefined : [response.message || DEFAULT_ERRORS.request],
+    formErrors,
     hideFields: options.hideFields,
     resetForm: options.resetForm,
   });
 }
 
+/**
+ * The status of the app's own check: 400 when it refused the form; 200 for a "validate" round trip
+ * ('Show subjects', 'Find'), which shows the form again and refuses nothing.
+ */
+export const checkedStatus = (reply: SubmissionResult<string[]>): RefusalStatus | 200 => (reply.status === "error" ? INVALID : 200);
+
 /** A refused submission's answer: `body` (the reply, and whatever else the page needs) with its status. */
-export function refuse<T>(body: T, status: RefusalStatus = INVALID) {
+export function refuse<T>(body: T, status: RefusalStatus | 200 = INVALID) {
   return data(body, { status });
 }

@@ -91,7 +91,7 @@ describe("add and update without JavaScript", () => {
     expect(page.heading()).toBe("Add Student");
 
     page = await page.press("Add Student");
-    expect(page.status).toBe(200);
+    expect(page.status).toBe(400);
     expect(page.field("Name").description).toBe("Name is required");
     expect(page.field("Class").description).toBe("Class is required");
     expect(page.field("Gender").description).toBe("Gender is required");

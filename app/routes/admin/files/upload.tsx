@@ -7,6 +7,7 @@ import { APP_MESSAGES, DEFAULT_ERRORS, MESSAGES } from "../../../../contract/mes
 import { withAdmin } from "~/.server/auth.server";
 import { loadQuota, sendUpload } from "~/.server/files.server";
 import { newFormKey } from "~/.server/form.server";
+import { refuse } from "~/.server/reply.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
@@ -39,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const outcome = await sendUpload(request, context, api);
     if (outcome.ok) return redirectWithToast(request, context, FILES_HOME, success(outcome.message));
-    return { result: outcome.result };
+    return refuse({ result: outcome.result }, outcome.status);
   });
 }
 
