@@ -24,6 +24,11 @@ export interface ReplyOptions {
   fieldNames?: Record<string, string>;
   /** Reset the form (a success that stays on the page). */
   resetForm?: boolean;
+  /**
+   * Where the message goes whatever fields the API names: "" above the form (sign-in, whose API speaks
+   * of the account, not a field), or one field (settings: the section typed in).
+   */
+  messageOn?: string;
 }
 
 /**
@@ -38,12 +43,14 @@ export function apiReply<T>(
   options: ReplyOptions = {},
 ): SubmissionResult<string[]> {
   const fieldErrors: FieldErrors = {};
-  for (const [name, errors] of Object.entries(response.fieldErrors ?? {})) {
+  const message = response.message || DEFAULT_ERRORS.request;
+  if (options.messageOn) fieldErrors[options.messageOn] = [message];
+  else if (options.messageOn === undefined) for (const [name, errors] of Object.entries(response.fieldErrors ?? {})) {
     const list = (Array.isArray(errors) ? errors : [errors]).filter((e): e is string => typeof e === "string" && e !== "");
     if (list.length) fieldErrors[options.fieldNames?.[name] ?? name] = list;
   }
   const named = Object.keys(fieldErrors).length > 0;
-  const formErrors = named ? undefined : [response.message || DEFAULT_ERRORS.request];
+  const formErrors = named ? undefined : [message];
   // A form read without Conform (the public application, streamed to disk) gives its values instead.
   if ("values" in submission) return { status: "error", initialValue: submission.values, error: { ...fieldErrors, "": formErrors ?? [] } };
   return submission.reply({

@@ -6,8 +6,8 @@ import type { SchoolApiClient } from "~/.server/api.server";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { reversalForm } from "~/.server/form-schemas";
-import { replyWithFailure } from "~/.server/inventory.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { Banner } from "~/components/ui/Banner";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
@@ -37,9 +37,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const submission = parseWithZod(await readFormData(request), { schema: reversalForm });
-    if (submission.status !== "success") return submission.reply();
+    if (submission.status !== "success") return refuse(submission.reply());
     const response = await api.create<FeePayment>(`/fees/payments/${params.id}/reverse`, submission.value);
-    if (!response.ok) return replyWithFailure(submission, response);
+    if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
     return redirectWithToast(request, context, studentPage(response.data), success(response.message ?? "Updated successfully"));
   });
 }

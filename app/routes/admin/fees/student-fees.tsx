@@ -9,8 +9,8 @@ import { withAdmin } from "~/.server/auth.server";
 import { feeScreenOptions } from "~/.server/fees.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
 import { discountForm, paymentForm } from "~/.server/form-schemas";
-import { replyWithFailure } from "~/.server/inventory.server";
 import { failure, redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader, Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button, buttonClass } from "~/components/ui/Button";
@@ -54,32 +54,31 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const chosen: TermChoice = { term: String(form.get("term") ?? ""), year: String(form.get("year") ?? "") };
     const studentId = params.id ?? "";
     const back = feePaths.student(studentId, chosen);
-    const key = String(form.get("idempotency_key") ?? "");
-    const headers = key ? { "Idempotency-Key": key } : undefined;
+    const idempotencyKey = form.get("idempotency_key");
     const done = (result: { ok: boolean; message?: string }, fallback: string) =>
       redirectWithToast(request, context, back, result.ok ? success(result.message ?? fallback) : failure(result.message ?? fallback));
 
     if (intent === "pay") {
       const submission = parseWithZod(form, { schema: paymentForm });
-      if (submission.status !== "success") return { intent, result: submission.reply() };
+      if (submission.status !== "success") return refuse({ intent, result: submission.reply() });
       const { amount, ...rest } = submission.value;
       const response = await api.create<FeePayment>(
         "/fees/payments",
         { ...rest, amount: koboToNaira(amount), student_id: studentId, term: chosen.term, session: chosen.year },
-        { headers },
+        { idempotencyKey },
       );
-      if (!response.ok) return { intent, result: replyWithFailure(submission, response) };
+      if (!response.ok) return refuse({ intent, result: apiReply(submission, response) }, API_REFUSED);
       return done(response, "Created successfully");
     }
     if (intent === "discount") {
       const submission = parseWithZod(form, { schema: discountForm });
-      if (submission.status !== "success") return { intent, result: submission.reply() };
+      if (submission.status !== "success") return refuse({ intent, result: submission.reply() });
       const response = await api.create<StudentBill>(
         "/fees/discounts",
         { ...submission.value, amount: koboToNaira(submission.value.amount), student_id: studentId, term: chosen.term, session: chosen.year },
-        { headers },
+        { idempotencyKey },
       );
-      if (!response.ok) return { intent, result: replyWithFailure(submission, response) };
+      if (!response.ok) return refuse({ intent, result: apiReply(submission, response) }, API_REFUSED);
       return done(response, "Created successfully");
     }
     const id = String(form.get("id") ?? "");

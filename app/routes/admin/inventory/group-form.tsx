@@ -6,8 +6,9 @@ import { INVENTORY_SPEC_MESSAGES } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
 import { groupForm } from "~/.server/form-schemas";
-import { loadRecord, notFoundPage, queryId, replyWithFailure } from "~/.server/inventory.server";
+import { loadRecord, notFoundPage, queryId } from "~/.server/inventory.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button, buttonClass } from "~/components/ui/Button";
@@ -34,13 +35,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const formData = await readFormData(request);
     const submission = parseWithZod(formData, { schema: groupForm });
-    if (submission.status !== "success") return submission.reply();
+    if (submission.status !== "success") return refuse(submission.reply());
     const groupId = isUpdate(request) ? queryId(request, "groupId") : null;
-    const key = String(formData.get("idempotency_key") ?? "");
+    const key = formData.get("idempotency_key");
     const response = groupId
       ? await api.update<InventoryGroup>("/inventory/groups", { id: Number(groupId), name: submission.value.name })
-      : await api.create<InventoryGroup>("/inventory/groups", submission.value, { headers: key ? { "Idempotency-Key": key } : undefined });
-    if (!response.ok) return replyWithFailure(submission, response);
+      : await api.create<InventoryGroup>("/inventory/groups", submission.value, { idempotencyKey: key });
+    if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
     const done = groupId ? INVENTORY_SPEC_MESSAGES.groupUpdated : INVENTORY_SPEC_MESSAGES.groupAdded;
     return redirectWithToast(request, context, INVENTORY_HOME, success(response.message ?? done));
   });

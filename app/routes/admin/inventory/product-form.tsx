@@ -15,10 +15,11 @@ import { koboToNaira, nairaInputValue, nairaToKobo } from "../../../../contract/
 import { withAdmin } from "~/.server/auth.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
 import { itemForm } from "~/.server/form-schemas";
-import { loadRecord, notFoundPage, queryId, replyWithFailure } from "~/.server/inventory.server";
+import { loadRecord, notFoundPage, queryId } from "~/.server/inventory.server";
 import { adminPath } from "~/.server/return-to";
 import { getClassNames } from "~/.server/school-options.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button, buttonClass } from "~/components/ui/Button";
@@ -81,14 +82,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const formData = await readFormData(request);
     const submission = parseWithZod(formData, { schema: itemForm });
-    if (submission.status !== "success") return submission.reply();
+    if (submission.status !== "success") return refuse(submission.reply());
     const itemId = isEdit(request) ? queryId(request, "itemId") : null;
     const payload: InventoryItemPayload = { ...submission.value, price: koboToNaira(submission.value.price), ...(itemId ? { id: Number(itemId) } : {}) };
-    const key = String(formData.get("idempotency_key") ?? "");
+    const key = formData.get("idempotency_key");
     const response = itemId
       ? await api.update<InventoryItem>("/inventory/items", payload)
-      : await api.create<InventoryItem>("/inventory/items", payload, { headers: key ? { "Idempotency-Key": key } : undefined });
-    if (!response.ok) return replyWithFailure(submission, response);
+      : await api.create<InventoryItem>("/inventory/items", payload, { idempotencyKey: key });
+    if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
     if (!itemId) return redirectWithToast(request, context, INVENTORY_HOME, success(response.message ?? INVENTORY_SPEC_MESSAGES.productAdded));
     const back = adminPath(new URL(request.url).searchParams.get("returnUrl"), inventoryPaths.groupItems(response.data.group_id));
     return redirectWithToast(request, context, back, success(response.message ?? INVENTORY_SPEC_MESSAGES.productUpdated));

@@ -7,8 +7,9 @@ import type { StudentPage, StudentRecord } from "../../../../contract/students";
 import { withAdmin } from "~/.server/auth.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
 import { saleForm } from "~/.server/form-schemas";
-import { loadRecord, notFoundPage, queryId, replyWithFailure } from "~/.server/inventory.server";
+import { loadRecord, notFoundPage, queryId } from "~/.server/inventory.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { FilterForm } from "~/components/list/FilterForm";
 import { PagedList } from "~/components/list/PagedList";
 import { PageHeader } from "~/components/Page";
@@ -59,14 +60,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const formData = await readFormData(request);
     const submission = parseWithZod(formData, { schema: saleForm });
-    if (submission.status !== "success") return submission.reply();
-    const key = String(formData.get("idempotency_key") ?? "");
+    if (submission.status !== "success") return refuse(submission.reply());
+    const key = formData.get("idempotency_key");
     const response = await api.create<Purchase>(
       "/inventory/purchases",
       { ...submission.value, item_id: Number(queryId(request, "itemId") ?? 0) },
-      { headers: key ? { "Idempotency-Key": key } : undefined },
+      { idempotencyKey: key },
     );
-    if (!response.ok) return replyWithFailure(submission, response);
+    if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
     return redirectWithToast(request, context, inventoryPaths.purchased, success(response.message ?? INVENTORY_MESSAGES.sold));
   });
 }

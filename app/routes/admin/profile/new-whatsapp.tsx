@@ -7,6 +7,7 @@ import { withAdmin } from "~/.server/auth.server";
 import { phoneForm } from "~/.server/form-schemas";
 import { readFormData } from "~/.server/form.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
@@ -29,14 +30,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const submission = parseWithZod(await readFormData(request), { schema: phoneForm });
-    if (submission.status !== "success") return submission.reply();
+    if (submission.status !== "success") return refuse(submission.reply());
     const body = new FormData();
     body.set("phone_number", submission.value.phone_number);
     const response = await api.update("/update/adminData", body);
-    if (!response.ok) {
-      const hasFieldErrors = Object.keys(response.fieldErrors).length > 0;
-      return submission.reply({ fieldErrors: response.fieldErrors, formErrors: hasFieldErrors ? undefined : [response.message] });
-    }
+    if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
     return redirectWithToast(request, context, "/admin/profile", success(APP_MESSAGES.phoneUpdated));
   });
 }

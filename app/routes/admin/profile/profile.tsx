@@ -9,6 +9,7 @@ import { withAdmin } from "~/.server/auth.server";
 import { profileDetailsForm, profileImagesForm } from "~/.server/form-schemas";
 import { readFormData } from "~/.server/form.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
 import { DataSaverToggle } from "~/components/DataSaverToggle";
@@ -47,22 +48,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (intent === "password") {
       const submission = parseWithZod(formData, { schema: changePasswordPayload });
       const hideFields = ["current_password", "new_password"];
-      if (submission.status !== "success") return { intent, result: submission.reply({ hideFields }) };
+      if (submission.status !== "success") return refuse({ intent, result: submission.reply({ hideFields }) });
       const response = await api.create("/change-password", submission.value);
-      if (!response.ok) return { intent, result: submission.reply({ fieldErrors: response.fieldErrors, formErrors: Object.keys(response.fieldErrors).length ? undefined : [response.message], hideFields }) };
+      if (!response.ok) return refuse({ intent, result: apiReply(submission, response, { hideFields }) }, API_REFUSED);
       return redirectWithToast(request, context, "/admin/profile", success(APP_MESSAGES.passwordChanged));
     }
 
     const schema = intent === "images" ? profileImagesForm : profileDetailsForm;
     const submission = parseWithZod(formData, { schema });
-    if (submission.status !== "success") return { intent, result: submission.reply() };
+    if (submission.status !== "success") return refuse({ intent, result: submission.reply() });
     const body = new FormData();
     for (const [name, value] of Object.entries(submission.value)) if (value !== undefined) body.set(name, value as string | File);
     const response = await api.update("/update/adminData", body);
-    if (!response.ok) {
-      const hasFieldErrors = Object.keys(response.fieldErrors).length > 0;
-      return { intent, result: submission.reply({ fieldErrors: response.fieldErrors, formErrors: hasFieldErrors ? undefined : [response.message] }) };
-    }
+    if (!response.ok) return refuse({ intent, result: apiReply(submission, response) }, API_REFUSED);
     return redirectWithToast(request, context, "/admin/profile", success(MESSAGES.profileUpdated));
   });
 }

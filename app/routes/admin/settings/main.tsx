@@ -7,6 +7,7 @@ import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { addSectionForm } from "~/.server/form-schemas";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader, Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button, buttonClass } from "~/components/ui/Button";
@@ -44,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const intent = String(formData.get("intent") ?? "");
     const submission = parseWithZod(formData, { schema: addSectionForm });
     const current = await api.get<SchoolSettings>("/school-settings", { fallback: MESSAGES.failedSettings });
-    if (!current.ok) return { result: submission.reply({ formErrors: [current.message] }), removeError: null };
+    if (!current.ok) return refuse({ result: apiReply(submission, current, { messageOn: "" }), removeError: null }, API_REFUSED);
     const settings = current.data;
 
     let update: SchoolSettingsPayload["school_settings"];
@@ -57,18 +58,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
         subjects_by_section: Object.fromEntries(Object.entries(settings.subjects_by_section).filter(([s]) => s !== section)),
       };
     } else {
-      if (submission.status !== "success") return { result: submission.reply(), removeError: null };
+      if (submission.status !== "success") return refuse({ result: submission.reply(), removeError: null });
       if (includesName(settings.sections, submission.value.section)) {
-        return { result: submission.reply({ fieldErrors: { section: [SETTINGS_MESSAGES.sectionDuplicate] } }), removeError: null };
+        return refuse({ result: submission.reply({ fieldErrors: { section: [SETTINGS_MESSAGES.sectionDuplicate] } }), removeError: null });
       }
       update = { sections: [...settings.sections, submission.value.section] };
     }
 
     const response = await api.update<SchoolSettings>("/school-settings", { school_settings: update }, { fallback: DEFAULT_ERRORS.update });
     if (!response.ok) {
-      return intent === "remove-section"
-        ? { result: null, removeError: response.message }
-        : { result: submission.reply({ fieldErrors: { section: [response.message] } }), removeError: null };
+      const refused = intent === "remove-section" ? { result: null, removeError: response.message } : { result: apiReply(submission, response, { messageOn: "section" }), removeError: null };
+      return refuse(refused, API_REFUSED);
     }
     return redirectWithToast(request, context, SETTINGS_PATH, success(MESSAGES.settingsUpdated));
   });

@@ -16,6 +16,7 @@ import { withAdmin } from "~/.server/auth.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
 import { getSchoolOptions, type SchoolOptions } from "~/.server/school-options.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
@@ -84,15 +85,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const formData = await readFormData(request);
     const submission = parseWithZod(formData, { schema: timetablePayload });
-    if (submission.status !== "success") return submission.reply();
-    const key = String(formData.get("idempotency_key") ?? "");
+    if (submission.status !== "success") return refuse(submission.reply());
+    const key = formData.get("idempotency_key");
     const response = params.id
       ? await api.update(`/timetables/${encodeURIComponent(params.id)}`, submission.value, { method: "PUT" })
-      : await api.create("/timetables", submission.value, { headers: key ? { "Idempotency-Key": key } : undefined });
-    if (!response.ok) {
-      const hasFieldErrors = Object.keys(response.fieldErrors).length > 0;
-      return submission.reply({ fieldErrors: response.fieldErrors, formErrors: hasFieldErrors ? undefined : [response.message] });
-    }
+      : await api.create("/timetables", submission.value, { idempotencyKey: key });
+    if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
     return redirectWithToast(request, context, "/admin/time-table", success(params.id ? DEFAULT_SUCCESS.updated : DEFAULT_SUCCESS.created));
   });
 }

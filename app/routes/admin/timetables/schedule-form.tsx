@@ -19,6 +19,7 @@ import { withAdmin } from "~/.server/auth.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
 import { getSchoolOptions } from "~/.server/school-options.server";
 import { failure, redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
@@ -78,16 +79,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const { timetable, schedule } = found;
     const { today, keepDate } = dateRule(schedule, new Date());
     const submission = parseWithZod(formData, { schema: schedulePayload(timetable.type, today, keepDate) });
-    if (submission.status !== "success") return submission.reply();
-    const key = String(formData.get("idempotency_key") ?? "");
+    if (submission.status !== "success") return refuse(submission.reply());
+    const key = formData.get("idempotency_key");
     const base = `/timetables/${timetable.id}/schedules`;
     const response = schedule
       ? await api.update(`${base}/${schedule.id}`, submission.value, { method: "PUT" })
-      : await api.create(base, submission.value, { headers: key ? { "Idempotency-Key": key } : undefined });
-    if (!response.ok) {
-      const hasFieldErrors = Object.keys(response.fieldErrors).length > 0;
-      return submission.reply({ fieldErrors: response.fieldErrors, formErrors: hasFieldErrors ? undefined : [response.message] });
-    }
+      : await api.create(base, submission.value, { idempotencyKey: key });
+    if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
     return redirectWithToast(request, context, timetablePath(timetable.id), success(schedule ? DEFAULT_SUCCESS.updated : DEFAULT_SUCCESS.created));
   });
 }
