@@ -1,4 +1,3 @@
-import { data } from "@remix-run/node";
 import type { BankAccount, BankList } from "../../contract/banks";
 import type { ApiErrorBody } from "../../contract/http";
 import type { InventoryGroup, InventoryItem } from "../../contract/inventory";
@@ -11,9 +10,6 @@ export function queryId(request: Request, name: string): string | null {
   const value = new URL(request.url).searchParams.get(name) ?? "";
   return /^\d{1,15}$/.test(value) ? value : null;
 }
-
-/** The page to show when the id names nothing of this school: 404 with what was not found. */
-export const notFoundPage = (title: string) => data({ notFound: title }, { status: 404 });
 
 /** A group or item by id: its record, a "not found" (404), or the message of a failed load. */
 export async function loadRecord<T extends InventoryGroup | InventoryItem>(

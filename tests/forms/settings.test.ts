@@ -201,7 +201,8 @@ describe("section view without JavaScript", () => {
     const browser = await signedIn(school);
     const page = await browser.goto(`${SECTION_PATH}?name=Nowhere`);
     expect(page.status).toBe(404);
-    expect(page.heading()).toBe("Page not found");
+    expect(page.heading()).toBe("Section not found");
+    expect(page.href("Back to settings")).toBe("/admin/settings");
   });
 });
 

@@ -4,11 +4,11 @@ import { ADMISSION_FIELD_GROUPS, ADMISSION_SPEC_MESSAGES as SPEC, reviewPath, ty
 import { withAdmin } from "~/.server/auth.server";
 import { resultToast } from "~/.server/confirm.server";
 import { readFormData } from "~/.server/form.server";
+import { notFound } from "~/.server/not-found.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
-import { EmptyState } from "~/components/ui/EmptyState";
 import { formatDateTime } from "~/lib/dates";
 import { ADMISSIONS_HOME, StatusBadge } from "./shared";
 
@@ -22,11 +22,13 @@ const submissionPath = (id: string | undefined) => `/submissions/${encodeURIComp
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api, uniqueId }) => {
-    if (params.uniqueId?.toUpperCase() !== uniqueId) return data({ submission: null, error: SPEC.noSubmission, uniqueId }, { status: 404 });
+    const back = { to: `${ADMISSIONS_HOME}?tab=submissions`, label: "Back to submissions" };
+    if (params.uniqueId?.toUpperCase() !== uniqueId) notFound(SPEC.noSubmission, back);
     const result = await api.get<SubmissionDetail>(`${submissionPath(params.submissionId)}/details`, { fallback: SPEC.failedDetails });
     if (result.ok) return { submission: result.data, error: null, uniqueId };
-    const message = result.status === 404 ? SPEC.noSubmission : result.status === 403 ? SPEC.mainAdminOnly : result.message;
-    return data({ submission: null, error: message, uniqueId }, { status: result.status === 404 || result.status === 403 ? result.status : 200 });
+    if (result.status === 404) notFound(SPEC.noSubmission, back);
+    const message = result.status === 403 ? SPEC.mainAdminOnly : result.message;
+    return data({ submission: null, error: message, uniqueId }, { status: result.status === 403 ? 403 : 200 });
   });
 }
 
@@ -50,7 +52,7 @@ export default function SubmissionReview() {
         <Link to={`${ADMISSIONS_HOME}?tab=submissions`} className="font-semibold text-brand-700 underline">
           ‹ Submissions
         </Link>
-        {error === SPEC.noSubmission ? <EmptyState title={SPEC.noSubmission} /> : <Banner>{error}</Banner>}
+        <Banner>{error}</Banner>
       </div>
     );
   }

@@ -14,6 +14,7 @@ import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { useFormState, type FormResult } from "~/lib/form-state";
 import { feePaths, naira } from "./shared";
+import { notFound } from "~/.server/not-found.server";
 
 /**
  * Reversing a payment (/admin/school-fees/payments/{id}/reverse): it takes a reason; the payment stays,
@@ -22,9 +23,9 @@ import { feePaths, naira } from "./shared";
 export const meta: MetaFunction = () => [{ title: "Reverse payment" }];
 
 async function loadPayment(api: SchoolApiClient, id: string | undefined) {
-  if (!id || !/^\d{1,15}$/.test(id)) throw new Response("Not Found", { status: 404 });
+  if (!id || !/^\d{1,15}$/.test(id)) notFound();
   const result = await api.get<FeePayment>(`/fees/payments/${id}`);
-  if (!result.ok && result.status === 404) throw new Response("Not Found", { status: 404 });
+  if (!result.ok && result.status === 404) notFound();
   return result.ok ? { payment: result.data, error: null } : { payment: null, error: result.message };
 }
 

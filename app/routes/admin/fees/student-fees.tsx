@@ -20,6 +20,7 @@ import { SelectField } from "~/components/ui/SelectField";
 import { useFormState, type FormResult } from "~/lib/form-state";
 import { feePaths, naira, Totals, type TermChoice } from "./shared";
 import { TermPicker } from "./TermPicker";
+import { notFound } from "~/.server/not-found.server";
 
 /**
  * A student's fees for a term (/admin/school-fees/students/{id}?term=&year=): the bill's lines and totals,
@@ -32,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const { options, chosen } = await feeScreenOptions(api, request);
     const result = await api.get<StudentBill>(`/fees/students/${encodeURIComponent(params.id ?? "")}/bill`, { query: { term: chosen.term, year: chosen.year } });
-    if (!result.ok && result.status === 404) throw new Response("Not Found", { status: 404 });
+    if (!result.ok && result.status === 404) notFound();
     return {
       chosen,
       options,

@@ -11,7 +11,8 @@ import { Button, buttonClass } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { useFormState, type FormResult } from "~/lib/form-state";
-import { checkHref, kindOfUploadPage, sendHref, templateHref } from "./shared";
+import { checkHref, sendHref, templateHref } from "./shared";
+import { kindOfUploadPage } from "./kind.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? KIND_WORDS[data.kind].title : "Bulk import" }];
 

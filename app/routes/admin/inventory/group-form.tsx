@@ -6,7 +6,7 @@ import { INVENTORY_SPEC_MESSAGES } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
 import { groupForm } from "~/.server/form-schemas";
-import { loadRecord, notFoundPage, queryId } from "~/.server/inventory.server";
+import { loadRecord, queryId } from "~/.server/inventory.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
 import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader } from "~/components/Page";
@@ -15,7 +15,8 @@ import { Button, buttonClass } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { useFormState } from "~/lib/form-state";
-import { INVENTORY_HOME, InventoryNotFound } from "./shared";
+import { INVENTORY_BACK, INVENTORY_HOME } from "./shared";
+import { notFound } from "~/.server/not-found.server";
 
 /** Add a group (/admin/inventory/add-group) and rename one (/admin/inventory/update-group?groupId=): one Name field. */
 const isUpdate = (request: Request) => new URL(request.url).pathname.endsWith("/update-group");
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     if (!isUpdate(request)) return { editing: false, group: null, error: null, formKey: newFormKey() };
     const loaded = await loadRecord<InventoryGroup>(api, "/inventory/groups", queryId(request, "groupId"));
-    if ("notFound" in loaded) return notFoundPage(INVENTORY_MESSAGES.groupNotFound);
+    if ("notFound" in loaded) notFound(INVENTORY_MESSAGES.groupNotFound, INVENTORY_BACK);
     return { editing: true, group: "record" in loaded ? loaded.record : null, error: "error" in loaded ? loaded.error : null, formKey: "" };
   });
 }
@@ -49,7 +50,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function GroupForm() {
   const loaded = useLoaderData<typeof loader>();
-  if ("notFound" in loaded) return <InventoryNotFound title={loaded.notFound} />;
   return <GroupFormBody {...loaded} />;
 }
 

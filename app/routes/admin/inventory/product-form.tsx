@@ -15,7 +15,7 @@ import { koboToNaira, nairaInputValue, nairaToKobo } from "../../../../contract/
 import { withAdmin } from "~/.server/auth.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
 import { itemForm } from "~/.server/form-schemas";
-import { loadRecord, notFoundPage, queryId } from "~/.server/inventory.server";
+import { loadRecord, queryId } from "~/.server/inventory.server";
 import { adminPath } from "~/.server/return-to";
 import { getClassNames } from "~/.server/school-options.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
@@ -27,7 +27,8 @@ import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { useFormState } from "~/lib/form-state";
-import { INVENTORY_HOME, InventoryNotFound, inventoryPaths } from "./shared";
+import { INVENTORY_BACK, INVENTORY_HOME, inventoryPaths } from "./shared";
+import { notFound } from "~/.server/not-found.server";
 
 /**
  * Add a product (/admin/inventory/add-product[?groupId=]) and edit one (/admin/inventory/edit-product?itemId=
@@ -48,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       api.get<InventoryGroupPage>("/inventory/groups", { query: { per_page: GROUPS_OFFERED } }),
       getClassNames(api),
     ]);
-    if (loaded && "notFound" in loaded) return notFoundPage(INVENTORY_MESSAGES.itemNotFound);
+    if (loaded && "notFound" in loaded) notFound(INVENTORY_MESSAGES.itemNotFound, INVENTORY_BACK);
     const item = loaded && "record" in loaded ? loaded.record : null;
     const returnUrl = new URL(request.url).searchParams.get("returnUrl");
     const back = item ? adminPath(returnUrl, inventoryPaths.groupItems(item.group_id)) : INVENTORY_HOME;
@@ -98,7 +99,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ProductForm() {
   const loaded = useLoaderData<typeof loader>();
-  if ("notFound" in loaded) return <InventoryNotFound title={loaded.notFound} />;
   return <ProductFormBody {...loaded} />;
 }
 

@@ -7,7 +7,7 @@ import type { StudentPage, StudentRecord } from "../../../../contract/students";
 import { withAdmin } from "~/.server/auth.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
 import { saleForm } from "~/.server/form-schemas";
-import { loadRecord, notFoundPage, queryId } from "~/.server/inventory.server";
+import { loadRecord, queryId } from "~/.server/inventory.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
 import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { FilterForm } from "~/components/list/FilterForm";
@@ -19,7 +19,8 @@ import { EmptyState } from "~/components/ui/EmptyState";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { useFormState } from "~/lib/form-state";
-import { InventoryNotFound, inventoryPaths, StatusBadge } from "./shared";
+import { INVENTORY_BACK, inventoryPaths, StatusBadge } from "./shared";
+import { notFound } from "~/.server/not-found.server";
 
 /**
  * Selling an item to a student (/admin/inventory/sell?itemId=): first find the student with a GET search
@@ -35,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api, uniqueId }) => {
     const params = new URL(request.url).searchParams;
     const loaded = await loadRecord<InventoryItem>(api, "/inventory/items", queryId(request, "itemId"));
-    if ("notFound" in loaded) return notFoundPage(INVENTORY_MESSAGES.itemNotFound);
+    if ("notFound" in loaded) notFound(INVENTORY_MESSAGES.itemNotFound, INVENTORY_BACK);
     if ("error" in loaded) return { error: loaded.error, item: null, q: "", students: null, student: null, studentError: null, formKey: "" };
     const q = (params.get("q") ?? "").slice(0, 100);
     const studentId = params.get("studentId") ?? "";
@@ -89,7 +90,6 @@ function StudentChoice({ student, itemId }: { student: StudentRecord; itemId: nu
 
 export default function SellItem() {
   const loaded = useLoaderData<typeof loader>();
-  if ("notFound" in loaded) return <InventoryNotFound title={loaded.notFound} />;
   return <SellBody {...loaded} />;
 }
 

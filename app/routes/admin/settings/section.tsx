@@ -24,6 +24,7 @@ import { DefaultAddButton, NewEntry, SaveButton } from "~/components/ui/MultiVal
 import { addEntry, newEntryName, readIntent, readList, removeEntry, removeIntent } from "~/lib/list-intents";
 import { sectionPath, SETTINGS_PATH } from "~/lib/settings-paths";
 import { useListForm } from "~/lib/use-list-form";
+import { notFound } from "~/.server/not-found.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.section ?? "Section"} Subjects` }];
 
@@ -78,7 +79,7 @@ function readState(formData: FormData): SectionState {
 
 async function loadSettings(api: SchoolApiClient, section: string) {
   const result = await api.get<SchoolSettings>("/school-settings", { fallback: MESSAGES.failedSettings });
-  if (result.ok && !result.data.sections.includes(section)) throw new Response(M.sectionNotFound, { status: 404 });
+  if (result.ok && !result.data.sections.includes(section)) notFound(M.sectionNotFound, { to: SETTINGS_PATH, label: "Back to settings" });
   return result;
 }
 

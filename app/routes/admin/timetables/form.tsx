@@ -23,7 +23,8 @@ import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { SelectField } from "~/components/ui/SelectField";
 import { useFormState } from "~/lib/form-state";
-import { NotFoundState, VenueField, withCurrent } from "./shared";
+import { TIMETABLES_BACK, VenueField, withCurrent } from "./shared";
+import { notFound } from "~/.server/not-found.server";
 
 /** Create (/admin/timetable/add?type=…) and edit (/admin/timetable/{id}/edit) a timetable: one form. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && "timetable" in data && data.timetable ? "Edit Timetable" : "Add Timetable" }];
@@ -52,7 +53,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     let timetable: Timetable | null = null;
     if (params.id) {
       const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id)}`, { fallback: MESSAGES.failedTimetable });
-      if (result.status === 404) return data({ notFound: true as const }, { status: 404 });
+      if (result.status === 404) notFound(TIMETABLE_MESSAGES.timetableNotFound, TIMETABLES_BACK);
       if (!result.ok) return { error: result.message, timetable: null, options: null, defaults: null, formKey: "" };
       timetable = result.data;
     }
@@ -97,7 +98,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function TimetableForm() {
   const loaded = useLoaderData<typeof loader>();
-  if ("notFound" in loaded) return <NotFoundState title={TIMETABLE_MESSAGES.timetableNotFound} />;
   return <TimetableFormBody {...loaded} />;
 }
 

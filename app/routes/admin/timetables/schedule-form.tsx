@@ -27,7 +27,8 @@ import { ErrorList } from "~/components/ui/ErrorList";
 import { SelectField } from "~/components/ui/SelectField";
 import { Field } from "~/components/ui/Field";
 import { useFormState, type FieldMeta } from "~/lib/form-state";
-import { BackLink, describeTimetable, NotFoundState, timetablePath, VenueField, withCurrent } from "./shared";
+import { TIMETABLES_BACK, BackLink, describeTimetable, timetablePath, VenueField, withCurrent } from "./shared";
+import { notFound } from "~/.server/not-found.server";
 
 /**
  * Add (/admin/timetable/{id}/add-schedule) and edit (/admin/timetable/{id}/edit-schedule/{scheduleId}) a
@@ -59,7 +60,7 @@ function dateRule(schedule: Schedule | null, now: Date) {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const found = await load(api, params);
-    if ("notFound" in found) return data({ notFound: found.notFound }, { status: 404 });
+    if ("notFound" in found) notFound(found.notFound, TIMETABLES_BACK);
     if ("error" in found) return { error: found.error, timetable: null, schedule: null, subjects: [], formKey: "", today: "", keepDate: undefined };
     const { timetable, schedule } = found;
     const options = await getSchoolOptions(api);
@@ -92,7 +93,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function ScheduleForm() {
   const loaded = useLoaderData<typeof loader>();
-  if ("notFound" in loaded) return <NotFoundState title={loaded.notFound} />;
   if (!loaded.timetable) {
     return (
       <div className="space-y-5">
