@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ADMISSION_FIELD_GROUPS, ADMISSION_SPEC_MESSAGES as SPEC, reviewPath, type SubmissionDetail } from "../../../../contract/admissions";
 import { withAdmin } from "~/.server/auth.server";
 import { resultToast } from "~/.server/confirm.server";
@@ -11,6 +11,7 @@ import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
 import { formatDateTime } from "~/lib/dates";
 import { ADMISSIONS_HOME, StatusBadge } from "./shared";
+import { usePending } from "~/lib/form-state";
 
 /**
  * /submission-review/{uniqueId}/{submissionId}: every answer of a submission in its groups, its documents
@@ -45,7 +46,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function SubmissionReview() {
   const { submission, error, uniqueId } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
+  const approving = usePending({ intent: "approve" });
+  const rejecting = usePending({ intent: "reject" });
+  const sending = approving || rejecting;
   if (!submission) {
     return (
       <div className="space-y-5">
@@ -56,7 +59,6 @@ export default function SubmissionReview() {
       </div>
     );
   }
-  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
     <div className="space-y-5">
       <Link to={`${ADMISSIONS_HOME}?tab=submissions`} className="font-semibold text-brand-700 underline">
@@ -80,10 +82,10 @@ export default function SubmissionReview() {
       </header>
       {submission.status === "pending" ? (
         <Form method="post" className="flex flex-wrap gap-2">
-          <Button name="intent" value="approve" pending={busy("approve")} disabled={navigation.state === "submitting"} pendingLabel="Approving…">
+          <Button name="intent" value="approve" pending={approving} disabled={sending} pendingLabel="Approving…">
             Approve
           </Button>
-          <Button name="intent" value="reject" variant="danger" pending={busy("reject")} disabled={navigation.state === "submitting"} pendingLabel="Rejecting…">
+          <Button name="intent" value="reject" variant="danger" pending={rejecting} disabled={sending} pendingLabel="Rejecting…">
             Reject
           </Button>
         </Form>

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { schoolDay } from "../../../../contract/calendar";
 import { PAYMENT_METHODS, type FeePayment, type StudentBill } from "../../../../contract/fees";
 import type { DiscountFields } from "../../../../contract/fees.schema";
@@ -17,7 +17,7 @@ import { Button, buttonClass } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
-import { useFormState, type FormResult } from "~/lib/form-state";
+import { useFormState, type FormResult, usePending } from "~/lib/form-state";
 import { feePaths, naira, Totals, type TermChoice } from "./shared";
 import { TermPicker } from "./TermPicker";
 import { notFound } from "~/.server/not-found.server";
@@ -116,7 +116,7 @@ function SmallAction({ chosen, intent, id, label, ariaLabel }: { chosen: TermCho
 
 function PaymentForm({ chosen, lastResult, formKey, today }: { chosen: TermChoice; lastResult: FormResult | undefined; formKey: string; today: string }) {
   const form = useFormState<"amount" | "paid_on" | "method" | "reference">("payment", lastResult, { paid_on: today, method: "Cash" });
-  const pending = useNavigation().formData?.get("intent") === "pay";
+  const pending = usePending({ intent: "pay" });
   return (
     <Form method="post" className="space-y-4" key={form.key} {...form.props}>
       <TermFields chosen={chosen} />
@@ -138,7 +138,7 @@ function PaymentForm({ chosen, lastResult, formKey, today }: { chosen: TermChoic
 
 function DiscountForm({ chosen, lastResult, formKey }: { chosen: TermChoice; lastResult: FormResult | undefined; formKey: string }) {
   const form = useFormState<keyof DiscountFields>("discount", lastResult);
-  const pending = useNavigation().formData?.get("intent") === "discount";
+  const pending = usePending({ intent: "discount" });
   return (
     <Form method="post" className="space-y-4" key={form.key} {...form.props}>
       <TermFields chosen={chosen} />

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { FILE_MESSAGES, formatFileSize, type FilePage, type FileRecord } from "../../../../contract/files";
 import { withAdmin } from "~/.server/auth.server";

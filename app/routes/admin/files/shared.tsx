@@ -1,8 +1,5 @@
-import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { formatFileSize, quotaLevel, type StorageQuota } from "../../../../contract/files";
 import { SCHOOL_TIME_ZONE } from "~/lib/dates";
-import { buttonClass } from "~/components/ui/Button";
 
 /** Pieces the file manager's screens share: their addresses, the storage meter and the not-found state. */
 

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { INVENTORY_MESSAGES, type InventoryGroup } from "../../../../contract/inventory";
 import { INVENTORY_SPEC_MESSAGES } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
@@ -14,7 +14,7 @@ import { Banner } from "~/components/ui/Banner";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
-import { useFormState } from "~/lib/form-state";
+import { useFormState, usePending } from "~/lib/form-state";
 import { INVENTORY_BACK, INVENTORY_HOME } from "./shared";
 import { notFound } from "~/.server/not-found.server";
 
@@ -55,7 +55,7 @@ export default function GroupForm() {
 
 function GroupFormBody({ editing, group, error, formKey }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { notFound: string }>) {
   const lastResult = useActionData<typeof action>();
-  const pending = useNavigation().state === "submitting";
+  const pending = usePending();
   const form = useFormState<"name">("group", lastResult, { name: group?.name ?? "" });
   const title = editing ? "Update Group" : "Add Group";
   return (

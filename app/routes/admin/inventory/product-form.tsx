@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
   ALL_CLASSES,
   INVENTORY_MESSAGES,
@@ -26,7 +26,7 @@ import { Button, buttonClass } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
-import { useFormState } from "~/lib/form-state";
+import { useFormState, usePending } from "~/lib/form-state";
 import { INVENTORY_BACK, INVENTORY_HOME, inventoryPaths } from "./shared";
 import { notFound } from "~/.server/not-found.server";
 
@@ -104,7 +104,7 @@ export default function ProductForm() {
 
 function ProductFormBody({ editing, showForm, back, defaults, formKey, classes, groups, error }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { notFound: string }>) {
   const lastResult = useActionData<typeof action>();
-  const pending = useNavigation().state === "submitting";
+  const pending = usePending();
   const form = useFormState<ItemFieldName>("product", lastResult, defaults);
   const title = editing ? "Edit Product" : "Add Product";
 

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { AdminRecord } from "../../../../contract/admin";
 import { APP_MESSAGES, MESSAGES } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
@@ -12,7 +12,7 @@ import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
-import { useFormState } from "~/lib/form-state";
+import { useFormState, usePending } from "~/lib/form-state";
 import { PageHeader } from "~/components/Page";
 
 export const meta: MetaFunction = () => [{ title: "Phone Number" }];
@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function NewWhatsapp() {
   const { error, phone } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const saving = usePending();
   const form = useFormState("phone", lastResult, { phone_number: phone });
   return (
     <div className="space-y-5">
@@ -57,7 +57,7 @@ export default function NewWhatsapp() {
           field={form.field("phone_number")}
           inputProps={{ type: "tel", autoComplete: "tel", inputMode: "tel" }}
         />
-        <Button pending={navigation.state === "submitting"} pendingLabel="Saving…">
+        <Button pending={saving} pendingLabel="Saving…">
           Save
         </Button>
       </Form>

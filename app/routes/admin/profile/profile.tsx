@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { changePasswordPayload, type AdminRecord } from "../../../../contract/admin";
 import { IMAGE_MAX_BYTES } from "../../../../contract/limits";
@@ -17,7 +17,7 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Disclosure } from "~/components/ui/Disclosure";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field, inputClass } from "~/components/ui/Field";
-import { useFormState, type FormResult } from "~/lib/form-state";
+import { useFormState, type FormResult, usePending } from "~/lib/form-state";
 import { PageHeader } from "~/components/Page";
 
 export const meta: MetaFunction = () => [{ title: "Profile" }];
@@ -100,8 +100,12 @@ function useIntentForm<Name extends string>(intent: Intent, defaults?: Partial<R
 
 export default function Profile() {
   const { error, profile } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const pending: Record<Intent, boolean> = {
+    images: usePending({ intent: "images" }),
+    password: usePending({ intent: "password" }),
+    details: usePending({ intent: "details" }),
+  };
+  const busy = (intent: Intent) => pending[intent];
   const data = profile?.admin_data;
   const imagesForm = useIntentForm<"logo" | "signature">("images");
   const detailsForm = useIntentForm<"school_name" | "principal_name" | "school_email">("details", data && {

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DEFAULT_ERRORS, MESSAGES } from "../../../../contract/messages";
 import { classForSaving, includesName, SETTINGS_MESSAGES, type SchoolSettings, type SchoolSettingsPayload } from "../../../../contract/settings";
 import { withAdmin } from "~/.server/auth.server";
@@ -15,7 +15,7 @@ import { ConfirmDialog, ConfirmPage } from "~/components/ui/ConfirmDialog";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { chipButtonClass, chipClass, RemoveLabel } from "~/components/ui/MultiValueInput";
-import { useFormState } from "~/lib/form-state";
+import { useFormState, usePending } from "~/lib/form-state";
 import { sectionPath, SETTINGS_PATH, REPORT_SHEET_PATH } from "~/lib/settings-paths";
 
 export const meta: MetaFunction = () => [{ title: "Settings" }];
@@ -75,8 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 function RemoveSection({ section, classes }: { section: string; classes: string[] }) {
-  const navigation = useNavigation();
-  const removing = navigation.state === "submitting" && navigation.formData?.get("section") === section;
+  const removing = usePending({ intent: "remove-section", values: { section } });
   const label = <RemoveLabel name={section} />;
   if (!classes.length) {
     return (
@@ -113,8 +112,7 @@ function RemoveDescription({ section, classes }: { section: string; classes: str
 export default function Settings() {
   const { error, sections, classesBySection, removing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-section";
+  const adding = usePending({ intent: "add-section" });
   const form = useFormState<"section">("add-section", actionData?.result);
 
   if (removing) {

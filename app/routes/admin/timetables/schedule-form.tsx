@@ -1,6 +1,6 @@
 import { schedulePayload } from "../../../../contract/timetables.schema";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { DEFAULT_SUCCESS, MESSAGES } from "../../../../contract/messages";
