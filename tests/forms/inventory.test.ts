@@ -48,6 +48,7 @@ describe("inventory without JavaScript", () => {
     page = await page.follow("Add Group", { first: true });
     expect(page.path).toBe("/admin/inventory/add-group");
     page = await page.press("Add Group");
+    expect(page.status).toBe(400);
     expect(page.field("Name").description).toBe("Name is required");
     page = await page.form({ button: "Add Group" }).fill("Name", "Uniforms").submit("Add Group");
     expect(page.path).toBe("/admin/inventory");
@@ -62,6 +63,7 @@ describe("inventory without JavaScript", () => {
     expect(page.path + page.url.search).toBe(`/admin/inventory/update-group?groupId=${book.id}`);
     expect(page.field("Name").value).toBe("Book");
     page = await page.form({ button: "Update Group" }).fill("Name", "uniforms").submit("Update Group");
+    expect(page.status).toBe(422);
     expect(page.field("Name").description).toBe("A group with this name already exists.");
     expect(page.field("Name").value).toBe("uniforms");
     expect((await viaApi<{ name: string }>(school, "GET", `/inventory/groups/${book.id}`)).name).toBe("Book");

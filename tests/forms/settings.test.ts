@@ -51,8 +51,10 @@ describe("settings main view without JavaScript", () => {
     expect(page.links("Report Sheet Columns")).toHaveLength(1);
 
     page = await page.press("Add");
+    expect(page.status).toBe(400);
     expect(page.field("New section").description).toBe("Section name is required");
     page = await page.form({ button: "Add" }).fill("New section", " primary ").submit("Add");
+    expect(page.status).toBe(400);
     expect(page.field("New section").description).toBe("Section names must be unique");
     expect(page.field("New section").value).toBe(" primary ");
     expect((await settingsOf(own)).sections).toEqual(defaults);

@@ -91,6 +91,7 @@ describe("timetables without JavaScript", () => {
     expect(page.field("Term").value).toBe(planningTerm(today));
 
     page = await page.form({ button: "Create Timetable" }).select("Class", "").fill("Venue (optional)", "Block A").submit("Create Timetable");
+    expect(page.status).toBe(400);
     expect(page.field("Class").description).toBe("All fields are required");
     expect(page.field("Venue (optional)").value).toBe("Block A");
     expect(page.field("Term").value).toBe(planningTerm(today));
