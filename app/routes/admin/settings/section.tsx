@@ -25,6 +25,7 @@ import { addEntry, newEntryName, readIntent, readList, removeEntry, removeIntent
 import { sectionPath, SETTINGS_PATH } from "~/lib/settings-paths";
 import { useListForm } from "~/lib/use-list-form";
 import { notFound } from "~/.server/not-found.server";
+import { API_REFUSED, refuse } from "~/.server/reply.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.section ?? "Section"} Subjects` }];
 
@@ -149,14 +150,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const reply = (errors: SectionErrors) => ({ state, errors, revision: crypto.randomUUID() });
 
     const current = await loadSettings(api, section);
-    if (!current.ok) return reply({ form: [current.message] });
+    if (!current.ok) return refuse(reply({ form: [current.message] }), API_REFUSED);
     const settings = current.data;
     const taken = takenNames(settings, section);
     if (readIntent(formData).kind !== "save") return { ...applyIntent(formData, taken), revision: crypto.randomUUID() };
 
     const errors: SectionErrors = { classes: classErrors(state.classes, taken) };
     if (state.subjects.length > SETTINGS_LIMITS.subjects) errors.subjects = [M.tooMany(SETTINGS_LIMITS.subjects)];
-    if (Object.keys(errors.classes ?? {}).length || errors.subjects) return reply(errors);
+    if (Object.keys(errors.classes ?? {}).length || errors.subjects) return refuse(reply(errors));
 
     const subjects = state.options.filter((o) => state.subjects.includes(o));
     const classes = settings.sections.flatMap((s) =>
@@ -173,7 +174,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       class_renames,
     };
     const response = await api.update<SchoolSettings>("/school-settings", payload, { fallback: DEFAULT_ERRORS.update });
-    if (!response.ok) return reply({ form: [response.message] });
+    if (!response.ok) return refuse(reply({ form: [response.message] }), API_REFUSED);
     return redirectWithToast(request, context, SETTINGS_PATH, success(MESSAGES.settingsUpdated));
   });
 }
