@@ -255,4 +255,19 @@ describe("inventory without JavaScript", () => {
     expect(page.text('[data-testid="current-account"]')).toBe(`Guaranty Trust Bank · ${good} · SANDBOX ACCOUNT ${good.slice(-4)}`);
     expect(page.field("Account Name").value).toBe(`SANDBOX ACCOUNT ${good.slice(-4)}`);
   });
+
+  it("a group or item that is not this school's is not found, inside the admin shell", async () => {
+    const browser = await signedIn(await registerSchool("Missing"));
+    for (const [path, title] of [
+      ["/admin/inventory/edit-product?itemId=999999", "Item not found."],
+      ["/admin/inventory/sell?itemId=999999", "Item not found."],
+      ["/admin/inventory/group/items?groupId=999999", "Group not found."],
+    ]) {
+      const page = await browser.goto(path);
+      expect(page.status, path).toBe(404);
+      expect(page.heading(), path).toBe(title);
+      expect(page.href("Back to inventory"), path).toBe("/admin/inventory");
+      expect(page.document.querySelector('nav[aria-label="Admin menu"]'), path).not.toBeNull();
+    }
+  });
 });

@@ -304,6 +304,9 @@ describe("timetables without JavaScript", () => {
     const missing = await browser.goto("/admin/timetable/999999/view");
     expect(missing.status).toBe(404);
     expect(missing.heading()).toBe("Timetable Not Found");
+    expect(missing.text()).toContain("It may have been deleted, or the link is wrong.");
+    expect(missing.href("Back to timetables")).toBe("/admin/time-table");
+    expect(missing.document.querySelector('nav[aria-label="Admin menu"]')).not.toBeNull();
     expect((await browser.goto("/admin/timetable/999999/edit")).status).toBe(404);
     expect((await browser.goto("/admin/timetable/999999/add-schedule")).status).toBe(404);
 
