@@ -44,15 +44,18 @@ export function apiReply<T>(
 ): SubmissionResult<string[]> {
   const fieldErrors: FieldErrors = {};
   const message = response.message || DEFAULT_ERRORS.request;
-  if (options.messageOn) fieldErrors[options.messageOn] = [message];
-  else if (options.messageOn === undefined) for (const [name, errors] of Object.entries(response.fieldErrors ?? {})) {
-    const list = (Array.isArray(errors) ? errors : [errors]).filter((e): e is string => typeof e === "string" && e !== "");
-    if (list.length) fieldErrors[options.fieldNames?.[name] ?? name] = list;
+  if (options.messageOn) {
+    fieldErrors[options.messageOn] = [message];
+  } else if (options.messageOn === undefined) {
+    for (const [name, errors] of Object.entries(response.fieldErrors ?? {})) {
+      const list = (Array.isArray(errors) ? errors : [errors]).filter((e): e is string => typeof e === "string" && e !== "");
+      if (list.length) fieldErrors[options.fieldNames?.[name] ?? name] = list;
+    }
   }
   const named = Object.keys(fieldErrors).length > 0;
   const formErrors = named ? undefined : [message];
   // A form read without Conform (the public application, streamed to disk) gives its values instead.
-  if ("values" in submission) return { status: "error", initialValue: submission.values, error: { ...fieldErrors, "": formErrors ?? [] } };
+  if (!("reply" in submission)) return { status: "error", initialValue: submission.values, error: { ...fieldErrors, "": formErrors ?? [] } };
   return submission.reply({
     fieldErrors,
     formErrors,
