@@ -1,8 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
-  isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -15,7 +13,7 @@ import {
 import type { ReactNode } from "react";
 import { isDataSaverOn } from "./.server/data-saver.server";
 import { commitSession, getSession } from "./.server/session.server";
-import { buttonClass } from "./components/ui/Button";
+import { ErrorPage } from "./components/ErrorPage";
 import { Toast } from "./components/ui/Toast";
 import { useNonce } from "./lib/nonce";
 import stylesheet from "./tailwind.css?url";
@@ -77,38 +75,10 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // A sub-admin on a page of a key they do not hold (app/routes/admin/layout.tsx).
-  const forbidden = isRouteErrorResponse(error) && error.status === 403 && typeof error.data?.forbidden === "string" ? (error.data as { forbidden: string; home: string }) : null;
-  // A request refused as it was sent (too large, an unreadable form) says why, in the words the server answered.
-  const refusal =
-    isRouteErrorResponse(error) && error.status >= 400 && error.status < 500 && typeof error.data === "string" && error.data.length <= 200 ? error.data : null;
   const requestId = useRouteLoaderData<typeof loader>("root")?.requestId;
-  if (forbidden) {
-    return (
-      <main className="mx-auto max-w-md space-y-4 p-6 text-center">
-        <h1 className="text-2xl font-bold">Access denied</h1>
-        <p className="text-slate-700">{forbidden.forbidden}</p>
-        <Link to={forbidden.home} className={buttonClass("primary")}>
-          Go to my start page
-        </Link>
-      </main>
-    );
-  }
   return (
-    <main className="mx-auto max-w-md space-y-4 p-6 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>
-      <p className="text-slate-700">
-        {notFound ? "The page you asked for does not exist." : (refusal ?? "An unexpected error occurred. Please try again.")}
-      </p>
-      {!notFound && requestId ? (
-        <p className="text-sm text-slate-600">
-          Reference: <span data-testid="request-id">{requestId}</span>
-        </p>
-      ) : null}
-      <Link to="/" className={buttonClass("primary")}>
-        Go to the dashboard
-      </Link>
+    <main>
+      <ErrorPage error={error} requestId={requestId} />
     </main>
   );
 }

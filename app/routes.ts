@@ -87,6 +87,7 @@ export default [
       route("school-fees/students/:id", "routes/admin/fees/student-fees.tsx"),
       route("school-fees/payments/:id/reverse", "routes/admin/fees/reverse.tsx"),
       route("school-fees/payments/:id/receipt", "routes/admin/fees/receipt.tsx"),
+      route("school-fees/payments/:id/receipt-not-found", "routes/admin/fees/receipt-missing.tsx"),
       route("add-bulk-students", "routes/admin/imports/upload.tsx", { id: "bulk-import-students" }),
       route("add-bulk-parents", "routes/admin/imports/upload.tsx", { id: "bulk-import-parents" }),
       route("add-bulk-staff", "routes/admin/imports/upload.tsx", { id: "bulk-import-staff" }),

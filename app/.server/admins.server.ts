@@ -5,13 +5,16 @@ import { ACCESS_MESSAGES, type SubAdminCredentials, type SubAdminRecord } from "
 import type { SchoolApiClient } from "./api.server";
 import { ADMINS_PATH } from "~/lib/access";
 import { readFormData } from "./form.server";
+import { notFound } from "./not-found.server";
+import { API_REFUSED, apiReply, INVALID, refuse } from "./reply.server";
 import { redirectWithToast, success } from "./toast.server";
 
 
 /** A sub-admin named in the URL, or 404. */
 export async function loadSubAdmin(api: SchoolApiClient, id: string | undefined): Promise<SubAdminRecord> {
   const result = await api.get<SubAdminRecord>(`/sub-admins/${encodeURIComponent(id ?? "")}`);
-  if (!result.ok) throw new Response("Not Found", { status: result.status === 404 ? 404 : 500 });
+  if (result.status === 404) notFound();
+  if (!result.ok) throw new Response(result.message, { status: 500 });
   return result.data;
 }
 
@@ -28,15 +31,14 @@ export async function saveSubAdminForm(
 ) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: subAdminFields });
-  if (submission.status !== "success") return { result: submission.reply(), credentials: null };
+  if (submission.status !== "success") return refuse({ result: submission.reply(), credentials: null }, INVALID);
   const body = { ...submission.value, phone: submission.value.phone || undefined };
   if (target.mode === "create") {
-    const key = String(formData.get("idempotency_key") ?? "");
-    const response = await api.create<SubAdminCredentials>("/sub-admins", body, { headers: key ? { "Idempotency-Key": key } : undefined });
-    if (!response.ok) return { result: submission.reply({ fieldErrors: response.fieldErrors, formErrors: Object.keys(response.fieldErrors).length ? undefined : [response.message] }), credentials: null };
+    const response = await api.create<SubAdminCredentials>("/sub-admins", body, { idempotencyKey: formData.get("idempotency_key") });
+    if (!response.ok) return refuse({ result: apiReply(submission, response), credentials: null }, API_REFUSED);
     return { result: submission.reply({ resetForm: true }), credentials: response.data };
   }
   const response = await api.update<SubAdminRecord>(`/sub-admins/${encodeURIComponent(target.id)}`, body, { method: "PUT" });
-  if (!response.ok) return { result: submission.reply({ fieldErrors: response.fieldErrors, formErrors: Object.keys(response.fieldErrors).length ? undefined : [response.message] }), credentials: null };
+  if (!response.ok) return refuse({ result: apiReply(submission, response), credentials: null }, API_REFUSED);
   return redirectWithToast(request, context, ADMINS_PATH, success(response.message ?? ACCESS_MESSAGES.subAdminUpdated));
 }

@@ -3,6 +3,7 @@ import { ADMISSION_MESSAGES, ADMISSION_TEXT_FIELDS, APPLICATION_UPLOAD_LIMITS, D
 import type { FormResult } from "~/lib/form-state";
 import { publicApi } from "./auth.server";
 import { diskFileAsFile, withUploadedForm } from "./form.server";
+import { apiReply } from "./reply.server";
 
 /** The admission screens' server side: the public link's full address and the application's hand-over to the API. */
 
@@ -38,8 +39,6 @@ export async function sendApplication(
       fallback: ADMISSION_MESSAGES.submitFailed,
     });
     if (response.ok) return { reference: response.data.reference };
-    const fieldErrors = response.fieldErrors;
-    const formErrors = Object.keys(fieldErrors).length ? [] : [response.message];
-    return { result: { status: "error", initialValue: values, error: { ...fieldErrors, "": formErrors } } as FormResult };
+    return { result: apiReply({ values }, response) };
   });
 }

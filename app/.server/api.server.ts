@@ -52,6 +52,8 @@ export interface CallOptions {
   fallback?: string;
   method?: string;
   headers?: Record<string, string>;
+  /** A create form's key (its hidden `idempotency_key`), sent as the `Idempotency-Key` header when present. */
+  idempotencyKey?: FormDataEntryValue | string | null;
 }
 
 export class UnauthorizedError extends Error {}
@@ -96,6 +98,8 @@ export class SchoolApiClient {
   async call<T>(kind: CallKind, path: string, body?: unknown, options: CallOptions = {}): Promise<ApiResult<T>> {
     const headers = new Headers(options.headers);
     headers.set("Accept", "application/json");
+    const key = options.idempotencyKey;
+    if (typeof key === "string" && key) headers.set("Idempotency-Key", key);
     if (this.auth) headers.set("Authorization", `Bearer ${this.auth.token}`);
     const method = options.method ?? { fetch: "GET", create: "POST", update: "POST", delete: "DELETE" }[kind];
     // A sub-admin's id goes with every call: in a JSON body on POST and PUT, else in the query.

@@ -4,6 +4,7 @@ import type { FeeItemFields } from "../../contract/fees.schema";
 import { koboToNaira, nairaInputValue, nairaToKobo } from "../../contract/money";
 import type { SchoolApiClient } from "./api.server";
 import { getSchoolOptions, type SchoolOptions } from "./school-options.server";
+import { notFound } from "./not-found.server";
 
 /** What the school fees screens share on the server: the term in the address, and fee form payloads. */
 
@@ -62,9 +63,9 @@ export function feeDefaults(fee: FeeItem) {
 
 /** A fee of the school by the id in the path; a 404 page when it names none, or the failed load's message. */
 export async function loadFee(api: SchoolApiClient, id: string | undefined): Promise<{ fee: FeeItem | null; error: string | null }> {
-  if (!id || !/^\d{1,15}$/.test(id)) throw new Response("Not Found", { status: 404 });
+  if (!id || !/^\d{1,15}$/.test(id)) notFound();
   const result = await api.get<FeeItem>(`/fees/fee-settings/${id}`);
   if (result.ok) return { fee: result.data, error: null };
-  if (result.status === 404) throw new Response("Not Found", { status: 404 });
+  if (result.status === 404) notFound();
   return { fee: null, error: result.message };
 }

@@ -5,6 +5,7 @@ import { uploadFolderFields } from "../../contract/files.schema";
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from "../../contract/limits";
 import { MESSAGES } from "../../contract/messages";
 import type { FormResult } from "~/lib/form-state";
+import { API_REFUSED, apiReply, INVALID, type RefusalStatus } from "./reply.server";
 import type { SchoolApiClient } from "./api.server";
 import { diskFileAsFile, withUploadedForm } from "./form.server";
 
@@ -17,7 +18,7 @@ export async function loadQuota(api: SchoolApiClient): Promise<StorageQuota | nu
 
 const UPLOAD_FORM_LIMITS = { maxFiles: UPLOAD_MAX_FILES, maxFileBytes: UPLOAD_MAX_BYTES, maxFields: 10, maxFieldBytes: 4096, maxRequestBytes: UPLOAD_REQUEST_MAX_BYTES };
 
-export type UploadOutcome = { ok: true; message: string } | { ok: false; status: number; result: FormResult };
+export type UploadOutcome = { ok: true; message: string } | { ok: false; status: RefusalStatus; result: FormResult };
 
 /**
  * The upload form, streamed to temporary files and checked by the spec's rules (files, folder) before
@@ -32,7 +33,7 @@ export async function sendUpload(request: Request, context: AppLoadContext, api:
     const files = form.files.filter((f) => f.field === UPLOAD_FIELDS.files);
     const fileErrors = uploadFileProblems(files, form.tooManyFiles);
     if (submission.status !== "success" || Object.keys(fileErrors).length) {
-      return { ok: false, status: 422, result: submission.reply({ fieldErrors: fileErrors }) };
+      return { ok: false, status: INVALID, result: submission.reply({ fieldErrors: fileErrors }) };
     }
 
     const body = new FormData();
@@ -41,13 +42,8 @@ export async function sendUpload(request: Request, context: AppLoadContext, api:
     if (existing_folder !== undefined) body.set(UPLOAD_FIELDS.existingFolder, existing_folder);
     for (const file of files) body.append(UPLOAD_FIELDS.files, await diskFileAsFile(file));
     const key = form.fields.idempotency_key?.[0];
-    const response = await api.create<FileRecord[]>("/files", body, { headers: key ? { "Idempotency-Key": key } : undefined });
+    const response = await api.create<FileRecord[]>("/files", body, { idempotencyKey: key });
     if (response.ok) return { ok: true, message: response.message ?? MESSAGES.uploadSuccessful };
-    const hasFieldErrors = Object.keys(response.fieldErrors).length > 0;
-    return {
-      ok: false,
-      status: response.status || 502,
-      result: submission.reply({ fieldErrors: response.fieldErrors, formErrors: hasFieldErrors ? undefined : [response.message] }),
-    };
+    return { ok: false, status: API_REFUSED, result: apiReply(submission, response) };
   });
 }

@@ -5,12 +5,13 @@ import type { FormResult } from "~/lib/form-state";
 import type { SchoolApiClient } from "./api.server";
 import { diskFileAsFile, withUploadedForm } from "./form.server";
 import { passOnDownload } from "./downloads.server";
+import { API_REFUSED, apiReply, INVALID, type RefusalStatus } from "./reply.server";
 
 /** The bulk import's server side of the web app: the file's hand-over to the API and its downloads. */
 
 const LIMITS = { maxFiles: 1, maxFileBytes: IMPORT_MAX_BYTES, maxFields: 5, maxFieldBytes: 1024, maxRequestBytes: IMPORT_MAX_BYTES + 64 * 1024 };
 
-export type ImportUploadOutcome = { ok: true; preview: ImportPreview } | { ok: false; status: number; result: FormResult };
+export type ImportUploadOutcome = { ok: true; preview: ImportPreview } | { ok: false; status: RefusalStatus; result: FormResult };
 
 const refusal = (message: string, field = IMPORT_FILE_FIELD): FormResult => ({ status: "error", initialValue: {}, error: { [field]: [message] } });
 
@@ -22,14 +23,14 @@ const refusal = (message: string, field = IMPORT_FILE_FIELD): FormResult => ({ s
 export async function sendImportFile(request: Request, context: AppLoadContext, api: SchoolApiClient, kind: ImportKind): Promise<ImportUploadOutcome> {
   return withUploadedForm(request, context, LIMITS, async (form) => {
     const file = form.files.find((f) => f.field === IMPORT_FILE_FIELD);
-    if (!file) return { ok: false, status: 422, result: refusal(MESSAGES.noFileSelected) };
-    if (file.truncated) return { ok: false, status: 422, result: refusal(IMPORT_MESSAGES.tooLarge) };
+    if (!file) return { ok: false, status: INVALID, result: refusal(MESSAGES.noFileSelected) };
+    if (file.truncated) return { ok: false, status: INVALID, result: refusal(IMPORT_MESSAGES.tooLarge) };
     const body = new FormData();
     body.set(IMPORT_FILE_FIELD, await diskFileAsFile(file));
     const response = await api.create<ImportPreview>(`/imports/${kind}`, body);
     if (response.ok) return { ok: true, preview: response.data };
-    const message = response.fieldErrors[IMPORT_FILE_FIELD]?.[0];
-    return { ok: false, status: response.status || 502, result: message ? refusal(message) : refusal(response.message, "") };
+    // The sheet's problems ('The file is empty', too many rows) are the file's: said beside its field.
+    return { ok: false, status: API_REFUSED, result: apiReply({ values: {} }, response, { fieldNames: { rows: IMPORT_FILE_FIELD } }) };
   });
 }
 

@@ -1,10 +1,7 @@
-import type { Submission } from "@conform-to/react";
-import { data } from "@remix-run/node";
 import type { BankAccount, BankList } from "../../contract/banks";
 import type { ApiErrorBody } from "../../contract/http";
 import type { InventoryGroup, InventoryItem } from "../../contract/inventory";
-import { DEFAULT_ERRORS } from "../../contract/messages";
-import { failureMessage, type ApiResult, type SchoolApiClient } from "./api.server";
+import { failureMessage, type SchoolApiClient } from "./api.server";
 
 /** What the inventory and bank details screens share on the server: loading records by the ids in the query. */
 
@@ -13,9 +10,6 @@ export function queryId(request: Request, name: string): string | null {
   const value = new URL(request.url).searchParams.get(name) ?? "";
   return /^\d{1,15}$/.test(value) ? value : null;
 }
-
-/** The page to show when the id names nothing of this school: 404 with what was not found. */
-export const notFoundPage = (title: string) => data({ notFound: title }, { status: 404 });
 
 /** A group or item by id: its record, a "not found" (404), or the message of a failed load. */
 export async function loadRecord<T extends InventoryGroup | InventoryItem>(
@@ -44,13 +38,4 @@ export async function loadBanks(api: SchoolApiClient): Promise<{ list: BankList 
 export async function loadBankAccount(api: SchoolApiClient): Promise<BankAccount | null> {
   const result = await api.get<BankAccount | { data: null }>("/payment-account");
   return result.ok && result.data && "account_number" in result.data ? result.data : null;
-}
-
-/**
- * A refused save as the form shows it: the API's field errors beside their fields with the input kept, or
- * its message above the form when no field is named.
- */
-export function replyWithFailure<T>(submission: Submission<T>, response: Extract<ApiResult<unknown>, { ok: false }>) {
-  const hasFieldErrors = Object.keys(response.fieldErrors).length > 0;
-  return submission.reply({ fieldErrors: response.fieldErrors, formErrors: hasFieldErrors ? undefined : [response.message || DEFAULT_ERRORS.request] });
 }

@@ -9,6 +9,8 @@ import type { SchoolApiClient } from "./api.server";
 import { parentForm, PHONE_SHAPE } from "./form-schemas";
 import { readFormData } from "./form.server";
 import { loadRecord, photoSrc, sendPerson } from "./people.server";
+import { API_REFUSED, checkedStatus, refuse } from "./reply.server";
+import type { FormResult } from "~/lib/form-state";
 import { redirectWithToast, success } from "./toast.server";
 
 const OFFERED = 10;
@@ -86,8 +88,11 @@ export async function saveParentForm(
   const formData = await readFormData(request, { maxFileBytes: IMAGE_MAX_BYTES, maxFiles: 1 });
   const submission = parseWithZod(formData, { schema: parentForm });
   const offers = await childOptions(admin.api, admin.uniqueId, formData);
-  const again = (result: unknown, notice: string | null = null) => ({ result, children: offers.options, offeredPhone: offers.phone, notice });
-  if (submission.status !== "success") return again(submission.reply());
+  const again = (result: FormResult | null, notice: string | null = null) => ({ result, children: offers.options, offeredPhone: offers.phone, notice });
+  if (submission.status !== "success") {
+    const result = submission.reply();
+    return refuse(again(result), checkedStatus(result));
+  }
   const { photo, ...values } = submission.value;
   const firstOffer = target.mode === "create" && !values.children.length && offers.newPhoneMatches > 0 && formData.get("offered_phone") !== offers.phone;
   if (firstOffer) return again(submission.reply(), PARENT_SCREEN.phoneMatches);
@@ -98,9 +103,9 @@ export async function saveParentForm(
     field: "parent_data",
     data: parentData(values),
     photo,
-    idempotencyKey: target.mode === "create" ? String(formData.get("idempotency_key") ?? "") || undefined : undefined,
+    idempotencyKey: target.mode === "create" ? formData.get("idempotency_key") : null,
     fallback: MESSAGES.personSaveFailed,
   });
   if (saved.toast) return redirectWithToast(request, context, "/admin/parents", success(saved.toast));
-  return again(saved.result);
+  return refuse(again(saved.result), saved.status ?? API_REFUSED);
 }

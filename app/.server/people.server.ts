@@ -3,6 +3,8 @@ import type { Submission } from "@conform-to/react";
 import { DEFAULT_SUCCESS, MESSAGES } from "../../contract/messages";
 import type { SchoolApiClient } from "./api.server";
 import { backFromQuery } from "./confirm.server";
+import { notFound } from "./not-found.server";
+import { API_REFUSED, apiReply } from "./reply.server";
 
 /**
  * What the parents and staff screens share: loading one record, the JS-off confirm page's target,
@@ -16,7 +18,7 @@ export const photoSrc = (context: AppLoadContext, url: string | null) => (url ? 
 export async function loadRecord<T>(api: SchoolApiClient, path: string, fallback: string): Promise<{ record: T; error: null } | { record: null; error: string }> {
   const result = await api.get<T>(path, { fallback });
   if (result.ok) return { record: result.data, error: null };
-  if (result.status === 404) throw new Response("Not Found", { status: 404 });
+  if (result.status === 404) notFound();
   return { record: null, error: result.message };
 }
 
@@ -35,7 +37,7 @@ export async function deleteTarget<T>(request: Request, api: SchoolApiClient, pa
 export async function sendPerson(
   api: SchoolApiClient,
   submission: Submission<unknown>,
-  request: { method: "POST" | "PUT"; path: string; field: string; data: Record<string, unknown>; photo?: File; idempotencyKey?: string; fallback: string },
+  request: { method: "POST" | "PUT"; path: string; field: string; data: Record<string, unknown>; photo?: File; idempotencyKey?: FormDataEntryValue | null; fallback: string },
 ) {
   const data = Object.fromEntries(Object.entries(request.data).filter(([, v]) => v !== undefined && v !== "" && v !== false));
   let body: unknown = { [request.field]: data };
@@ -48,12 +50,8 @@ export async function sendPerson(
   const response = await api.call<unknown>(request.method === "POST" ? "create" : "update", request.path, body, {
     method: request.method,
     fallback: request.fallback,
-    headers: request.idempotencyKey ? { "Idempotency-Key": request.idempotencyKey } : undefined,
+    idempotencyKey: request.idempotencyKey,
   });
-  if (!response.ok) {
-    const fieldErrors = Object.fromEntries(Object.entries(response.fieldErrors).map(([name, errors]) => [name === "profile_img" ? "photo" : name, errors]));
-    const hasFieldErrors = Object.keys(fieldErrors).length > 0;
-    return { result: submission.reply({ fieldErrors, formErrors: hasFieldErrors ? undefined : [response.message] }), toast: null };
-  }
-  return { result: null, toast: response.message ?? (request.method === "POST" ? DEFAULT_SUCCESS.created : DEFAULT_SUCCESS.updated) };
+  if (!response.ok) return { result: apiReply(submission, response, { fieldNames: { profile_img: "photo" } }), status: API_REFUSED, toast: null };
+  return { result: null, status: null, toast: response.message ?? (request.method === "POST" ? DEFAULT_SUCCESS.created : DEFAULT_SUCCESS.updated) };
 }

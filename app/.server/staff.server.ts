@@ -8,6 +8,7 @@ import type { SchoolApiClient } from "./api.server";
 import { staffForm } from "./form-schemas";
 import { readFormData } from "./form.server";
 import { loadRecord, photoSrc, sendPerson } from "./people.server";
+import { API_REFUSED, INVALID, refuse } from "./reply.server";
 import { redirectWithToast, success } from "./toast.server";
 
 /** The staff member for the edit screen, photo as the browser loads it; a failed load's message. */
@@ -37,7 +38,7 @@ export function staffDefaults(staff: StaffRecord): Partial<Record<keyof StaffFie
 export async function saveStaffForm(request: Request, context: AppLoadContext, api: SchoolApiClient, target: { mode: "create" } | { mode: "update"; id: string }) {
   const formData = await readFormData(request, { maxFileBytes: IMAGE_MAX_BYTES, maxFiles: 1 });
   const submission = parseWithZod(formData, { schema: staffForm });
-  if (submission.status !== "success") return { result: submission.reply() };
+  if (submission.status !== "success") return refuse({ result: submission.reply() }, INVALID);
   const { photo, ...values } = submission.value;
   const saved = await sendPerson(api, submission, {
     method: target.mode === "create" ? "POST" : "PUT",
@@ -45,9 +46,9 @@ export async function saveStaffForm(request: Request, context: AppLoadContext, a
     field: "staff_data",
     data: values,
     photo,
-    idempotencyKey: target.mode === "create" ? String(formData.get("idempotency_key") ?? "") || undefined : undefined,
+    idempotencyKey: target.mode === "create" ? formData.get("idempotency_key") : null,
     fallback: MESSAGES.personSaveFailed,
   });
   if (saved.toast) return redirectWithToast(request, context, "/admin/staff", success(saved.toast));
-  return { result: saved.result };
+  return refuse({ result: saved.result }, saved.status ?? API_REFUSED);
 }

@@ -4,12 +4,14 @@ import type { BacklogEntry, StudentPayload, StudentRecord } from "../../contract
 import type { StudentFields } from "../../contract/students.schema";
 import type { SchoolApiClient } from "./api.server";
 import { backFromQuery } from "./confirm.server";
+import { notFound } from "./not-found.server";
+import { API_REFUSED, apiReply, checkedStatus } from "./reply.server";
 
 /** One student by its unique_id through the spec's studentInfo call; unknown or another school's: 404 page. */
 export async function loadStudent(api: SchoolApiClient, uniqueId: string, id: string): Promise<StudentRecord | BacklogEntry> {
   const result = await api.get<StudentRecord | BacklogEntry>(`/api/students/${encodeURIComponent(uniqueId)}/studentInfo/${encodeURIComponent(id)}`);
   if (result.ok) return result.data;
-  if (result.status === 404) throw new Response("Not Found", { status: 404 });
+  if (result.status === 404) notFound();
   throw new Response(result.message, { status: result.status || 502 });
 }
 
@@ -33,20 +35,18 @@ export function studentPayload(values: Partial<StudentFields>): StudentPayload {
 export async function saveStudent(
   api: SchoolApiClient,
   submission: Submission<StudentFields>,
-  target: { mode: "create"; idempotencyKey?: string } | { mode: "update"; id: string },
+  target: { mode: "create"; idempotencyKey: FormDataEntryValue | null } | { mode: "update"; id: string },
 ) {
-  if (submission.status !== "success") return { result: submission.reply(), toast: null };
+  if (submission.status !== "success") {
+    const result = submission.reply();
+    return { result, status: checkedStatus(result), toast: null };
+  }
   const payload = studentPayload(submission.value);
   const response =
     target.mode === "create"
-      ? await api.create<StudentRecord>("/students", payload, {
-          headers: target.idempotencyKey ? { "Idempotency-Key": target.idempotencyKey } : undefined,
-        })
+      ? await api.create<StudentRecord>("/students", payload, { idempotencyKey: target.idempotencyKey })
       : await api.update<StudentRecord>(`/students/${encodeURIComponent(target.id)}`, payload);
-  if (!response.ok) {
-    const hasFieldErrors = Object.keys(response.fieldErrors).length > 0;
-    return { result: submission.reply({ fieldErrors: response.fieldErrors, formErrors: hasFieldErrors ? undefined : [response.message] }), toast: null };
-  }
+  if (!response.ok) return { result: apiReply(submission, response), status: API_REFUSED, toast: null };
   const fallback = target.mode === "create" ? DEFAULT_SUCCESS.created : DEFAULT_SUCCESS.updated;
-  return { result: null, toast: response.message ?? fallback };
+  return { result: null, status: null, toast: response.message ?? fallback };
 }

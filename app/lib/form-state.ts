@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useLocation } from "@remix-run/react";
-import { useRef } from "react";
+import { useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 
 /**
  * Forms are checked on the server only, with or without JavaScript: the action parses with Conform and
@@ -83,7 +83,52 @@ export function useFormState<Name extends string>(id: string, lastResult: FormRe
   const location = useLocation();
   const kept = useRef(location.key);
   if (!lastResult) kept.current = location.key;
+  useFocusOnRefusal(id, lastResult);
   return { ...formState(id, lastResult, defaults), key: kept.current };
+}
+
+/**
+ * With JavaScript, a refused submission moves focus (and so the view) to what needs fixing: the form's
+ * first control marked `aria-invalid`, else its message above the form (`${id}-error`). A long form's
+ * messages are then never out of sight of the button that was pressed. A "validate" round trip
+ * ('Show subjects') leaves focus where it was.
+ */
+export function useFocusOnRefusal(id: string, lastResult: FormResult | null | undefined) {
+  useEffect(() => {
+    if (lastResult?.status !== "error" || lastResult.intent?.type === "validate") return;
+    const invalid = document.getElementById(id)?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const target = invalid ?? document.getElementById(`${id}-error`);
+    if (!target) return;
+    if (!invalid && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    target.focus();
+  }, [id, lastResult]);
+}
+
+/** Which submission `usePending` asks about; every part given must match. */
+export interface PendingMatch {
+  /** The form's `intent` value (the button that was pressed). */
+  intent?: string;
+  /** Other posted values that single the form out (`{ section: "Primary" }`). */
+  values?: Record<string, string>;
+  /** The URL path the form posts to (`/admin/students/STU-1/delete`). */
+  action?: string;
+}
+
+/**
+ * Whether a given form is being sent: from the press of its button until the page it leads to is shown
+ * (the action, then the redirect's load). A "validate" round trip ('Show subjects', 'Find') is not a save.
+ * With no match, any form of the page counts.
+ */
+export function usePending(match: PendingMatch = {}): boolean {
+  const navigation = useNavigation();
+  const formData = navigation.formData;
+  if (navigation.state === "idle" || !formData) return false;
+  const validate = formData.get("__intent__");
+  if (typeof validate === "string" && validate.includes('"validate"')) return false;
+  if (match.intent !== undefined && formData.get("intent") !== match.intent) return false;
+  for (const [name, value] of Object.entries(match.values ?? {})) if (formData.get(name) !== value) return false;
+  if (match.action !== undefined && navigation.formAction?.split("?")[0] !== match.action) return false;
+  return true;
 }
 
 /**

@@ -4,6 +4,7 @@ import type { StudentPage } from "../../contract/students";
 import { AdminShell } from "~/components/AdminShell";
 import { adminNav } from "~/lib/access";
 import { StudentsView } from "~/routes/admin/students/StudentsView";
+import { notFound } from "~/.server/not-found.server";
 
 export const meta: MetaFunction = () => [{ title: "Students" }];
 
@@ -36,7 +37,7 @@ const PAGE: StudentPage = {
 };
 
 export function loader() {
-  if (process.env.BENCH_REFERENCE !== "1") throw new Response("Not Found", { status: 404 });
+  if (process.env.BENCH_REFERENCE !== "1") notFound();
   return { nav: adminNav(null), filters: { q: "", class: "" }, classes: ["JSS1", "JSS2", "JSS3", "SS1", "SS2", "SS3"], list: PAGE, error: null };
 }
 

@@ -2,12 +2,13 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLocation } from "@remix-run/react";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { isNotYetBuilt } from "~/lib/navigation";
+import { notFound } from "~/.server/not-found.server";
 
 export const meta: MetaFunction = () => [{ title: "Not available yet" }];
 
 /** Only the URLs the spec names; routes.ts sends every other URL of these areas here too. */
 export function loader({ request }: LoaderFunctionArgs) {
-  if (!isNotYetBuilt(new URL(request.url).pathname)) throw new Response("Not Found", { status: 404 });
+  if (!isNotYetBuilt(new URL(request.url).pathname)) notFound();
   return null;
 }
 

@@ -1,10 +1,11 @@
 import type { MetaFunction } from "@remix-run/node";
+import { notFound } from "~/.server/not-found.server";
 
 export const meta: MetaFunction = () => [{ title: "Page not found" }];
 
-/** Unknown URLs answer a real 404 and render the root error boundary. */
+/** Unknown URLs answer a real 404 (`notFound()`) and render the root error boundary. */
 export function loader() {
-  throw new Response("Not Found", { status: 404 });
+  notFound();
 }
 
 export default function NotFound() {

@@ -53,6 +53,7 @@ describe("sub-admins without JavaScript", () => {
     expect(page.heading()).toBe("Add Sub-admin");
     // Bad input: the message beside its field, the rest kept, nothing added.
     page = await page.form({ button: "Add Sub-admin" }).fill("Name", "Bisi Adeyemi").fill("Email", "not-an-email").check("Students", { within: "Features" }).submit("Add Sub-admin");
+    expect(page.status).toBe(400);
     expect(page.field("Email").description).toBe("Enter a valid email address.");
     expect(page.field("Name").value).toBe("Bisi Adeyemi");
     expect(page.field("Students", page.group("Features")).checked).toBe(true);
@@ -87,6 +88,8 @@ describe("sub-admins without JavaScript", () => {
       expect(denied.status, path).toBe(403);
       expect(denied.heading(), path).toBe("Access denied");
       expect(denied.text(), path).toContain("You do not have access to this page.");
+      // Inside the admin shell, with the menu of the keys this sub-admin holds.
+      expect(denied.document.querySelector('nav[aria-label="Admin menu"]'), path).not.toBeNull();
     }
     expect((await denied!.follow("Go to my start page")).path).toBe("/admin/students");
 

@@ -54,6 +54,7 @@ describe("school fees without JavaScript", () => {
     expect(ariaCurrent(page, "Fee Setup")).toBe("page");
     expect(page.text()).toContain("No fees for this term yet");
     page = await page.form({ button: "Create Fee" }).fill("Amount (₦)", "45,000").submit("Create Fee");
+    expect(page.status).toBe(400);
     expect(page.field("Fee name").description).toMatch(/Name is required/);
     expect(page.field("Amount (₦)").value).toBe("45,000");
     expect(await viaApi<FeeItem[]>(school, "GET", "/fees/fee-settings")).toHaveLength(0);
@@ -86,6 +87,7 @@ describe("school fees without JavaScript", () => {
     expect(page.field("Amount paid (₦)").value).toBe("50,000");
     expect(page.field("Method").value).toBe("Transfer");
     page = await page.form({ button: "Record Payment" }).fill("Reference", "TRF-2201").submit("Record Payment");
+    expect(page.status).toBe(422);
     expect(page.field("Amount paid (₦)").description).toMatch(/The payment is more than the balance, ₦47,000.50/);
     expect(page.field("Reference").value).toBe("TRF-2201");
     const bill = () => viaApi<StudentBill>(school, "GET", `/fees/students/${student.unique_id}/bill`);
@@ -103,6 +105,14 @@ describe("school fees without JavaScript", () => {
     expect(receipt.headers.get("content-type")).toBe("application/pdf");
     expect(receipt.headers.get("content-disposition")).toMatch(/^attachment; filename="receipt-rct-000001\.pdf"$/);
     expect(receipt.bytes!.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+    // A receipt that is not this school's: its 404 page, inside the admin shell.
+    const missing = await browser.goto("/admin/school-fees/payments/999999/receipt");
+    expect(missing.status).toBe(404);
+    expect(missing.heading()).toBe("Receipt not found");
+    expect(missing.text()).toContain("It may have been deleted, or the link is wrong.");
+    expect(missing.href("Back to school fees")).toBe("/admin/school-fees");
+    expect(missing.document.querySelector('nav[aria-label="Admin menu"]')).not.toBeNull();
 
     // The balance on the student's page and on the parent's.
     page = await browser.goto(`/admin/update-student/${student.unique_id}`);

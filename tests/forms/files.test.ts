@@ -46,6 +46,7 @@ describe("files without JavaScript", () => {
 
     // Nothing chosen: both of the spec's messages, beside their fields.
     page = await page.press("Upload");
+    expect(page.status).toBe(400);
     expect(page.field("Files").description).toMatch(/^Please select at least one file to upload\./);
     expect(page.field("New folder name").description).toBe("Please specify a folder.");
 

@@ -47,6 +47,7 @@ describe("register without JavaScript", () => {
     expect(page.heading()).toBe("Create an account");
 
     page = await page.press("Create Account");
+    expect(page.status).toBe(400);
     expect(page.field("School Name").description).toBe("School name is required");
     expect(page.field("Principal Name").description).toBe("Principal name is required");
     expect(page.field("School Email").description).toBe("School email is required");

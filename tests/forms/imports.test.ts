@@ -47,8 +47,10 @@ async function importFlow(kind: ImportKind) {
   // No file, and a file that is not a spreadsheet whatever its name: refused beside the file field.
   let page = await upload(screen);
   expect(page.path).toBe(screen.path);
+  expect(page.status).toBe(400);
   expect(page.field("Spreadsheet").description).toContain(MESSAGES.noFileSelected);
   page = await upload(page, notASpreadsheet());
+  expect(page.status).toBe(422);
   expect(page.field("Spreadsheet").description).toContain(MESSAGES.excelOnly);
 
   // A file with a bad row: the check lists it, nothing can be imported, the problem file has it.

@@ -48,6 +48,7 @@ describe("inventory without JavaScript", () => {
     page = await page.follow("Add Group", { first: true });
     expect(page.path).toBe("/admin/inventory/add-group");
     page = await page.press("Add Group");
+    expect(page.status).toBe(400);
     expect(page.field("Name").description).toBe("Name is required");
     page = await page.form({ button: "Add Group" }).fill("Name", "Uniforms").submit("Add Group");
     expect(page.path).toBe("/admin/inventory");
@@ -62,6 +63,7 @@ describe("inventory without JavaScript", () => {
     expect(page.path + page.url.search).toBe(`/admin/inventory/update-group?groupId=${book.id}`);
     expect(page.field("Name").value).toBe("Book");
     page = await page.form({ button: "Update Group" }).fill("Name", "uniforms").submit("Update Group");
+    expect(page.status).toBe(422);
     expect(page.field("Name").description).toBe("A group with this name already exists.");
     expect(page.field("Name").value).toBe("uniforms");
     expect((await viaApi<{ name: string }>(school, "GET", `/inventory/groups/${book.id}`)).name).toBe("Book");
@@ -252,5 +254,20 @@ describe("inventory without JavaScript", () => {
     page = await browser.goto("/admin/add-bank-details");
     expect(page.text('[data-testid="current-account"]')).toBe(`Guaranty Trust Bank · ${good} · SANDBOX ACCOUNT ${good.slice(-4)}`);
     expect(page.field("Account Name").value).toBe(`SANDBOX ACCOUNT ${good.slice(-4)}`);
+  });
+
+  it("a group or item that is not this school's is not found, inside the admin shell", async () => {
+    const browser = await signedIn(await registerSchool("Missing"));
+    for (const [path, title] of [
+      ["/admin/inventory/edit-product?itemId=999999", "Item not found."],
+      ["/admin/inventory/sell?itemId=999999", "Item not found."],
+      ["/admin/inventory/group/items?groupId=999999", "Group not found."],
+    ]) {
+      const page = await browser.goto(path);
+      expect(page.status, path).toBe(404);
+      expect(page.heading(), path).toBe(title);
+      expect(page.href("Back to inventory"), path).toBe("/admin/inventory");
+      expect(page.document.querySelector('nav[aria-label="Admin menu"]'), path).not.toBeNull();
+    }
   });
 });

@@ -93,6 +93,7 @@ describe("add parent without JavaScript", () => {
     let page = await browser.goto("/admin/parents/add");
     expect(page.heading()).toBe("Add Parent");
     page = await page.press("Add Parent");
+    expect(page.status).toBe(400);
     expect(page.field("Name").description).toBe("Name is required");
     expect(page.field("Email").description).toBe("Email is required");
     expect(page.field("Phone").description).toMatch(/^Phone number is required/);

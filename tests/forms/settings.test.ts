@@ -51,8 +51,10 @@ describe("settings main view without JavaScript", () => {
     expect(page.links("Report Sheet Columns")).toHaveLength(1);
 
     page = await page.press("Add");
+    expect(page.status).toBe(400);
     expect(page.field("New section").description).toBe("Section name is required");
     page = await page.form({ button: "Add" }).fill("New section", " primary ").submit("Add");
+    expect(page.status).toBe(400);
     expect(page.field("New section").description).toBe("Section names must be unique");
     expect(page.field("New section").value).toBe(" primary ");
     expect((await settingsOf(own)).sections).toEqual(defaults);
@@ -148,10 +150,12 @@ describe("section view without JavaScript", () => {
     expect(page.field("Class 2 name").value).toBe("JSS 3");
     expect(page.field("Robotics").checked).toBe(true);
 
-    // Every Add, Remove and the refused save answered the form itself; none of them wrote anything.
+    // Every Add, Remove and the refused save answered the form itself; none of them wrote anything. An Add or
+    // Remove only edits the list (200); the refused save answers 400.
     const posts = browser.visited.slice(edits);
     expect(posts).toHaveLength(9);
-    expect(posts.every((post) => post.method === "POST" && post.path === sectionPath && post.status === 200)).toBe(true);
+    expect(posts.every((post) => post.method === "POST" && post.path === sectionPath)).toBe(true);
+    expect(posts.map((post) => post.status)).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 400]);
     expect(await settingsOf(own)).toEqual(before);
 
     page = await form().fill("Class 1 name", "JSS2").submit("Save & Back to Settings");
@@ -201,7 +205,8 @@ describe("section view without JavaScript", () => {
     const browser = await signedIn(school);
     const page = await browser.goto(`${SECTION_PATH}?name=Nowhere`);
     expect(page.status).toBe(404);
-    expect(page.heading()).toBe("Page not found");
+    expect(page.heading()).toBe("Section not found");
+    expect(page.href("Back to settings")).toBe("/admin/settings");
   });
 });
 

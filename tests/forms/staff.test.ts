@@ -101,6 +101,7 @@ describe("add and edit staff without JavaScript", () => {
     expect(page.controls("Form teacher of")).toHaveLength(1);
 
     page = await page.press("Add Staff");
+    expect(page.status).toBe(400);
     expect(page.field("Name").description).toBe("Name is required");
     expect(page.field("Email").description).toBe("Email is required");
     expect(page.field("Phone").description).toMatch(/^Phone number is required/);

@@ -91,6 +91,7 @@ describe("timetables without JavaScript", () => {
     expect(page.field("Term").value).toBe(planningTerm(today));
 
     page = await page.form({ button: "Create Timetable" }).select("Class", "").fill("Venue (optional)", "Block A").submit("Create Timetable");
+    expect(page.status).toBe(400);
     expect(page.field("Class").description).toBe("All fields are required");
     expect(page.field("Venue (optional)").value).toBe("Block A");
     expect(page.field("Term").value).toBe(planningTerm(today));
@@ -303,6 +304,9 @@ describe("timetables without JavaScript", () => {
     const missing = await browser.goto("/admin/timetable/999999/view");
     expect(missing.status).toBe(404);
     expect(missing.heading()).toBe("Timetable Not Found");
+    expect(missing.text()).toContain("It may have been deleted, or the link is wrong.");
+    expect(missing.href("Back to timetables")).toBe("/admin/time-table");
+    expect(missing.document.querySelector('nav[aria-label="Admin menu"]')).not.toBeNull();
     expect((await browser.goto("/admin/timetable/999999/edit")).status).toBe(404);
     expect((await browser.goto("/admin/timetable/999999/add-schedule")).status).toBe(404);
 

@@ -321,3 +321,12 @@ describe("a sub-admin's calls carry their sub_admin_id (body on POST and PUT, qu
     expect(seen.every((s) => !s.url.includes("sub_admin_id") && !s.body.includes("sub_admin_id"))).toBe(true);
   });
 });
+
+describe("idempotency key", () => {
+  it("sends a create form's key as the Idempotency-Key header, and none when the form has none", async () => {
+    await authed().create("/thing", { a: 1 }, { idempotencyKey: "k-123" });
+    await authed().create("/thing", { a: 1 }, { idempotencyKey: "" });
+    await authed().create("/thing", { a: 1 }, { idempotencyKey: null });
+    expect(seen.map((s) => s.headers["idempotency-key"])).toEqual(["k-123", undefined, undefined]);
+  });
+});

@@ -1,8 +1,8 @@
-import { useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { addIntent, DEFAULT_INTENT, newEntryName, removeIntent } from "~/lib/list-intents";
 import { Button } from "./Button";
 import { Field, inputClass } from "./Field";
+import { usePending } from "~/lib/form-state";
 
 export const chipClass = "inline-flex items-center rounded-full bg-brand-50 pl-3 text-brand-800 ring-1 ring-brand-100";
 export const chipButtonClass = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-full font-bold text-brand-800 hover:bg-brand-100";
@@ -102,8 +102,7 @@ export function DefaultAddButton() {
 
 /** The one button of a list form that saves; disabled while saving, so a second tap sends nothing. */
 export function SaveButton({ children }: { children: ReactNode }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const saving = usePending({ intent: "save" });
   return (
     <Button name="intent" value="save" className="w-full" pending={saving} pendingLabel="Saving…">
       {children}

@@ -1,9 +1,11 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { ACCESS_MESSAGES } from "../../../contract/access";
 import { currentFeatures, withAdmin } from "~/.server/auth.server";
 import { AdminShell } from "~/components/AdminShell";
-import { adminNav, allowsPage, homeFor, pageAccess } from "~/lib/access";
+import { ErrorPage } from "~/components/ErrorPage";
+import { adminNav, allowsPage, homeFor, pageAccess, type AdminNav } from "~/lib/access";
+import type { loader as rootLoader } from "~/root";
 
 /**
  * Every admin, super-admin and staff URL needs a signed-in school. A sub-admin sees the menu of the keys
@@ -12,10 +14,12 @@ import { adminNav, allowsPage, homeFor, pageAccess } from "~/lib/access";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async (admin) => {
     const features = await currentFeatures(admin);
+    const nav = adminNav(features);
     if (!allowsPage(features, pageAccess(new URL(request.url).pathname))) {
-      throw data({ forbidden: ACCESS_MESSAGES.forbiddenPage, home: homeFor(features) }, { status: 403 });
+      // The menu goes with the refusal, so that the error boundary below keeps the shell.
+      throw data({ forbidden: ACCESS_MESSAGES.forbiddenPage, home: homeFor(features), nav }, { status: 403 });
     }
-    return { nav: adminNav(features) };
+    return { nav };
   });
 }
 
@@ -26,4 +30,21 @@ export default function AdminLayout() {
       <Outlet />
     </AdminShell>
   );
+}
+
+const LAYOUT_ID = "routes/admin/layout";
+
+const navOf = (value: unknown): AdminNav | undefined =>
+  typeof value === "object" && value !== null && "nav" in value ? ((value as { nav?: AdminNav }).nav ?? undefined) : undefined;
+
+/**
+ * Any error of a screen below (403, 404, 500) is drawn inside the admin shell, its menu kept; only when
+ * the layout's own loader failed with no menu to show does the page stand alone.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const nav = useRouteLoaderData<typeof loader>(LAYOUT_ID)?.nav ?? navOf((error as { data?: unknown } | null)?.data);
+  const requestId = useRouteLoaderData<typeof rootLoader>("root")?.requestId;
+  const page = <ErrorPage error={error} requestId={requestId} home={nav?.home ?? "/"} />;
+  return nav ? <AdminShell nav={nav}>{page}</AdminShell> : <main>{page}</main>;
 }

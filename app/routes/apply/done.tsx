@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ADMISSION_MESSAGES, type PublicAdmissionForm } from "../../../contract/admissions";
 import { publicApi } from "~/.server/auth.server";
+import { notFound } from "~/.server/not-found.server";
 
 /** The applicant's confirmation (/apply/{publicId}/done/{reference}): the reference number to keep. */
 export const meta: MetaFunction = () => [{ title: ADMISSION_MESSAGES.submitted }];
@@ -13,7 +14,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
     api.get<{ reference: string; title: string }>(`${base}/submissions/${encodeURIComponent(params.reference ?? "")}`),
     api.get<PublicAdmissionForm>(base),
   ]);
-  if (submission.status === 404) throw new Response("Not Found", { status: 404 });
+  if (submission.status === 404) notFound();
   if (!submission.ok) throw new Response(submission.message, { status: 503 });
   return { reference: submission.data.reference, title: submission.data.title, school: form.ok ? form.data.school : null, apiBase: context.apiPublicBase };
 }

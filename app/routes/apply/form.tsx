@@ -14,6 +14,8 @@ import { formatWireNaira } from "../../../contract/money";
 import { sendApplication } from "~/.server/admissions.server";
 import { publicApi } from "~/.server/auth.server";
 import { newFormKey } from "~/.server/form.server";
+import { notFound } from "~/.server/not-found.server";
+import { API_REFUSED, refuse } from "~/.server/reply.server";
 import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field, controlProps, inputClass } from "~/components/ui/Field";
@@ -33,7 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const result = await publicApi(context).get<PublicAdmissionForm>(`/api/public/admission-forms/${encodeURIComponent(params.publicId ?? "")}`);
-  if (result.status === 404) throw new Response("Not Found", { status: 404 });
+  if (result.status === 404) notFound();
   if (!result.ok) return data({ form: null, error: result.message, formKey: "", apiBase: context.apiPublicBase }, { status: 503 });
   return { form: result.data, error: null, formKey: newFormKey(), apiBase: context.apiPublicBase };
 }
@@ -42,7 +44,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const publicId = params.publicId ?? "";
   const sent = await sendApplication(request, context, publicId);
   if ("reference" in sent) return redirect(`${applicationPath(publicId)}/done/${encodeURIComponent(sent.reference)}`);
-  return sent.result;
+  return refuse(sent.result, API_REFUSED);
 }
 
 function Frame({ form, apiBase, children }: { form: PublicAdmissionForm | null; apiBase: string; children: React.ReactNode }) {

@@ -7,6 +7,7 @@ import { publicApi } from "~/.server/auth.server";
 import { loginForm } from "~/.server/form-schemas";
 import { readFormData } from "~/.server/form.server";
 import { commitSession, getSession } from "~/.server/session.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { AuthCard } from "~/components/AuthCard";
 import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
@@ -24,12 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: loginForm });
-  if (submission.status !== "success") return submission.reply({ hideFields: ["password"] });
+  if (submission.status !== "success") return refuse(submission.reply({ hideFields: ["password"] }));
 
   const response = await publicApi(context).create<LoginResponse["data"]>("/api/admin/login", submission.value);
-  if (!response.ok) {
-    return submission.reply({ formErrors: [response.message], hideFields: ["password"] });
-  }
+  if (!response.ok) return refuse(apiReply(submission, response, { messageOn: "", hideFields: ["password"] }), API_REFUSED);
   const session = await getSession(request, context);
   session.set("token", response.data.token);
   session.set("uniqueId", response.data.unique_id);

@@ -6,6 +6,7 @@ import { IMAGE_MAX_BYTES } from "../../../contract/limits";
 import { publicApi } from "~/.server/auth.server";
 import { registerForm } from "~/.server/form-schemas";
 import { newFormKey, readFormData } from "~/.server/form.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { AuthCard } from "~/components/AuthCard";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
@@ -21,25 +22,14 @@ export function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request, { maxFileBytes: IMAGE_MAX_BYTES, maxFiles: 1 });
   const submission = parseWithZod(formData, { schema: registerForm });
-  if (submission.status !== "success") return { result: submission.reply(), credentials: null };
+  if (submission.status !== "success") return refuse({ result: submission.reply(), credentials: null });
 
   const { idempotency_key, logo, ...fields } = submission.value;
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   body.set("logo", logo);
-  const response = await publicApi(context).create<RegisterResponse["data"]>("/api/admin/register", body, {
-    headers: idempotency_key ? { "Idempotency-Key": idempotency_key } : undefined,
-  });
-  if (!response.ok) {
-    const hasFieldErrors = Object.keys(response.fieldErrors).length > 0;
-    return {
-      result: submission.reply({
-        fieldErrors: response.fieldErrors,
-        formErrors: hasFieldErrors ? undefined : [response.message],
-      }),
-      credentials: null,
-    };
-  }
+  const response = await publicApi(context).create<RegisterResponse["data"]>("/api/admin/register", body, { idempotencyKey: idempotency_key });
+  if (!response.ok) return refuse({ result: apiReply(submission, response), credentials: null }, API_REFUSED);
   return { result: null, credentials: { unique_id: response.data.unique_id, password: response.data.password } };
 }
 

@@ -1,10 +1,10 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { FEATURE_KEYS, FEATURE_LABELS } from "../../../../contract/access";
 import { Button } from "~/components/ui/Button";
 import { CheckboxGroup } from "~/components/ui/Checkbox";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
-import { useFormState, type FormResult } from "~/lib/form-state";
+import { useFormState, type FormResult, usePending } from "~/lib/form-state";
 
 export type SubAdminFormValues = { name?: string; email?: string; phone?: string | null; features?: string[] };
 
@@ -17,7 +17,7 @@ export function SubAdminForm({ lastResult, formKey, defaultValue, submitLabel }:
   defaultValue?: SubAdminFormValues;
   submitLabel: string;
 }) {
-  const navigation = useNavigation();
+  const saving = usePending();
   const form = useFormState<"name" | "email" | "phone" | "features">("sub-admin", lastResult, { ...defaultValue, phone: defaultValue?.phone ?? undefined });
   return (
     <Form method="post" className="space-y-4" key={form.key} {...form.props}>
@@ -33,7 +33,7 @@ export function SubAdminForm({ lastResult, formKey, defaultValue, submitLabel }:
         options={FEATURE_OPTIONS}
         short
       />
-      <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Saving…">
+      <Button className="w-full" pending={saving} pendingLabel="Saving…">
         {submitLabel}
       </Button>
     </Form>

@@ -6,8 +6,8 @@ import { koboToNaira } from "../../../../contract/money";
 import { withAdmin } from "~/.server/auth.server";
 import { admissionCreateForm } from "~/.server/form-schemas";
 import { newFormKey, readFormData } from "~/.server/form.server";
-import { replyWithFailure } from "~/.server/inventory.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader } from "~/components/Page";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { Checkbox } from "~/components/ui/Checkbox";
@@ -28,11 +28,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const formData = await readFormData(request);
     const submission = parseWithZod(formData, { schema: admissionCreateForm });
-    if (submission.status !== "success") return submission.reply();
+    if (submission.status !== "success") return refuse(submission.reply());
     const { idempotency_key, amount, ...fields } = submission.value;
     const body = { ...fields, amount: koboToNaira(amount) };
-    const response = await api.create<AdmissionForm>("/create-admission-form", body, { headers: idempotency_key ? { "Idempotency-Key": idempotency_key } : undefined });
-    if (!response.ok) return replyWithFailure(submission, response);
+    const response = await api.create<AdmissionForm>("/create-admission-form", body, { idempotencyKey: idempotency_key });
+    if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
     return redirectWithToast(request, context, ADMISSIONS_HOME, success(response.message ?? SPEC.created));
   });
 }

@@ -1,16 +1,17 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ADMISSION_FIELD_GROUPS, ADMISSION_SPEC_MESSAGES as SPEC, reviewPath, type SubmissionDetail } from "../../../../contract/admissions";
 import { withAdmin } from "~/.server/auth.server";
 import { resultToast } from "~/.server/confirm.server";
 import { readFormData } from "~/.server/form.server";
+import { notFound } from "~/.server/not-found.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
-import { EmptyState } from "~/components/ui/EmptyState";
 import { formatDateTime } from "~/lib/dates";
 import { ADMISSIONS_HOME, StatusBadge } from "./shared";
+import { usePending } from "~/lib/form-state";
 
 /**
  * /submission-review/{uniqueId}/{submissionId}: every answer of a submission in its groups, its documents
@@ -22,11 +23,13 @@ const submissionPath = (id: string | undefined) => `/submissions/${encodeURIComp
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api, uniqueId }) => {
-    if (params.uniqueId?.toUpperCase() !== uniqueId) return data({ submission: null, error: SPEC.noSubmission, uniqueId }, { status: 404 });
+    const back = { to: `${ADMISSIONS_HOME}?tab=submissions`, label: "Back to submissions" };
+    if (params.uniqueId?.toUpperCase() !== uniqueId) notFound(SPEC.noSubmission, back);
     const result = await api.get<SubmissionDetail>(`${submissionPath(params.submissionId)}/details`, { fallback: SPEC.failedDetails });
     if (result.ok) return { submission: result.data, error: null, uniqueId };
-    const message = result.status === 404 ? SPEC.noSubmission : result.status === 403 ? SPEC.mainAdminOnly : result.message;
-    return data({ submission: null, error: message, uniqueId }, { status: result.status === 404 || result.status === 403 ? result.status : 200 });
+    if (result.status === 404) notFound(SPEC.noSubmission, back);
+    const message = result.status === 403 ? SPEC.mainAdminOnly : result.message;
+    return data({ submission: null, error: message, uniqueId }, { status: result.status === 403 ? 403 : 200 });
   });
 }
 
@@ -43,18 +46,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function SubmissionReview() {
   const { submission, error, uniqueId } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
+  const approving = usePending({ intent: "approve" });
+  const rejecting = usePending({ intent: "reject" });
+  const sending = approving || rejecting;
   if (!submission) {
     return (
       <div className="space-y-5">
         <Link to={`${ADMISSIONS_HOME}?tab=submissions`} className="font-semibold text-brand-700 underline">
           ‹ Submissions
         </Link>
-        {error === SPEC.noSubmission ? <EmptyState title={SPEC.noSubmission} /> : <Banner>{error}</Banner>}
+        <Banner>{error}</Banner>
       </div>
     );
   }
-  const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
     <div className="space-y-5">
       <Link to={`${ADMISSIONS_HOME}?tab=submissions`} className="font-semibold text-brand-700 underline">
@@ -78,10 +82,10 @@ export default function SubmissionReview() {
       </header>
       {submission.status === "pending" ? (
         <Form method="post" className="flex flex-wrap gap-2">
-          <Button name="intent" value="approve" pending={busy("approve")} disabled={navigation.state === "submitting"} pendingLabel="Approving…">
+          <Button name="intent" value="approve" pending={approving} disabled={sending} pendingLabel="Approving…">
             Approve
           </Button>
-          <Button name="intent" value="reject" variant="danger" pending={busy("reject")} disabled={navigation.state === "submitting"} pendingLabel="Rejecting…">
+          <Button name="intent" value="reject" variant="danger" pending={rejecting} disabled={sending} pendingLabel="Rejecting…">
             Reject
           </Button>
         </Form>

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { COMMON_FEE_NAMES } from "../../../../contract/fees";
 import type { FeeItemFields } from "../../../../contract/fees.schema";
 import { Button } from "~/components/ui/Button";
@@ -6,7 +6,7 @@ import { Checkbox } from "~/components/ui/Checkbox";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
-import { useFormState, type FormResult } from "~/lib/form-state";
+import { useFormState, type FormResult, usePending } from "~/lib/form-state";
 
 export interface FeeFormOptions {
   classes: string[];
@@ -39,7 +39,7 @@ export function FeeForm({
   submitLabel: string;
 }) {
   const form = useFormState<keyof FeeItemFields>("fee", lastResult, defaultValue);
-  const pending = useNavigation().state === "submitting";
+  const pending = usePending();
   const { field } = form;
   return (
     <Form method="post" className="space-y-4" key={form.key} {...form.props}>

@@ -6,8 +6,8 @@ import { withAdmin } from "~/.server/auth.server";
 import { feeDefaults, feePayload, feeScreenOptions, loadFee } from "~/.server/fees.server";
 import { readFormData } from "~/.server/form.server";
 import { feeForm } from "~/.server/form-schemas";
-import { replyWithFailure } from "~/.server/inventory.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader, Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import type { FormResult } from "~/lib/form-state";
@@ -41,9 +41,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const submission = parseWithZod(await readFormData(request), { schema: feeForm });
-    if (submission.status !== "success") return submission.reply();
+    if (submission.status !== "success") return refuse(submission.reply());
     const response = await api.update<FeeItem>(`/fees/fee-settings/${params.id}`, feePayload(submission.value), { method: "PUT" });
-    if (!response.ok) return replyWithFailure(submission, response);
+    if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
     return redirectWithToast(request, context, setupOf(response.data), success(response.message ?? "Updated successfully"));
   });
 }

@@ -6,14 +6,15 @@ import type { SchoolApiClient } from "~/.server/api.server";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { reversalForm } from "~/.server/form-schemas";
-import { replyWithFailure } from "~/.server/inventory.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { Banner } from "~/components/ui/Banner";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { useFormState, type FormResult } from "~/lib/form-state";
 import { feePaths, naira } from "./shared";
+import { notFound } from "~/.server/not-found.server";
 
 /**
  * Reversing a payment (/admin/school-fees/payments/{id}/reverse): it takes a reason; the payment stays,
@@ -22,9 +23,9 @@ import { feePaths, naira } from "./shared";
 export const meta: MetaFunction = () => [{ title: "Reverse payment" }];
 
 async function loadPayment(api: SchoolApiClient, id: string | undefined) {
-  if (!id || !/^\d{1,15}$/.test(id)) throw new Response("Not Found", { status: 404 });
+  if (!id || !/^\d{1,15}$/.test(id)) notFound();
   const result = await api.get<FeePayment>(`/fees/payments/${id}`);
-  if (!result.ok && result.status === 404) throw new Response("Not Found", { status: 404 });
+  if (!result.ok && result.status === 404) notFound();
   return result.ok ? { payment: result.data, error: null } : { payment: null, error: result.message };
 }
 
@@ -37,9 +38,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const submission = parseWithZod(await readFormData(request), { schema: reversalForm });
-    if (submission.status !== "success") return submission.reply();
+    if (submission.status !== "success") return refuse(submission.reply());
     const response = await api.create<FeePayment>(`/fees/payments/${params.id}/reverse`, submission.value);
-    if (!response.ok) return replyWithFailure(submission, response);
+    if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
     return redirectWithToast(request, context, studentPage(response.data), success(response.message ?? "Updated successfully"));
   });
 }

@@ -10,8 +10,8 @@ import { lineSvg, stackedBarSvg } from "~/.server/charts.server";
 import { feePayload, feeScreenOptions } from "~/.server/fees.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
 import { feeForm } from "~/.server/form-schemas";
-import { replyWithFailure } from "~/.server/inventory.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { FilterForm } from "~/components/list/FilterForm";
 import { menuItemClass, RowMenu } from "~/components/list/RowMenu";
 import { Panel } from "~/components/Page";
@@ -82,10 +82,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const formData = await readFormData(request);
     const submission = parseWithZod(formData, { schema: feeForm });
-    if (submission.status !== "success") return submission.reply();
-    const key = String(formData.get("idempotency_key") ?? "");
-    const response = await api.create<FeeItem>("/fees/fee-settings", feePayload(submission.value), { headers: key ? { "Idempotency-Key": key } : undefined });
-    if (!response.ok) return replyWithFailure(submission, response);
+    if (submission.status !== "success") return refuse(submission.reply());
+    const key = formData.get("idempotency_key");
+    const response = await api.create<FeeItem>("/fees/fee-settings", feePayload(submission.value), { idempotencyKey: key });
+    if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
     const { term, session } = submission.value;
     return redirectWithToast(request, context, feePaths.setup({ term, year: session }), success(response.message ?? "Created successfully"));
   });

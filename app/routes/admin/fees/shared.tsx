@@ -21,6 +21,7 @@ export const feePaths = {
   student: (uniqueId: string, t?: TermChoice) => `/admin/school-fees/students/${encodeURIComponent(uniqueId)}${t ? `?${termQuery(t)}` : ""}`,
   reverse: (id: number) => `/admin/school-fees/payments/${id}/reverse`,
   receipt: (id: number) => `/admin/school-fees/payments/${id}/receipt`,
+  receiptMissing: (id: number | string) => `/admin/school-fees/payments/${encodeURIComponent(String(id))}/receipt-not-found`,
 };
 
 /** Where a fee's pages go back to: the setup tab of its term. */
@@ -68,3 +69,5 @@ export function Totals({ totals, testId }: { totals: BillTotals; testId?: string
     </dl>
   );
 }
+
+export const RECEIPT_NOT_FOUND = "Receipt not found";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { schoolDay } from "../../../../contract/calendar";
 import { PAYMENT_METHODS, type FeePayment, type StudentBill } from "../../../../contract/fees";
 import type { DiscountFields } from "../../../../contract/fees.schema";
@@ -9,17 +9,18 @@ import { withAdmin } from "~/.server/auth.server";
 import { feeScreenOptions } from "~/.server/fees.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
 import { discountForm, paymentForm } from "~/.server/form-schemas";
-import { replyWithFailure } from "~/.server/inventory.server";
 import { failure, redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader, Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
-import { useFormState, type FormResult } from "~/lib/form-state";
+import { useFormState, type FormResult, usePending } from "~/lib/form-state";
 import { feePaths, naira, Totals, type TermChoice } from "./shared";
 import { TermPicker } from "./TermPicker";
+import { notFound } from "~/.server/not-found.server";
 
 /**
  * A student's fees for a term (/admin/school-fees/students/{id}?term=&year=): the bill's lines and totals,
@@ -32,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const { options, chosen } = await feeScreenOptions(api, request);
     const result = await api.get<StudentBill>(`/fees/students/${encodeURIComponent(params.id ?? "")}/bill`, { query: { term: chosen.term, year: chosen.year } });
-    if (!result.ok && result.status === 404) throw new Response("Not Found", { status: 404 });
+    if (!result.ok && result.status === 404) notFound();
     return {
       chosen,
       options,
@@ -54,32 +55,31 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const chosen: TermChoice = { term: String(form.get("term") ?? ""), year: String(form.get("year") ?? "") };
     const studentId = params.id ?? "";
     const back = feePaths.student(studentId, chosen);
-    const key = String(form.get("idempotency_key") ?? "");
-    const headers = key ? { "Idempotency-Key": key } : undefined;
+    const idempotencyKey = form.get("idempotency_key");
     const done = (result: { ok: boolean; message?: string }, fallback: string) =>
       redirectWithToast(request, context, back, result.ok ? success(result.message ?? fallback) : failure(result.message ?? fallback));
 
     if (intent === "pay") {
       const submission = parseWithZod(form, { schema: paymentForm });
-      if (submission.status !== "success") return { intent, result: submission.reply() };
+      if (submission.status !== "success") return refuse({ intent, result: submission.reply() });
       const { amount, ...rest } = submission.value;
       const response = await api.create<FeePayment>(
         "/fees/payments",
         { ...rest, amount: koboToNaira(amount), student_id: studentId, term: chosen.term, session: chosen.year },
-        { headers },
+        { idempotencyKey },
       );
-      if (!response.ok) return { intent, result: replyWithFailure(submission, response) };
+      if (!response.ok) return refuse({ intent, result: apiReply(submission, response) }, API_REFUSED);
       return done(response, "Created successfully");
     }
     if (intent === "discount") {
       const submission = parseWithZod(form, { schema: discountForm });
-      if (submission.status !== "success") return { intent, result: submission.reply() };
+      if (submission.status !== "success") return refuse({ intent, result: submission.reply() });
       const response = await api.create<StudentBill>(
         "/fees/discounts",
         { ...submission.value, amount: koboToNaira(submission.value.amount), student_id: studentId, term: chosen.term, session: chosen.year },
-        { headers },
+        { idempotencyKey },
       );
-      if (!response.ok) return { intent, result: replyWithFailure(submission, response) };
+      if (!response.ok) return refuse({ intent, result: apiReply(submission, response) }, API_REFUSED);
       return done(response, "Created successfully");
     }
     const id = String(form.get("id") ?? "");
@@ -116,7 +116,7 @@ function SmallAction({ chosen, intent, id, label, ariaLabel }: { chosen: TermCho
 
 function PaymentForm({ chosen, lastResult, formKey, today }: { chosen: TermChoice; lastResult: FormResult | undefined; formKey: string; today: string }) {
   const form = useFormState<"amount" | "paid_on" | "method" | "reference">("payment", lastResult, { paid_on: today, method: "Cash" });
-  const pending = useNavigation().formData?.get("intent") === "pay";
+  const pending = usePending({ intent: "pay" });
   return (
     <Form method="post" className="space-y-4" key={form.key} {...form.props}>
       <TermFields chosen={chosen} />
@@ -138,7 +138,7 @@ function PaymentForm({ chosen, lastResult, formKey, today }: { chosen: TermChoic
 
 function DiscountForm({ chosen, lastResult, formKey }: { chosen: TermChoice; lastResult: FormResult | undefined; formKey: string }) {
   const form = useFormState<keyof DiscountFields>("discount", lastResult);
-  const pending = useNavigation().formData?.get("intent") === "discount";
+  const pending = usePending({ intent: "discount" });
   return (
     <Form method="post" className="space-y-4" key={form.key} {...form.props}>
       <TermFields chosen={chosen} />

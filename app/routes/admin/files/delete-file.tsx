@@ -6,7 +6,8 @@ import type { SchoolApiClient } from "~/.server/api.server";
 import { withAdmin } from "~/.server/auth.server";
 import { backFromQuery, confirmAndReturn } from "~/.server/confirm.server";
 import { ConfirmPage } from "~/components/ui/ConfirmDialog";
-import { deleteFileQuestion, FILES_HOME, folderHref } from "./shared";
+import { deleteFileQuestion, FILES_BACK, FILES_HOME, folderHref } from "./shared";
+import { notFound } from "~/.server/not-found.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete file" }];
 
@@ -23,7 +24,7 @@ async function loadFile(api: SchoolApiClient, id: string): Promise<FileRecord | 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const file = await loadFile(api, params.id!);
-    if (!file) throw new Response(MESSAGES.fileNotFound, { status: 404 });
+    if (!file) notFound(MESSAGES.fileNotFound, FILES_BACK);
     return { name: file.original_name, back: backFromQuery(request, folderHref(file.folder)) };
   });
 }

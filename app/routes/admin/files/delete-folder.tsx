@@ -5,7 +5,8 @@ import { MESSAGES } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
 import { backFromQuery, confirmAndReturn } from "~/.server/confirm.server";
 import { ConfirmPage } from "~/components/ui/ConfirmDialog";
-import { deleteFolderQuestion, FILES_HOME } from "./shared";
+import { deleteFolderQuestion, FILES_BACK, FILES_HOME } from "./shared";
+import { notFound } from "~/.server/not-found.server";
 
 export const meta: MetaFunction = () => [{ title: "Delete folder" }];
 
@@ -15,7 +16,7 @@ const folderPath = (name: string) => `/files/folder/${encodeURIComponent(name)}`
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const result = await api.get<FilePage>(folderPath(params.folder!), { query: { per_page: 1 } });
-    if (result.status === 404) throw new Response(FILE_MESSAGES.folderNotFound, { status: 404 });
+    if (result.status === 404) notFound(FILE_MESSAGES.folderNotFound, FILES_BACK);
     if (!result.ok) throw new Response(result.message, { status: result.status || 502 });
     return { name: params.folder!, files: result.data.total, back: backFromQuery(request, FILES_HOME) };
   });

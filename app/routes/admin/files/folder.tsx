@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { FILE_MESSAGES, formatFileSize, type FilePage, type FileRecord } from "../../../../contract/files";
 import { withAdmin } from "~/.server/auth.server";
@@ -8,7 +8,8 @@ import { PageHeader } from "~/components/Page";
 import { buttonClass } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { deleteFileQuestion, fileHref, FILES_HOME, formatUploadDate, NotFoundState, uploadHref } from "./shared";
+import { deleteFileQuestion, fileHref, FILES_BACK, FILES_HOME, formatUploadDate, uploadHref } from "./shared";
+import { notFound } from "~/.server/not-found.server";
 
 export const meta: MetaFunction<typeof loader> = ({ params }) => [{ title: `${params.folder ?? "Folder"} – Files` }];
 
@@ -16,7 +17,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const page = new URL(request.url).searchParams.get("page");
     const result = await api.get<FilePage>(`/files/folder/${encodeURIComponent(params.folder!)}`, { query: { page } });
-    if (result.status === 404) return data({ notFound: true as const }, { status: 404 });
+    if (result.status === 404) notFound(FILE_MESSAGES.folderNotFound, FILES_BACK);
     return { folder: result.ok ? (result.data.data[0]?.folder ?? params.folder!) : params.folder!, files: result.ok ? result.data : null, error: result.ok ? null : result.message };
   });
 }
@@ -53,7 +54,6 @@ function FileRow({ file, back }: { file: FileRecord; back: string }) {
 export default function Folder() {
   const loaded = useLoaderData<typeof loader>();
   const location = useLocation();
-  if ("notFound" in loaded) return <NotFoundState title={FILE_MESSAGES.folderNotFound} />;
   const { folder, files, error } = loaded;
   const back = location.pathname + location.search;
   return (

@@ -1,12 +1,11 @@
-import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { formatFileSize, quotaLevel, type StorageQuota } from "../../../../contract/files";
 import { SCHOOL_TIME_ZONE } from "~/lib/dates";
-import { buttonClass } from "~/components/ui/Button";
 
 /** Pieces the file manager's screens share: their addresses, the storage meter and the not-found state. */
 
 export const FILES_HOME = "/admin/files";
+/** The way back from a file or folder that is not found. */
+export const FILES_BACK = { to: FILES_HOME, label: "Back to files" };
 export const folderHref = (folder: string) => `${FILES_HOME}/${encodeURIComponent(folder)}`;
 export const fileHref = (id: number | string, action: "view" | "download" | "delete") => `${FILES_HOME}/${id}/${action}`;
 export const uploadHref = (folder?: string) => (folder ? `${FILES_HOME}/upload/${encodeURIComponent(folder)}` : `${FILES_HOME}/upload`);
@@ -63,16 +62,3 @@ export function StorageMeter({ quota }: { quota: StorageQuota | null }) {
   );
 }
 
-export function NotFoundState({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <section className="space-y-4 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center" aria-labelledby="not-found-title">
-      <h1 id="not-found-title" className="text-xl font-bold text-slate-800">
-        {title}
-      </h1>
-      {children}
-      <Link to={FILES_HOME} className={buttonClass("primary")}>
-        Back to files
-      </Link>
-    </section>
-  );
-}

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { FILE_MESSAGES, FOLDER_NAME_MAX, UPLOAD_FIELDS, uploadFileProblems } from "../../../../contract/files";
 import type { FieldErrors } from "../../../../contract/http";
@@ -7,6 +7,7 @@ import { APP_MESSAGES, DEFAULT_ERRORS, MESSAGES } from "../../../../contract/mes
 import { withAdmin } from "~/.server/auth.server";
 import { loadQuota, sendUpload } from "~/.server/files.server";
 import { newFormKey } from "~/.server/form.server";
+import { refuse } from "~/.server/reply.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
@@ -14,7 +15,7 @@ import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
-import { useFormState, type FormResult } from "~/lib/form-state";
+import { useFormState, type FormResult, usePending } from "~/lib/form-state";
 import { FILES_HOME, StorageMeter } from "./shared";
 
 export const meta: MetaFunction = () => [{ title: "Upload Files" }];
@@ -39,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const outcome = await sendUpload(request, context, api);
     if (outcome.ok) return redirectWithToast(request, context, FILES_HOME, success(outcome.message));
-    return { result: outcome.result };
+    return refuse({ result: outcome.result }, outcome.status);
   });
 }
 
@@ -77,7 +78,7 @@ function fileProgress(files: File[], loaded: number, total: number): number[] {
 export default function UploadFiles() {
   const { folders, quota, defaults, formKey, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const submitting = usePending();
   const navigate = useNavigate();
   const [sending, setSending] = useState<Sending>({ phase: "idle" });
   const lastResult = sending.phase === "idle" && sending.result ? sending.result : actionData?.result;
@@ -114,7 +115,7 @@ export default function UploadFiles() {
     request.send(body);
   }
 
-  const busy = sending.phase !== "idle" || navigation.state === "submitting";
+  const busy = sending.phase !== "idle" || submitting;
   /** The two folder inputs exclude each other: choosing one clears the other. */
   const clearOther = (other: string) => (event: FormEvent<HTMLInputElement | HTMLSelectElement>) => {
     const control = event.currentTarget.form?.elements.namedItem(other) as HTMLInputElement | HTMLSelectElement | null;

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatFileSize, previewKind, type FileRecord, type ShareLink } from "../../../../contract/files";
 import { MESSAGES } from "../../../../contract/messages";
@@ -7,7 +7,8 @@ import { PageHeader, Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { buttonClass } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
-import { deleteFileQuestion, fileHref, FILES_HOME, folderHref, formatUploadDate, NotFoundState } from "./shared";
+import { deleteFileQuestion, fileHref, FILES_BACK, FILES_HOME, folderHref, formatUploadDate } from "./shared";
+import { notFound } from "~/.server/not-found.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && "file" in data && data.file ? data.file.original_name : "File" }];
 
@@ -19,7 +20,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const id = encodeURIComponent(params.id!);
     const result = await api.get<FileRecord>(`/files/${id}`, { fallback: MESSAGES.failedFileDetails });
-    if (result.status === 404) return data({ notFound: true as const }, { status: 404 });
+    if (result.status === 404) notFound(MESSAGES.fileNotFound, FILES_BACK);
     if (!result.ok) return { file: null, error: result.message, preview: null };
     const kind = previewKind(result.data.mime_type);
     const link = kind ? await api.create<ShareLink>(`/files/${id}/share`, { disposition: "inline" }) : null;
@@ -30,7 +31,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function ViewFile() {
   const loaded = useLoaderData<typeof loader>();
-  if ("notFound" in loaded) return <NotFoundState title={MESSAGES.fileNotFound} />;
   const { file, error, preview } = loaded;
   if (!file) {
     return (

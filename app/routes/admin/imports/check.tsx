@@ -7,7 +7,8 @@ import { PageHeader, Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { formatDateTime } from "~/lib/dates";
-import { checkHref, kindParam, problemsHref, UPLOAD_PAGE } from "./shared";
+import { checkHref, problemsHref, UPLOAD_PAGE } from "./shared";
+import { kindParam } from "./kind.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${KIND_WORDS[data.kind].title}: check` : "Bulk import" }];
 

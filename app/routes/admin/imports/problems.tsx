@@ -3,7 +3,8 @@ import { IMPORT_MESSAGES } from "../../../../contract/imports";
 import { withAdmin } from "~/.server/auth.server";
 import { spreadsheetDownload } from "~/.server/imports.server";
 import { failure, redirectWithToast } from "~/.server/toast.server";
-import { kindParam, UPLOAD_PAGE } from "./shared";
+import { UPLOAD_PAGE } from "./shared";
+import { kindParam } from "./kind.server";
 
 /** /admin/bulk-import/{kind}/{token}/problems: the rows with problems and a 'Problem' column, as a download. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { withAdmin } from "~/.server/auth.server";
 import { sendImportFile } from "~/.server/imports.server";
-import { checkHref, kindParam } from "./shared";
+import { checkHref } from "./shared";
+import { kindParam } from "./kind.server";
 
 /**
  * /admin/bulk-import/{kind}/send: the upload page's own sending with JavaScript (XMLHttpRequest, to show

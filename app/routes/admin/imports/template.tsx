@@ -3,7 +3,8 @@ import { DEFAULT_ERRORS } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
 import { spreadsheetDownload } from "~/.server/imports.server";
 import { failure, redirectWithToast } from "~/.server/toast.server";
-import { kindParam, UPLOAD_PAGE } from "./shared";
+import { UPLOAD_PAGE } from "./shared";
+import { kindParam } from "./kind.server";
 
 /** /admin/bulk-import/{kind}/template: the template the API makes, as a download (a plain link). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -5,12 +5,14 @@ import { IMPORT_COLUMNS, IMPORT_FILE_FIELD, IMPORT_MAX_ROWS, KIND_WORDS } from "
 import { APP_MESSAGES, DEFAULT_ERRORS, MESSAGES } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
 import { sendImportFile } from "~/.server/imports.server";
+import { refuse } from "~/.server/reply.server";
 import { PageHeader, Panel } from "~/components/Page";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { useFormState, type FormResult } from "~/lib/form-state";
-import { checkHref, kindOfUploadPage, sendHref, templateHref } from "./shared";
+import { checkHref, sendHref, templateHref } from "./shared";
+import { kindOfUploadPage } from "./kind.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? KIND_WORDS[data.kind].title : "Bulk import" }];
 
@@ -26,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const outcome = await sendImportFile(request, context, api, kind);
     if (outcome.ok) return new Response(null, { status: 303, headers: { Location: checkHref(kind, outcome.preview.token) } });
-    return { result: outcome.result };
+    return refuse({ result: outcome.result }, outcome.status);
   });
 }
 

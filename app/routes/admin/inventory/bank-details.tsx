@@ -7,8 +7,9 @@ import { INVENTORY_SPEC_MESSAGES } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { bankDetailsForm, verifyAccountForm } from "~/.server/form-schemas";
-import { loadBankAccount, loadBanks, replyWithFailure } from "~/.server/inventory.server";
+import { loadBankAccount, loadBanks } from "~/.server/inventory.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
@@ -42,18 +43,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const formData = await readFormData(request);
     if (formData.get("intent") === "verify") {
       const submission = parseWithZod(formData, { schema: verifyAccountForm });
-      if (submission.status !== "success") return { result: submission.reply(), verified: null };
+      if (submission.status !== "success") return refuse({ result: submission.reply(), verified: null });
       const { account_bank, account_number } = submission.value;
       const response = await api.get<AccountVerification>(`/verify-account/${account_number}/${encodeURIComponent(account_bank)}`, {
         fallback: BANK_MESSAGES.unavailable,
       });
-      if (!response.ok) return { result: replyWithFailure(submission, response), verified: null };
+      if (!response.ok) return refuse({ result: apiReply(submission, response), verified: null }, API_REFUSED);
       return { result: submission.reply(), verified: response.data };
     }
     const submission = parseWithZod(formData, { schema: bankDetailsForm });
-    if (submission.status !== "success") return { result: submission.reply(), verified: null };
+    if (submission.status !== "success") return refuse({ result: submission.reply(), verified: null });
     const response = await api.create<BankAccount>("/payment-account", submission.value);
-    if (!response.ok) return { result: replyWithFailure(submission, response), verified: null };
+    if (!response.ok) return refuse({ result: apiReply(submission, response), verified: null }, API_REFUSED);
     return redirectWithToast(request, context, INVENTORY_HOME, success(response.message ?? INVENTORY_SPEC_MESSAGES.bankDetailsAdded));
   });
 }

@@ -5,12 +5,13 @@ import { DEFAULT_SUCCESS } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
 import { backFromQuery, resultToast } from "~/.server/confirm.server";
 import { readFormData } from "~/.server/form.server";
-import { loadRecord, notFoundPage, queryId } from "~/.server/inventory.server";
+import { loadRecord, queryId } from "~/.server/inventory.server";
 import { returnTo } from "~/.server/return-to";
 import { redirectWithToast } from "~/.server/toast.server";
 import { Banner } from "~/components/ui/Banner";
 import { ConfirmPage } from "~/components/ui/ConfirmDialog";
-import { INVENTORY_HOME, InventoryNotFound, inventoryPaths } from "./shared";
+import { INVENTORY_BACK, INVENTORY_HOME, inventoryPaths } from "./shared";
+import { notFound } from "~/.server/not-found.server";
 
 /**
  * Deleting a group (/admin/inventory/delete-group?groupId=): the list's dialog posts here with JavaScript,
@@ -25,7 +26,7 @@ const withItems = (request: Request) => new URL(request.url).searchParams.get("w
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const loaded = await loadRecord<InventoryGroup>(api, "/inventory/groups", queryId(request, "groupId"));
-    if ("notFound" in loaded) return notFoundPage(INVENTORY_MESSAGES.groupNotFound);
+    if ("notFound" in loaded) notFound(INVENTORY_MESSAGES.groupNotFound, INVENTORY_BACK);
     if ("error" in loaded) return { error: loaded.error, group: null, withItems: false, back: INVENTORY_HOME };
     return { error: null, group: loaded.record, withItems: withItems(request) && loaded.record.items_count > 0, back: backFromQuery(request, INVENTORY_HOME) };
   });
@@ -48,7 +49,6 @@ const itemsCount = (n: number) => (n === 1 ? "its 1 item" : `all ${n} of its ite
 
 export default function DeleteGroup() {
   const loaded = useLoaderData<typeof loader>();
-  if ("notFound" in loaded) return <InventoryNotFound title={loaded.notFound} />;
   const { group, error, back } = loaded;
   if (!group) return <Banner>{error}</Banner>;
   if (loaded.withItems) {

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { INVENTORY_MESSAGES, type InventoryGroup, type InventoryItem, type InventoryItemPage } from "../../../../contract/inventory";
 import { formatWireNaira } from "../../../../contract/money";
 import { withAdmin } from "~/.server/auth.server";
-import { loadRecord, notFoundPage, queryId } from "~/.server/inventory.server";
+import { loadRecord, queryId } from "~/.server/inventory.server";
 import { FilterForm } from "~/components/list/FilterForm";
 import { PagedList } from "~/components/list/PagedList";
 import { menuItemClass, RowMenu } from "~/components/list/RowMenu";
@@ -13,7 +13,8 @@ import { buttonClass } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { Field } from "~/components/ui/Field";
-import { INVENTORY_HOME, InventoryNotFound, inventoryPaths, StatusBadge } from "./shared";
+import { INVENTORY_BACK, INVENTORY_HOME, inventoryPaths, StatusBadge } from "./shared";
+import { notFound } from "~/.server/not-found.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && "group" in data && data.group ? data.group.name : "Group items" }];
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       loadRecord<InventoryGroup>(api, "/inventory/groups", groupId),
       groupId ? api.get<InventoryItemPage>("/inventory/items", { query: { group_id: groupId, q, page: params.get("page") } }) : null,
     ]);
-    if ("notFound" in loaded || !items) return notFoundPage(INVENTORY_MESSAGES.groupNotFound);
+    if ("notFound" in loaded || !items) notFound(INVENTORY_MESSAGES.groupNotFound, INVENTORY_BACK);
     return {
       q,
       group: "record" in loaded ? loaded.record : null,
@@ -78,7 +79,6 @@ function ItemRow({ item, back }: { item: InventoryItem; back: string }) {
 export default function GroupItems() {
   const loaded = useLoaderData<typeof loader>();
   const location = useLocation();
-  if ("notFound" in loaded) return <InventoryNotFound title={loaded.notFound} />;
   const { q, group, list, error } = loaded;
   const back = location.pathname + location.search;
   const total = list?.total ?? group?.items_count;

@@ -5,12 +5,13 @@ import { DEFAULT_SUCCESS } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
 import { resultToast } from "~/.server/confirm.server";
 import { readFormData } from "~/.server/form.server";
-import { loadRecord, notFoundPage, queryId } from "~/.server/inventory.server";
+import { loadRecord, queryId } from "~/.server/inventory.server";
 import { adminPath } from "~/.server/return-to";
 import { redirectWithToast } from "~/.server/toast.server";
 import { Banner } from "~/components/ui/Banner";
 import { ConfirmPage } from "~/components/ui/ConfirmDialog";
-import { INVENTORY_HOME, InventoryNotFound, inventoryPaths } from "./shared";
+import { INVENTORY_BACK, INVENTORY_HOME, inventoryPaths } from "./shared";
+import { notFound } from "~/.server/not-found.server";
 
 /**
  * Deleting a product (/admin/inventory/delete-product?itemId=&returnUrl=): the group page's dialog posts
@@ -22,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: "Delete product" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const loaded = await loadRecord<InventoryItem>(api, "/inventory/items", queryId(request, "itemId"));
-    if ("notFound" in loaded) return notFoundPage(INVENTORY_MESSAGES.itemNotFound);
+    if ("notFound" in loaded) notFound(INVENTORY_MESSAGES.itemNotFound, INVENTORY_BACK);
     if ("error" in loaded) return { error: loaded.error, item: null, back: INVENTORY_HOME };
     const back = adminPath(new URL(request.url).searchParams.get("returnUrl"), inventoryPaths.groupItems(loaded.record.group_id));
     return { error: null, item: loaded.record, back };
@@ -40,7 +41,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function DeleteProduct() {
   const loaded = useLoaderData<typeof loader>();
-  if ("notFound" in loaded) return <InventoryNotFound title={loaded.notFound} />;
   const { item, error, back } = loaded;
   if (!item) return <Banner>{error}</Banner>;
   return (

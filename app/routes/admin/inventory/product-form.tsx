@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
   ALL_CLASSES,
   INVENTORY_MESSAGES,
@@ -15,18 +15,20 @@ import { koboToNaira, nairaInputValue, nairaToKobo } from "../../../../contract/
 import { withAdmin } from "~/.server/auth.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
 import { itemForm } from "~/.server/form-schemas";
-import { loadRecord, notFoundPage, queryId, replyWithFailure } from "~/.server/inventory.server";
+import { loadRecord, queryId } from "~/.server/inventory.server";
 import { adminPath } from "~/.server/return-to";
 import { getClassNames } from "~/.server/school-options.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
-import { useFormState } from "~/lib/form-state";
-import { INVENTORY_HOME, InventoryNotFound, inventoryPaths } from "./shared";
+import { useFormState, usePending } from "~/lib/form-state";
+import { INVENTORY_BACK, INVENTORY_HOME, inventoryPaths } from "./shared";
+import { notFound } from "~/.server/not-found.server";
 
 /**
  * Add a product (/admin/inventory/add-product[?groupId=]) and edit one (/admin/inventory/edit-product?itemId=
@@ -47,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       api.get<InventoryGroupPage>("/inventory/groups", { query: { per_page: GROUPS_OFFERED } }),
       getClassNames(api),
     ]);
-    if (loaded && "notFound" in loaded) return notFoundPage(INVENTORY_MESSAGES.itemNotFound);
+    if (loaded && "notFound" in loaded) notFound(INVENTORY_MESSAGES.itemNotFound, INVENTORY_BACK);
     const item = loaded && "record" in loaded ? loaded.record : null;
     const returnUrl = new URL(request.url).searchParams.get("returnUrl");
     const back = item ? adminPath(returnUrl, inventoryPaths.groupItems(item.group_id)) : INVENTORY_HOME;
@@ -81,14 +83,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const formData = await readFormData(request);
     const submission = parseWithZod(formData, { schema: itemForm });
-    if (submission.status !== "success") return submission.reply();
+    if (submission.status !== "success") return refuse(submission.reply());
     const itemId = isEdit(request) ? queryId(request, "itemId") : null;
     const payload: InventoryItemPayload = { ...submission.value, price: koboToNaira(submission.value.price), ...(itemId ? { id: Number(itemId) } : {}) };
-    const key = String(formData.get("idempotency_key") ?? "");
+    const key = formData.get("idempotency_key");
     const response = itemId
       ? await api.update<InventoryItem>("/inventory/items", payload)
-      : await api.create<InventoryItem>("/inventory/items", payload, { headers: key ? { "Idempotency-Key": key } : undefined });
-    if (!response.ok) return replyWithFailure(submission, response);
+      : await api.create<InventoryItem>("/inventory/items", payload, { idempotencyKey: key });
+    if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
     if (!itemId) return redirectWithToast(request, context, INVENTORY_HOME, success(response.message ?? INVENTORY_SPEC_MESSAGES.productAdded));
     const back = adminPath(new URL(request.url).searchParams.get("returnUrl"), inventoryPaths.groupItems(response.data.group_id));
     return redirectWithToast(request, context, back, success(response.message ?? INVENTORY_SPEC_MESSAGES.productUpdated));
@@ -97,13 +99,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ProductForm() {
   const loaded = useLoaderData<typeof loader>();
-  if ("notFound" in loaded) return <InventoryNotFound title={loaded.notFound} />;
   return <ProductFormBody {...loaded} />;
 }
 
 function ProductFormBody({ editing, showForm, back, defaults, formKey, classes, groups, error }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { notFound: string }>) {
   const lastResult = useActionData<typeof action>();
-  const pending = useNavigation().state === "submitting";
+  const pending = usePending();
   const form = useFormState<ItemFieldName>("product", lastResult, defaults);
   const title = editing ? "Edit Product" : "Add Product";
 

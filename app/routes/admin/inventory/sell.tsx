@@ -7,8 +7,9 @@ import type { StudentPage, StudentRecord } from "../../../../contract/students";
 import { withAdmin } from "~/.server/auth.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
 import { saleForm } from "~/.server/form-schemas";
-import { loadRecord, notFoundPage, queryId, replyWithFailure } from "~/.server/inventory.server";
+import { loadRecord, queryId } from "~/.server/inventory.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { FilterForm } from "~/components/list/FilterForm";
 import { PagedList } from "~/components/list/PagedList";
 import { PageHeader } from "~/components/Page";
@@ -18,7 +19,8 @@ import { EmptyState } from "~/components/ui/EmptyState";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { useFormState } from "~/lib/form-state";
-import { InventoryNotFound, inventoryPaths, StatusBadge } from "./shared";
+import { INVENTORY_BACK, inventoryPaths, StatusBadge } from "./shared";
+import { notFound } from "~/.server/not-found.server";
 
 /**
  * Selling an item to a student (/admin/inventory/sell?itemId=): first find the student with a GET search
@@ -34,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api, uniqueId }) => {
     const params = new URL(request.url).searchParams;
     const loaded = await loadRecord<InventoryItem>(api, "/inventory/items", queryId(request, "itemId"));
-    if ("notFound" in loaded) return notFoundPage(INVENTORY_MESSAGES.itemNotFound);
+    if ("notFound" in loaded) notFound(INVENTORY_MESSAGES.itemNotFound, INVENTORY_BACK);
     if ("error" in loaded) return { error: loaded.error, item: null, q: "", students: null, student: null, studentError: null, formKey: "" };
     const q = (params.get("q") ?? "").slice(0, 100);
     const studentId = params.get("studentId") ?? "";
@@ -59,14 +61,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const formData = await readFormData(request);
     const submission = parseWithZod(formData, { schema: saleForm });
-    if (submission.status !== "success") return submission.reply();
-    const key = String(formData.get("idempotency_key") ?? "");
+    if (submission.status !== "success") return refuse(submission.reply());
+    const key = formData.get("idempotency_key");
     const response = await api.create<Purchase>(
       "/inventory/purchases",
       { ...submission.value, item_id: Number(queryId(request, "itemId") ?? 0) },
-      { headers: key ? { "Idempotency-Key": key } : undefined },
+      { idempotencyKey: key },
     );
-    if (!response.ok) return replyWithFailure(submission, response);
+    if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
     return redirectWithToast(request, context, inventoryPaths.purchased, success(response.message ?? INVENTORY_MESSAGES.sold));
   });
 }
@@ -88,7 +90,6 @@ function StudentChoice({ student, itemId }: { student: StudentRecord; itemId: nu
 
 export default function SellItem() {
   const loaded = useLoaderData<typeof loader>();
-  if ("notFound" in loaded) return <InventoryNotFound title={loaded.notFound} />;
   return <SellBody {...loaded} />;
 }
 

@@ -1,5 +1,4 @@
 import type { ProductStatus } from "../../../../contract/inventory";
-import { NotFoundState } from "~/components/ui/NotFoundState";
 
 /** Pieces the inventory screens share: their addresses (record ids in the query) and small parts. */
 
@@ -30,7 +29,5 @@ export function StatusBadge({ status }: { status: ProductStatus }) {
   return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${tone}`}>{status}</span>;
 }
 
-/** A group or item that is not this school's (or no longer exists). */
-export function InventoryNotFound({ title }: { title: string }) {
-  return <NotFoundState title={title} backTo={INVENTORY_HOME} backLabel="Back to inventory" />;
-}
+/** The way back from a group or item that is not found. */
+export const INVENTORY_BACK = { to: INVENTORY_HOME, label: "Back to inventory" };

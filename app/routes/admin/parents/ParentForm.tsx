@@ -1,4 +1,4 @@
-import { Form, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useSubmit } from "@remix-run/react";
 import type { FocusEvent } from "react";
 import { PARENT_SCREEN, type ChildOption } from "../../../../contract/parents";
 import type { ParentFields } from "../../../../contract/parents.schema";
@@ -8,7 +8,7 @@ import { Button, buttonClass } from "~/components/ui/Button";
 import { CheckboxGroup } from "~/components/ui/Checkbox";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
-import { useFormState, validateButton, type FormResult, type FormState } from "~/lib/form-state";
+import { useFormState, validateButton, type FormResult, type FormState, usePending } from "~/lib/form-state";
 
 type ParentFieldName = keyof ParentFields | "photo" | "child_search";
 
@@ -39,9 +39,8 @@ export function ParentForm({ lastResult, defaultValue, ...props }: ParentFormPro
 }
 
 function ParentFormBody({ form, formKey, photo = null, childOptions, offeredPhone = "", notice, submitLabel }: Omit<ParentFormProps, "lastResult" | "defaultValue"> & { form: FormState<ParentFieldName> }) {
-  const navigation = useNavigation();
   const submit = useSubmit();
-  const saving = navigation.state === "submitting" && !navigation.formData?.has("__intent__");
+  const saving = usePending();
   const { field } = form;
   const childSearch = field("child_search");
 

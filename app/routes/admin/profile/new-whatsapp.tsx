@@ -1,17 +1,18 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { AdminRecord } from "../../../../contract/admin";
 import { APP_MESSAGES, MESSAGES } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
 import { phoneForm } from "~/.server/form-schemas";
 import { readFormData } from "~/.server/form.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
-import { useFormState } from "~/lib/form-state";
+import { useFormState, usePending } from "~/lib/form-state";
 import { PageHeader } from "~/components/Page";
 
 export const meta: MetaFunction = () => [{ title: "Phone Number" }];
@@ -29,14 +30,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const submission = parseWithZod(await readFormData(request), { schema: phoneForm });
-    if (submission.status !== "success") return submission.reply();
+    if (submission.status !== "success") return refuse(submission.reply());
     const body = new FormData();
     body.set("phone_number", submission.value.phone_number);
     const response = await api.update("/update/adminData", body);
-    if (!response.ok) {
-      const hasFieldErrors = Object.keys(response.fieldErrors).length > 0;
-      return submission.reply({ fieldErrors: response.fieldErrors, formErrors: hasFieldErrors ? undefined : [response.message] });
-    }
+    if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
     return redirectWithToast(request, context, "/admin/profile", success(APP_MESSAGES.phoneUpdated));
   });
 }
@@ -44,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function NewWhatsapp() {
   const { error, phone } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
+  const saving = usePending();
   const form = useFormState("phone", lastResult, { phone_number: phone });
   return (
     <div className="space-y-5">
@@ -59,7 +57,7 @@ export default function NewWhatsapp() {
           field={form.field("phone_number")}
           inputProps={{ type: "tel", autoComplete: "tel", inputMode: "tel" }}
         />
-        <Button pending={navigation.state === "submitting"} pendingLabel="Saving…">
+        <Button pending={saving} pendingLabel="Saving…">
           Save
         </Button>
       </Form>

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { changePasswordPayload, type AdminRecord } from "../../../../contract/admin";
 import { IMAGE_MAX_BYTES } from "../../../../contract/limits";
@@ -9,6 +9,7 @@ import { withAdmin } from "~/.server/auth.server";
 import { profileDetailsForm, profileImagesForm } from "~/.server/form-schemas";
 import { readFormData } from "~/.server/form.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
 import { DataSaverToggle } from "~/components/DataSaverToggle";
@@ -16,7 +17,7 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { Disclosure } from "~/components/ui/Disclosure";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field, inputClass } from "~/components/ui/Field";
-import { useFormState, type FormResult } from "~/lib/form-state";
+import { useFormState, type FormResult, usePending } from "~/lib/form-state";
 import { PageHeader } from "~/components/Page";
 
 export const meta: MetaFunction = () => [{ title: "Profile" }];
@@ -47,22 +48,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (intent === "password") {
       const submission = parseWithZod(formData, { schema: changePasswordPayload });
       const hideFields = ["current_password", "new_password"];
-      if (submission.status !== "success") return { intent, result: submission.reply({ hideFields }) };
+      if (submission.status !== "success") return refuse({ intent, result: submission.reply({ hideFields }) });
       const response = await api.create("/change-password", submission.value);
-      if (!response.ok) return { intent, result: submission.reply({ fieldErrors: response.fieldErrors, formErrors: Object.keys(response.fieldErrors).length ? undefined : [response.message], hideFields }) };
+      if (!response.ok) return refuse({ intent, result: apiReply(submission, response, { hideFields }) }, API_REFUSED);
       return redirectWithToast(request, context, "/admin/profile", success(APP_MESSAGES.passwordChanged));
     }
 
     const schema = intent === "images" ? profileImagesForm : profileDetailsForm;
     const submission = parseWithZod(formData, { schema });
-    if (submission.status !== "success") return { intent, result: submission.reply() };
+    if (submission.status !== "success") return refuse({ intent, result: submission.reply() });
     const body = new FormData();
     for (const [name, value] of Object.entries(submission.value)) if (value !== undefined) body.set(name, value as string | File);
     const response = await api.update("/update/adminData", body);
-    if (!response.ok) {
-      const hasFieldErrors = Object.keys(response.fieldErrors).length > 0;
-      return { intent, result: submission.reply({ fieldErrors: response.fieldErrors, formErrors: hasFieldErrors ? undefined : [response.message] }) };
-    }
+    if (!response.ok) return refuse({ intent, result: apiReply(submission, response) }, API_REFUSED);
     return redirectWithToast(request, context, "/admin/profile", success(MESSAGES.profileUpdated));
   });
 }
@@ -102,8 +100,12 @@ function useIntentForm<Name extends string>(intent: Intent, defaults?: Partial<R
 
 export default function Profile() {
   const { error, profile } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const busy = (intent: Intent) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
+  const pending: Record<Intent, boolean> = {
+    images: usePending({ intent: "images" }),
+    password: usePending({ intent: "password" }),
+    details: usePending({ intent: "details" }),
+  };
+  const busy = (intent: Intent) => pending[intent];
   const data = profile?.admin_data;
   const imagesForm = useIntentForm<"logo" | "signature">("images");
   const detailsForm = useIntentForm<"school_name" | "principal_name" | "school_email">("details", data && {

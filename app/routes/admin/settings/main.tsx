@@ -1,12 +1,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DEFAULT_ERRORS, MESSAGES } from "../../../../contract/messages";
 import { classForSaving, includesName, SETTINGS_MESSAGES, type SchoolSettings, type SchoolSettingsPayload } from "../../../../contract/settings";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { addSectionForm } from "~/.server/form-schemas";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader, Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button, buttonClass } from "~/components/ui/Button";
@@ -14,7 +15,7 @@ import { ConfirmDialog, ConfirmPage } from "~/components/ui/ConfirmDialog";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { chipButtonClass, chipClass, RemoveLabel } from "~/components/ui/MultiValueInput";
-import { useFormState } from "~/lib/form-state";
+import { useFormState, usePending } from "~/lib/form-state";
 import { sectionPath, SETTINGS_PATH, REPORT_SHEET_PATH } from "~/lib/settings-paths";
 
 export const meta: MetaFunction = () => [{ title: "Settings" }];
@@ -44,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const intent = String(formData.get("intent") ?? "");
     const submission = parseWithZod(formData, { schema: addSectionForm });
     const current = await api.get<SchoolSettings>("/school-settings", { fallback: MESSAGES.failedSettings });
-    if (!current.ok) return { result: submission.reply({ formErrors: [current.message] }), removeError: null };
+    if (!current.ok) return refuse({ result: apiReply(submission, current, { messageOn: "" }), removeError: null }, API_REFUSED);
     const settings = current.data;
 
     let update: SchoolSettingsPayload["school_settings"];
@@ -57,26 +58,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
         subjects_by_section: Object.fromEntries(Object.entries(settings.subjects_by_section).filter(([s]) => s !== section)),
       };
     } else {
-      if (submission.status !== "success") return { result: submission.reply(), removeError: null };
+      if (submission.status !== "success") return refuse({ result: submission.reply(), removeError: null });
       if (includesName(settings.sections, submission.value.section)) {
-        return { result: submission.reply({ fieldErrors: { section: [SETTINGS_MESSAGES.sectionDuplicate] } }), removeError: null };
+        return refuse({ result: submission.reply({ fieldErrors: { section: [SETTINGS_MESSAGES.sectionDuplicate] } }), removeError: null });
       }
       update = { sections: [...settings.sections, submission.value.section] };
     }
 
     const response = await api.update<SchoolSettings>("/school-settings", { school_settings: update }, { fallback: DEFAULT_ERRORS.update });
     if (!response.ok) {
-      return intent === "remove-section"
-        ? { result: null, removeError: response.message }
-        : { result: submission.reply({ fieldErrors: { section: [response.message] } }), removeError: null };
+      const refused = intent === "remove-section" ? { result: null, removeError: response.message } : { result: apiReply(submission, response, { messageOn: "section" }), removeError: null };
+      return refuse(refused, API_REFUSED);
     }
     return redirectWithToast(request, context, SETTINGS_PATH, success(MESSAGES.settingsUpdated));
   });
 }
 
 function RemoveSection({ section, classes }: { section: string; classes: string[] }) {
-  const navigation = useNavigation();
-  const removing = navigation.state === "submitting" && navigation.formData?.get("section") === section;
+  const removing = usePending({ intent: "remove-section", values: { section } });
   const label = <RemoveLabel name={section} />;
   if (!classes.length) {
     return (
@@ -113,8 +112,7 @@ function RemoveDescription({ section, classes }: { section: string; classes: str
 export default function Settings() {
   const { error, sections, classesBySection, removing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-section";
+  const adding = usePending({ intent: "add-section" });
   const form = useFormState<"section">("add-section", actionData?.result);
 
   if (removing) {

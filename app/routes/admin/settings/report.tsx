@@ -7,6 +7,7 @@ import { reportSheetSchema } from "../../../../contract/settings.schema";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, refuse } from "~/.server/reply.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { ErrorList } from "~/components/ui/ErrorList";
@@ -110,7 +111,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const reply = (errors: ReportErrors) => ({ state, errors, revision: crypto.randomUUID() });
 
     const current = await api.get<SchoolSettings>("/school-settings", { fallback: MESSAGES.failedSettings });
-    if (!current.ok) return reply({ form: [current.message] });
+    if (!current.ok) return refuse(reply({ form: [current.message] }), API_REFUSED);
     const flag = (name: Flag) => (state.flags[name] === "" ? undefined : state.flags[name] === "yes");
     const parsed = reportSheetSchema.safeParse({
       ...Object.fromEntries(FLAGS.map((name) => [name, flag(name)])),
@@ -124,7 +125,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     if (!current.data.terms.includes(state.current_term)) errors.current_term = [M.currentTermMissing];
     if (!isSession(state.current_session)) errors.current_session = [M.sessionFormat];
-    if (!parsed.success || Object.keys(errors).length) return reply(errors);
+    if (!parsed.success || Object.keys(errors).length) return refuse(reply(errors));
 
     const report_sheet: ReportSheetSettings = parsed.data;
     const response = await api.update<SchoolSettings>(
@@ -132,7 +133,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { school_settings: { report_sheet, other_settings: { ...current.data.other_settings, current_session: state.current_session } } },
       { fallback: DEFAULT_ERRORS.update },
     );
-    if (!response.ok) return reply({ form: [response.message] });
+    if (!response.ok) return refuse(reply({ form: [response.message] }), API_REFUSED);
     return redirectWithToast(request, context, SETTINGS_PATH, success(MESSAGES.settingsUpdated));
   });
 }

@@ -24,6 +24,8 @@ import { DefaultAddButton, NewEntry, SaveButton } from "~/components/ui/MultiVal
 import { addEntry, newEntryName, readIntent, readList, removeEntry, removeIntent } from "~/lib/list-intents";
 import { sectionPath, SETTINGS_PATH } from "~/lib/settings-paths";
 import { useListForm } from "~/lib/use-list-form";
+import { notFound } from "~/.server/not-found.server";
+import { API_REFUSED, refuse } from "~/.server/reply.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.section ?? "Section"} Subjects` }];
 
@@ -78,7 +80,7 @@ function readState(formData: FormData): SectionState {
 
 async function loadSettings(api: SchoolApiClient, section: string) {
   const result = await api.get<SchoolSettings>("/school-settings", { fallback: MESSAGES.failedSettings });
-  if (result.ok && !result.data.sections.includes(section)) throw new Response(M.sectionNotFound, { status: 404 });
+  if (result.ok && !result.data.sections.includes(section)) notFound(M.sectionNotFound, { to: SETTINGS_PATH, label: "Back to settings" });
   return result;
 }
 
@@ -148,14 +150,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const reply = (errors: SectionErrors) => ({ state, errors, revision: crypto.randomUUID() });
 
     const current = await loadSettings(api, section);
-    if (!current.ok) return reply({ form: [current.message] });
+    if (!current.ok) return refuse(reply({ form: [current.message] }), API_REFUSED);
     const settings = current.data;
     const taken = takenNames(settings, section);
     if (readIntent(formData).kind !== "save") return { ...applyIntent(formData, taken), revision: crypto.randomUUID() };
 
     const errors: SectionErrors = { classes: classErrors(state.classes, taken) };
     if (state.subjects.length > SETTINGS_LIMITS.subjects) errors.subjects = [M.tooMany(SETTINGS_LIMITS.subjects)];
-    if (Object.keys(errors.classes ?? {}).length || errors.subjects) return reply(errors);
+    if (Object.keys(errors.classes ?? {}).length || errors.subjects) return refuse(reply(errors));
 
     const subjects = state.options.filter((o) => state.subjects.includes(o));
     const classes = settings.sections.flatMap((s) =>
@@ -172,7 +174,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       class_renames,
     };
     const response = await api.update<SchoolSettings>("/school-settings", payload, { fallback: DEFAULT_ERRORS.update });
-    if (!response.ok) return reply({ form: [response.message] });
+    if (!response.ok) return refuse(reply({ form: [response.message] }), API_REFUSED);
     return redirectWithToast(request, context, SETTINGS_PATH, success(MESSAGES.settingsUpdated));
   });
 }

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { StaffFields } from "../../../../contract/staff.schema";
 import { PersonFields } from "~/components/PersonFields";
 import { Button } from "~/components/ui/Button";
@@ -6,7 +6,7 @@ import { checkboxClass, CheckboxGroup } from "~/components/ui/Checkbox";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
-import { useFormState, type FormResult, type FormState } from "~/lib/form-state";
+import { useFormState, type FormResult, type FormState, usePending } from "~/lib/form-state";
 
 type StaffFieldName = keyof StaffFields | "photo";
 
@@ -33,7 +33,7 @@ export function StaffForm({ lastResult, defaultValue, ...props }: StaffFormProps
 }
 
 function StaffFormBody({ form, formKey, photo = null, classes, subjects, submitLabel }: Omit<StaffFormProps, "lastResult" | "defaultValue"> & { form: FormState<StaffFieldName> }) {
-  const saving = useNavigation().state === "submitting";
+  const saving = usePending();
   const { field } = form;
   const teaching = field("is_teaching_staff");
   const formClass = field("form_teacher");

@@ -6,6 +6,7 @@ import { newFormKey, readFormData } from "~/.server/form.server";
 import { addStudentForm } from "~/.server/form-schemas";
 import { getSchoolOptions } from "~/.server/school-options.server";
 import { saveStudent } from "~/.server/students.server";
+import { API_REFUSED, refuse } from "~/.server/reply.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
 import { StudentFormScreen } from "./StudentForm";
 
@@ -22,10 +23,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const formData = await readFormData(request);
     const submission = parseWithZod(formData, { schema: addStudentForm });
-    const key = formData.get("idempotency_key");
-    const saved = await saveStudent(api, submission, { mode: "create", idempotencyKey: typeof key === "string" ? key : undefined });
+    const saved = await saveStudent(api, submission, { mode: "create", idempotencyKey: formData.get("idempotency_key") });
     if (saved.toast) return redirectWithToast(request, context, "/admin/students", success(saved.toast));
-    return { result: saved.result };
+    return refuse({ result: saved.result }, saved.status ?? API_REFUSED);
   });
 }
 

@@ -8,6 +8,7 @@ import { readFormData } from "~/.server/form.server";
 import { returnTo } from "~/.server/return-to";
 import { confirmTarget } from "~/.server/students.server";
 import { failure, redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { ReasonSelect } from "./ReasonSelect";
 import { ConfirmPage } from "~/components/ui/ConfirmDialog";
 
@@ -23,9 +24,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const formData = await readFormData(request);
     const back = returnTo(formData.get("returnTo"), "/admin/students");
     const submission = parseWithZod(formData, { schema: backlogPayload });
-    if (submission.status !== "success") return { errors: submission.error?.reason ?? undefined, back };
+    if (submission.status !== "success") return refuse({ errors: submission.error?.reason ?? undefined, back });
     const response = await api.create(`/students/${encodeURIComponent(params.id!)}/backlog`, submission.value);
-    if (!response.ok && response.fieldErrors.reason) return { errors: response.fieldErrors.reason, back };
+    if (!response.ok && response.fieldErrors.reason) return refuse({ errors: apiReply(submission, response).error?.reason ?? undefined, back }, API_REFUSED);
     const toast = response.ok ? success(response.message ?? MESSAGES.studentBacklogged) : failure(response.message);
     return redirectWithToast(request, context, back, toast);
   });

@@ -9,6 +9,7 @@ import { readFormData } from "~/.server/form.server";
 import { updateStudentForm } from "~/.server/form-schemas";
 import { getSchoolOptions } from "~/.server/school-options.server";
 import { loadStudent, saveStudent } from "~/.server/students.server";
+import { API_REFUSED, refuse } from "~/.server/reply.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
 import { StudentFeesSummary } from "../fees/StudentFeesSummary";
 import { StudentFormScreen } from "./StudentForm";
@@ -46,7 +47,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const submission = parseWithZod(await readFormData(request), { schema: updateStudentForm });
     const saved = await saveStudent(api, submission, { mode: "update", id: params.id! });
     if (saved.toast) return redirectWithToast(request, context, "/admin/students", success(saved.toast));
-    return { result: saved.result };
+    return refuse({ result: saved.result }, saved.status ?? API_REFUSED);
   });
 }
 

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MESSAGES } from "../../../../contract/messages";
 import { TIMETABLE_MESSAGES, type Timetable } from "../../../../contract/timetables";
@@ -7,7 +7,8 @@ import { resultToast } from "~/.server/confirm.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { Banner } from "~/components/ui/Banner";
 import { ConfirmPage } from "~/components/ui/ConfirmDialog";
-import { describeTimetable, NotFoundState } from "./shared";
+import { TIMETABLES_BACK, describeTimetable } from "./shared";
+import { notFound } from "~/.server/not-found.server";
 
 /** The confirm page behind a timetable's Delete (the dialog's JS-off twin) and the delete itself. */
 export const meta: MetaFunction = () => [{ title: "Delete Timetable" }];
@@ -15,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Delete Timetable" }];
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id ?? "")}`, { fallback: MESSAGES.failedTimetable });
-    if (result.status === 404) return data({ notFound: true as const }, { status: 404 });
+    if (result.status === 404) notFound(TIMETABLE_MESSAGES.timetableNotFound, TIMETABLES_BACK);
     return result.ok ? { timetable: result.data, error: null } : { timetable: null, error: result.message };
   });
 }
@@ -30,7 +31,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function DeleteTimetable() {
   const loaded = useLoaderData<typeof loader>();
-  if ("notFound" in loaded) return <NotFoundState title={TIMETABLE_MESSAGES.timetableNotFound} />;
   if (!loaded.timetable) return <Banner>{loaded.error}</Banner>;
   const t = loaded.timetable;
   return (

@@ -1,6 +1,6 @@
 import { timetablePayload } from "../../../../contract/timetables.schema";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { currentSession, planningTerm, TERMS } from "../../../../contract/calendar";
 import { DEFAULT_SUCCESS, MESSAGES } from "../../../../contract/messages";
@@ -16,13 +16,15 @@ import { withAdmin } from "~/.server/auth.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
 import { getSchoolOptions, type SchoolOptions } from "~/.server/school-options.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { SelectField } from "~/components/ui/SelectField";
 import { useFormState } from "~/lib/form-state";
-import { NotFoundState, VenueField, withCurrent } from "./shared";
+import { TIMETABLES_BACK, VenueField, withCurrent } from "./shared";
+import { notFound } from "~/.server/not-found.server";
 
 /** Create (/admin/timetable/add?type=…) and edit (/admin/timetable/{id}/edit) a timetable: one form. */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && "timetable" in data && data.timetable ? "Edit Timetable" : "Add Timetable" }];
@@ -51,7 +53,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     let timetable: Timetable | null = null;
     if (params.id) {
       const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id)}`, { fallback: MESSAGES.failedTimetable });
-      if (result.status === 404) return data({ notFound: true as const }, { status: 404 });
+      if (result.status === 404) notFound(TIMETABLE_MESSAGES.timetableNotFound, TIMETABLES_BACK);
       if (!result.ok) return { error: result.message, timetable: null, options: null, defaults: null, formKey: "" };
       timetable = result.data;
     }
@@ -84,22 +86,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const formData = await readFormData(request);
     const submission = parseWithZod(formData, { schema: timetablePayload });
-    if (submission.status !== "success") return submission.reply();
-    const key = String(formData.get("idempotency_key") ?? "");
+    if (submission.status !== "success") return refuse(submission.reply());
+    const key = formData.get("idempotency_key");
     const response = params.id
       ? await api.update(`/timetables/${encodeURIComponent(params.id)}`, submission.value, { method: "PUT" })
-      : await api.create("/timetables", submission.value, { headers: key ? { "Idempotency-Key": key } : undefined });
-    if (!response.ok) {
-      const hasFieldErrors = Object.keys(response.fieldErrors).length > 0;
-      return submission.reply({ fieldErrors: response.fieldErrors, formErrors: hasFieldErrors ? undefined : [response.message] });
-    }
+      : await api.create("/timetables", submission.value, { idempotencyKey: key });
+    if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
     return redirectWithToast(request, context, "/admin/time-table", success(params.id ? DEFAULT_SUCCESS.updated : DEFAULT_SUCCESS.created));
   });
 }
 
 export default function TimetableForm() {
   const loaded = useLoaderData<typeof loader>();
-  if ("notFound" in loaded) return <NotFoundState title={TIMETABLE_MESSAGES.timetableNotFound} />;
   return <TimetableFormBody {...loaded} />;
 }
 

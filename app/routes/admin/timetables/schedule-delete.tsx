@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MESSAGES } from "../../../../contract/messages";
 import { describeSchedule, TIMETABLE_MESSAGES, type Timetable } from "../../../../contract/timetables";
@@ -7,7 +7,8 @@ import { resultToast } from "~/.server/confirm.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { Banner } from "~/components/ui/Banner";
 import { ConfirmPage } from "~/components/ui/ConfirmDialog";
-import { NotFoundState, timetablePath } from "./shared";
+import { TIMETABLES_BACK, timetablePath } from "./shared";
+import { notFound } from "~/.server/not-found.server";
 
 /** The confirm page behind a schedule's Delete (the dialog's JS-off twin) and the delete itself. */
 export const meta: MetaFunction = () => [{ title: "Delete Schedule" }];
@@ -15,10 +16,10 @@ export const meta: MetaFunction = () => [{ title: "Delete Schedule" }];
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id ?? "")}`, { fallback: MESSAGES.failedTimetable });
-    if (result.status === 404) return data({ notFound: TIMETABLE_MESSAGES.timetableNotFound }, { status: 404 });
+    if (result.status === 404) notFound(TIMETABLE_MESSAGES.timetableNotFound, TIMETABLES_BACK);
     if (!result.ok) return { error: result.message, timetable: null, schedule: null };
     const schedule = result.data.schedules.find((s) => String(s.id) === params.scheduleId);
-    if (!schedule) return data({ notFound: TIMETABLE_MESSAGES.scheduleNotFound }, { status: 404 });
+    if (!schedule) notFound(TIMETABLE_MESSAGES.scheduleNotFound, TIMETABLES_BACK);
     return { error: null, timetable: result.data, schedule };
   });
 }
@@ -36,7 +37,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function DeleteSchedule() {
   const loaded = useLoaderData<typeof loader>();
-  if ("notFound" in loaded) return <NotFoundState title={loaded.notFound} />;
   if (!loaded.timetable || !loaded.schedule) return <Banner>{loaded.error}</Banner>;
   return (
     <ConfirmPage

@@ -1,6 +1,6 @@
 import { schedulePayload } from "../../../../contract/timetables.schema";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { DEFAULT_SUCCESS, MESSAGES } from "../../../../contract/messages";
@@ -19,6 +19,7 @@ import { withAdmin } from "~/.server/auth.server";
 import { newFormKey, readFormData } from "~/.server/form.server";
 import { getSchoolOptions } from "~/.server/school-options.server";
 import { failure, redirectWithToast, success } from "~/.server/toast.server";
+import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
@@ -26,7 +27,8 @@ import { ErrorList } from "~/components/ui/ErrorList";
 import { SelectField } from "~/components/ui/SelectField";
 import { Field } from "~/components/ui/Field";
 import { useFormState, type FieldMeta } from "~/lib/form-state";
-import { BackLink, describeTimetable, NotFoundState, timetablePath, VenueField, withCurrent } from "./shared";
+import { TIMETABLES_BACK, BackLink, describeTimetable, timetablePath, VenueField, withCurrent } from "./shared";
+import { notFound } from "~/.server/not-found.server";
 
 /**
  * Add (/admin/timetable/{id}/add-schedule) and edit (/admin/timetable/{id}/edit-schedule/{scheduleId}) a
@@ -58,7 +60,7 @@ function dateRule(schedule: Schedule | null, now: Date) {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const found = await load(api, params);
-    if ("notFound" in found) return data({ notFound: found.notFound }, { status: 404 });
+    if ("notFound" in found) notFound(found.notFound, TIMETABLES_BACK);
     if ("error" in found) return { error: found.error, timetable: null, schedule: null, subjects: [], formKey: "", today: "", keepDate: undefined };
     const { timetable, schedule } = found;
     const options = await getSchoolOptions(api);
@@ -78,23 +80,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const { timetable, schedule } = found;
     const { today, keepDate } = dateRule(schedule, new Date());
     const submission = parseWithZod(formData, { schema: schedulePayload(timetable.type, today, keepDate) });
-    if (submission.status !== "success") return submission.reply();
-    const key = String(formData.get("idempotency_key") ?? "");
+    if (submission.status !== "success") return refuse(submission.reply());
+    const key = formData.get("idempotency_key");
     const base = `/timetables/${timetable.id}/schedules`;
     const response = schedule
       ? await api.update(`${base}/${schedule.id}`, submission.value, { method: "PUT" })
-      : await api.create(base, submission.value, { headers: key ? { "Idempotency-Key": key } : undefined });
-    if (!response.ok) {
-      const hasFieldErrors = Object.keys(response.fieldErrors).length > 0;
-      return submission.reply({ fieldErrors: response.fieldErrors, formErrors: hasFieldErrors ? undefined : [response.message] });
-    }
+      : await api.create(base, submission.value, { idempotencyKey: key });
+    if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
     return redirectWithToast(request, context, timetablePath(timetable.id), success(schedule ? DEFAULT_SUCCESS.updated : DEFAULT_SUCCESS.created));
   });
 }
 
 export default function ScheduleForm() {
   const loaded = useLoaderData<typeof loader>();
-  if ("notFound" in loaded) return <NotFoundState title={loaded.notFound} />;
   if (!loaded.timetable) {
     return (
       <div className="space-y-5">

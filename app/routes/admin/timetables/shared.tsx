@@ -55,19 +55,8 @@ export function DeleteAction({ path, title, name, description }: { path: string;
   );
 }
 
-export function NotFoundState({ title, back = "/admin/time-table" }: { title: string; back?: string }) {
-  return (
-    <section className="space-y-4 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center" aria-labelledby="not-found-title">
-      <h1 id="not-found-title" className="text-xl font-bold text-slate-800">
-        {title}
-      </h1>
-      <p className="text-slate-600">It may have been deleted, or the link is wrong.</p>
-      <Link to={back} className={buttonClass("primary")}>
-        Back to timetables
-      </Link>
-    </section>
-  );
-}
+/** The way back from a timetable or schedule that is not found. */
+export const TIMETABLES_BACK = { to: "/admin/time-table", label: "Back to timetables" };
 
 const FILENAME = /filename="([^"]+)"/;
 

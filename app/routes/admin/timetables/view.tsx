@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { MESSAGES } from "../../../../contract/messages";
@@ -8,7 +8,8 @@ import { Banner } from "~/components/ui/Banner";
 import { buttonClass } from "~/components/ui/Button";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { Toast, type ToastMessage } from "~/components/ui/Toast";
-import { BackLink, DeleteAction, describeTimetable, DownloadLink, NotFoundState, timetablePath } from "./shared";
+import { TIMETABLES_BACK, BackLink, DeleteAction, describeTimetable, DownloadLink, timetablePath } from "./shared";
+import { notFound } from "~/.server/not-found.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "timetable" in data && data.timetable ? `${data.timetable.type} Timetable – ${data.timetable.class}` : "Timetable" },
@@ -17,7 +18,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id ?? "")}`, { fallback: MESSAGES.failedTimetable });
-    if (result.status === 404) return data({ notFound: true as const }, { status: 404 });
+    if (result.status === 404) notFound(TIMETABLE_MESSAGES.timetableNotFound, TIMETABLES_BACK);
     return result.ok ? { timetable: result.data, error: null } : { timetable: null, error: result.message };
   });
 }
@@ -25,7 +26,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export default function TimetableView() {
   const loaded = useLoaderData<typeof loader>();
   const [downloadToast, setDownloadToast] = useState<ToastMessage | null>(null);
-  if ("notFound" in loaded) return <NotFoundState title={TIMETABLE_MESSAGES.timetableNotFound} />;
   const { timetable, error } = loaded;
   if (!timetable) {
     return (
