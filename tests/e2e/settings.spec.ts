@@ -210,7 +210,7 @@ test.describe("section view", () => {
     await signIn(page, request);
     const response = await page.goto("/admin/settings/section?name=Nowhere");
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Section not found" })).toBeVisible();
   });
 });
 
