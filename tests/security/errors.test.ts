@@ -123,7 +123,8 @@ describe(`errors on ${DATABASE}`, { timeout: 180_000 }, () => {
     expect((longName.json() as { errors: Record<string, string[]> }).errors.name).toHaveLength(1);
 
     const page = await postForm(server.base, "/admin/add-student", { ...student, name: "n".repeat(5000), address: "14 Awolowo Road" }, cookie);
-    expect(page.status).toBe(200);
+    // The page's own check refuses it: 400, the input kept.
+    expect(page.status).toBe(400);
     expect(page.text).toContain('value="14 Awolowo Road"');
     expect(page.text).toMatch(/aria-invalid="true"[^>]*name="name"|name="name"[^>]*aria-invalid="true"/);
     expect(await count(database.db, "students", sql`address = '14 Awolowo Road'`)).toBe(0);
@@ -141,7 +142,8 @@ describe(`errors on ${DATABASE}`, { timeout: 180_000 }, () => {
       expect(logged?.error).toMatchObject({ code: DATABASE === "sqlite" ? "SQLITE_CONSTRAINT_UNIQUE" : "23505" });
 
       const page = await postForm(server.base, "/admin/timetable/add", { ...timetable, class: "SS1", idempotency_key: "k".repeat(32) }, cookie);
-      expect(page.status).toBe(200);
+      // The API refused it: 422, the input kept.
+      expect(page.status).toBe(422);
       expect(page.text).toContain(APP_MESSAGES.conflict);
       expect(page.text).toContain('value="Block C"');
       expect(await count(database.db, "timetables", sql`venue = 'Block C'`)).toBe(1);
