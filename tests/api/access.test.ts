@@ -5,7 +5,7 @@ import { LOGIN_MAX_FAILURES, TOKEN_TTL_MS } from "../../contract/limits";
 import { createApi } from "../../api/app";
 import { isMainOnly, ROUTE_ACCESS, type RouteAccess } from "../../api/lib/access";
 import { localStorage } from "../../api/storage/local";
-import { bearer, DATABASE, login, registerSchool, sql, startApi, type RegisteredSchool, type TestApi } from "./harness";
+import { bearer, DATABASE, login, ownTables, registerSchool, sql, startApi, type RegisteredSchool, type TestApi } from "./harness";
 
 /**
  * Sub-admins and feature keys over the whole route table: every tenant route has an access entry, a
@@ -83,8 +83,7 @@ describe(`sub-admin access on ${DATABASE}`, { timeout: 180_000 }, () => {
 
   /** Every row of every table, to prove a refused call changed nothing. */
   async function snapshot(): Promise<Record<string, string[]>> {
-    const current = DATABASE === "postgres" ? (await sql<{ s: string }>`select current_schema() as s`.execute(api.db)).rows[0].s : undefined;
-    const tables = (await api.db.introspection.getTables()).filter((t) => (current ? t.schema === current : true) && !t.name.startsWith("kysely_"));
+    const tables = await ownTables(api.db, DATABASE);
     const dump: Record<string, string[]> = {};
     for (const t of tables) {
       if (t.name === "login_failures") continue;

@@ -172,3 +172,27 @@ export async function registerSchool(api: TestApi, overrides: Record<string, str
 }
 
 export { sql };
+
+/**
+ * The tables of the database a test owns, with their columns (kysely's own left out). On PostgreSQL only
+ * the connection's own schema is read: a catalogue-wide listing fails when another test file drops its
+ * schema at that moment, as the API tests and the abuse cases running side by side do.
+ */
+export async function ownTables(db: Kysely<Database>, dialect: "sqlite" | "postgres"): Promise<Array<{ name: string; columns: Array<{ name: string; dataType: string }> }>> {
+  if (dialect === "sqlite") {
+    return (await db.introspection.getTables()).filter((t) => !t.name.startsWith("kysely_")).map((t) => ({ name: t.name, columns: t.columns.map((c) => ({ name: c.name, dataType: c.dataType })) }));
+  }
+  const rows = (
+    await sql<{ table_name: string; column_name: string; data_type: string }>`
+      select c.table_name, c.column_name, c.data_type from information_schema.columns c
+      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
+      where c.table_schema = current_schema() order by c.table_name, c.ordinal_position`.execute(db)
+  ).rows;
+  const tables = new Map<string, Array<{ name: string; dataType: string }>>();
+  for (const row of rows) {
+    if (row.table_name.startsWith("kysely_")) continue;
+    if (!tables.has(row.table_name)) tables.set(row.table_name, []);
+    tables.get(row.table_name)!.push({ name: row.column_name, dataType: row.data_type });
+  }
+  return [...tables].map(([name, columns]) => ({ name, columns }));
+}

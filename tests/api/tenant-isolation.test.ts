@@ -4,7 +4,7 @@ import { createApi } from "../../api/app";
 import { nubanFor } from "../../api/lib/nuban";
 import { localStorage } from "../../api/storage/local";
 import { xlsxFile } from "./spreadsheets";
-import { bearer, DATABASE, pngFile, registerSchool, sql, startApi, type RegisteredSchool, type TestApi } from "./harness";
+import { bearer, DATABASE, ownTables, pngFile, registerSchool, sql, startApi, type RegisteredSchool, type TestApi } from "./harness";
 
 /**
  * Tenant isolation over the whole route table: school B's token on any of school A's paths answers 404
@@ -240,8 +240,7 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
 
   /** Every row of every table of this database, in a stable order. */
   async function snapshot(): Promise<Record<string, string[]>> {
-    const current = DATABASE === "postgres" ? (await sql<{ s: string }>`select current_schema() as s`.execute(api.db)).rows[0].s : undefined;
-    const tables = (await api.db.introspection.getTables()).filter((t) => (current ? t.schema === current : true) && !t.name.startsWith("kysely_"));
+    const tables = await ownTables(api.db, DATABASE);
     const dump: Record<string, string[]> = {};
     for (const t of tables) {
       const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(t.name)}`.execute(api.db)).rows;

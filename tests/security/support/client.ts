@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import { sql } from "kysely";
 import type { Db } from "../../../api/db";
-import { PNG_BYTES } from "../../api/harness";
+import { ownTables, PNG_BYTES } from "../../api/harness";
 
 /** How the suite talks to a running server: as a script calling the API, and as a browser posting forms. */
 
@@ -100,13 +100,7 @@ export async function expireToken(db: Db, token: string): Promise<void> {
 
 /** Every row of every table of the database the test owns, in a stable order (kysely's own tables left out). */
 export async function snapshot(db: Db, dialect: "sqlite" | "postgres"): Promise<Record<string, string[]>> {
-  // Only this test's own schema is listed on PostgreSQL: a catalogue-wide listing fails when another test
-  // file drops its schema at that moment, as the API tests running beside this suite do.
-  const listed =
-    dialect === "postgres"
-      ? await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(db)
-      : await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db);
-  const tables = listed.rows.filter((t) => !t.name.startsWith("kysely_"));
+  const tables = await ownTables(db, dialect);
   const dump: Record<string, string[]> = {};
   for (const t of tables) {
     const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(t.name)}`.execute(db)).rows;

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../../../api/db";
+import { ownTables } from "../../api/harness";
 
 /**
  * Hostile text as an attacker would type it into any name: markup that runs script if a page ever
@@ -27,8 +28,7 @@ const KEY_COLUMN = /^(class_name|section_name)$/;
  * that it shows as text everywhere. Returns the columns it changed.
  */
 export async function poisonNames(db: Db, dialect: "sqlite" | "postgres"): Promise<string[]> {
-  const schema = dialect === "postgres" ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s : undefined;
-  const tables = (await db.introspection.getTables()).filter((t) => (schema ? t.schema === schema : true) && !t.name.startsWith("kysely_"));
+  const tables = await ownTables(db, dialect);
   const changed: string[] = [];
   for (const table of tables) {
     for (const column of table.columns) {
