@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { logoPng } from "./files";
 
 export interface SchoolAccount {
@@ -84,9 +84,6 @@ export async function addStudentsViaApi(
   }
   return true;
 }
-
-/** Whether the test runs in the `js` project (hydrated app) rather than `no-js`. */
-export const withJs = (info: TestInfo) => info.project.name === "js";
 
 /** A school's account and a bearer token for its API, for set-up and checks through the API. */
 export interface Admin {
