@@ -28,7 +28,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // With E2E_REPORT (set by `npm test`), a JSON report beside the console's names the slowest tests when
   // the step runs over its budget.
-  reporter: [[process.env.CI ? "line" : "list"], ...(process.env.E2E_REPORT ? [["json", { outputFile: process.env.E2E_REPORT }] as const] : [])],
+  reporter: [
+    [process.env.CI ? "line" : "list"],
+    ...(process.env.E2E_REPORT ? [["json", { outputFile: process.env.E2E_REPORT }] as const] : []),
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     ...devices["Pixel 5"],

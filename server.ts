@@ -39,7 +39,12 @@ async function main() {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      logger.error("invalid configuration", { problems: error.message.split("\n").slice(1).map((line) => line.trim()) });
+      logger.error("invalid configuration", {
+        problems: error.message
+          .split("\n")
+          .slice(1)
+          .map((line) => line.trim()),
+      });
       process.exit(1);
     }
     throw error;
@@ -86,7 +91,12 @@ async function main() {
   const handleRemix = createRequestHandler(build, "production");
   const app = new Hono<{ Variables: RequestIdEnv["Variables"] & NonceEnv["Variables"] }>();
   app.onError((error, c) => {
-    logger.error("unhandled error", { request_id: c.get("requestId"), method: c.req.method, path: loggedPath(c.req.path), ...errorFields(error) });
+    logger.error("unhandled error", {
+      request_id: c.get("requestId"),
+      method: c.req.method,
+      path: loggedPath(c.req.path),
+      ...errorFields(error),
+    });
     return c.text(DEFAULT_ERRORS.unexpected, 500);
   });
   app.use("*", requestContext());
@@ -139,7 +149,10 @@ async function main() {
   });
 
   const server = listen({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info("listening", { url: `http://${info.address === "0.0.0.0" ? "localhost" : info.address}:${info.port}`, pid: process.pid });
+    logger.info("listening", {
+      url: `http://${info.address === "0.0.0.0" ? "localhost" : info.address}:${info.port}`,
+      pid: process.pid,
+    });
   });
 
   const stop = gracefulShutdown({
@@ -183,11 +196,13 @@ async function supervise(config: Config) {
 function watchForStrayErrors() {
   // Libraries write to the console too (the HTTP adapter on an aborted request): their lines become JSON
   // lines like the rest, an Error among their arguments reduced to what errorFields keeps.
-  const viaLogger = (level: "info" | "warn" | "error") => (...args: unknown[]) => {
-    const error = args.find((a): a is Error => a instanceof Error);
-    const text = args.filter((a) => typeof a === "string").join(" ");
-    logger[level](text ? blankValues(text) : "console", error ? errorFields(error) : undefined);
-  };
+  const viaLogger =
+    (level: "info" | "warn" | "error") =>
+    (...args: unknown[]) => {
+      const error = args.find((a): a is Error => a instanceof Error);
+      const text = args.filter((a) => typeof a === "string").join(" ");
+      logger[level](text ? blankValues(text) : "console", error ? errorFields(error) : undefined);
+    };
   console.log = console.info = viaLogger("info");
   console.warn = viaLogger("warn");
   console.error = viaLogger("error");

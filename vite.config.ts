@@ -14,7 +14,8 @@ declare module "@remix-run/node" {
  * shell with its menu, the data-saver switch) as a third, so every page fetches and unzips fewer small
  * files. The rest is left to Rollup: a page loads only what it imports.
  */
-const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/(?!dev\/)[^/]+|turbo-stream)\//;
+const FRAMEWORK =
+  /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/(?!dev\/)[^/]+|turbo-stream)\//;
 const SHELL = /\/app\/components\/ui\/(Button|Toast)\.tsx$|\/contract\/limits\.ts$/;
 const ADMIN_SHELL = /\/app\/components\/(AdminShell|DataSaverToggle)\.tsx$/;
 

@@ -46,7 +46,10 @@ export function createApi(deps: ApiDeps) {
     const where = { request_id, method: c.req.method, path: loggedPath(c.req.path), ...errorFields(error) };
     if (failure === "conflict" || failure === "invalid") {
       logger.warn("database refused a write", where);
-      return c.json({ message: failure === "conflict" ? APP_MESSAGES.conflict : APP_MESSAGES.invalidData }, failure === "conflict" ? 409 : 422);
+      return c.json(
+        { message: failure === "conflict" ? APP_MESSAGES.conflict : APP_MESSAGES.invalidData },
+        failure === "conflict" ? 409 : 422,
+      );
     }
     if (failure === "unavailable") {
       logger.error("database unavailable", where);

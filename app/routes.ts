@@ -49,8 +49,12 @@ export default [
       route("timetable/:id/view", "routes/admin/timetables/view.tsx"),
       route("timetable/:id/delete", "routes/admin/timetables/delete.tsx"),
       route("timetable/:id/download", "routes/admin/timetables/download.tsx"),
-      route("timetable/:id/add-schedule", "routes/admin/timetables/schedule-form.tsx", { id: "timetable-add-schedule" }),
-      route("timetable/:id/edit-schedule/:scheduleId", "routes/admin/timetables/schedule-form.tsx", { id: "timetable-edit-schedule" }),
+      route("timetable/:id/add-schedule", "routes/admin/timetables/schedule-form.tsx", {
+        id: "timetable-add-schedule",
+      }),
+      route("timetable/:id/edit-schedule/:scheduleId", "routes/admin/timetables/schedule-form.tsx", {
+        id: "timetable-edit-schedule",
+      }),
       route("timetable/:id/delete-schedule/:scheduleId", "routes/admin/timetables/schedule-delete.tsx"),
 
       route("inventory", "routes/admin/inventory/home.tsx"),

@@ -20,7 +20,11 @@ export async function loadAssetsManifest(buildDir: string): Promise<AssetsManife
  * the route manifest, the client entry and, for each route the page matches, its module, static
  * imports and styles.
  */
-export function pageAssetBytes(buildDir: string, manifest: AssetsManifest, routeIds: string[]): { js: number; css: number } {
+export function pageAssetBytes(
+  buildDir: string,
+  manifest: AssetsManifest,
+  routeIds: string[],
+): { js: number; css: number } {
   const js = new Set<string>([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
   const css = new Set<string>();
   for (const id of routeIds) {

@@ -13,12 +13,78 @@ import path from "node:path";
  * The scale data set of the bench, and the small one CI runs. Every student has one or two parents; one
  * family in eight has two children at the school.
  */
-export const SCALE = { students: 5000, staff: 300, timetables: 100, schedules: 40, otherSchools: 200, otherStudents: 500, inventoryGroups: 12, itemsPerGroup: 20, purchases: 5000, folders: 40, files: 2000 };
-export const SMALL = { students: 300, staff: 20, timetables: 5, schedules: 40, otherSchools: 3, otherStudents: 50, inventoryGroups: 4, itemsPerGroup: 5, purchases: 200, folders: 3, files: 60 };
+export const SCALE = {
+  students: 5000,
+  staff: 300,
+  timetables: 100,
+  schedules: 40,
+  otherSchools: 200,
+  otherStudents: 500,
+  inventoryGroups: 12,
+  itemsPerGroup: 20,
+  purchases: 5000,
+  folders: 40,
+  files: 2000,
+};
+export const SMALL = {
+  students: 300,
+  staff: 20,
+  timetables: 5,
+  schedules: 40,
+  otherSchools: 3,
+  otherStudents: 50,
+  inventoryGroups: 4,
+  itemsPerGroup: 5,
+  purchases: 200,
+  folders: 3,
+  files: 60,
+};
 export type Scale = typeof SCALE;
 
-const FIRST = ["Adebayo", "Chinedu", "Aisha", "Oluwaseun", "Ngozi", "Ibrahim", "Funke", "Emeka", "Zainab", "Tunde", "Amaka", "Musa", "Yetunde", "Obinna", "Hauwa", "Kelechi", "Bisola", "Uche", "Fatima", "Segun"];
-const LAST = ["Okafor", "Adeyemi", "Bello", "Eze", "Abubakar", "Ogunleye", "Nwosu", "Balogun", "Okonkwo", "Yusuf", "Adewale", "Obi", "Lawal", "Chukwu", "Afolabi", "Danjuma", "Onyeka", "Salami", "Ibekwe", "Olawale"];
+const FIRST = [
+  "Adebayo",
+  "Chinedu",
+  "Aisha",
+  "Oluwaseun",
+  "Ngozi",
+  "Ibrahim",
+  "Funke",
+  "Emeka",
+  "Zainab",
+  "Tunde",
+  "Amaka",
+  "Musa",
+  "Yetunde",
+  "Obinna",
+  "Hauwa",
+  "Kelechi",
+  "Bisola",
+  "Uche",
+  "Fatima",
+  "Segun",
+];
+const LAST = [
+  "Okafor",
+  "Adeyemi",
+  "Bello",
+  "Eze",
+  "Abubakar",
+  "Ogunleye",
+  "Nwosu",
+  "Balogun",
+  "Okonkwo",
+  "Yusuf",
+  "Adewale",
+  "Obi",
+  "Lawal",
+  "Chukwu",
+  "Afolabi",
+  "Danjuma",
+  "Onyeka",
+  "Salami",
+  "Ibekwe",
+  "Olawale",
+];
 const CLASSES = ["JSS1", "JSS2", "JSS3", "SS1", "SS2", "SS3"];
 const CHUNK = 200;
 
@@ -52,7 +118,10 @@ function student(schoolId: number, n: number, now: string) {
 async function insertChunks<T>(db: Db, table: "students" | "staff" | "parents" | "parent_students", rows: T[]) {
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += CHUNK) {
-      await trx.insertInto(table).values(rows.slice(i, i + CHUNK) as never).execute();
+      await trx
+        .insertInto(table)
+        .values(rows.slice(i, i + CHUNK) as never)
+        .execute();
     }
   });
 }
@@ -64,21 +133,47 @@ export async function fillDatabase(file: string, scale: Scale) {
     field: "logo",
     filename: "logo.png",
     declaredType: "image/png",
-    bytes: new Uint8Array(Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415408d763f8cfc000000301010018dd8db40000000049454e44ae426082", "hex")),
+    bytes: new Uint8Array(
+      Buffer.from(
+        "89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de0000000c4944415408d763f8cfc000000301010018dd8db40000000049454e44ae426082",
+        "hex",
+      ),
+    ),
     size: 69,
     truncated: false,
   };
-  const main = await registerSchool(deps, { school_name: "Greenfield College, Ọ̀yọ́", principal_name: "Mrs. Adebímpé Ṣíkírù", school_email: "bench@greenfield.ng", phone_number: "08031234567" }, logo, undefined);
+  const main = await registerSchool(
+    deps,
+    {
+      school_name: "Greenfield College, Ọ̀yọ́",
+      principal_name: "Mrs. Adebímpé Ṣíkírù",
+      school_email: "bench@greenfield.ng",
+      phone_number: "08031234567",
+    },
+    logo,
+    undefined,
+  );
   const now = new Date().toISOString();
-  const mainId = (await db.selectFrom("schools").select("id").where("unique_id", "=", main.unique_id).executeTakeFirstOrThrow()).id;
+  const mainId = (
+    await db.selectFrom("schools").select("id").where("unique_id", "=", main.unique_id).executeTakeFirstOrThrow()
+  ).id;
 
-  await insertChunks(db, "students", Array.from({ length: scale.students }, (_, n) => student(mainId, n, now)));
+  await insertChunks(
+    db,
+    "students",
+    Array.from({ length: scale.students }, (_, n) => student(mainId, n, now)),
+  );
   await fillParents(db, mainId, 0, scale.students, now);
   await insertChunks(
     db,
     "staff",
     Array.from({ length: scale.staff }, (_, n) => {
-      const contact = { name: `${FIRST[(n + 7) % FIRST.length]} ${LAST[(n + 3) % LAST.length]}`, email: `staff${n}@greenfield.ng`, phone: `+234805${String(1000000 + n).slice(-7)}`, position: n % 4 ? "Teacher" : "Bursar" };
+      const contact = {
+        name: `${FIRST[(n + 7) % FIRST.length]} ${LAST[(n + 3) % LAST.length]}`,
+        email: `staff${n}@greenfield.ng`,
+        phone: `+234805${String(1000000 + n).slice(-7)}`,
+        position: n % 4 ? "Teacher" : "Bursar",
+      };
       return {
         ...contact,
         school_id: mainId,
@@ -98,15 +193,33 @@ export async function fillDatabase(file: string, scale: Scale) {
   );
 
   // Other schools share one password hash: hashing 200 passwords would only slow the fill down.
-  const hash = (await db.selectFrom("schools").select("password_hash").where("id", "=", mainId).executeTakeFirstOrThrow()).password_hash;
+  const hash = (
+    await db.selectFrom("schools").select("password_hash").where("id", "=", mainId).executeTakeFirstOrThrow()
+  ).password_hash;
   for (let s = 0; s < scale.otherSchools; s++) {
     const other = await db
       .insertInto("schools")
-      .values({ unique_id: `SCH-B${String(s).padStart(6, "0")}`, school_name: `Other School ${s}`, principal_name: "Mr. Okon", school_email: `other${s}@school.ng`, phone_number: "+2348030000000", logo_key: null, signature_key: null, password_hash: hash, registration_key: null, created_at: now, updated_at: now })
+      .values({
+        unique_id: `SCH-B${String(s).padStart(6, "0")}`,
+        school_name: `Other School ${s}`,
+        principal_name: "Mr. Okon",
+        school_email: `other${s}@school.ng`,
+        phone_number: "+2348030000000",
+        logo_key: null,
+        signature_key: null,
+        password_hash: hash,
+        registration_key: null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const first = 100000 + s * scale.otherStudents;
-    await insertChunks(db, "students", Array.from({ length: scale.otherStudents }, (_, n) => student(other.id, first + n, now)));
+    await insertChunks(
+      db,
+      "students",
+      Array.from({ length: scale.otherStudents }, (_, n) => student(other.id, first + n, now)),
+    );
     await fillParents(db, other.id, first, scale.otherStudents, now);
   }
 
@@ -139,7 +252,12 @@ export async function fillDatabase(file: string, scale: Scale) {
  * two parents, named after the first child's surname.
  */
 async function fillParents(db: Db, schoolId: number, first: number, count: number, now: string) {
-  const students = await db.selectFrom("students").select("id").where("school_id", "=", schoolId).orderBy("id").execute();
+  const students = await db
+    .selectFrom("students")
+    .select("id")
+    .where("school_id", "=", schoolId)
+    .orderBy("id")
+    .execute();
   const parents: Array<Record<string, unknown>> = [];
   const families: Array<{ children: number[]; parents: number }> = [];
   for (let i = 0; i < count; i++) {
@@ -152,17 +270,34 @@ async function fillParents(db: Db, schoolId: number, first: number, count: numbe
     const titles = n % 3 ? ["Mr.", "Mrs."] : ["Mrs."];
     families.push({ children: [students[i].id], parents: titles.length });
     for (const [p, title] of titles.entries()) {
-      const contact = { name: `${title} ${FIRST[(n + p * 3) % FIRST.length]} ${surname} ${n}`, email: `parent${n}.${p}@family.ng`, phone: `+23480${p ? 7 : 6}${String(1000000 + n).slice(-7)}` };
-      parents.push({ ...contact, school_id: schoolId, unique_id: `PAR-${randomBytes(9).toString("base64url")}`, address: "12 Allen Avenue, Ikeja, Lagos", profile_img_key: null, search_text: searchText([contact.name, contact.email, ...phoneSearchForms(contact.phone)]), idempotency_key: null, created_at: now, updated_at: now });
+      const contact = {
+        name: `${title} ${FIRST[(n + p * 3) % FIRST.length]} ${surname} ${n}`,
+        email: `parent${n}.${p}@family.ng`,
+        phone: `+23480${p ? 7 : 6}${String(1000000 + n).slice(-7)}`,
+      };
+      parents.push({
+        ...contact,
+        school_id: schoolId,
+        unique_id: `PAR-${randomBytes(9).toString("base64url")}`,
+        address: "12 Allen Avenue, Ikeja, Lagos",
+        profile_img_key: null,
+        search_text: searchText([contact.name, contact.email, ...phoneSearchForms(contact.phone)]),
+        idempotency_key: null,
+        created_at: now,
+        updated_at: now,
+      });
     }
   }
   await insertChunks(db, "parents", parents);
-  const parentIds = (await db.selectFrom("parents").select("id").where("school_id", "=", schoolId).orderBy("id").execute()).map((r) => r.id);
+  const parentIds = (
+    await db.selectFrom("parents").select("id").where("school_id", "=", schoolId).orderBy("id").execute()
+  ).map((r) => r.id);
   const links: Array<{ parent_id: number; student_id: number; school_id: number; created_at: string }> = [];
   let next = 0;
   for (const family of families) {
     for (const parentId of parentIds.slice(next, next + family.parents)) {
-      for (const studentId of family.children) links.push({ parent_id: parentId, student_id: studentId, school_id: schoolId, created_at: now });
+      for (const studentId of family.children)
+        links.push({ parent_id: parentId, student_id: studentId, school_id: schoolId, created_at: now });
     }
     next += family.parents;
   }
@@ -170,7 +305,16 @@ async function fillParents(db: Db, schoolId: number, first: number, count: numbe
 }
 
 const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];
-const SUBJECTS = ["Mathematics", "English Language", "Basic Science", "Yoruba", "Civic Education", "Computer Studies", "Agricultural Science", "Business Studies"];
+const SUBJECTS = [
+  "Mathematics",
+  "English Language",
+  "Basic Science",
+  "Yoruba",
+  "Civic Education",
+  "Computer Studies",
+  "Agricultural Science",
+  "Business Studies",
+];
 
 /** Timetables of 40 periods: eight one-hour-or-less periods on each weekday. */
 async function fillTimetables(db: Db, schoolId: number, scale: Scale, now: string) {
@@ -178,7 +322,17 @@ async function fillTimetables(db: Db, schoolId: number, scale: Scale, now: strin
   for (let t = 0; t < scale.timetables; t++) {
     const timetable = await db
       .insertInto("timetables")
-      .values({ school_id: schoolId, type: "Regular School Period", class_name: CLASSES[t % CLASSES.length], session: "2026/2027", term: "1st Term", venue: `Block ${String.fromCharCode(65 + (t % 6))}`, creation_key: null, created_at: now, updated_at: now })
+      .values({
+        school_id: schoolId,
+        type: "Regular School Period",
+        class_name: CLASSES[t % CLASSES.length],
+        session: "2026/2027",
+        term: "1st Term",
+        venue: `Block ${String.fromCharCode(65 + (t % 6))}`,
+        creation_key: null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const schedules = Array.from({ length: scale.schedules }, (_, n) => {
@@ -203,7 +357,20 @@ async function fillTimetables(db: Db, schoolId: number, scale: Scale, now: strin
   return { largestTimetableId: largest, schedulesInLargest: scale.schedules };
 }
 
-const GROUPS = ["Uniforms", "Textbooks", "PE Kits", "Stationery", "Lab Coats", "Sports Bags", "Sandals", "Cardigans", "Readers", "Workbooks", "Art Supplies", "Badges"];
+const GROUPS = [
+  "Uniforms",
+  "Textbooks",
+  "PE Kits",
+  "Stationery",
+  "Lab Coats",
+  "Sports Bags",
+  "Sandals",
+  "Cardigans",
+  "Readers",
+  "Workbooks",
+  "Art Supplies",
+  "Badges",
+];
 
 /** Inventory groups of 20 items, and a term of sales spread over the school's students. */
 async function fillInventory(db: Db, schoolId: number, scale: Scale, now: string) {
@@ -212,17 +379,46 @@ async function fillInventory(db: Db, schoolId: number, scale: Scale, now: string
     const name = GROUPS[g % GROUPS.length] + (g >= GROUPS.length ? ` ${g}` : "");
     const group = await db
       .insertInto("inventory_groups")
-      .values({ school_id: schoolId, name, name_key: name.toLowerCase(), idempotency_key: null, created_at: now, updated_at: now })
+      .values({
+        school_id: schoolId,
+        name,
+        name_key: name.toLowerCase(),
+        idempotency_key: null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const rows = Array.from({ length: scale.itemsPerGroup }, (_, n) => {
       const itemName = `${name} item ${n + 1}`;
-      return { school_id: schoolId, group_id: group.id, name: itemName, name_key: itemName.toLowerCase(), class_name: CLASSES[n % CLASSES.length], price_kobo: 150_000 + n * 25_050, quantity: 40 + n, status: "In Stock" as const, idempotency_key: null, created_at: now, updated_at: now };
+      return {
+        school_id: schoolId,
+        group_id: group.id,
+        name: itemName,
+        name_key: itemName.toLowerCase(),
+        class_name: CLASSES[n % CLASSES.length],
+        price_kobo: 150_000 + n * 25_050,
+        quantity: 40 + n,
+        status: "In Stock" as const,
+        idempotency_key: null,
+        created_at: now,
+        updated_at: now,
+      };
     });
-    const inserted = await db.insertInto("inventory_items").values(rows).returning(["id", "name", "class_name", "price_kobo"]).execute();
+    const inserted = await db
+      .insertInto("inventory_items")
+      .values(rows)
+      .returning(["id", "name", "class_name", "price_kobo"])
+      .execute();
     items.push(...inserted.map((i) => ({ ...i, price_kobo: Number(i.price_kobo), group: name })));
   }
-  const students = await db.selectFrom("students").select(["id", "unique_id", "name", "class_name"]).where("school_id", "=", schoolId).orderBy("id").limit(scale.purchases).execute();
+  const students = await db
+    .selectFrom("students")
+    .select(["id", "unique_id", "name", "class_name"])
+    .where("school_id", "=", schoolId)
+    .orderBy("id")
+    .limit(scale.purchases)
+    .execute();
   const purchases = Array.from({ length: scale.purchases }, (_, n) => {
     const item = items[n % items.length];
     const student = students[n % students.length];
@@ -249,18 +445,35 @@ async function fillInventory(db: Db, schoolId: number, scale: Scale, now: string
     };
   });
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < purchases.length; i += CHUNK) await trx.insertInto("inventory_purchases").values(purchases.slice(i, i + CHUNK)).execute();
+    for (let i = 0; i < purchases.length; i += CHUNK)
+      await trx
+        .insertInto("inventory_purchases")
+        .values(purchases.slice(i, i + CHUNK))
+        .execute();
   });
 }
 
-const FOLDERS = ["Admission Letters", "Report Cards", "Receipts", "Staff Records", "Circulars", "Exam Papers", "Photos", "Minutes"];
+const FOLDERS = [
+  "Admission Letters",
+  "Report Cards",
+  "Receipts",
+  "Staff Records",
+  "Circulars",
+  "Exam Papers",
+  "Photos",
+  "Minutes",
+];
 
 /** Folders of scanned records, each file a small PDF really in the storage; the first folder holds the most. */
 async function fillFiles(db: Db, storage: FileStorage, schoolId: number, scale: Scale, now: string) {
   const folderIds: number[] = [];
   for (let f = 0; f < scale.folders; f++) {
     const name = `${FOLDERS[f % FOLDERS.length]} ${2000 + f}`;
-    const row = await db.insertInto("file_folders").values({ school_id: schoolId, name, name_key: name.toLowerCase(), created_at: now }).returning("id").executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto("file_folders")
+      .values({ school_id: schoolId, name, name_key: name.toLowerCase(), created_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     folderIds.push(row.id);
   }
   const bytes = new TextEncoder().encode("%PDF-1.4\n% a scanned page\n%%EOF\n");
@@ -270,13 +483,30 @@ async function fillFiles(db: Db, storage: FileStorage, schoolId: number, scale: 
     await storage.put(key, bytes);
     // Half the files in the first folder, the rest spread over the others.
     const folder = n % 2 === 0 ? folderIds[0] : folderIds[1 + (n % (folderIds.length - 1))];
-    rows.push({ school_id: schoolId, folder_id: folder, upload_id: null, storage_key: key, original_name: `Scan ${String(n).padStart(5, "0")}.pdf`, size: bytes.length, mime_type: "application/pdf", created_at: now });
+    rows.push({
+      school_id: schoolId,
+      folder_id: folder,
+      upload_id: null,
+      storage_key: key,
+      original_name: `Scan ${String(n).padStart(5, "0")}.pdf`,
+      size: bytes.length,
+      mime_type: "application/pdf",
+      created_at: now,
+    });
   }
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += CHUNK) await trx.insertInto("files").values(rows.slice(i, i + CHUNK)).execute();
+    for (let i = 0; i < rows.length; i += CHUNK)
+      await trx
+        .insertInto("files")
+        .values(rows.slice(i, i + CHUNK))
+        .execute();
   });
   await storageRow(db, schoolId);
-  await db.updateTable("school_storage").set({ used_bytes: rows.length * bytes.length }).where("school_id", "=", schoolId).execute();
+  await db
+    .updateTable("school_storage")
+    .set({ used_bytes: rows.length * bytes.length })
+    .where("school_id", "=", schoolId)
+    .execute();
   return { largestFolder: `${FOLDERS[0]} 2000` };
 }
 
@@ -290,8 +520,25 @@ export const FEE_TERM = { term: "1st Term", year: "2026/2027" };
  */
 async function fillFees(db: Db, schoolId: number, now: string) {
   const { term, year: session } = FEE_TERM;
-  const fee = (name: string, amountNaira: number, applies_to: "all" | "section" | "class", target: string | null, compulsory = 1) => ({
-    school_id: schoolId, name, name_key: name.toLowerCase(), amount_kobo: amountNaira * 100, applies_to, target, term, session, compulsory, idempotency_key: null, created_at: now, updated_at: now,
+  const fee = (
+    name: string,
+    amountNaira: number,
+    applies_to: "all" | "section" | "class",
+    target: string | null,
+    compulsory = 1,
+  ) => ({
+    school_id: schoolId,
+    name,
+    name_key: name.toLowerCase(),
+    amount_kobo: amountNaira * 100,
+    applies_to,
+    target,
+    term,
+    session,
+    compulsory,
+    idempotency_key: null,
+    created_at: now,
+    updated_at: now,
   });
   const items = [
     ...CLASSES.map((c, i) => fee("Tuition", 45_000 + i * 5_000, "class", c)),
@@ -302,8 +549,15 @@ async function fillFees(db: Db, schoolId: number, now: string) {
   ];
   const inserted = await db.insertInto("fee_items").values(items).returning(["id", "name"]).execute();
   const bus = inserted.find((f) => f.name === "Bus")!.id;
-  const students = await db.selectFrom("students").select(["id", "name", "class_name"]).where("school_id", "=", schoolId).orderBy("id").execute();
-  const assignments = students.filter((_, n) => n % 3 === 0).map((s) => ({ fee_item_id: bus, student_id: s.id, school_id: schoolId, created_at: now }));
+  const students = await db
+    .selectFrom("students")
+    .select(["id", "name", "class_name"])
+    .where("school_id", "=", schoolId)
+    .orderBy("id")
+    .execute();
+  const assignments = students
+    .filter((_, n) => n % 3 === 0)
+    .map((s) => ({ fee_item_id: bus, student_id: s.id, school_id: schoolId, created_at: now }));
   const termStart = Date.parse("2026-09-14T09:00:00Z");
   const payments: Array<Record<string, unknown>> = [];
   students.forEach((s, n) => {
@@ -312,15 +566,38 @@ async function fillFees(db: Db, schoolId: number, now: string) {
     for (let t = 0; t < times; t++) {
       const day = new Date(termStart + ((n * 7 + t * 20) % 70) * 86_400_000).toISOString().slice(0, 10);
       payments.push({
-        school_id: schoolId, receipt_no: payments.length + 1, student_id: s.id, student_name: s.name, student_class: s.class_name, term, session,
-        amount_kobo: (t ? 15_000 : 20_000) * 100, paid_on: day, method: n % 3 ? "Transfer" : "Cash", reference: n % 3 ? `TRF-${n}-${t}` : null,
-        idempotency_key: null, recorded_at: `${day}T10:00:00.000Z`, reversed_at: null, reversal_reason: null,
+        school_id: schoolId,
+        receipt_no: payments.length + 1,
+        student_id: s.id,
+        student_name: s.name,
+        student_class: s.class_name,
+        term,
+        session,
+        amount_kobo: (t ? 15_000 : 20_000) * 100,
+        paid_on: day,
+        method: n % 3 ? "Transfer" : "Cash",
+        reference: n % 3 ? `TRF-${n}-${t}` : null,
+        idempotency_key: null,
+        recorded_at: `${day}T10:00:00.000Z`,
+        reversed_at: null,
+        reversal_reason: null,
       });
     }
   });
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < assignments.length; i += CHUNK) await trx.insertInto("fee_assignments").values(assignments.slice(i, i + CHUNK)).execute();
-    for (let i = 0; i < payments.length; i += CHUNK) await trx.insertInto("fee_payments").values(payments.slice(i, i + CHUNK) as never).execute();
-    await trx.insertInto("fee_receipt_counters").values({ school_id: schoolId, last_receipt_no: payments.length }).execute();
+    for (let i = 0; i < assignments.length; i += CHUNK)
+      await trx
+        .insertInto("fee_assignments")
+        .values(assignments.slice(i, i + CHUNK))
+        .execute();
+    for (let i = 0; i < payments.length; i += CHUNK)
+      await trx
+        .insertInto("fee_payments")
+        .values(payments.slice(i, i + CHUNK) as never)
+        .execute();
+    await trx
+      .insertInto("fee_receipt_counters")
+      .values({ school_id: schoolId, last_receipt_no: payments.length })
+      .execute();
   });
 }

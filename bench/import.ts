@@ -21,9 +21,17 @@ const ROUNDS = Number(process.env.BENCH_IMPORT_ROUNDS ?? 5);
 const CLASSES = ["JSS1", "JSS2", "JSS3", "SS1", "SS2", "SS3"];
 const header = ["Name", "Class", "Gender", "Phone Number", "Email", "Admission Number"];
 const rows = (prefix: string) =>
-  Array.from({ length: ROWS }, (_, i) => [`${prefix} Pupil ${i}`, CLASSES[i % 6], i % 2 ? "Male" : "Female", `0803${String(1_000_000 + i).padStart(7, "0")}`, `p${i}@${prefix.toLowerCase()}.ng`, `${prefix}/${i}`]);
+  Array.from({ length: ROWS }, (_, i) => [
+    `${prefix} Pupil ${i}`,
+    CLASSES[i % 6],
+    i % 2 ? "Male" : "Female",
+    `0803${String(1_000_000 + i).padStart(7, "0")}`,
+    `p${i}@${prefix.toLowerCase()}.ng`,
+    `${prefix}/${i}`,
+  ]);
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
 
 const median = (values: number[]) => percentile(values, 50);
 
@@ -31,7 +39,12 @@ const median = (values: number[]) => percentile(values, 50);
  * Runs `work` while another school's list of students is requested one after the other, as fast as
  * they are answered; each answer's time goes into `listTimes`.
  */
-async function whileListing<T>(api: TestApi, reader: RegisteredSchool, listTimes: number[], work: () => Promise<T>): Promise<T> {
+async function whileListing<T>(
+  api: TestApi,
+  reader: RegisteredSchool,
+  listTimes: number[],
+  work: () => Promise<T>,
+): Promise<T> {
   let working = true;
   const lister = (async () => {
     while (working) {
@@ -54,10 +67,14 @@ async function whileListing<T>(api: TestApi, reader: RegisteredSchool, listTimes
 /** The floor: parse the file, then insert its rows in batches of 500 in one transaction. */
 async function floorRun(api: TestApi, file: Uint8Array<ArrayBuffer>): Promise<{ totalMs: number; parseMs: number }> {
   const school = await registerSchool(api);
-  const schoolId = (await api.db.selectFrom("schools").select("id").where("unique_id", "=", school.uniqueId).executeTakeFirstOrThrow()).id;
+  const schoolId = (
+    await api.db.selectFrom("schools").select("id").where("unique_id", "=", school.uniqueId).executeTakeFirstOrThrow()
+  ).id;
   const start = performance.now();
   const book = read(file, { type: "array", dense: true });
-  const parsed = utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]], { header: 1, raw: false, defval: "" }).slice(1);
+  const parsed = utils
+    .sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]], { header: 1, raw: false, defval: "" })
+    .slice(1);
   const parseMs = performance.now() - start;
   const now = new Date().toISOString();
   await api.db.transaction().execute(async (trx) => {
@@ -66,8 +83,30 @@ async function floorRun(api: TestApi, file: Uint8Array<ArrayBuffer>): Promise<{ 
         .insertInto("students")
         .values(
           parsed.slice(i, i + 500).map(([name, className, gender, phone, email, admission]) => {
-            const columns = { name, class_name: className, gender, phone_number: toE164(phone), email, address: null, admission_number: admission, takes_lesson: 0, subjects: null };
-            return { ...columns, search_text: studentSearchText(columns), school_id: schoolId, unique_id: publicId("STU"), subject_combo: null, profile_img_key: null, status: "active" as const, backlog_reason: null, idempotency_key: null, created_at: now, updated_at: now };
+            const columns = {
+              name,
+              class_name: className,
+              gender,
+              phone_number: toE164(phone),
+              email,
+              address: null,
+              admission_number: admission,
+              takes_lesson: 0,
+              subjects: null,
+            };
+            return {
+              ...columns,
+              search_text: studentSearchText(columns),
+              school_id: schoolId,
+              unique_id: publicId("STU"),
+              subject_combo: null,
+              profile_img_key: null,
+              status: "active" as const,
+              backlog_reason: null,
+              idempotency_key: null,
+              created_at: now,
+              updated_at: now,
+            };
           }),
         )
         .execute();
@@ -82,11 +121,19 @@ async function importRun(api: TestApi, file: Uint8Array<ArrayBuffer>): Promise<{
   const start = performance.now();
   const form = new FormData();
   form.set("file", new File([file], "register.xlsx"));
-  const checked = await api.fetch(`/api/admin/${school.uniqueId}/imports/students`, { method: "POST", headers: school.auth, body: form });
+  const checked = await api.fetch(`/api/admin/${school.uniqueId}/imports/students`, {
+    method: "POST",
+    headers: school.auth,
+    body: form,
+  });
   const preview = (await checked.json()).data;
   const checkMs = performance.now() - start;
-  if (checked.status !== 201 || preview.to_add !== ROWS) throw new Error(`check failed: ${checked.status} ${JSON.stringify(preview).slice(0, 300)}`);
-  const committed = await api.fetch(`/api/admin/${school.uniqueId}/imports/students/${preview.token}/commit`, { method: "POST", headers: school.auth });
+  if (checked.status !== 201 || preview.to_add !== ROWS)
+    throw new Error(`check failed: ${checked.status} ${JSON.stringify(preview).slice(0, 300)}`);
+  const committed = await api.fetch(`/api/admin/${school.uniqueId}/imports/students/${preview.token}/commit`, {
+    method: "POST",
+    headers: school.auth,
+  });
   const result = await committed.json();
   const totalMs = performance.now() - start;
   if (result.data?.added !== ROWS) throw new Error(`commit failed: ${JSON.stringify(result).slice(0, 300)}`);

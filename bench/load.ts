@@ -15,8 +15,17 @@ export interface LoadResult {
  * Drives one URL with autocannon for a fixed time and records every response time in an HDR
  * histogram, so p95 is measured rather than interpolated from autocannon's fixed percentiles.
  */
-export async function load(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadResult> {
-  const histogram = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: 3 });
+export async function load(
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
+  const histogram = hdr.build({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: 60_000_000,
+    numberOfSignificantValueDigits: 3,
+  });
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ url, headers, connections, duration: seconds, pipelining: 1 }, (error, done) =>
       error ? reject(error) : resolve(done),

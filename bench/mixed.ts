@@ -75,8 +75,17 @@ interface Sent {
 
 export async function mixedLoad(options: MixedOptions): Promise<{ result: MixedResult; outcomes: Outcome[] }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
-  const histogram = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: 3 });
-  const perKind = Object.fromEntries(MIX.map(([k]) => [k, hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: 3 })])) as Record<Kind, hdr.Histogram>;
+  const histogram = hdr.build({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: 60_000_000,
+    numberOfSignificantValueDigits: 3,
+  });
+  const perKind = Object.fromEntries(
+    MIX.map(([k]) => [
+      k,
+      hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 60_000_000, numberOfSignificantValueDigits: 3 }),
+    ]),
+  ) as Record<Kind, hdr.Histogram>;
   const outcomes: Outcome[] = [];
   let serial = 0;
   const started = Date.now();
@@ -91,12 +100,22 @@ export async function mixedLoad(options: MixedOptions): Promise<{ result: MixedR
         return { method: "GET", path: n % 5 === 0 ? "/admin/time-table" : `/admin/students?page=${page}`, expect: 200 };
       }
       case "search":
-        return { method: "GET", path: `/admin/students?q=${encodeURIComponent(options.searchTerms[n % options.searchTerms.length])}`, expect: 200 };
+        return {
+          method: "GET",
+          path: `/admin/students?q=${encodeURIComponent(options.searchTerms[n % options.searchTerms.length])}`,
+          expect: 200,
+        };
       case "create":
         return {
           method: "POST",
           path: "/admin/add-student",
-          form: { name, selectedClass: CLASSES[n % CLASSES.length], gender: n % 2 ? "Female" : "Male", phone_number: `0803${String(1_000_000 + (n % 9_000_000)).slice(-7)}`, idempotency_key: `${options.tag}${String(n).padStart(12, "0")}`.padEnd(32, "0") },
+          form: {
+            name,
+            selectedClass: CLASSES[n % CLASSES.length],
+            gender: n % 2 ? "Female" : "Male",
+            phone_number: `0803${String(1_000_000 + (n % 9_000_000)).slice(-7)}`,
+            idempotency_key: `${options.tag}${String(n).padStart(12, "0")}`.padEnd(32, "0"),
+          },
           expect: 302,
           name,
         };
@@ -104,7 +123,12 @@ export async function mixedLoad(options: MixedOptions): Promise<{ result: MixedR
         return {
           method: "POST",
           path: `/admin/update-student/${options.studentIds[n % options.studentIds.length]}`,
-          form: { name, selectedClass: CLASSES[n % CLASSES.length], gender: n % 2 ? "Female" : "Male", phone_number: "08031234567" },
+          form: {
+            name,
+            selectedClass: CLASSES[n % CLASSES.length],
+            gender: n % 2 ? "Female" : "Male",
+            phone_number: "08031234567",
+          },
           expect: 302,
           name,
         };
@@ -124,7 +148,13 @@ export async function mixedLoad(options: MixedOptions): Promise<{ result: MixedR
             cookie: options.cookie,
             "accept-encoding": "gzip",
             "x-request-id": id,
-            ...(body ? { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body), origin: options.base } : {}),
+            ...(body
+              ? {
+                  "content-type": "application/x-www-form-urlencoded",
+                  "content-length": Buffer.byteLength(body),
+                  origin: options.base,
+                }
+              : {}),
           },
         },
         (res) => {
@@ -182,7 +212,14 @@ export async function mixedLoad(options: MixedOptions): Promise<{ result: MixedR
     p99: ms(histogram, 99),
     errors: failed.length,
     byKind: Object.fromEntries(
-      MIX.map(([kind]) => [kind, { requests: outcomes.filter((o) => o.kind === kind).length, p95: ms(perKind[kind], 95), errors: failed.filter((o) => o.kind === kind).length }]),
+      MIX.map(([kind]) => [
+        kind,
+        {
+          requests: outcomes.filter((o) => o.kind === kind).length,
+          p95: ms(perKind[kind], 95),
+          errors: failed.filter((o) => o.kind === kind).length,
+        },
+      ]),
     ) as MixedResult["byKind"],
     errorSamples: failed.slice(0, 5).map((o) => `${o.kind} ${o.status}`),
   };

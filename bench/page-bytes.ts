@@ -29,19 +29,26 @@ const chain = (id: string): string[] => {
   return route?.parentId ? [...chain(route.parentId), id] : [id];
 };
 
-const leaves = Object.keys(routes).filter((id) => id !== "root" && !Object.values(routes).some((r) => r.parentId === id));
-const rows = leaves.map((id) => ({ id, js: pageAssetBytes(buildDir, manifest, chain(id)).js })).sort((a, b) => b.js - a.js);
+const leaves = Object.keys(routes).filter(
+  (id) => id !== "root" && !Object.values(routes).some((r) => r.parentId === id),
+);
+const rows = leaves
+  .map((id) => ({ id, js: pageAssetBytes(buildDir, manifest, chain(id)).js }))
+  .sort((a, b) => b.js - a.js);
 let over = 0;
 for (const row of rows) {
   const limit = row.id === HOME ? homeBudget : budget;
   const pass = row.js <= limit;
   if (!pass) over += 1;
-  console.log(`${pass ? "PASS" : "FAIL"}  ${String(row.js).padStart(7)} B  ${row.id}${row.id === HOME ? ` (home page, budget ${limit} B)` : ""}`);
+  console.log(
+    `${pass ? "PASS" : "FAIL"}  ${String(row.js).padStart(7)} B  ${row.id}${row.id === HOME ? ` (home page, budget ${limit} B)` : ""}`,
+  );
 }
 
 // Chunks no page loads up front: fetched by a dynamic import on first use.
 const upFront = new Set<string>([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
-for (const route of Object.values(manifest.routes)) [route.module, ...(route.imports ?? [])].forEach((f) => upFront.add(f));
+for (const route of Object.values(manifest.routes))
+  [route.module, ...(route.imports ?? [])].forEach((f) => upFront.add(f));
 const assets = path.join(buildDir, "client", "assets");
 const lazy = fs
   .readdirSync(assets)

@@ -47,7 +47,9 @@ async function main() {
   }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "school-bench-"));
-  step(`filling ${dataDir}: ${scale.students} students with their parents, ${scale.staff} staff, ${scale.timetables}×${scale.schedules} schedules, ${scale.inventoryGroups}×${scale.itemsPerGroup} items and ${scale.purchases} sales, ${scale.otherSchools}×${scale.otherStudents} other students, ${scale.files} files in ${scale.folders} folders`);
+  step(
+    `filling ${dataDir}: ${scale.students} students with their parents, ${scale.staff} staff, ${scale.timetables}×${scale.schedules} schedules, ${scale.inventoryGroups}×${scale.itemsPerGroup} items and ${scale.purchases} sales, ${scale.otherSchools}×${scale.otherStudents} other students, ${scale.files} files in ${scale.folders} folders`,
+  );
   const fill = await fillDatabase(path.join(dataDir, "school.sqlite"), scale);
 
   step("starting the server");
@@ -60,25 +62,62 @@ async function main() {
     const manifest = await loadAssetsManifest(buildDir);
 
     const pages = [
-      { name: "dashboard", url: "/admin/dashboard", routes: ["root", "routes/admin/layout", "routes/admin/dashboard/dashboard"] },
+      {
+        name: "dashboard",
+        url: "/admin/dashboard",
+        routes: ["root", "routes/admin/layout", "routes/admin/dashboard/dashboard"],
+      },
       { name: "students", url: "/admin/students", routes: ["root", "routes/admin/layout", fill.studentsRouteId] },
-      { name: "students search", url: `/admin/students?q=${encodeURIComponent(fill.searchTerm)}`, routes: ["root", "routes/admin/layout", fill.studentsRouteId] },
-      { name: "students class", url: "/admin/students?class=JSS2", routes: ["root", "routes/admin/layout", fill.studentsRouteId] },
-      { name: "students page 50", url: "/admin/students?page=50", routes: ["root", "routes/admin/layout", fill.studentsRouteId] },
+      {
+        name: "students search",
+        url: `/admin/students?q=${encodeURIComponent(fill.searchTerm)}`,
+        routes: ["root", "routes/admin/layout", fill.studentsRouteId],
+      },
+      {
+        name: "students class",
+        url: "/admin/students?class=JSS2",
+        routes: ["root", "routes/admin/layout", fill.studentsRouteId],
+      },
+      {
+        name: "students page 50",
+        url: "/admin/students?page=50",
+        routes: ["root", "routes/admin/layout", fill.studentsRouteId],
+      },
       { name: "parents", url: "/admin/parents", routes: ["root", "routes/admin/layout", fill.parentsRouteId] },
-      { name: "parents search", url: `/admin/parents?q=${encodeURIComponent(fill.searchTerm)}`, routes: ["root", "routes/admin/layout", fill.parentsRouteId] },
+      {
+        name: "parents search",
+        url: `/admin/parents?q=${encodeURIComponent(fill.searchTerm)}`,
+        routes: ["root", "routes/admin/layout", fill.parentsRouteId],
+      },
       { name: "staff", url: "/admin/staff", routes: ["root", "routes/admin/layout", fill.staffRouteId] },
-      { name: "staff search", url: `/admin/staff?q=${encodeURIComponent(fill.searchTerm)}`, routes: ["root", "routes/admin/layout", fill.staffRouteId] },
-      { name: "timetable view", url: `/admin/timetable/${fill.largestTimetableId}/view`, routes: ["root", "routes/admin/layout", fill.timetableRouteId] },
+      {
+        name: "staff search",
+        url: `/admin/staff?q=${encodeURIComponent(fill.searchTerm)}`,
+        routes: ["root", "routes/admin/layout", fill.staffRouteId],
+      },
+      {
+        name: "timetable view",
+        url: `/admin/timetable/${fill.largestTimetableId}/view`,
+        routes: ["root", "routes/admin/layout", fill.timetableRouteId],
+      },
       { name: "inventory", url: "/admin/inventory", routes: ["root", "routes/admin/layout", fill.inventoryRouteId] },
       { name: "files", url: "/admin/files", routes: ["root", "routes/admin/layout", fill.filesRouteId] },
-      { name: "files folder", url: `/admin/files/${encodeURIComponent(fill.largestFolder)}`, routes: ["root", "routes/admin/layout", fill.folderRouteId] },
-      { name: "fees overview", url: `/admin/school-fees?term=${encodeURIComponent(fill.feesTerm.term)}&year=${encodeURIComponent(fill.feesTerm.year)}`, routes: ["root", "routes/admin/layout", fill.feesRouteId] },
+      {
+        name: "files folder",
+        url: `/admin/files/${encodeURIComponent(fill.largestFolder)}`,
+        routes: ["root", "routes/admin/layout", fill.folderRouteId],
+      },
+      {
+        name: "fees overview",
+        url: `/admin/school-fees?term=${encodeURIComponent(fill.feesTerm.term)}&year=${encodeURIComponent(fill.feesTerm.year)}`,
+        routes: ["root", "routes/admin/layout", fill.feesRouteId],
+      },
     ];
 
     // Every worker compiles its hot paths on first use: warm each page up before measuring anything.
     step("warming up");
-    for (const url of ["/bench/reference", ...pages.map((p) => p.url)]) await load(base + url, headers, connections, small ? 1 : 3);
+    for (const url of ["/bench/reference", ...pages.map((p) => p.url)])
+      await load(base + url, headers, connections, small ? 1 : 3);
 
     step(`load: ${connections} connections, ${seconds}s a page`);
     // The floor is measured before and after the pages, and each page is compared with the mean of the
@@ -106,8 +145,13 @@ async function main() {
     }
 
     const floorLast = await load(`${base}/bench/reference`, headers, connections, seconds);
-    const reference: Floor = { requestsPerSecond: Math.round((floorFirst.requestsPerSecond + floorLast.requestsPerSecond) / 2), first: floorFirst, last: floorLast };
-    for (const row of rows) row.ratioToReference = Math.round((Number(row.requestsPerSecond) / reference.requestsPerSecond) * 100) / 100;
+    const reference: Floor = {
+      requestsPerSecond: Math.round((floorFirst.requestsPerSecond + floorLast.requestsPerSecond) / 2),
+      first: floorFirst,
+      last: floorLast,
+    };
+    for (const row of rows)
+      row.ratioToReference = Math.round((Number(row.requestsPerSecond) / reference.requestsPerSecond) * 100) / 100;
 
     step("timetable PDF");
     const pdf = await timePdf(fill, cookie);
@@ -115,7 +159,8 @@ async function main() {
     step(`mixed run: ${MIXED.connections} connections, ${MIXED.seconds}s of list pages, searches, creates and updates`);
     const database = path.join(dataDir, "school.sqlite");
     const studentIds = studentIdsOf(database, fill.uniqueId);
-    const mixed = (await mixedLoad({ base, cookie, ...MIXED, studentIds, searchTerms: SEARCH_TERMS, tag: "run" })).result;
+    const mixed = (await mixedLoad({ base, cookie, ...MIXED, studentIds, searchTerms: SEARCH_TERMS, tag: "run" }))
+      .result;
     const peakMemoryMb = peakRssMb(server.pid!);
 
     step(`stop under load: SIGTERM half-way through ${STOP_SECONDS}s of the mixed run`);
@@ -161,28 +206,42 @@ interface Floor {
  * Timings are not judged there: a shared CI machine says nothing about them.
  */
 function checkProduced(
-  results: { reference: Floor; pages: Array<Record<string, unknown>>; pdf: { medianMs: number; bytes: number }; peakMemoryMb: number; mixed: MixedResult; stop: StopResult },
+  results: {
+    reference: Floor;
+    pages: Array<Record<string, unknown>>;
+    pdf: { medianMs: number; bytes: number };
+    peakMemoryMb: number;
+    mixed: MixedResult;
+    stop: StopResult;
+  },
   verdicts: Verdict[],
 ) {
   const problems: string[] = [];
   const measured = (what: string, value: unknown) => {
-    if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) problems.push(`${what} was not measured (${String(value)})`);
+    if (typeof value !== "number" || !Number.isFinite(value) || value <= 0)
+      problems.push(`${what} was not measured (${String(value)})`);
   };
   measured("reference req/s (first)", results.reference.first.requestsPerSecond);
   measured("reference req/s (last)", results.reference.last.requestsPerSecond);
   for (const row of results.pages) {
-    for (const key of ["requestsPerSecond", "p50", "p95", "p99", "jsGzip", "cssGzip", "htmlGzip"]) measured(`${row.page} ${key}`, row[key]);
-    if (Number(row.errors) > 0 || Number(row.non2xx) > 0) problems.push(`${row.page}: ${row.errors} errors, ${row.non2xx} non-2xx answers under load`);
+    for (const key of ["requestsPerSecond", "p50", "p95", "p99", "jsGzip", "cssGzip", "htmlGzip"])
+      measured(`${row.page} ${key}`, row[key]);
+    if (Number(row.errors) > 0 || Number(row.non2xx) > 0)
+      problems.push(`${row.page}: ${row.errors} errors, ${row.non2xx} non-2xx answers under load`);
   }
   measured("PDF time", results.pdf.medianMs);
   measured("PDF bytes", results.pdf.bytes);
   measured("peak memory", results.peakMemoryMb);
-  for (const key of ["requestsPerSecond", "p50", "p95", "p99"] as const) measured(`mixed run ${key}`, results.mixed[key]);
-  if (results.mixed.errors > 0) problems.push(`mixed run: ${results.mixed.errors} errors (${results.mixed.errorSamples.join(", ")})`);
+  for (const key of ["requestsPerSecond", "p50", "p95", "p99"] as const)
+    measured(`mixed run ${key}`, results.mixed[key]);
+  if (results.mixed.errors > 0)
+    problems.push(`mixed run: ${results.mixed.errors} errors (${results.mixed.errorSamples.join(", ")})`);
   measured("stop: requests answered", results.stop.answered);
-  if (results.stop.lost > 0) problems.push(`stop: ${results.stop.lost} accepted requests lost (${results.stop.lostSamples.join(", ")})`);
+  if (results.stop.lost > 0)
+    problems.push(`stop: ${results.stop.lost} accepted requests lost (${results.stop.lostSamples.join(", ")})`);
   if (results.stop.exitCode !== 0) problems.push(`stop: the server exited with ${results.stop.exitCode}`);
-  for (const v of verdicts) if (v.kind === "bytes" && !v.pass) problems.push(`over budget: ${v.what} = ${v.value} (budget ${v.limit})`);
+  for (const v of verdicts)
+    if (v.kind === "bytes" && !v.pass) problems.push(`over budget: ${v.what} = ${v.value} (budget ${v.limit})`);
   if (problems.length) {
     console.error(`\nbench check failed:\n  ${problems.join("\n  ")}`);
     process.exitCode = 1;
@@ -196,7 +255,16 @@ const SEARCH_TERMS = ["okafor", "adebayo", "bello 1", "ADM/2026/0004", "zainab"]
 /** The server as the bench runs it: two workers; its JSON log kept in `log` when one is given. */
 function startServer(dataDir: string, log: string[] | null): ChildProcess {
   const child = spawn("node", [path.join(buildDir, "server.mjs")], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", SESSION_SECRET: "b".repeat(48), BENCH_REFERENCE: "1", WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "2" },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      SESSION_SECRET: "b".repeat(48),
+      BENCH_REFERENCE: "1",
+      WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "2",
+    },
     stdio: ["ignore", log ? "pipe" : "ignore", "inherit"],
   });
   if (log) {
@@ -219,7 +287,9 @@ function studentIdsOf(database: string, uniqueId: string): string[] {
   const db = new SQLite(database, { readonly: true });
   try {
     return db
-      .prepare("select s.unique_id from students s join schools c on c.id = s.school_id where c.unique_id = ? order by s.id limit 200")
+      .prepare(
+        "select s.unique_id from students s join schools c on c.id = s.school_id where c.unique_id = ? order by s.id limit 200",
+      )
       .pluck()
       .all(uniqueId) as string[];
   } finally {
@@ -247,7 +317,13 @@ interface StopResult {
  * answered as saved must be in the database once the server is gone. Requests refused after the stop
  * were never accepted.
  */
-async function stopUnderLoad(server: ChildProcess, log: string[], cookie: string, database: string, studentIds: string[]): Promise<StopResult> {
+async function stopUnderLoad(
+  server: ChildProcess,
+  log: string[],
+  cookie: string,
+  database: string,
+  studentIds: string[],
+): Promise<StopResult> {
   const { outcomes } = await mixedLoad({
     base,
     cookie,
@@ -273,7 +349,9 @@ async function stopUnderLoad(server: ChildProcess, log: string[], cookie: string
   );
   const unanswered = outcomes.filter((o) => typeof o.status !== "number" && handled.has(o.id));
   const db = new SQLite(database, { readonly: true });
-  const names = new Set(db.prepare("select name from students where name like 'Mixed stop %'").pluck().all() as string[]);
+  const names = new Set(
+    db.prepare("select name from students where name like 'Mixed stop %'").pluck().all() as string[],
+  );
   db.close();
   // Creates only: an update's name may be replaced by a later update of the same student.
   const saved = outcomes.filter((o) => o.ok && o.kind === "create");
@@ -283,7 +361,10 @@ async function stopUnderLoad(server: ChildProcess, log: string[], cookie: string
     answered: outcomes.filter((o) => typeof o.status === "number").length,
     refused: outcomes.filter((o) => typeof o.status !== "number" && !handled.has(o.id)).length,
     lost: unanswered.length + missing.length,
-    lostSamples: [...unanswered.map((o) => `${o.id} ${o.status}`), ...missing.map((o) => `${o.name} not saved`)].slice(0, 5),
+    lostSamples: [...unanswered.map((o) => `${o.id} ${o.status}`), ...missing.map((o) => `${o.name} not saved`)].slice(
+      0,
+      5,
+    ),
     savedFound: `${saved.length - missing.length}/${saved.length}`,
     exitCode,
   };
@@ -291,7 +372,9 @@ async function stopUnderLoad(server: ChildProcess, log: string[], cookie: string
 
 async function waitForHealth() {
   for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`${base}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) return;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -338,7 +421,10 @@ async function stylesheetBytes(html: string): Promise<number> {
 async function scriptBytes(html: string): Promise<number> {
   let total = 0;
   for (const m of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) total += m[1] ? gzipLength(m[1]) : 0;
-  const urls = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g), ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+  const urls = [
+    ...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g),
+    ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
+  ].map((m) => m[1]);
   for (const url of new Set(urls)) total += gzipLength(await fetch(base + url).then((r) => r.text()));
   return total;
 }
@@ -385,21 +471,53 @@ function checkBudgets(results: { pages: Array<Record<string, unknown>> }): Verdi
   const verdicts: Verdict[] = [];
   for (const row of results.pages) {
     const page = String(row.page);
-    verdicts.push({ kind: "bytes", what: `${page}: JS gzip bytes`, value: Number(row.jsGzip), limit: budgets.jsGzipBytesPerAdminPage, pass: Number(row.jsGzip) <= budgets.jsGzipBytesPerAdminPage });
-    verdicts.push({ kind: "bytes", what: `${page}: data-saver JS gzip bytes`, value: Number(row.dataSaverJs), limit: budgets.dataSaverJsBytes, pass: Number(row.dataSaverJs) <= budgets.dataSaverJsBytes });
-    verdicts.push({ kind: "timing", what: `${page}: throughput / reference`, value: Number(row.ratioToReference), limit: budgets.minThroughputRatioToReference, pass: Number(row.ratioToReference) >= budgets.minThroughputRatioToReference });
-    verdicts.push({ kind: "timing", what: `${page}: p95 ms`, value: Number(row.p95), limit: budgets.maxP95MsAt10Connections, pass: Number(row.p95) <= budgets.maxP95MsAt10Connections });
+    verdicts.push({
+      kind: "bytes",
+      what: `${page}: JS gzip bytes`,
+      value: Number(row.jsGzip),
+      limit: budgets.jsGzipBytesPerAdminPage,
+      pass: Number(row.jsGzip) <= budgets.jsGzipBytesPerAdminPage,
+    });
+    verdicts.push({
+      kind: "bytes",
+      what: `${page}: data-saver JS gzip bytes`,
+      value: Number(row.dataSaverJs),
+      limit: budgets.dataSaverJsBytes,
+      pass: Number(row.dataSaverJs) <= budgets.dataSaverJsBytes,
+    });
+    verdicts.push({
+      kind: "timing",
+      what: `${page}: throughput / reference`,
+      value: Number(row.ratioToReference),
+      limit: budgets.minThroughputRatioToReference,
+      pass: Number(row.ratioToReference) >= budgets.minThroughputRatioToReference,
+    });
+    verdicts.push({
+      kind: "timing",
+      what: `${page}: p95 ms`,
+      value: Number(row.p95),
+      limit: budgets.maxP95MsAt10Connections,
+      pass: Number(row.p95) <= budgets.maxP95MsAt10Connections,
+    });
   }
   return verdicts;
 }
 
 function printTable(
-  results: { reference: Floor; pages: Array<Record<string, unknown>>; pdf: Record<string, number>; peakMemoryMb: number; mixed: MixedResult; stop: StopResult },
+  results: {
+    reference: Floor;
+    pages: Array<Record<string, unknown>>;
+    pdf: Record<string, number>;
+    peakMemoryMb: number;
+    mixed: MixedResult;
+    stop: StopResult;
+  },
   verdicts: Verdict[],
 ) {
   const pad = (v: unknown, n: number) => String(v).padStart(n);
   console.log("\npage                 req/s   p50ms   p95ms   p99ms  ratio   JS gz  CSS gz  HTML gz  saver JS");
-  const floorRow = (label: string, f: LoadResult) => console.log(`${label.padEnd(17)}${pad(f.requestsPerSecond, 8)}${pad(f.p50, 8)}${pad(f.p95, 8)}${pad(f.p99, 8)}`);
+  const floorRow = (label: string, f: LoadResult) =>
+    console.log(`${label.padEnd(17)}${pad(f.requestsPerSecond, 8)}${pad(f.p50, 8)}${pad(f.p95, 8)}${pad(f.p99, 8)}`);
   floorRow("floor, first", results.reference.first);
   for (const r of results.pages) {
     console.log(
@@ -408,18 +526,24 @@ function printTable(
   }
   floorRow("floor, last", results.reference.last);
   console.log(`(ratio: each page's req/s over the floor's mean, ${results.reference.requestsPerSecond})`);
-  console.log(`\ntimetable PDF (${results.pdf.schedules} schedules): median ${results.pdf.medianMs} ms, ${results.pdf.bytes} bytes`);
+  console.log(
+    `\ntimetable PDF (${results.pdf.schedules} schedules): median ${results.pdf.medianMs} ms, ${results.pdf.bytes} bytes`,
+  );
   console.log(`server peak memory (RSS high-water mark): ${results.peakMemoryMb} MB`);
   const m = results.mixed;
   console.log(
     `\nmixed run, ${m.connections} connections for ${m.seconds}s: ${m.requestsPerSecond} req/s, p50 ${m.p50} ms, p95 ${m.p95} ms, p99 ${m.p99} ms, ${m.errors} errors of ${m.requests}`,
   );
-  for (const [kind, k] of Object.entries(m.byKind)) console.log(`  ${kind.padEnd(7)} ${String(k.requests).padStart(6)} requests, p95 ${k.p95} ms, ${k.errors} errors`);
+  for (const [kind, k] of Object.entries(m.byKind))
+    console.log(`  ${kind.padEnd(7)} ${String(k.requests).padStart(6)} requests, p95 ${k.p95} ms, ${k.errors} errors`);
   const t = results.stop;
   console.log(
     `stop (SIGTERM half-way through ${t.seconds}s): ${t.answered} answered, ${t.refused} refused after the stop, ${t.lost} accepted and lost, creates saved ${t.savedFound}, exit code ${t.exitCode}\n`,
   );
-  for (const v of verdicts) console.log(`${v.pass ? "PASS" : "FAIL"}  ${v.what}: ${v.value} (budget ${v.what.includes("reference") ? "≥" : "≤"} ${v.limit})`);
+  for (const v of verdicts)
+    console.log(
+      `${v.pass ? "PASS" : "FAIL"}  ${v.what}: ${v.value} (budget ${v.what.includes("reference") ? "≥" : "≤"} ${v.limit})`,
+    );
   console.log("\nwritten: bench/results.json");
 }
 

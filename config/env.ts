@@ -5,61 +5,70 @@ import { z } from "zod";
 import { DEFAULT_STORAGE_QUOTA_MB } from "../contract/files";
 
 /** Every environment variable the server reads; the README lists the same ones. */
-const schema = z
-  .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce
-      .number({ invalid_type_error: "must be a whole number from 1 to 65535" })
-      .int("must be a whole number from 1 to 65535")
-      .min(1, "must be a whole number from 1 to 65535")
-      .max(65535, "must be a whole number from 1 to 65535")
-      .default(3000),
-    HOST: z.string().min(1).default("0.0.0.0"),
-    DATA_DIR: z.string().min(1).default("./data"),
-    DATABASE_URL: z
-      .string()
-      .min(1)
-      .refine((v) => /^(postgres(ql)?:\/\/|sqlite:|\.|\/|:memory:)/i.test(v) || !v.includes("://"), {
-        message: "must be a postgres:// URL or a SQLite file path",
-      })
-      .optional(),
-    SCHOOL_API_URL: z.string().url("must be an http(s) URL such as https://api.example.ng").optional(),
-    SCHOOL_API_TIMEOUT_MS: z.coerce
-      .number({ invalid_type_error: "must be a whole number of milliseconds from 100 to 120000" })
-      .int("must be a whole number of milliseconds from 100 to 120000")
-      .min(100, "must be a whole number of milliseconds from 100 to 120000")
-      .max(120_000, "must be a whole number of milliseconds from 100 to 120000")
-      .default(10_000),
-    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-    PAYSTACK_SECRET_KEY: z
-      .string()
-      .regex(/^sk_(test|live)_\w+$/, "must be a Paystack secret key (sk_test_… or sk_live_…)")
-      .optional(),
-    WEB_CONCURRENCY: z.coerce
-      .number({ invalid_type_error: "must be a whole number from 1 to 64" })
-      .int("must be a whole number from 1 to 64")
-      .min(1, "must be a whole number from 1 to 64")
-      .max(64, "must be a whole number from 1 to 64")
-      .default(1),
-    STORAGE_QUOTA_MB: z.coerce
-      .number({ invalid_type_error: "must be a whole number of megabytes (0 for unlimited)" })
-      .int("must be a whole number of megabytes (0 for unlimited)")
-      .min(0, "must be a whole number of megabytes (0 for unlimited)")
-      .default(DEFAULT_STORAGE_QUOTA_MB),
-    S3_BUCKET: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens")
-      .optional(),
-    S3_ENDPOINT: z.string().url("must be an http(s) URL such as https://s3.example.ng").optional(),
-    S3_REGION: z.string().min(1).default("us-east-1"),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  });
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ invalid_type_error: "must be a whole number from 1 to 65535" })
+    .int("must be a whole number from 1 to 65535")
+    .min(1, "must be a whole number from 1 to 65535")
+    .max(65535, "must be a whole number from 1 to 65535")
+    .default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .min(1)
+    .refine((v) => /^(postgres(ql)?:\/\/|sqlite:|\.|\/|:memory:)/i.test(v) || !v.includes("://"), {
+      message: "must be a postgres:// URL or a SQLite file path",
+    })
+    .optional(),
+  SCHOOL_API_URL: z.string().url("must be an http(s) URL such as https://api.example.ng").optional(),
+  SCHOOL_API_TIMEOUT_MS: z.coerce
+    .number({ invalid_type_error: "must be a whole number of milliseconds from 100 to 120000" })
+    .int("must be a whole number of milliseconds from 100 to 120000")
+    .min(100, "must be a whole number of milliseconds from 100 to 120000")
+    .max(120_000, "must be a whole number of milliseconds from 100 to 120000")
+    .default(10_000),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_\w+$/, "must be a Paystack secret key (sk_test_… or sk_live_…)")
+    .optional(),
+  WEB_CONCURRENCY: z.coerce
+    .number({ invalid_type_error: "must be a whole number from 1 to 64" })
+    .int("must be a whole number from 1 to 64")
+    .min(1, "must be a whole number from 1 to 64")
+    .max(64, "must be a whole number from 1 to 64")
+    .default(1),
+  STORAGE_QUOTA_MB: z.coerce
+    .number({ invalid_type_error: "must be a whole number of megabytes (0 for unlimited)" })
+    .int("must be a whole number of megabytes (0 for unlimited)")
+    .min(0, "must be a whole number of megabytes (0 for unlimited)")
+    .default(DEFAULT_STORAGE_QUOTA_MB),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens",
+    )
+    .optional(),
+  S3_ENDPOINT: z.string().url("must be an http(s) URL such as https://s3.example.ng").optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+});
 
 /** Where uploaded bytes are kept: under DATA_DIR/uploads, or in an S3-compatible bucket when S3_BUCKET is set. */
 export type StorageConfig =
   | { kind: "local"; root: string }
-  | { kind: "s3"; bucket: string; endpoint: string | null; region: string; accessKeyId: string | null; secretAccessKey: string | null };
+  | {
+      kind: "s3";
+      bucket: string;
+      endpoint: string | null;
+      region: string;
+      accessKeyId: string | null;
+      secretAccessKey: string | null;
+    };
 
 export interface Config {
   nodeEnv: "development" | "production" | "test";
@@ -91,12 +100,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(blank);
   const lines = parsed.success ? [] : parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
   // Checked apart from the schema so that it is reported together with any other mistake.
-  if (blank.NODE_ENV === "production" && !blank.SESSION_SECRET) lines.push("  SESSION_SECRET: is required when NODE_ENV=production");
+  if (blank.NODE_ENV === "production" && !blank.SESSION_SECRET)
+    lines.push("  SESSION_SECRET: is required when NODE_ENV=production");
   if (!blank.S3_BUCKET && (blank.S3_ENDPOINT || blank.S3_ACCESS_KEY_ID || blank.S3_SECRET_ACCESS_KEY)) {
     lines.push("  S3_BUCKET: is required when S3_ENDPOINT or S3 keys are set");
   }
   if (Boolean(blank.S3_ACCESS_KEY_ID) !== Boolean(blank.S3_SECRET_ACCESS_KEY)) {
-    lines.push("  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither uses the machine's own AWS credentials)");
+    lines.push(
+      "  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither uses the machine's own AWS credentials)",
+    );
   }
   if (!parsed.success || lines.length) throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   const e = parsed.data;

@@ -2,7 +2,11 @@ import { z } from "zod";
 import { APP_MESSAGES } from "./messages";
 import { FEATURE_KEYS } from "./access";
 
-const required = (label: string) => z.string({ required_error: `${label} is required` }).trim().min(1, `${label} is required`);
+const required = (label: string) =>
+  z
+    .string({ required_error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`);
 
 /** A sub-admin as the manage-admins form and the API take it; `features` may arrive as one key or a list. */
 export const subAdminFields = z.object({

@@ -38,9 +38,20 @@ export const FEATURE_LABELS: Record<FeatureKey, string> = {
   notifications: "Notifications",
 };
 
-export const isFeatureKey = (value: unknown): value is FeatureKey => (FEATURE_KEYS as readonly unknown[]).includes(value);
+export const isFeatureKey = (value: unknown): value is FeatureKey =>
+  (FEATURE_KEYS as readonly unknown[]).includes(value);
 
-export const AUDIT_KINDS = ["deletion", "restore", "import", "approval", "rejection", "payment", "reversal", "settings", "permission"] as const;
+export const AUDIT_KINDS = [
+  "deletion",
+  "restore",
+  "import",
+  "approval",
+  "rejection",
+  "payment",
+  "reversal",
+  "settings",
+  "permission",
+] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   deletion: "Deletion",

@@ -3,7 +3,11 @@ import type { FeatureKey } from "./access";
 import { APP_MESSAGES } from "./messages";
 
 /** Payloads and responses of registration, login and the admin profile. */
-const required = (label: string) => z.string({ required_error: `${label} is required` }).trim().min(1, `${label} is required`);
+const required = (label: string) =>
+  z
+    .string({ required_error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`);
 
 export const schoolEmail = required("School email").email(APP_MESSAGES.invalidEmail).max(200);
 

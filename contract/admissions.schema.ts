@@ -26,7 +26,8 @@ const amountKobo = z
       return z.NEVER;
     }
     const kobo = typeof value === "number" ? nairaToKobo(value) : parseNaira(value);
-    const problem = kobo === null || kobo < 0 ? M.amountInvalid : kobo > ADMISSION_LIMITS.amountMaxKobo ? M.amountTooHigh : null;
+    const problem =
+      kobo === null || kobo < 0 ? M.amountInvalid : kobo > ADMISSION_LIMITS.amountMaxKobo ? M.amountTooHigh : null;
     if (problem) {
       ctx.addIssue({ code: "custom", message: problem });
       return z.NEVER;
@@ -59,9 +60,17 @@ function answerRule(field: AdmissionField): z.ZodTypeAny {
   let text = z.string({ invalid_type_error: missing }).trim().max(max, M.tooLong);
   if (field.required) text = text.min(1, missing);
   let rule: z.ZodTypeAny = text;
-  if (field.kind === "email") rule = text.refine((v) => !v || z.string().email().safeParse(v).success, APP_MESSAGES.invalidEmail);
+  if (field.kind === "email")
+    rule = text.refine((v) => !v || z.string().email().safeParse(v).success, APP_MESSAGES.invalidEmail);
   if (field.kind === "date") {
-    rule = text.refine((v) => !v || (ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)), M.dateInvalid);
+    rule = text.refine(
+      (v) =>
+        !v ||
+        (ISO_DATE.test(v) &&
+          !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+          new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)),
+      M.dateInvalid,
+    );
   }
   if (field.kind === "gender" || field.kind === "choice") {
     const options: readonly string[] = field.kind === "gender" ? GENDERS : field.options!;
@@ -75,4 +84,6 @@ function answerRule(field: AdmissionField): z.ZodTypeAny {
  * choices of their shape. The class (one of the school's), the phone (E.164) and the date of birth (not in
  * the future) are checked by the API against the school and the clock.
  */
-export const applicationFields = z.object(Object.fromEntries(ADMISSION_TEXT_FIELDS.map((f) => [f.name, answerRule(f)])));
+export const applicationFields = z.object(
+  Object.fromEntries(ADMISSION_TEXT_FIELDS.map((f) => [f.name, answerRule(f)])),
+);

@@ -31,7 +31,8 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 /** The public application page's address in the web app, from the form's public id. */
 export const applicationPath = (publicId: string) => `/apply/${publicId}`;
 /** A submission's review page, outside the /admin prefix. */
-export const reviewPath = (uniqueId: string, submissionId: number | string) => `/submission-review/${uniqueId}/${submissionId}`;
+export const reviewPath = (uniqueId: string, submissionId: number | string) =>
+  `/submission-review/${uniqueId}/${submissionId}`;
 
 export const ADMISSION_LIMITS = {
   titleMax: 150,
@@ -91,7 +92,8 @@ export const ADMISSION_MESSAGES = {
   tooManyForForm: "This form is receiving too many applications right now. Please try again in an hour.",
   submitted: "Your application has been submitted.",
   submitFailed: "Your application could not be sent. Please try again.",
-  chooseDocumentsAgain: "Your other answers are kept. Choose your documents again before sending: a page cannot keep files once they are sent.",
+  chooseDocumentsAgain:
+    "Your other answers are kept. Choose your documents again before sending: a page cannot keep files once they are sent.",
 } as const;
 
 export type AdmissionFieldKind = "text" | "long" | "date" | "email" | "tel" | "gender" | "class" | "choice" | "file";
@@ -146,7 +148,12 @@ export const ADMISSION_FIELD_GROUPS: readonly AdmissionFieldGroup[] = [
       { name: "religion", label: "Religion", kind: "text" },
       { name: "hobbies", label: "Hobbies", kind: "text" },
       { name: "languagesSpoken", label: "Languages spoken", kind: "text" },
-      { name: "parentMaritalStatus", label: "Parents' marital status", kind: "choice", options: ["Married", "Single", "Separated", "Divorced", "Widowed"] },
+      {
+        name: "parentMaritalStatus",
+        label: "Parents' marital status",
+        kind: "choice",
+        options: ["Married", "Single", "Separated", "Divorced", "Widowed"],
+      },
       { name: "siblingsInSchool", label: "Siblings in this school", kind: "choice", options: ["Yes", "No"] },
       { name: "siblingsNames", label: "Siblings' names", kind: "text" },
       { name: "specialEducationalNeeds", label: "Special educational needs", kind: "long" },

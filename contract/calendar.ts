@@ -8,7 +8,11 @@ export const TERMS: readonly TermLabel[] = ["1st Term", "2nd Term", "3rd Term"];
 /** The school's day is Lagos's day, whatever the zone of the server or the browser. */
 export const SCHOOL_TIME_ZONE = "Africa/Lagos";
 
-const monthAndYear = new Intl.DateTimeFormat("en-US", { timeZone: SCHOOL_TIME_ZONE, year: "numeric", month: "numeric" });
+const monthAndYear = new Intl.DateTimeFormat("en-US", {
+  timeZone: SCHOOL_TIME_ZONE,
+  year: "numeric",
+  month: "numeric",
+});
 
 /** The month (1–12) and year of a moment as a calendar in Lagos shows them. */
 function schoolMonth(date: Date): { month: number; year: number } {
@@ -45,7 +49,12 @@ export function sessionOptions(date: Date): string[] {
   return [start - 1, start, start + 1].map((y) => `${y}/${y + 1}`);
 }
 
-const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: SCHOOL_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+const isoDay = new Intl.DateTimeFormat("en-CA", {
+  timeZone: SCHOOL_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
 /** The day a moment falls on in Lagos, as YYYY-MM-DD (a payment's date, the date inputs' value). */
 export function schoolDay(date: Date): string {

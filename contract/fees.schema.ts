@@ -35,8 +35,10 @@ export const feeItemFields = z
     compulsory: z.boolean({ invalid_type_error: M.scopeRequired }).optional().default(false),
   })
   .superRefine((fee, ctx) => {
-    if (fee.applies_to === "section" && !fee.section) ctx.addIssue({ code: "custom", path: ["section"], message: M.sectionRequired });
-    if (fee.applies_to === "class" && !fee.class) ctx.addIssue({ code: "custom", path: ["class"], message: M.classRequired });
+    if (fee.applies_to === "section" && !fee.section)
+      ctx.addIssue({ code: "custom", path: ["section"], message: M.sectionRequired });
+    if (fee.applies_to === "class" && !fee.class)
+      ctx.addIssue({ code: "custom", path: ["class"], message: M.classRequired });
   });
 export type FeeItemFields = z.infer<typeof feeItemFields>;
 
@@ -48,8 +50,13 @@ export type DiscountFields = z.infer<typeof discountFields>;
 /** `POST /fees/discounts`. */
 export const discountPayload = discountFields.extend({ student_id: studentId, term, session });
 
-export const assignmentPayload = z.object({ student_id: studentId, assigned: z.boolean({ invalid_type_error: M.studentRequired }) });
-export const retirePayload = z.object({ retired: z.boolean({ required_error: M.feeNotFound, invalid_type_error: M.feeNotFound }) });
+export const assignmentPayload = z.object({
+  student_id: studentId,
+  assigned: z.boolean({ invalid_type_error: M.studentRequired }),
+});
+export const retirePayload = z.object({
+  retired: z.boolean({ required_error: M.feeNotFound, invalid_type_error: M.feeNotFound }),
+});
 export const reversalFields = z.object({ reason });
 
 /** What the payment form asks; a cash payment needs no reference. */
@@ -61,14 +68,20 @@ export const paymentFields = z
       .trim()
       .min(1, M.dateRequired)
       .regex(/^\d{4}-\d{2}-\d{2}$/, M.dateInvalid)
-      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), M.dateInvalid),
+      .refine(
+        (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+        M.dateInvalid,
+      ),
     method: z.enum(PAYMENT_METHODS, { errorMap: () => ({ message: M.methodRequired }) }),
-    reference: z.string({ invalid_type_error: M.referenceRequired }).trim().max(FEE_LIMITS.referenceMax, M.referenceTooLong).optional(),
+    reference: z
+      .string({ invalid_type_error: M.referenceRequired })
+      .trim()
+      .max(FEE_LIMITS.referenceMax, M.referenceTooLong)
+      .optional(),
   })
   .superRefine((p, ctx) => {
-    if (p.method !== "Cash" && !p.reference) ctx.addIssue({ code: "custom", path: ["reference"], message: M.referenceRequired });
+    if (p.method !== "Cash" && !p.reference)
+      ctx.addIssue({ code: "custom", path: ["reference"], message: M.referenceRequired });
   });
 /** `POST /fees/payments`. */
-export const paymentPayload = z
-  .object({ student_id: studentId, term, session })
-  .and(paymentFields);
+export const paymentPayload = z.object({ student_id: studentId, term, session }).and(paymentFields);

@@ -34,7 +34,17 @@ export const PAYMENT_METHODS = ["Cash", "Transfer", "POS", "Online"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Names a bursar usually gives fee items; the name field is free text. */
-export const COMMON_FEE_NAMES = ["Tuition", "Development levy", "PTA", "Bus", "Uniform", "Books", "Exam fee", "Sports", "Lesson"] as const;
+export const COMMON_FEE_NAMES = [
+  "Tuition",
+  "Development levy",
+  "PTA",
+  "Bus",
+  "Uniform",
+  "Books",
+  "Exam fee",
+  "Sports",
+  "Lesson",
+] as const;
 
 export const FEE_LIMITS = {
   nameMax: 80,

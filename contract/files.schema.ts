@@ -12,8 +12,10 @@ const folderName = z
   .superRefine((name, ctx) => {
     if (name.length > FOLDER_NAME_MAX) ctx.addIssue({ code: "custom", message: FILE_MESSAGES.folderNameTooLong });
     // eslint-disable-next-line no-control-regex
-    else if (/[/\\\u0000-\u001f\u007f]/.test(name) || /^\.+$/.test(name)) ctx.addIssue({ code: "custom", message: FILE_MESSAGES.folderNameInvalid });
-    else if (name.toLowerCase() === "upload") ctx.addIssue({ code: "custom", message: FILE_MESSAGES.folderNameReserved });
+    else if (/[/\\\u0000-\u001f\u007f]/.test(name) || /^\.+$/.test(name))
+      ctx.addIssue({ code: "custom", message: FILE_MESSAGES.folderNameInvalid });
+    else if (name.toLowerCase() === "upload")
+      ctx.addIssue({ code: "custom", message: FILE_MESSAGES.folderNameReserved });
   });
 
 const blankToUndefined = (value: unknown) => (typeof value === "string" && !value.trim() ? undefined : value);

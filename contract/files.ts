@@ -22,7 +22,11 @@ import { MESSAGES } from "./messages";
  * Failures: 422 {message, errors: {files | folder_name | existing_folder: [..]}}, 404 {message}, 413.
  */
 
-export const UPLOAD_FIELDS = { files: "files[]", folderName: "folder_name", existingFolder: "existing_folder" } as const;
+export const UPLOAD_FIELDS = {
+  files: "files[]",
+  folderName: "folder_name",
+  existingFolder: "existing_folder",
+} as const;
 export const FOLDER_NAME_MAX = 60;
 /** A school's folders are listed whole in the upload form's choice, so their number is bounded. */
 export const MAX_FOLDERS = 200;
@@ -43,7 +47,8 @@ export const FILE_MESSAGES = {
   folderNameReserved: 'The name "upload" is kept for the upload page; choose another folder name.',
   folderGone: "This folder no longer exists. Choose another or type a new folder name.",
   tooManyFolders: `A school can have at most ${MAX_FOLDERS} folders. Upload into an existing folder or delete one first.`,
-  typeRefused: "These files cannot be uploaded: {names}. Upload documents, pictures, audio or video (not programs, web pages or SVG images).",
+  typeRefused:
+    "These files cannot be uploaded: {names}. Upload documents, pictures, audio or video (not programs, web pages or SVG images).",
   emptyFiles: "These files are empty: {names}",
   quotaExceeded: "Not enough storage space: these files need {needed} but only {remaining} is left.",
   folderNotFound: "Folder not found.",
@@ -120,7 +125,10 @@ export const listNames = (template: string, names: string[]) => template.replace
  * The spec's rules on the chosen files, in its words, under `files`: at least one, at most 5, none
  * over 5 MB. The web form checks them before sending anything and the API again on what arrived.
  */
-export function uploadFileProblems(files: Array<{ filename: string; size: number; truncated?: boolean }>, tooManyFiles = false): FieldErrors {
+export function uploadFileProblems(
+  files: Array<{ filename: string; size: number; truncated?: boolean }>,
+  tooManyFiles = false,
+): FieldErrors {
   if (tooManyFiles || files.length > UPLOAD_MAX_FILES) return { files: [MESSAGES.uploadTooManyFiles] };
   if (!files.length) return { files: [MESSAGES.uploadNoFiles] };
   const tooLarge = files.filter((f) => f.truncated || f.size > UPLOAD_MAX_BYTES).map((f) => f.filename);

@@ -18,7 +18,8 @@
 
 export const IMPORT_KINDS = ["students", "parents", "staff"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
-export const isImportKind = (value: string | undefined): value is ImportKind => IMPORT_KINDS.includes(value as ImportKind);
+export const isImportKind = (value: string | undefined): value is ImportKind =>
+  IMPORT_KINDS.includes(value as ImportKind);
 
 /** At most this many rows per file, and this many bytes; both named in their refusals. */
 export const IMPORT_MAX_ROWS = 10_000;
@@ -46,7 +47,8 @@ export const IMPORT_MESSAGES = {
   expired: "This check has expired. Upload the file again.",
   hasProblems: "Nothing was imported: fix the rows with problems and upload the file again.",
   alreadyImported: "This file was imported already: nothing was added this time.",
-  imported: (count: number, kind: ImportKind) => `${count} ${count === 1 ? KIND_WORDS[kind].one : KIND_WORDS[kind].many} imported successfully!`,
+  imported: (count: number, kind: ImportKind) =>
+    `${count} ${count === 1 ? KIND_WORDS[kind].one : KIND_WORDS[kind].many} imported successfully!`,
 } as const;
 
 export const KIND_WORDS: Record<ImportKind, { one: string; many: string; title: string; list: string }> = {
@@ -65,7 +67,14 @@ export interface ImportColumn {
   example: string;
 }
 
-const column = (field: string, header: string, required: boolean, example: string, explanation: string, synonyms: string[] = []): ImportColumn => ({
+const column = (
+  field: string,
+  header: string,
+  required: boolean,
+  example: string,
+  explanation: string,
+  synonyms: string[] = [],
+): ImportColumn => ({
   field,
   header,
   required,
@@ -75,35 +84,130 @@ const column = (field: string, header: string, required: boolean, example: strin
 });
 
 const contact = (who: string) => [
-  column("name", "Name", true, who === "parent" ? "Mrs. Ngozi Okafor" : "Mr. Tunde Bakare", `The ${who}'s full name.`, [`${who} name`, "full name", "names", "surname and other names"]),
-  column("email", "Email", true, who === "parent" ? "ngozi.okafor@example.com" : "tunde.bakare@example.com", "A valid email address.", ["email address", "e-mail", "mail"]),
-  column("phone", "Phone", true, "0803 123 4567", "A Nigerian number (0803…) or one with its country code (+234…).", ["phone number", "phone no", "mobile", "mobile number", "telephone", "gsm", "tel"]),
+  column("name", "Name", true, who === "parent" ? "Mrs. Ngozi Okafor" : "Mr. Tunde Bakare", `The ${who}'s full name.`, [
+    `${who} name`,
+    "full name",
+    "names",
+    "surname and other names",
+  ]),
+  column(
+    "email",
+    "Email",
+    true,
+    who === "parent" ? "ngozi.okafor@example.com" : "tunde.bakare@example.com",
+    "A valid email address.",
+    ["email address", "e-mail", "mail"],
+  ),
+  column("phone", "Phone", true, "0803 123 4567", "A Nigerian number (0803…) or one with its country code (+234…).", [
+    "phone number",
+    "phone no",
+    "mobile",
+    "mobile number",
+    "telephone",
+    "gsm",
+    "tel",
+  ]),
   column("address", "Address", false, "12 Allen Avenue, Ikeja", "Optional.", ["home address", "residential address"]),
 ];
 
 /** The columns of each kind, in the template's order. */
 export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
   students: [
-    column("name", "Name", true, "Chinedu Eze", "The student's full name.", ["student name", "full name", "names", "student", "surname and other names"]),
-    column("selectedClass", "Class", true, "JSS1", "One of the school's classes (see the list below).", ["class name", "current class", "form"]),
+    column("name", "Name", true, "Chinedu Eze", "The student's full name.", [
+      "student name",
+      "full name",
+      "names",
+      "student",
+      "surname and other names",
+    ]),
+    column("selectedClass", "Class", true, "JSS1", "One of the school's classes (see the list below).", [
+      "class name",
+      "current class",
+      "form",
+    ]),
     column("gender", "Gender", true, "Male", "Male or Female.", ["sex"]),
-    column("phone_number", "Phone Number", true, "0803 123 4567", "A Nigerian number (0803…) or one with its country code (+234…).", ["phone", "phone no", "mobile", "mobile number", "telephone", "gsm", "parent phone", "tel"]),
+    column(
+      "phone_number",
+      "Phone Number",
+      true,
+      "0803 123 4567",
+      "A Nigerian number (0803…) or one with its country code (+234…).",
+      ["phone", "phone no", "mobile", "mobile number", "telephone", "gsm", "parent phone", "tel"],
+    ),
     column("email", "Email", false, "", "Optional. A valid email address.", ["email address", "e-mail", "mail"]),
     column("address", "Address", false, "", "Optional.", ["home address", "residential address"]),
-    column("admission", "Admission Number", false, "ADM/2025/001", "Optional. Unique in the school: a number already used is refused.", ["adm no", "admission no", "admission", "adm number", "reg no", "registration number", "admission num"]),
-    column("subjects", "Subjects", false, "", "Optional. Subjects of the student's class, separated by commas.", ["subject", "subjects offered"]),
+    column(
+      "admission",
+      "Admission Number",
+      false,
+      "ADM/2025/001",
+      "Optional. Unique in the school: a number already used is refused.",
+      ["adm no", "admission no", "admission", "adm number", "reg no", "registration number", "admission num"],
+    ),
+    column("subjects", "Subjects", false, "", "Optional. Subjects of the student's class, separated by commas.", [
+      "subject",
+      "subjects offered",
+    ]),
   ],
   parents: [
     ...contact("parent"),
-    column("children", "Children", false, "ADM/2025/001", "Optional. The admission numbers of the parent's children, separated by commas: each is linked.", ["child", "children admission numbers", "child admission number", "wards", "ward", "students", "admission numbers"]),
+    column(
+      "children",
+      "Children",
+      false,
+      "ADM/2025/001",
+      "Optional. The admission numbers of the parent's children, separated by commas: each is linked.",
+      [
+        "child",
+        "children admission numbers",
+        "child admission number",
+        "wards",
+        "ward",
+        "students",
+        "admission numbers",
+      ],
+    ),
   ],
   staff: [
     ...contact("staff"),
-    column("position", "Position", false, "Mathematics Teacher", "Optional.", ["role", "designation", "job title", "title"]),
-    column("is_teaching_staff", "Teaching Staff", false, "Yes", "Yes for teaching staff, No (or empty) for non-teaching staff.", ["teaching", "is teaching staff", "teacher", "teaching or non teaching"]),
-    column("form_teacher", "Form Class", false, "JSS1", "Optional, teaching staff only. The class this teacher is form teacher of: a class has one form teacher.", ["form teacher", "form teacher of", "form master", "class teacher"]),
-    column("class", "Classes Taught", false, "JSS1, JSS2", "Optional, teaching staff only. The school's classes, separated by commas.", ["classes", "class", "classes teaching"]),
-    column("subjects", "Subjects", false, "Mathematics", "Optional, teaching staff only. Subjects the school teaches, separated by commas.", ["subject", "subjects taught"]),
+    column("position", "Position", false, "Mathematics Teacher", "Optional.", [
+      "role",
+      "designation",
+      "job title",
+      "title",
+    ]),
+    column(
+      "is_teaching_staff",
+      "Teaching Staff",
+      false,
+      "Yes",
+      "Yes for teaching staff, No (or empty) for non-teaching staff.",
+      ["teaching", "is teaching staff", "teacher", "teaching or non teaching"],
+    ),
+    column(
+      "form_teacher",
+      "Form Class",
+      false,
+      "JSS1",
+      "Optional, teaching staff only. The class this teacher is form teacher of: a class has one form teacher.",
+      ["form teacher", "form teacher of", "form master", "class teacher"],
+    ),
+    column(
+      "class",
+      "Classes Taught",
+      false,
+      "JSS1, JSS2",
+      "Optional, teaching staff only. The school's classes, separated by commas.",
+      ["classes", "class", "classes teaching"],
+    ),
+    column(
+      "subjects",
+      "Subjects",
+      false,
+      "Mathematics",
+      "Optional, teaching staff only. Subjects the school teaches, separated by commas.",
+      ["subject", "subjects taught"],
+    ),
   ],
 };
 
@@ -126,7 +230,9 @@ export interface HeaderMatch {
  */
 export function matchHeaders(kind: ImportKind, headers: readonly string[]): HeaderMatch {
   const byKey = new Map<string, string>();
-  for (const c of IMPORT_COLUMNS[kind]) for (const name of [c.header, c.field, ...c.synonyms]) if (!byKey.has(headerKey(name))) byKey.set(headerKey(name), c.field);
+  for (const c of IMPORT_COLUMNS[kind])
+    for (const name of [c.header, c.field, ...c.synonyms])
+      if (!byKey.has(headerKey(name))) byKey.set(headerKey(name), c.field);
   const taken = new Set<string>();
   const unknown: string[] = [];
   const fields = headers.map((header) => {

@@ -46,13 +46,16 @@ const itemObject = z.object({
 
 /** An item In Stock with nothing in stock would sell what is not there. */
 const stockAgreesWithStatus = (item: { status: string; quantity: number }, ctx: z.RefinementCtx) => {
-  if (item.status === "In Stock" && item.quantity === 0) ctx.addIssue({ code: "custom", path: ["quantity"], message: M.inStockNeedsQuantity });
+  if (item.status === "In Stock" && item.quantity === 0)
+    ctx.addIssue({ code: "custom", path: ["quantity"], message: M.inStockNeedsQuantity });
 };
 
 /** The add and edit product form: name, class, price, status and group, and the stock. */
 export const itemFields = itemObject.superRefine(stockAgreesWithStatus);
 /** `POST /inventory/items`: the same, and the item's id when updating it. */
-export const itemPayload = itemObject.extend({ id: recordId(M.itemNotFound).optional() }).superRefine(stockAgreesWithStatus);
+export const itemPayload = itemObject
+  .extend({ id: recordId(M.itemNotFound).optional() })
+  .superRefine(stockAgreesWithStatus);
 export type ItemFields = z.infer<typeof itemFields>;
 
 /** What the sell form asks: the student (a unique_id) and how many. */

@@ -21,7 +21,8 @@ export function nairaAmount(messages: AmountMessages, maxKobo: number) {
         return z.NEVER;
       }
       const kobo = typeof value === "number" ? nairaToKobo(value) : parseNaira(value);
-      const problem = kobo === null ? messages.invalid : kobo <= 0 ? messages.tooLow : kobo > maxKobo ? messages.tooHigh : null;
+      const problem =
+        kobo === null ? messages.invalid : kobo <= 0 ? messages.tooLow : kobo > maxKobo ? messages.tooHigh : null;
       if (problem) {
         ctx.addIssue({ code: "custom", message: problem });
         return z.NEVER;

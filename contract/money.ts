@@ -94,7 +94,12 @@ export function nairaInputValue(kobo: number | null): string {
   return fraction ? `${whole}.${String(fraction).padStart(2, "0")}` : String(whole);
 }
 
-const NAIRA_COMPACT = new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN", notation: "compact", maximumFractionDigits: 1 });
+const NAIRA_COMPACT = new Intl.NumberFormat("en-NG", {
+  style: "currency",
+  currency: "NGN",
+  notation: "compact",
+  maximumFractionDigits: 1,
+});
 
 /** ₦1.2M, ₦450K: for a chart's axis, where the exact amount is given beside it; "—" for no number. */
 export function formatNairaCompact(kobo: number): string {

@@ -35,8 +35,10 @@ export const PARENT_MESSAGES = {
 
 /** Words of the parents screens the spec does not give; each is recorded in docs/decisions.md. */
 export const PARENT_SCREEN = {
-  phoneMatches: "Students with this phone number are listed under Children. Tick the parent's children, then save again.",
-  childrenHint: "Tick the parent's children. Find them by name, admission number or phone; students with the parent's phone number are offered too.",
+  phoneMatches:
+    "Students with this phone number are listed under Children. Tick the parent's children, then save again.",
+  childrenHint:
+    "Tick the parent's children. Find them by name, admission number or phone; students with the parent's phone number are offered too.",
 } as const;
 
 /** A child as a parent record lists it, with its class in `student_data.class`. */

@@ -6,7 +6,8 @@ import { PEOPLE_MESSAGES } from "./people";
  * The zod rules every person record shares (name, email and phone required), apart from
  * contract/people.ts so that list pages do not ship zod to the browser.
  */
-const required = (message: string, max: number) => z.string({ required_error: message }).trim().min(1, message).max(max);
+const required = (message: string, max: number) =>
+  z.string({ required_error: message }).trim().min(1, message).max(max);
 export const optionalText = (max: number) => z.string().trim().max(max).optional();
 export const nameList = (max: number) => z.array(z.string().trim().min(1).max(100)).max(max).default([]);
 

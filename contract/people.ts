@@ -21,7 +21,11 @@ export interface PersonContact {
 
 /** A list sent as a list, as JSON text (`["a","b"]`) or as comma text (`a, b`), as a list. */
 export function splitList(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string").map((v) => v.trim()).filter(Boolean);
+  if (Array.isArray(value))
+    return value
+      .filter((v): v is string => typeof v === "string")
+      .map((v) => v.trim())
+      .filter(Boolean);
   if (typeof value !== "string") return [];
   const text = value.trim();
   if (text.startsWith("[")) {
@@ -31,14 +35,21 @@ export function splitList(value: unknown): string[] {
       // Not JSON after all: read it as comma text.
     }
   }
-  return text.split(",").map((v) => v.trim()).filter(Boolean);
+  return text
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
 }
 
 /**
  * Brings a JSON `parent_data` or `staff_data` to the schema's plain types: empty values are dropped (a blank
  * field counts as not given), the named `lists` become lists, the named `flags` booleans ("true", "1", "on").
  */
-export function personDataInput(raw: unknown, lists: readonly string[], flags: readonly string[]): Record<string, unknown> {
+export function personDataInput(
+  raw: unknown,
+  lists: readonly string[],
+  flags: readonly string[],
+): Record<string, unknown> {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) return {};
   const input: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(raw)) {
@@ -48,7 +59,8 @@ export function personDataInput(raw: unknown, lists: readonly string[], flags: r
   for (const name of lists) if (input[name] !== undefined) input[name] = splitList(input[name]);
   for (const name of flags) {
     const value = input[name];
-    if (typeof value === "string" || typeof value === "number") input[name] = ["true", "1", "on", "yes"].includes(String(value).toLowerCase());
+    if (typeof value === "string" || typeof value === "number")
+      input[name] = ["true", "1", "on", "yes"].includes(String(value).toLowerCase());
   }
   return input;
 }

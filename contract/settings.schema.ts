@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { duplicateIndexes, isSession, SETTINGS_LIMITS, SETTINGS_MESSAGES as M, type SchoolSettingsInput } from "./settings";
+import {
+  duplicateIndexes,
+  isSession,
+  SETTINGS_LIMITS,
+  SETTINGS_MESSAGES as M,
+  type SchoolSettingsInput,
+} from "./settings";
 
 /**
  * The zod rules of school settings, apart from contract/settings.ts so that the
@@ -22,7 +28,8 @@ function uniqueList<T extends z.ZodType<string, z.ZodTypeDef, unknown>>(
   let list = z.array(item, { required_error: required ?? M.mustBeList, invalid_type_error: M.mustBeList });
   if (required) list = list.min(1, required);
   return list.max(max, M.tooMany(max)).superRefine((values, ctx) => {
-    for (const index of duplicateIndexes(values)) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index], message: duplicate });
+    for (const index of duplicateIndexes(values))
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [index], message: duplicate });
   });
 }
 
@@ -47,7 +54,12 @@ export const reportSheetSchema = z.object(
   { invalid_type_error: M.mustBeObject },
 );
 
-export const sectionsSchema = uniqueList(settingName(M.sectionRequired), M.sectionDuplicate, SETTINGS_LIMITS.sections, M.sectionsRequired);
+export const sectionsSchema = uniqueList(
+  settingName(M.sectionRequired),
+  M.sectionDuplicate,
+  SETTINGS_LIMITS.sections,
+  M.sectionsRequired,
+);
 
 const classSchema = z.object(
   {
@@ -84,15 +96,18 @@ export const schoolSettingsSchema = z
     { invalid_type_error: M.settingsRequired, required_error: M.settingsRequired },
   )
   .superRefine((settings, ctx) => {
-    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path, message });
-    for (const index of duplicateIndexes(settings.classes.map((c) => c.class_name))) issue(["classes", index, "class_name"], M.classDuplicate);
+    const issue = (path: (string | number)[], message: string) =>
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path, message });
+    for (const index of duplicateIndexes(settings.classes.map((c) => c.class_name)))
+      issue(["classes", index, "class_name"], M.classDuplicate);
     settings.classes.forEach((c, index) => {
       if (!settings.sections.includes(c.section)) issue(["classes", index, "section"], M.classSectionMissing);
     });
     for (const section of Object.keys(settings.subjects_by_section)) {
       if (!settings.sections.includes(section)) issue(["subjects_by_section", section], M.subjectsSectionMissing);
     }
-    if (!settings.terms.includes(settings.report_sheet.current_term)) issue(["report_sheet", "current_term"], M.currentTermMissing);
+    if (!settings.terms.includes(settings.report_sheet.current_term))
+      issue(["report_sheet", "current_term"], M.currentTermMissing);
     const session = settings.other_settings.current_session;
     if (session !== undefined && (typeof session !== "string" || !isSession(session))) {
       issue(["other_settings", "current_session"], M.sessionFormat);

@@ -1,5 +1,10 @@
 import { currentTerm, sessionOptions, TERMS } from "./calendar";
-import { DEFAULT_CLASSES_BY_SECTION, DEFAULT_SECTIONS, DEFAULT_SUBJECTS_BY_SECTION, NIGERIAN_SUBJECTS } from "./subjects";
+import {
+  DEFAULT_CLASSES_BY_SECTION,
+  DEFAULT_SECTIONS,
+  DEFAULT_SUBJECTS_BY_SECTION,
+  NIGERIAN_SUBJECTS,
+} from "./subjects";
 
 /** School settings: classes with their section and subjects, sessions, terms, report sheet. */
 export interface SchoolClass {
@@ -67,7 +72,9 @@ export interface ClassRename {
  * students and timetables move with them, in the same write.
  */
 export interface SchoolSettingsPayload {
-  school_settings: Partial<Omit<SchoolSettings, "classes_by_section" | "classes" | "configured_term">> & { classes?: ClassInput[] };
+  school_settings: Partial<Omit<SchoolSettings, "classes_by_section" | "classes" | "configured_term">> & {
+    classes?: ClassInput[];
+  };
   class_renames?: ClassRename[];
 }
 

@@ -8,7 +8,8 @@ import { BACKLOG_REASONS, STUDENT_MESSAGES } from "./students";
  * which only list students do not ship zod to the browser.
  */
 
-const required = (message: string, max: number) => z.string({ required_error: message }).trim().min(1, message).max(max);
+const required = (message: string, max: number) =>
+  z.string({ required_error: message }).trim().min(1, message).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 /**
@@ -20,7 +21,10 @@ export const studentCreateFields = z.object({
   selectedClass: required(STUDENT_MESSAGES.classRequired, 60),
   gender: z.enum(GENDERS, {
     errorMap: (issue, ctx) => ({
-      message: issue.code === "invalid_type" && ctx.data === undefined ? STUDENT_MESSAGES.genderRequired : STUDENT_MESSAGES.genderInvalid,
+      message:
+        issue.code === "invalid_type" && ctx.data === undefined
+          ? STUDENT_MESSAGES.genderRequired
+          : STUDENT_MESSAGES.genderInvalid,
     }),
   }),
   phone_number: required(STUDENT_MESSAGES.phoneRequired, 40),
@@ -39,4 +43,3 @@ export type StudentFields = z.infer<typeof studentUpdateFields>;
 export const backlogPayload = z.object({
   reason: z.enum(BACKLOG_REASONS, { errorMap: () => ({ message: STUDENT_MESSAGES.reasonRequired }) }),
 });
-

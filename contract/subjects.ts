@@ -9,7 +9,12 @@ export const SECTIONS = {
   senior: "Senior Secondary",
 } as const;
 
-export const DEFAULT_SECTIONS: readonly string[] = [SECTIONS.earlyChildhood, SECTIONS.primary, SECTIONS.junior, SECTIONS.senior];
+export const DEFAULT_SECTIONS: readonly string[] = [
+  SECTIONS.earlyChildhood,
+  SECTIONS.primary,
+  SECTIONS.junior,
+  SECTIONS.senior,
+];
 
 export const DEFAULT_CLASSES_BY_SECTION: Readonly<Record<string, readonly string[]>> = {
   [SECTIONS.earlyChildhood]: ["Toddler 1", "Toddler 2", "KG 1", "KG 2", "KG 3"],
@@ -71,7 +76,14 @@ export const NIGERIAN_SUBJECTS: readonly string[] = [
   "Principles of Accounts",
 ];
 
-const RELIGION_AND_LANGUAGES = ["Christian Religious Studies", "Islamic Religious Studies", "French", "Yoruba", "Igbo", "Hausa"];
+const RELIGION_AND_LANGUAGES = [
+  "Christian Religious Studies",
+  "Islamic Religious Studies",
+  "French",
+  "Yoruba",
+  "Igbo",
+  "Hausa",
+];
 
 /** The core of basic education, taught in Primary and Junior Secondary alike. */
 const BASIC_EDUCATION = [
@@ -105,7 +117,14 @@ export const DEFAULT_SUBJECTS_BY_SECTION: Readonly<Record<string, readonly strin
     "Christian Religious Studies",
     "Islamic Religious Studies",
   ],
-  [SECTIONS.primary]: [...BASIC_EDUCATION, "Verbal Reasoning", "Quantitative Reasoning", "Phonics", "Handwriting", ...RELIGION_AND_LANGUAGES],
+  [SECTIONS.primary]: [
+    ...BASIC_EDUCATION,
+    "Verbal Reasoning",
+    "Quantitative Reasoning",
+    "Phonics",
+    "Handwriting",
+    ...RELIGION_AND_LANGUAGES,
+  ],
   [SECTIONS.junior]: [...BASIC_EDUCATION, "Business Studies", "History", ...RELIGION_AND_LANGUAGES],
   [SECTIONS.senior]: [
     "English Language",

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { MESSAGES } from "./messages";
-import { dayOfDate, DAYS, isDated, TEXT_MAX, TIMETABLE_MESSAGES, TIMETABLE_TYPES, type Day, type TimetableType } from "./timetables";
+import {
+  dayOfDate,
+  DAYS,
+  isDated,
+  TEXT_MAX,
+  TIMETABLE_MESSAGES,
+  TIMETABLE_TYPES,
+  type Day,
+  type TimetableType,
+} from "./timetables";
 
 /**
  * The zod rules of timetables and schedules (docs/product.md, Validation), apart from contract/timetables.ts
@@ -12,7 +21,10 @@ const blankToUndefined = (value: unknown) =>
   value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
 
 const requiredText = (message: string) =>
-  z.preprocess(blankToUndefined, z.string({ required_error: message, invalid_type_error: message }).trim().max(TEXT_MAX, TIMETABLE_MESSAGES.tooLong));
+  z.preprocess(
+    blankToUndefined,
+    z.string({ required_error: message, invalid_type_error: message }).trim().max(TEXT_MAX, TIMETABLE_MESSAGES.tooLong),
+  );
 
 const optionalText = () =>
   z.preprocess(blankToUndefined, z.string().trim().max(TEXT_MAX, TIMETABLE_MESSAGES.tooLong).optional());
@@ -56,7 +68,8 @@ export function schedulePayload(type: string, today: string, keepDate?: string) 
       schedule_date: optionalText(),
     })
     .superRefine((value, ctx) => {
-      const fail = (field: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message });
+      const fail = (field: string, message: string) =>
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message });
       const missing = (["schedule_start_time", "schedule_end_time", "subject"] as const).filter((f) => !value[f]);
       for (const field of missing) fail(field, MESSAGES.scheduleRequired);
 
@@ -69,9 +82,11 @@ export function schedulePayload(type: string, today: string, keepDate?: string) 
       if (dated) {
         if (!value.schedule_date) fail("schedule_date", MESSAGES.dateRequired);
         else if (!dayOfDate(value.schedule_date)) fail("schedule_date", TIMETABLE_MESSAGES.invalidDate);
-        else if (value.schedule_date < today && value.schedule_date !== keepDate) fail("schedule_date", TIMETABLE_MESSAGES.pastDate);
+        else if (value.schedule_date < today && value.schedule_date !== keepDate)
+          fail("schedule_date", TIMETABLE_MESSAGES.pastDate);
       } else if (!value.schedule_day) fail("schedule_day", MESSAGES.dayRequired);
-      else if (!(DAYS as readonly string[]).includes(value.schedule_day)) fail("schedule_day", TIMETABLE_MESSAGES.invalidDay);
+      else if (!(DAYS as readonly string[]).includes(value.schedule_day))
+        fail("schedule_day", TIMETABLE_MESSAGES.invalidDay);
     })
     .transform((value) => ({
       schedule_day: (dated ? dayOfDate(value.schedule_date!) : value.schedule_day) as Day,
@@ -83,4 +98,3 @@ export function schedulePayload(type: string, today: string, keepDate?: string) 
     }));
 }
 export type SchedulePayload = z.output<ReturnType<typeof schedulePayload>>;
-

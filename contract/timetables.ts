@@ -66,11 +66,17 @@ export function dayOfDate(date: string): Day | null {
   if (!DATE.test(date)) return null;
   const [year, month, day] = date.split("-").map(Number);
   const moment = new Date(Date.UTC(year, month - 1, day));
-  if (moment.getUTCFullYear() !== year || moment.getUTCMonth() !== month - 1 || moment.getUTCDate() !== day) return null;
+  if (moment.getUTCFullYear() !== year || moment.getUTCMonth() !== month - 1 || moment.getUTCDate() !== day)
+    return null;
   return DAYS[(moment.getUTCDay() + 6) % 7];
 }
 
-const isoDay = new Intl.DateTimeFormat("en-CA", { timeZone: SCHOOL_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+const isoDay = new Intl.DateTimeFormat("en-CA", {
+  timeZone: SCHOOL_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 
 /** Today's date (YYYY-MM-DD) as a calendar in Lagos shows it. */
 export function schoolToday(now: Date): string {
@@ -79,7 +85,8 @@ export function schoolToday(now: Date): string {
 
 /** Schedules by day, Monday to Sunday (dated ones by date), each day in time order. */
 export function compareSchedules(a: Schedule, b: Schedule): number {
-  if (a.schedule_date && b.schedule_date && a.schedule_date !== b.schedule_date) return a.schedule_date < b.schedule_date ? -1 : 1;
+  if (a.schedule_date && b.schedule_date && a.schedule_date !== b.schedule_date)
+    return a.schedule_date < b.schedule_date ? -1 : 1;
   const byDay = DAYS.indexOf(a.schedule_day) - DAYS.indexOf(b.schedule_day);
   if (byDay) return byDay;
   if (a.schedule_start_time !== b.schedule_start_time) return a.schedule_start_time < b.schedule_start_time ? -1 : 1;
@@ -115,7 +122,11 @@ export function formatScheduleDate(date: string): string {
 }
 
 /** How a schedule is named in messages: "Mathematics, Monday 08:00–09:00" (with the date when dated). */
-export function describeSchedule(schedule: Pick<Schedule, "subject" | "schedule_day" | "schedule_date" | "schedule_start_time" | "schedule_end_time">): string {
-  const when = schedule.schedule_date ? `${schedule.schedule_day} ${formatScheduleDate(schedule.schedule_date)}` : schedule.schedule_day;
+export function describeSchedule(
+  schedule: Pick<Schedule, "subject" | "schedule_day" | "schedule_date" | "schedule_start_time" | "schedule_end_time">,
+): string {
+  const when = schedule.schedule_date
+    ? `${schedule.schedule_day} ${formatScheduleDate(schedule.schedule_date)}`
+    : schedule.schedule_day;
   return `${schedule.subject}, ${when} ${schedule.schedule_start_time}–${schedule.schedule_end_time}`;
 }

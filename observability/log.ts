@@ -34,7 +34,10 @@ function scrubbed(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== "object" || depth > 4) return value;
   if (Array.isArray(value)) return value.map((item) => scrubbed(item, depth + 1));
   return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([key, item]) => [key, SECRET_KEY.test(key) ? "[redacted]" : scrubbed(item, depth + 1)]),
+    Object.entries(value as Record<string, unknown>).map(([key, item]) => [
+      key,
+      SECRET_KEY.test(key) ? "[redacted]" : scrubbed(item, depth + 1),
+    ]),
   );
 }
 

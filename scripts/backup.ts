@@ -10,10 +10,16 @@ async function main() {
   const config = loadConfig();
   const out = process.argv[2] ?? defaultBackupFile(config);
   const manifest = await backup(config, out, (line) => console.log(line));
-  console.log(`Backup written: ${out} (${manifest.files} files, ${Math.round(manifest.bytes / 1024)} KB before compression)`);
+  console.log(
+    `Backup written: ${out} (${manifest.files} files, ${Math.round(manifest.bytes / 1024)} KB before compression)`,
+  );
 }
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : `Backup failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    error instanceof ConfigError
+      ? error.message
+      : `Backup failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 });

@@ -29,5 +29,8 @@ for (const name of fs.readdirSync(assetsDir)) {
   const file = path.join(assetsDir, name);
   const body = fs.readFileSync(file);
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
-  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
 }

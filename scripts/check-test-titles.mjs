@@ -7,11 +7,17 @@ import fs from "node:fs";
 
 const previous = fs.readFileSync("tests/e2e/previous-titles.txt", "utf8").split("\n").filter(Boolean);
 
-const listed = JSON.parse(execFileSync("npx", ["playwright", "test", "--list", "--reporter=json"], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }));
+const listed = JSON.parse(
+  execFileSync("npx", ["playwright", "test", "--list", "--reporter=json"], {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  }),
+);
 const current = new Set();
 const walk = (suite, trail) => {
   for (const child of suite.suites ?? []) walk(child, child.title ? [...trail, child.title] : trail);
-  for (const spec of suite.specs ?? []) for (const test of spec.tests) current.add(`[${test.projectName}] ${[...trail, spec.title].join(" › ")}`);
+  for (const spec of suite.specs ?? [])
+    for (const test of spec.tests) current.add(`[${test.projectName}] ${[...trail, spec.title].join(" › ")}`);
 };
 for (const suite of listed.suites) walk(suite, [suite.title]);
 
@@ -33,10 +39,13 @@ for (const title of previous) {
   const [file, ...path] = coveredBy.split(" › ");
   const own = path.at(-1);
   if (!fs.existsSync(file)) problems.push(`${title}: covered by ${coveredBy}, but ${file} does not exist`);
-  else if (!own || !fs.readFileSync(file, "utf8").includes(own)) problems.push(`${title}: covered by ${coveredBy}, but ${file} has no test titled "${own}"`);
+  else if (!own || !fs.readFileSync(file, "utf8").includes(own))
+    problems.push(`${title}: covered by ${coveredBy}, but ${file} has no test titled "${own}"`);
 }
 if (problems.length) {
   console.error(problems.join("\n"));
   process.exit(1);
 }
-console.log(`test titles: ${previous.length} earlier end-to-end tests, ${previous.filter((t) => current.has(t)).length} still tests, ${previous.length - previous.filter((t) => current.has(t)).length} covered by the rows of docs/testing.md`);
+console.log(
+  `test titles: ${previous.length} earlier end-to-end tests, ${previous.filter((t) => current.has(t)).length} still tests, ${previous.length - previous.filter((t) => current.has(t)).length} covered by the rows of docs/testing.md`,
+);

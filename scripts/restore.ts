@@ -15,6 +15,10 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : `Restore failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    error instanceof ConfigError
+      ? error.message
+      : `Restore failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 });

@@ -11,7 +11,12 @@ async function main() {
   const config = loadConfig();
   const handle = await openAndMigrate(config.databaseUrl);
   try {
-    const demo = await seedDemoSchool({ db: handle.db, dialect: handle.dialect, storage: configuredStorage(config.storage), now: () => new Date() });
+    const demo = await seedDemoSchool({
+      db: handle.db,
+      dialect: handle.dialect,
+      storage: configuredStorage(config.storage),
+      now: () => new Date(),
+    });
     console.log(`Demo school "${demo.school_name}" created in ${handle.dialect === "sqlite" ? config.databaseUrl : "PostgreSQL"}:
   ${demo.students} students (JSS1–SS3), ${demo.parents} parents, ${demo.teaching_staff} teaching and ${demo.non_teaching_staff} non-teaching staff,
   inventory (Uniforms, Books, PE Kits) with ${demo.sales} sales to students
@@ -26,6 +31,10 @@ Sign in at http://localhost:${config.port}/ (the password is not shown again).`)
 }
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? error.message : `Seeding failed: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    error instanceof ConfigError
+      ? error.message
+      : `Seeding failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 });

@@ -41,7 +41,11 @@ const stages = [
     { name: "Chromium present", command: "node", args: ["scripts/ensure-chromium.mjs"] },
     // .ci/run installs without install scripts and has the one native module compiled here, beside the
     // type check and the build, which do not load it (compiling SQLite takes a core for about a minute).
-    process.env.TEST_BUILD_NATIVE === "1" && { name: "native modules", command: "npm", args: ["rebuild", "better-sqlite3"] },
+    process.env.TEST_BUILD_NATIVE === "1" && {
+      name: "native modules",
+      command: "npm",
+      args: ["rebuild", "better-sqlite3"],
+    },
     { name: "type check", command: "npx", args: ["tsc", "--noEmit"] },
     { name: "build", command: "npm", args: ["run", "build"] },
   ],
@@ -49,7 +53,13 @@ const stages = [
   [
     vitest("form tests", ["--config", "vitest.forms.config.ts"]),
     // Three browser tests at a time: they wait on pages and the server more than they compute.
-    { name: "end-to-end tests", command: "npx", args: ["playwright", "test"], env: { E2E_WORKERS: process.env.E2E_WORKERS ?? "3", E2E_REPORT: report("end-to-end tests") }, report: { kind: "playwright", file: report("end-to-end tests") } },
+    {
+      name: "end-to-end tests",
+      command: "npx",
+      args: ["playwright", "test"],
+      env: { E2E_WORKERS: process.env.E2E_WORKERS ?? "3", E2E_REPORT: report("end-to-end tests") },
+      report: { kind: "playwright", file: report("end-to-end tests") },
+    },
     vitest("abuse cases on SQLite", ["--config", "vitest.security.config.ts"], withoutPostgres),
   ],
   [
@@ -58,7 +68,12 @@ const stages = [
     { name: "earlier test titles kept", command: "node", args: ["scripts/check-test-titles.mjs"] },
     // The short bench proves every figure is measured and the byte budgets hold; its timings are not judged
     // here, so it runs beside the PostgreSQL steps (which mostly wait on the database) for a second a page.
-    { name: "short bench", command: "npm", args: ["run", "bench:ci"], env: { BENCH_BUILD_DIR: "build", BENCH_SECONDS: "1" } },
+    {
+      name: "short bench",
+      command: "npm",
+      args: ["run", "bench:ci"],
+      env: { BENCH_BUILD_DIR: "build", BENCH_SECONDS: "1" },
+    },
   ],
 ];
 
@@ -67,11 +82,16 @@ const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 function run(step) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(step.command, step.args, { env: { ...process.env, ...step.env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(step.command, step.args, {
+      env: { ...process.env, ...step.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const output = [];
     child.stdout.on("data", (chunk) => output.push(chunk));
     child.stderr.on("data", (chunk) => output.push(chunk));
-    child.on("close", (code) => resolve({ step, code, ms: Date.now() - started, output: Buffer.concat(output).toString("utf8") }));
+    child.on("close", (code) =>
+      resolve({ step, code, ms: Date.now() - started, output: Buffer.concat(output).toString("utf8") }),
+    );
   });
 }
 
@@ -85,12 +105,18 @@ function slowest(step, count = 8) {
     for (const file of data.testResults ?? []) {
       const name = path.relative(process.cwd(), file.name);
       tests.push({ ms: file.endTime - file.startTime, title: `${name} (the whole file)` });
-      for (const test of file.assertionResults ?? []) tests.push({ ms: test.duration ?? 0, title: `${name} › ${test.fullName}` });
+      for (const test of file.assertionResults ?? [])
+        tests.push({ ms: test.duration ?? 0, title: `${name} › ${test.fullName}` });
     }
   } else {
     const walk = (suite, trail) => {
       for (const child of suite.suites ?? []) walk(child, child.title ? [...trail, child.title] : trail);
-      for (const spec of suite.specs ?? []) for (const test of spec.tests) tests.push({ ms: test.results.reduce((sum, result) => sum + result.duration, 0), title: `[${test.projectName}] ${[...trail, spec.title].join(" › ")}` });
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests)
+          tests.push({
+            ms: test.results.reduce((sum, result) => sum + result.duration, 0),
+            title: `[${test.projectName}] ${[...trail, spec.title].join(" › ")}`,
+          });
     };
     for (const suite of data.suites ?? []) walk(suite, [suite.title]);
   }
@@ -105,7 +131,9 @@ for (const stage of stages) {
   const results = await Promise.all(
     steps.map((step) =>
       run(step).then((result) => {
-        process.stdout.write(`\n==> ${step.name}: ${result.code === 0 ? "passed" : `FAILED (exit ${result.code})`} in ${seconds(result.ms)}\n${result.output}`);
+        process.stdout.write(
+          `\n==> ${step.name}: ${result.code === 0 ? "passed" : `FAILED (exit ${result.code})`} in ${seconds(result.ms)}\n${result.output}`,
+        );
         return result;
       }),
     ),
@@ -114,15 +142,21 @@ for (const stage of stages) {
     const budget = budgets[step.name];
     if (budget === undefined) throw new Error(`.ci/budgets.json has no budget for "${step.name}"`);
     const over = ms > budget * scale * 1000;
-    summary.push(`${step.name.padEnd(30)} ${seconds(ms).padStart(8)}  budget ${String(budget * scale).padStart(4)} s${code ? "  FAILED" : ""}${over ? "  OVER BUDGET" : ""}`);
+    summary.push(
+      `${step.name.padEnd(30)} ${seconds(ms).padStart(8)}  budget ${String(budget * scale).padStart(4)} s${code ? "  FAILED" : ""}${over ? "  OVER BUDGET" : ""}`,
+    );
     if (over) {
-      process.stdout.write(`\n==> ${step.name} took ${seconds(ms)}, over its budget of ${budget * scale} s. Its slowest tests:\n`);
+      process.stdout.write(
+        `\n==> ${step.name} took ${seconds(ms)}, over its budget of ${budget * scale} s. Its slowest tests:\n`,
+      );
       for (const test of slowest(step)) process.stdout.write(`    ${seconds(test.ms).padStart(8)}  ${test.title}\n`);
     }
     if (code || over) failed = true;
   }
 }
 if (!postgres) summary.push("(TEST_POSTGRES_URL unset: the API tests and abuse cases did not run on PostgreSQL)");
-process.stdout.write(`\n==> Steps\n${summary.join("\n")}\n${"all".padEnd(30)} ${seconds(Date.now() - started).padStart(8)}\n`);
+process.stdout.write(
+  `\n==> Steps\n${summary.join("\n")}\n${"all".padEnd(30)} ${seconds(Date.now() - started).padStart(8)}\n`,
+);
 fs.rmSync(reports, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);

@@ -92,7 +92,8 @@ function collectFields(parser: busboy.Busboy, result: Parsed) {
   });
 }
 
-const isTruncated = (stream: NodeJS.ReadableStream) => Boolean((stream as unknown as { truncated?: boolean }).truncated);
+const isTruncated = (stream: NodeJS.ReadableStream) =>
+  Boolean((stream as unknown as { truncated?: boolean }).truncated);
 
 export async function readMultipart(request: Request, limits: MultipartLimits): Promise<MultipartResult> {
   const { parser, body } = parserFor(request, limits);
@@ -132,7 +133,9 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
     parser.on("close", () => {
       Promise.all(pending).then(() => resolve(result), reject);
     });
-    Readable.fromWeb(body as unknown as NodeWebStream<Uint8Array>).on("error", reject).pipe(parser);
+    Readable.fromWeb(body as unknown as NodeWebStream<Uint8Array>)
+      .on("error", reject)
+      .pipe(parser);
   });
 }
 
@@ -167,7 +170,11 @@ export interface DiskMultipartLimits extends MultipartLimits {
  * client went away) or longer than `maxRequestBytes` is refused with nothing left behind; no more than
  * a chunk of any file is ever held in memory.
  */
-export async function withMultipartOnDisk<T>(request: Request, limits: DiskMultipartLimits, use: (form: DiskMultipartResult) => Promise<T>): Promise<T> {
+export async function withMultipartOnDisk<T>(
+  request: Request,
+  limits: DiskMultipartLimits,
+  use: (form: DiskMultipartResult) => Promise<T>,
+): Promise<T> {
   const { parser, body } = parserFor(request, limits);
   await fsp.mkdir(limits.tempDir, { recursive: true });
   const folder = await fsp.mkdtemp(path.join(limits.tempDir, "upload-"));
@@ -178,7 +185,12 @@ export async function withMultipartOnDisk<T>(request: Request, limits: DiskMulti
   }
 }
 
-function streamToDisk(parser: busboy.Busboy, body: ReadableStream, limits: DiskMultipartLimits, folder: string): Promise<DiskMultipartResult> {
+function streamToDisk(
+  parser: busboy.Busboy,
+  body: ReadableStream,
+  limits: DiskMultipartLimits,
+  folder: string,
+): Promise<DiskMultipartResult> {
   const result: DiskMultipartResult = { fields: {}, files: [], tooManyFiles: false, truncatedField: false };
   const headBytes = limits.headBytes ?? 4096;
   const writes: Promise<DiskFile | null>[] = [];
@@ -197,7 +209,9 @@ function streamToDisk(parser: busboy.Busboy, body: ReadableStream, limits: DiskM
       source.destroy();
       parser.removeAllListeners("close");
       for (const [i, part] of parts.entries()) part.unpipe(outputs[i]);
-      const closing = outputs.map((out) => new Promise<void>((closed) => (out.closed ? closed() : out.destroy().once("close", () => closed()))));
+      const closing = outputs.map(
+        (out) => new Promise<void>((closed) => (out.closed ? closed() : out.destroy().once("close", () => closed()))),
+      );
       Promise.all(closing).then(() => reject(error));
     };
 
@@ -235,7 +249,15 @@ function streamToDisk(parser: busboy.Busboy, body: ReadableStream, limits: DiskM
           out.on("finish", () => {
             // An empty file input still sends a part with no name and no bytes: that is "no file".
             if (!info.filename && size === 0) return done(null);
-            done({ field, filename: info.filename ?? "", declaredType: info.mimeType, path: file, size, truncated: isTruncated(stream), head: new Uint8Array(Buffer.concat(head)) });
+            done({
+              field,
+              filename: info.filename ?? "",
+              declaredType: info.mimeType,
+              path: file,
+              size,
+              truncated: isTruncated(stream),
+              head: new Uint8Array(Buffer.concat(head)),
+            });
           });
         }),
       );
@@ -265,7 +287,11 @@ export function fileFor(result: MultipartResult, field: string): UploadedFile | 
  * Removes upload folders older than `olderThanMs` from `tempDir`: what a process that stopped in the
  * middle of a request left behind. Younger ones may belong to a request still running in another worker.
  */
-export async function sweepStaleUploads(tempDir: string, olderThanMs = 60 * 60 * 1000, now = Date.now()): Promise<void> {
+export async function sweepStaleUploads(
+  tempDir: string,
+  olderThanMs = 60 * 60 * 1000,
+  now = Date.now(),
+): Promise<void> {
   const names = await fsp.readdir(tempDir).catch(() => [] as string[]);
   for (const name of names.filter((n) => n.startsWith("upload-"))) {
     const folder = path.join(tempDir, name);

@@ -10,7 +10,8 @@ import zlib from "node:zlib";
  * gzip otherwise.
  */
 
-const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml|x-www-form-urlencoded)|image\/svg\+xml)/i;
+const COMPRESSIBLE =
+  /^(text\/(?!event-stream)|application\/(json|javascript|xml|x-www-form-urlencoded)|image\/svg\+xml)/i;
 /** Below this, headers outweigh the saving. */
 const MIN_BYTES = 1024;
 const BROTLI_QUALITY = 5;
@@ -35,9 +36,16 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
 
 /** zlib hands back buffers over plain (never shared) ArrayBuffers, which a Response takes as a body. */
 function pack(body: Buffer<ArrayBuffer>, encoding: Encoding): Buffer<ArrayBuffer> {
-  return (encoding === "br"
-    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : zlib.gzipSync(body, { level: GZIP_LEVEL })) as Buffer<ArrayBuffer>;
+  return (
+    encoding === "br"
+      ? zlib.brotliCompressSync(body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        })
+      : zlib.gzipSync(body, { level: GZIP_LEVEL })
+  ) as Buffer<ArrayBuffer>;
 }
 
 export function compressWhole(): MiddlewareHandler {

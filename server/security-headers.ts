@@ -80,7 +80,8 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Middleware
     const protocol = forwarded ?? new URL(c.req.url).protocol.replace(":", "");
     const host = c.req.header("x-forwarded-host") ?? c.req.header("host") ?? new URL(c.req.url).host;
     // The address goes into a header: only a plain host (name or address, port) and scheme are taken.
-    const pageOrigin = /^https?$/.test(protocol) && /^[A-Za-z0-9.\-:[\]]+$/.test(host) ? `${protocol}://${host}` : undefined;
+    const pageOrigin =
+      /^https?$/.test(protocol) && /^[A-Za-z0-9.\-:[\]]+$/.test(host) ? `${protocol}://${host}` : undefined;
     wanted.push(["Content-Security-Policy", isPage ? pagePolicy(nonce, imageOrigins, pageOrigin) : NON_PAGE_POLICY]);
     if (protocol === "https") wanted.push(["Strict-Transport-Security", HSTS]);
 

@@ -31,13 +31,20 @@ export interface DbHandle {
 /** `postgres://` or `postgresql://` selects PostgreSQL; anything else is a SQLite file path (or `:memory:`). */
 export function openDatabase(url: string): DbHandle {
   if (/^postgres(ql)?:\/\//i.test(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS, keepAlive: true });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     // A connection the server drops while idle (a restart, a failover) is reported here; unheard, it
     // would end the process. The pool forgets it and connects afresh on the next query.
     pool.on("error", (error) => logger.warn("database connection lost", errorFields(error)));
     // The same for a connection lost while checked out between two queries (a transaction awaiting its
     // next step): the query in hand fails and is answered as unavailable; the process goes on.
-    pool.on("connect", (client) => client.on("error", (error) => logger.warn("database connection lost", errorFields(error))));
+    pool.on("connect", (client) =>
+      client.on("error", (error) => logger.warn("database connection lost", errorFields(error))),
+    );
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: "postgres", close: () => db.destroy() };
   }
@@ -92,7 +99,9 @@ class RetryingSqliteDriver extends SqliteDriver {
     const connection = await super.acquireConnection();
     return {
       executeQuery: <R>(query: CompiledQuery): Promise<QueryResult<R>> =>
-        this.#inTransaction ? connection.executeQuery<R>(query) : retryWhileBusy(() => connection.executeQuery<R>(query)),
+        this.#inTransaction
+          ? connection.executeQuery<R>(query)
+          : retryWhileBusy(() => connection.executeQuery<R>(query)),
       streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => connection.streamQuery<R>(query, chunkSize),
     };
   }

@@ -41,7 +41,9 @@ export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
   // PostgreSQL: Kysely looks for its bookkeeping tables in every schema, so a database holding several
   // schemas (tests run one per file) would find another schema's; pin them to the one in use.
   const migrationTableSchema =
-    dialect === "postgres" ? (await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : null;
+    dialect === "postgres"
+      ? (await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : null;
   // Migrations are numbered per feature and may land out of order (0004 before 0002) on a database
   // that already ran the later ones; each is independent, so run whichever are missing.
   const { error, results } = await new Migrator({

@@ -57,7 +57,12 @@ export const TRIGRAM = 3;
  * The condition "this row of `table` matches `query`" (a `searchQuery()`), for a query already limited
  * to `schoolId`'s rows. `%`, `_`, quotes and the like are taken literally on both databases.
  */
-export function matchesSearch(dialect: Dialect, table: SearchableTable, schoolId: number, query: string): RawBuilder<SqlBool> {
+export function matchesSearch(
+  dialect: Dialect,
+  table: SearchableTable,
+  schoolId: number,
+  query: string,
+): RawBuilder<SqlBool> {
   const column = sql.ref(`${table}.search_text`);
   if (dialect === "postgres") {
     return sql<SqlBool>`${column} like ${containsPattern(query)} escape '\\'`;
@@ -72,7 +77,10 @@ export function matchesSearch(dialect: Dialect, table: SearchableTable, schoolId
 
 /** A search box's text as a LIKE pattern that finds it anywhere: trimmed, lower-cased, `%`, `_` and `\` taken literally. */
 export function containsPattern(text: string): string {
-  return `%${text.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${text
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

@@ -144,7 +144,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "POST /api/admin/:uniqueId/imports/:kind/:token/commit": ["students", "parents", "staff"],
 };
 
-export const isMainOnly = (access: RouteAccess | undefined): access is MainOnly => typeof access === "object" && "mainOnly" in access;
+export const isMainOnly = (access: RouteAccess | undefined): access is MainOnly =>
+  typeof access === "object" && "mainOnly" in access;
 
 /** Whether the tenant (main admin or sub-admin) may do what `access` asks. */
 export function allows(tenant: Tenant, access: RouteAccess | undefined): boolean {
@@ -171,7 +172,9 @@ export function requireFeature(tenant: Tenant, key: FeatureKey): void {
 /** "METHOD path" of the route that will answer this request, as ROUTE_ACCESS names it; null when none does (404). */
 export function routeKey(c: Context): string | null {
   const method = c.req.method === "HEAD" ? "GET" : c.req.method;
-  const route = matchedRoutes(c).filter((r) => r.method === method).pop();
+  const route = matchedRoutes(c)
+    .filter((r) => r.method === method)
+    .pop();
   return route ? `${method} ${route.path}` : null;
 }
 
@@ -187,7 +190,10 @@ async function sentSubAdminId(c: Context): Promise<string | undefined> {
   if ((c.req.method === "POST" || c.req.method === "PUT") && isJson) {
     try {
       const body = JSON.parse(await readTextWithin(c.req.raw.clone(), SUB_ADMIN_BODY_BYTES)) as unknown;
-      const value = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>).sub_admin_id : undefined;
+      const value =
+        body && typeof body === "object" && !Array.isArray(body)
+          ? (body as Record<string, unknown>).sub_admin_id
+          : undefined;
       return value === undefined || value === null ? undefined : String(value);
     } catch {
       return undefined;
@@ -208,6 +214,8 @@ export async function checkAccess(c: Context, tenant: Tenant): Promise<void> {
     return;
   }
   const access = ROUTE_ACCESS[key];
-  if (!allows(tenant, access)) throw new ApiError(403, isMainOnly(access) ? access.mainOnly : ACCESS_MESSAGES.forbidden);
-  if ((await sentSubAdminId(c)) !== String(tenant.subAdmin.id)) throw new ApiError(403, ACCESS_MESSAGES.subAdminMismatch);
+  if (!allows(tenant, access))
+    throw new ApiError(403, isMainOnly(access) ? access.mainOnly : ACCESS_MESSAGES.forbidden);
+  if ((await sentSubAdminId(c)) !== String(tenant.subAdmin.id))
+    throw new ApiError(403, ACCESS_MESSAGES.subAdminMismatch);
 }

@@ -34,14 +34,20 @@ export function dbFailure(error: unknown): "unavailable" | "conflict" | "invalid
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : "";
   if (typeof code === "string") {
-    if (UNAVAILABLE_CODES.has(code) || code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_IOERR")) return "unavailable";
+    if (UNAVAILABLE_CODES.has(code) || code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_IOERR"))
+      return "unavailable";
     // PostgreSQL: 08 connection exceptions, 57P01–57P03 shutdown and start-up, 53 insufficient resources.
     if (/^(08|53)/.test(code) || /^57P0[123]$/.test(code)) return "unavailable";
-    if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY") return "conflict";
+    if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY")
+      return "conflict";
     if (code.startsWith("23") || code.startsWith("SQLITE_CONSTRAINT")) return "invalid";
   }
   // node-postgres reports a connection lost or never made without a code.
-  if (/^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|driver has already been destroyed/i.test(message)) {
+  if (
+    /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|driver has already been destroyed/i.test(
+      message,
+    )
+  ) {
     return "unavailable";
   }
   return null;

@@ -12,7 +12,9 @@ export interface FileType {
   extensions: readonly string[];
 }
 
-export type Detection = { ok: true; type: FileType } | { ok: false; reason: "program" | "markup" | "unknown" | "empty" };
+export type Detection =
+  | { ok: true; type: FileType }
+  | { ok: false; reason: "program" | "markup" | "unknown" | "empty" };
 
 /** Random access to an upload on disk; at most 5 MB, so reading it whole is bounded. */
 export interface FileBytes {
@@ -55,7 +57,8 @@ const OLD_OFFICE = {
   ppt: type("application/vnd.ms-powerpoint", "ppt", "pps"),
 };
 
-const ascii = (bytes: Uint8Array, start: number, length: number) => String.fromCharCode(...bytes.subarray(start, start + length));
+const ascii = (bytes: Uint8Array, start: number, length: number) =>
+  String.fromCharCode(...bytes.subarray(start, start + length));
 const startsWith = (bytes: Uint8Array, ...signature: number[]) => signature.every((b, i) => bytes[i] === b);
 const lowerExtension = (name: string) => /\.([^.]+)$/.exec(name)?.[1]?.toLowerCase() ?? "";
 
@@ -80,7 +83,10 @@ function isProgram(head: Uint8Array): boolean {
   return (
     ascii(head, 0, 2) === "MZ" ||
     startsWith(head, 0x7f, 0x45, 0x4c, 0x46) ||
-    (head.length >= 4 && [0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe, 0xcafebabe].includes(new DataView(head.buffer, head.byteOffset, 4).getUint32(0, false))) ||
+    (head.length >= 4 &&
+      [0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe, 0xcafebabe].includes(
+        new DataView(head.buffer, head.byteOffset, 4).getUint32(0, false),
+      )) ||
     ascii(head, 0, 4) === "dex\n" ||
     ascii(head, 0, 4) === "Cr24" ||
     ascii(head, 0, 2) === "#!"
@@ -176,7 +182,8 @@ async function zipEntryNames(file: FileBytes): Promise<string[]> {
 }
 
 /** Markup a browser would render or run, anywhere in a text file. */
-const MARKUP = /<\s*(?:!doctype|html|head|body|script|iframe|frame|frameset|svg|math|object|embed|meta|link|style|base|form|\?xml|xsl)\b/i;
+const MARKUP =
+  /<\s*(?:!doctype|html|head|body|script|iframe|frame|frameset|svg|math|object|embed|meta|link|style|base|form|\?xml|xsl)\b/i;
 
 /**
  * Plain text (UTF-8, UTF-16 with its byte-order mark, or a single-byte code page such as Windows-1252):
@@ -196,13 +203,16 @@ function textType(bytes: Uint8Array, filename: string): Detection {
   }
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0008\u000e-\u001f\u007f]/.test(text.replace(/^\ufeff/, ""))) return { ok: false, reason: "unknown" };
-  if (MARKUP.test(text) || /^\s*</.test(text.replace(/^\ufeff|^\u00ef\u00bb\u00bf/, ""))) return { ok: false, reason: "markup" };
+  if (MARKUP.test(text) || /^\s*</.test(text.replace(/^\ufeff|^\u00ef\u00bb\u00bf/, "")))
+    return { ok: false, reason: "markup" };
   return { ok: true, type: ["csv", "tsv"].includes(lowerExtension(filename)) ? CSV : TEXT };
 }
 
 /** Extensions that make a computer run or render a file: a download never ends in one of these. */
 const DANGEROUS_EXTENSIONS = new Set(
-  "html htm xhtml shtml svg svgz xml xsl js mjs jse vbs vbe wsf wsh hta exe com bat cmd scr pif cpl msi msp dll jar apk app dmg sh ps1 psm1 reg lnk url desktop".split(" "),
+  "html htm xhtml shtml svg svgz xml xsl js mjs jse vbs vbe wsf wsh hta exe com bat cmd scr pif cpl msi msp dll jar apk app dmg sh ps1 psm1 reg lnk url desktop".split(
+    " ",
+  ),
 );
 
 /**

@@ -22,8 +22,9 @@ export function institutionCode(code: string): string | null {
 /** The check digit of a 9-digit serial at the institution with this CBN code. */
 export function nubanCheckDigit(code: string, serial: string): number {
   const prefix = institutionCode(code);
-  if (!prefix || !/^\d{9}$/.test(serial)) throw new Error("a CBN code of 3, 5 or 6 digits and a 9-digit serial are needed");
-  const sum = [...prefix + serial].reduce((total, digit, i) => total + Number(digit) * WEIGHTS[i], 0);
+  if (!prefix || !/^\d{9}$/.test(serial))
+    throw new Error("a CBN code of 3, 5 or 6 digits and a 9-digit serial are needed");
+  const sum = [...(prefix + serial)].reduce((total, digit, i) => total + Number(digit) * WEIGHTS[i], 0);
   return (10 - (sum % 10)) % 10;
 }
 

@@ -52,9 +52,22 @@ export function read(job: ReadJob): ReadAnswer {
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   let book: import("@e965/xlsx").WorkBook;
   try {
-    book = XLSX.read(bytes, { type: "buffer", dense: true, sheets: 0, sheetRows: job.maxRows + 2, cellFormula: false, cellHTML: false, cellStyles: false, cellDates: false, bookVBA: false });
+    book = XLSX.read(bytes, {
+      type: "buffer",
+      dense: true,
+      sheets: 0,
+      sheetRows: job.maxRows + 2,
+      cellFormula: false,
+      cellHTML: false,
+      cellStyles: false,
+      cellDates: false,
+      bookVBA: false,
+    });
   } catch (error) {
-    return { ok: false, reason: /password|encrypt/i.test(String(error instanceof Error ? error.message : error)) ? "password" : "invalid" };
+    return {
+      ok: false,
+      reason: /password|encrypt/i.test(String(error instanceof Error ? error.message : error)) ? "password" : "invalid",
+    };
   }
   try {
     const sheet = book.SheetNames.length ? book.Sheets[book.SheetNames[0]] : undefined;

@@ -47,7 +47,13 @@ export interface SpreadsheetPoolOptions {
   heapMb: number;
 }
 
-export const SPREADSHEET_POOL: SpreadsheetPoolOptions = { threads: 2, queue: 4, filesPerThread: 100, idleMs: 30_000, heapMb: 256 };
+export const SPREADSHEET_POOL: SpreadsheetPoolOptions = {
+  threads: 2,
+  queue: 4,
+  filesPerThread: 100,
+  idleMs: 30_000,
+  heapMb: 256,
+};
 /** Seconds a refused upload is asked to wait: a few files' time. */
 export const SPREADSHEET_RETRY_AFTER_SECONDS = 10;
 
@@ -66,7 +72,11 @@ const inert = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
 
 /** The worker module beside this one: the TypeScript source (through tsx), or the build's .mjs. */
 function workerModule(): { filename: string; execArgv?: string[] } {
-  if (import.meta.url.endsWith(".ts")) return { filename: fileURLToPath(new URL("./spreadsheet-worker.ts", import.meta.url)), execArgv: ["--import", "tsx"] };
+  if (import.meta.url.endsWith(".ts"))
+    return {
+      filename: fileURLToPath(new URL("./spreadsheet-worker.ts", import.meta.url)),
+      execArgv: ["--import", "tsx"],
+    };
   return { filename: fileURLToPath(new URL("./spreadsheet-worker.mjs", import.meta.url)) };
 }
 
@@ -95,7 +105,11 @@ export class SpreadsheetPool {
       idleTimeout: options.idleMs,
       // A backstop: `run` refuses first, counting the files running as well as those waiting.
       maxQueue: options.threads + options.queue,
-      resourceLimits: { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: Math.min(32, options.heapMb / 4), stackSizeMb: 4 },
+      resourceLimits: {
+        maxOldGenerationSizeMb: options.heapMb,
+        maxYoungGenerationSizeMb: Math.min(32, options.heapMb / 4),
+        stackSizeMb: 4,
+      },
       loadBalancer: (_task, threads) => this.choose(threads),
       recordTiming: false,
     });
@@ -137,7 +151,8 @@ export class SpreadsheetPool {
   private retireSpent() {
     for (const [id, { thread, files }] of this.threads) {
       if (thread.destroyed) this.threads.delete(id);
-      else if (files >= this.options.filesPerThread && thread.currentUsage === 0 && !thread.terminating) this.retire(id);
+      else if (files >= this.options.filesPerThread && thread.currentUsage === 0 && !thread.terminating)
+        this.retire(id);
     }
   }
 
@@ -176,7 +191,11 @@ export class SpreadsheetPool {
     return new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
   }
 
-  private async run<T>(name: "read" | "write", job: Omit<ReadJob, "job"> | Omit<WriteJob, "job">, timeLimitMs: number): Promise<T> {
+  private async run<T>(
+    name: "read" | "write",
+    job: Omit<ReadJob, "job"> | Omit<WriteJob, "job">,
+    timeLimitMs: number,
+  ): Promise<T> {
     if (this.inFlight >= this.options.threads + this.options.queue) throw new SpreadsheetsBusy();
     this.inFlight++;
     const id = this.nextJob++;
@@ -220,7 +239,11 @@ export function keepSpreadsheetWorkerReady() {
 }
 
 /** `SpreadsheetPool.read` on the process's pool. */
-export function readFirstSheet(path: string, maxRows: number, timeLimitMs = SPREADSHEET_TIME_LIMIT_MS): Promise<SheetRead> {
+export function readFirstSheet(
+  path: string,
+  maxRows: number,
+  timeLimitMs = SPREADSHEET_TIME_LIMIT_MS,
+): Promise<SheetRead> {
   return spreadsheetPool().read(path, maxRows, timeLimitMs);
 }
 

@@ -19,13 +19,15 @@ export function requestId() {
 }
 
 /** Query parameters that would carry a credential: addresses end up in logs, histories and Referer headers. */
-const CREDENTIAL_PARAMS = /^(token|access[-_]?token|auth|auth[-_]?token|bearer|api[-_]?key|apikey|jwt|password|session)$/i;
+const CREDENTIAL_PARAMS =
+  /^(token|access[-_]?token|auth|auth[-_]?token|bearer|api[-_]?key|apikey|jwt|password|session)$/i;
 
 /** A credential in the query string is refused outright (400), even beside a valid Authorization header. */
 export function refuseCredentialsInQuery() {
   return createMiddleware(async (c, next) => {
     const query = new URL(c.req.url).searchParams;
-    for (const name of query.keys()) if (CREDENTIAL_PARAMS.test(name)) throw new ApiError(400, APP_MESSAGES.tokenInAddress);
+    for (const name of query.keys())
+      if (CREDENTIAL_PARAMS.test(name)) throw new ApiError(400, APP_MESSAGES.tokenInAddress);
     await next();
   });
 }

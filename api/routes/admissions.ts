@@ -1,6 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { ADMISSION_MESSAGES, ADMISSION_SPEC_MESSAGES as SPEC, APPLICATION_UPLOAD_LIMITS, SUBMISSION_STATUSES } from "../../contract/admissions";
+import {
+  ADMISSION_MESSAGES,
+  ADMISSION_SPEC_MESSAGES as SPEC,
+  APPLICATION_UPLOAD_LIMITS,
+  SUBMISSION_STATUSES,
+} from "../../contract/admissions";
 import { CLIENT_ADDRESS_HEADER } from "../../contract/http";
 import type { ApiDeps } from "../context";
 
@@ -31,9 +36,16 @@ const submissionsQuery = pageParams.extend({
 /** Admission forms and submissions, under /api/admin/{uniqueId} (contract/admissions.ts). */
 export function admissionRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
-    .get("/admission-forms", async (c) => c.json({ data: await listForms(deps, c.get("tenant"), pageParams.parse(c.req.query())) }))
+    .get("/admission-forms", async (c) =>
+      c.json({ data: await listForms(deps, c.get("tenant"), pageParams.parse(c.req.query())) }),
+    )
     .post("/create-admission-form", async (c) => {
-      const { form, replayed } = await createForm(deps, c.get("tenant"), await readJson(c), c.req.header("idempotency-key"));
+      const { form, replayed } = await createForm(
+        deps,
+        c.get("tenant"),
+        await readJson(c),
+        c.req.header("idempotency-key"),
+      );
       return c.json({ message: SPEC.created, data: form }, replayed ? 200 : 201);
     })
     .put("/admission-forms/:id/toggle-status", async (c) => {
@@ -65,7 +77,10 @@ export function admissionRoutes(deps: ApiDeps) {
       });
     })
     .put("/submissions/:id/approve", async (c) => {
-      return c.json({ message: SPEC.approved, data: await approveSubmission(deps, c.get("tenant"), c.req.param("id")) });
+      return c.json({
+        message: SPEC.approved,
+        data: await approveSubmission(deps, c.get("tenant"), c.req.param("id")),
+      });
     })
     .put("/submissions/:id/reject", async (c) => {
       return c.json({ message: SPEC.rejected, data: await rejectSubmission(deps, c.get("tenant"), c.req.param("id")) });
@@ -90,4 +105,3 @@ export function publicAdmissionRoutes(deps: ApiDeps) {
       c.json({ data: await readPublicSubmission(deps, c.req.param("publicId"), c.req.param("reference")) }),
     );
 }
-

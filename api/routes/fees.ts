@@ -42,9 +42,16 @@ function recordId(value: string | undefined, notFound: string): number {
 /** School fees, under /api/admin/{uniqueId}/fees (contract/fees.ts lists the calls and their answers). */
 export function feeRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
-    .get("/fees/fee-settings", async (c) => c.json({ data: await listFees(deps, c.get("tenant"), termQuery.parse(c.req.query())) }))
+    .get("/fees/fee-settings", async (c) =>
+      c.json({ data: await listFees(deps, c.get("tenant"), termQuery.parse(c.req.query())) }),
+    )
     .post("/fees/fee-settings", async (c) => {
-      const { fee, replayed } = await createFee(deps, c.get("tenant"), await readJson(c), c.req.header("idempotency-key"));
+      const { fee, replayed } = await createFee(
+        deps,
+        c.get("tenant"),
+        await readJson(c),
+        c.req.header("idempotency-key"),
+      );
       return c.json({ message: M.feeCreated, data: fee }, replayed ? 200 : 201);
     })
     .get("/fees/fee-settings/:id", async (c) =>
@@ -71,7 +78,12 @@ export function feeRoutes(deps: ApiDeps) {
       c.json({ data: await studentBill(deps, c.get("tenant"), c.req.param("id"), termQuery.parse(c.req.query())) }),
     )
     .post("/fees/discounts", async (c) => {
-      const { bill, replayed } = await addDiscount(deps, c.get("tenant"), await readJson(c), c.req.header("idempotency-key"));
+      const { bill, replayed } = await addDiscount(
+        deps,
+        c.get("tenant"),
+        await readJson(c),
+        c.req.header("idempotency-key"),
+      );
       return c.json({ message: M.discountAdded, data: bill }, replayed ? 200 : 201);
     })
     .delete("/fees/discounts/:id", async (c) => {
@@ -82,19 +94,31 @@ export function feeRoutes(deps: ApiDeps) {
       c.json({ data: await parentBalances(deps, c.get("tenant"), c.req.param("id"), termQuery.parse(c.req.query())) }),
     )
     .post("/fees/payments", async (c) => {
-      const { payment, replayed } = await recordPayment(deps, c.get("tenant"), await readJson(c), c.req.header("idempotency-key"));
+      const { payment, replayed } = await recordPayment(
+        deps,
+        c.get("tenant"),
+        await readJson(c),
+        c.req.header("idempotency-key"),
+      );
       return c.json({ message: M.paymentRecorded, data: payment }, replayed ? 200 : 201);
     })
     .get("/fees/payments/:id", async (c) =>
       c.json({ data: await getPayment(deps, c.get("tenant"), recordId(c.req.param("id"), M.paymentNotFound)) }),
     )
     .post("/fees/payments/:id/reverse", async (c) => {
-      const payment = await reversePayment(deps, c.get("tenant"), recordId(c.req.param("id"), M.paymentNotFound), await readJson(c));
+      const payment = await reversePayment(
+        deps,
+        c.get("tenant"),
+        recordId(c.req.param("id"), M.paymentNotFound),
+        await readJson(c),
+      );
       return c.json({ message: M.paymentReversed, data: payment });
     })
     .get("/fees/payments/:id/receipt", async (c) => {
       const pdf = await receiptPdf(deps, c.get("tenant"), recordId(c.req.param("id"), M.paymentNotFound));
       return downloadResponse(pdf.bytes, "application/pdf", `attachment; filename="${pdf.filename}"`);
     })
-    .get("/fees/overview", async (c) => c.json({ data: await feeOverview(deps, c.get("tenant"), overviewQuery.parse(c.req.query())) }));
+    .get("/fees/overview", async (c) =>
+      c.json({ data: await feeOverview(deps, c.get("tenant"), overviewQuery.parse(c.req.query())) }),
+    );
 }

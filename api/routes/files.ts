@@ -22,16 +22,26 @@ import {
 } from "../services/files";
 
 /** The upload's caps: busboy drops a sixth file and cuts a file off one byte past 5 MB. */
-const UPLOAD_LIMITS = { maxFiles: UPLOAD_MAX_FILES, maxFileBytes: UPLOAD_MAX_BYTES, maxFields: 10, maxFieldBytes: 4096, maxRequestBytes: UPLOAD_REQUEST_MAX_BYTES };
+const UPLOAD_LIMITS = {
+  maxFiles: UPLOAD_MAX_FILES,
+  maxFileBytes: UPLOAD_MAX_BYTES,
+  maxFields: 10,
+  maxFieldBytes: 4096,
+  maxRequestBytes: UPLOAD_REQUEST_MAX_BYTES,
+};
 
 /** The file manager, under /api/admin/{uniqueId} (contract/files.ts). Fixed paths come before `/files/:id`. */
 export function fileRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
     .get("/files/folders", async (c) => c.json({ data: await listFolderNames(deps, c.get("tenant")) }))
-    .get("/files/folderStats", async (c) => c.json({ data: await listFolderStats(deps, c.get("tenant"), pageParams.parse(c.req.query())) }))
+    .get("/files/folderStats", async (c) =>
+      c.json({ data: await listFolderStats(deps, c.get("tenant"), pageParams.parse(c.req.query())) }),
+    )
     .get("/files/storage-quota", async (c) => c.json({ data: await getStorageQuota(deps, c.get("tenant")) }))
     .get("/files/folder/:folder", async (c) =>
-      c.json({ data: await listFolderFiles(deps, c.get("tenant"), c.req.param("folder"), pageParams.parse(c.req.query())) }),
+      c.json({
+        data: await listFolderFiles(deps, c.get("tenant"), c.req.param("folder"), pageParams.parse(c.req.query())),
+      }),
     )
     .delete("/files/folder/:folder", async (c) => {
       await deleteFolder(deps, c.get("tenant"), c.req.param("folder"));
@@ -74,7 +84,9 @@ export function sharedFileRoutes(deps: ApiDeps) {
         "Content-Disposition": contentDisposition(file.disposition, file.name),
         "X-Content-Type-Options": "nosniff",
         // A browser's PDF viewer does not run in a sandboxed document; a PDF shown inline may load nothing else instead.
-        "Content-Security-Policy": pdfInline ? "default-src 'none'; object-src 'self'; frame-ancestors 'self'" : "sandbox; default-src 'none'",
+        "Content-Security-Policy": pdfInline
+          ? "default-src 'none'; object-src 'self'; frame-ancestors 'self'"
+          : "sandbox; default-src 'none'",
         "Cache-Control": "private, no-store, no-transform",
         "Referrer-Policy": "no-referrer",
       },

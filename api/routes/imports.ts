@@ -6,10 +6,24 @@ import { ApiError } from "../lib/errors";
 import { contentDisposition, downloadResponse, readJson, withFormOnDisk } from "../lib/http";
 import { XLSX_MIME } from "../lib/spreadsheet";
 import type { TenantEnv } from "../middleware/tenant";
-import { bulkRegister, checkUpload, commitImport, getCheck, ImportProblems, problemFile, templateFile } from "../services/imports";
+import {
+  bulkRegister,
+  checkUpload,
+  commitImport,
+  getCheck,
+  ImportProblems,
+  problemFile,
+  templateFile,
+} from "../services/imports";
 
 /** One spreadsheet and a few short fields; busboy cuts the file off one byte past the cap. */
-const UPLOAD_LIMITS = { maxFiles: 1, maxFileBytes: IMPORT_MAX_BYTES, maxFields: 5, maxFieldBytes: 1024, maxRequestBytes: IMPORT_MAX_BYTES + 64 * 1024 };
+const UPLOAD_LIMITS = {
+  maxFiles: 1,
+  maxFileBytes: IMPORT_MAX_BYTES,
+  maxFields: 5,
+  maxFieldBytes: 1024,
+  maxRequestBytes: IMPORT_MAX_BYTES + 64 * 1024,
+};
 
 /** The kind in the path, which is also the feature key a sub-admin needs to import it. */
 const kindOf = (c: Context<TenantEnv>) => {
@@ -19,14 +33,16 @@ const kindOf = (c: Context<TenantEnv>) => {
   return kind;
 };
 
-const xlsx = (bytes: Uint8Array, name: string) => downloadResponse(bytes, XLSX_MIME, contentDisposition("attachment", name));
+const xlsx = (bytes: Uint8Array, name: string) =>
+  downloadResponse(bytes, XLSX_MIME, contentDisposition("attachment", name));
 
 /** A check with problems answers 422 with the check itself, so the caller can show every row's problem. */
 async function orProblems(c: Context, run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof ImportProblems) return c.json({ message: error.message, errors: error.errors, data: error.preview }, 422);
+    if (error instanceof ImportProblems)
+      return c.json({ message: error.message, errors: error.errors, data: error.preview }, 422);
     throw error;
   }
 }
@@ -40,7 +56,9 @@ export function importRoutes(deps: ApiDeps) {
     orProblems(c, async () => {
       const body = (await readJson(c)) as Record<string, unknown> | null;
       const result = await bulkRegister(deps, c.get("tenant"), kind, body?.[field]);
-      const message = result.already_imported ? IMPORT_MESSAGES.alreadyImported : IMPORT_MESSAGES.imported(result.added, kind);
+      const message = result.already_imported
+        ? IMPORT_MESSAGES.alreadyImported
+        : IMPORT_MESSAGES.imported(result.added, kind);
       return c.json({ message, data: result }, result.already_imported ? 200 : 201);
     });
 
@@ -50,14 +68,21 @@ export function importRoutes(deps: ApiDeps) {
     .post("/staffs/bulkRegister", bulk("staff", "staff"))
     .get("/imports/:kind/template", async (c) => {
       const kind = kindOf(c);
-      return xlsx(await templateFile(deps, c.get("tenant"), kind), `${KIND_WORDS[kind].title.toLowerCase().replace(/ /g, "-")}-template.xlsx`);
+      return xlsx(
+        await templateFile(deps, c.get("tenant"), kind),
+        `${KIND_WORDS[kind].title.toLowerCase().replace(/ /g, "-")}-template.xlsx`,
+      );
     })
     .post("/imports/:kind", async (c) => {
       const kind = kindOf(c);
-      const preview = await withFormOnDisk(c, deps, UPLOAD_LIMITS, (form) => checkUpload(deps, c.get("tenant"), kind, form));
+      const preview = await withFormOnDisk(c, deps, UPLOAD_LIMITS, (form) =>
+        checkUpload(deps, c.get("tenant"), kind, form),
+      );
       return c.json({ data: preview }, 201);
     })
-    .get("/imports/:kind/:token", async (c) => c.json({ data: await getCheck(deps, c.get("tenant"), kindOf(c), c.req.param("token")) }))
+    .get("/imports/:kind/:token", async (c) =>
+      c.json({ data: await getCheck(deps, c.get("tenant"), kindOf(c), c.req.param("token")) }),
+    )
     .get("/imports/:kind/:token/problems", async (c) => {
       const file = await problemFile(deps, c.get("tenant"), kindOf(c), c.req.param("token"));
       return xlsx(file.bytes, file.name);
@@ -66,7 +91,12 @@ export function importRoutes(deps: ApiDeps) {
       orProblems(c, async () => {
         const kind = kindOf(c);
         const result = await commitImport(deps, c.get("tenant"), kind, c.req.param("token"));
-        return c.json({ message: result.already_imported ? IMPORT_MESSAGES.alreadyImported : IMPORT_MESSAGES.imported(result.added, kind), data: result });
+        return c.json({
+          message: result.already_imported
+            ? IMPORT_MESSAGES.alreadyImported
+            : IMPORT_MESSAGES.imported(result.added, kind),
+          data: result,
+        });
       }),
     );
 }

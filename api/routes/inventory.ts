@@ -39,12 +39,21 @@ function recordId(value: string | undefined, notFound: string): number {
  */
 export function inventoryRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
-    .get("/inventory/groups", async (c) => c.json({ data: await listGroups(deps, c.get("tenant"), groupsQuery.parse(c.req.query())) }))
+    .get("/inventory/groups", async (c) =>
+      c.json({ data: await listGroups(deps, c.get("tenant"), groupsQuery.parse(c.req.query())) }),
+    )
     .get("/inventory/groups/:id", async (c) =>
-      c.json({ data: await getGroup(deps, c.get("tenant"), recordId(c.req.param("id"), INVENTORY_MESSAGES.groupNotFound)) }),
+      c.json({
+        data: await getGroup(deps, c.get("tenant"), recordId(c.req.param("id"), INVENTORY_MESSAGES.groupNotFound)),
+      }),
     )
     .post("/inventory/groups", async (c) => {
-      const { group, created, replayed } = await saveGroup(deps, c.get("tenant"), await readJson(c), c.req.header("idempotency-key"));
+      const { group, created, replayed } = await saveGroup(
+        deps,
+        c.get("tenant"),
+        await readJson(c),
+        c.req.header("idempotency-key"),
+      );
       const message = created ? INVENTORY_SPEC_MESSAGES.groupAdded : INVENTORY_SPEC_MESSAGES.groupUpdated;
       return c.json({ message, data: group }, created && !replayed ? 201 : 200);
     })
@@ -55,14 +64,22 @@ export function inventoryRoutes(deps: ApiDeps) {
     })
     .get("/inventory/items", async (c) => {
       const { group_id, ...query } = itemsQuery.parse(c.req.query());
-      const groupId = group_id === undefined || group_id === "" ? undefined : recordId(group_id, INVENTORY_MESSAGES.groupNotFound);
+      const groupId =
+        group_id === undefined || group_id === "" ? undefined : recordId(group_id, INVENTORY_MESSAGES.groupNotFound);
       return c.json({ data: await listItems(deps, c.get("tenant"), { ...query, groupId }) });
     })
     .get("/inventory/items/:id", async (c) =>
-      c.json({ data: await getItem(deps, c.get("tenant"), recordId(c.req.param("id"), INVENTORY_MESSAGES.itemNotFound)) }),
+      c.json({
+        data: await getItem(deps, c.get("tenant"), recordId(c.req.param("id"), INVENTORY_MESSAGES.itemNotFound)),
+      }),
     )
     .post("/inventory/items", async (c) => {
-      const { item, created, replayed } = await saveItem(deps, c.get("tenant"), await readJson(c), c.req.header("idempotency-key"));
+      const { item, created, replayed } = await saveItem(
+        deps,
+        c.get("tenant"),
+        await readJson(c),
+        c.req.header("idempotency-key"),
+      );
       const message = created ? INVENTORY_SPEC_MESSAGES.productAdded : INVENTORY_SPEC_MESSAGES.productUpdated;
       return c.json({ message, data: item }, created && !replayed ? 201 : 200);
     })
@@ -73,10 +90,17 @@ export function inventoryRoutes(deps: ApiDeps) {
     .get("/inventory/stats", async (c) => c.json({ data: await inventoryStats(deps, c.get("tenant")) }))
     .get("/inventory/purchases", async (c) => {
       const { student_id, ...query } = purchasesQuery.parse(c.req.query());
-      return c.json({ data: await listPurchases(deps, c.get("tenant"), { ...query, studentId: student_id || undefined }) });
+      return c.json({
+        data: await listPurchases(deps, c.get("tenant"), { ...query, studentId: student_id || undefined }),
+      });
     })
     .post("/inventory/purchases", async (c) => {
-      const { purchase, replayed } = await sellItem(deps, c.get("tenant"), await readJson(c), c.req.header("idempotency-key"));
+      const { purchase, replayed } = await sellItem(
+        deps,
+        c.get("tenant"),
+        await readJson(c),
+        c.req.header("idempotency-key"),
+      );
       return c.json({ message: INVENTORY_MESSAGES.sold, data: purchase }, replayed ? 200 : 201);
     });
 }

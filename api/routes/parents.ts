@@ -26,7 +26,12 @@ export function parentRoutes(deps: ApiDeps) {
     })
     .get("/stu-parents/:id", async (c) => c.json({ data: await getParent(deps, c.get("tenant"), c.req.param("id")) }))
     .put("/stu-parents/:id", async (c) => {
-      const parent = await updateParent(deps, c.get("tenant"), c.req.param("id"), await readRecordWithPhoto(c, "parent_data"));
+      const parent = await updateParent(
+        deps,
+        c.get("tenant"),
+        c.req.param("id"),
+        await readRecordWithPhoto(c, "parent_data"),
+      );
       return c.json({ message: DEFAULT_SUCCESS.updated, data: parent });
     })
     .delete("/stu-parents/:id", async (c) => {

@@ -10,7 +10,11 @@ import { createStaff, deleteStaff, getStaff, listStaff, updateStaff } from "../s
 
 const listQuery = pageParams.extend({
   q: z.string().max(100).optional().catch(undefined),
-  type: z.string().optional().transform((t) => (t && t in STAFF_TYPES ? (t as StaffType) : undefined)).catch(undefined),
+  type: z
+    .string()
+    .optional()
+    .transform((t) => (t && t in STAFF_TYPES ? (t as StaffType) : undefined))
+    .catch(undefined),
   class: z.string().max(60).optional().catch(undefined),
 });
 
@@ -28,7 +32,12 @@ export function staffRoutes(deps: ApiDeps) {
     })
     .get("/staffs/:id", async (c) => c.json({ data: await getStaff(deps, c.get("tenant"), c.req.param("id")) }))
     .put("/staffs/:id", async (c) => {
-      const staff = await updateStaff(deps, c.get("tenant"), c.req.param("id"), await readRecordWithPhoto(c, "staff_data"));
+      const staff = await updateStaff(
+        deps,
+        c.get("tenant"),
+        c.req.param("id"),
+        await readRecordWithPhoto(c, "staff_data"),
+      );
       return c.json({ message: DEFAULT_SUCCESS.updated, data: staff });
     })
     .delete("/staffs/:id", async (c) => {

@@ -24,7 +24,9 @@ const listQuery = pageParams.extend({
 });
 
 const backlogQuery = pageParams.extend({
-  reason: z.enum(["", "All", ...BACKLOG_REASONS], { errorMap: () => ({ message: STUDENT_MESSAGES.reasonRequired }) }).optional(),
+  reason: z
+    .enum(["", "All", ...BACKLOG_REASONS], { errorMap: () => ({ message: STUDENT_MESSAGES.reasonRequired }) })
+    .optional(),
 });
 
 const studentData = (body: unknown) => (body as { student_data?: unknown } | null)?.student_data;
@@ -45,7 +47,12 @@ export function studentRoutes(deps: ApiDeps) {
     })
     .post("/students", async (c) => {
       const body = await readJson(c);
-      const { student, replayed } = await createStudent(deps, c.get("tenant"), studentData(body), c.req.header("idempotency-key"));
+      const { student, replayed } = await createStudent(
+        deps,
+        c.get("tenant"),
+        studentData(body),
+        c.req.header("idempotency-key"),
+      );
       return c.json({ message: DEFAULT_SUCCESS.created, data: student }, replayed ? 200 : 201);
     })
     .post("/students/:id", async (c) => {

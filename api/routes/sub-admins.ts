@@ -33,19 +33,33 @@ export function subAdminRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
     .get("/sub-admins", async (c) => c.json({ data: await listSubAdmins(deps, c.get("tenant")) }))
     .post("/sub-admins", async (c) => {
-      const { created, credentials } = await createSubAdmin(deps, c.get("tenant"), await readJson(c), idempotencyKey(c.req.header("idempotency-key")));
+      const { created, credentials } = await createSubAdmin(
+        deps,
+        c.get("tenant"),
+        await readJson(c),
+        idempotencyKey(c.req.header("idempotency-key")),
+      );
       return c.json({ message: ACCESS_MESSAGES.subAdminAdded, data: credentials }, created ? 201 : 200);
     })
     .get("/sub-admins/:id", async (c) => c.json({ data: await getSubAdmin(deps, c.get("tenant"), c.req.param("id")) }))
     .put("/sub-admins/:id", async (c) =>
-      c.json({ message: ACCESS_MESSAGES.subAdminUpdated, data: await updateSubAdmin(deps, c.get("tenant"), c.req.param("id"), await readJson(c)) }),
+      c.json({
+        message: ACCESS_MESSAGES.subAdminUpdated,
+        data: await updateSubAdmin(deps, c.get("tenant"), c.req.param("id"), await readJson(c)),
+      }),
     )
     .put("/sub-admins/:id/status", async (c) => {
       const data = await setSubAdminDisabled(deps, c.get("tenant"), c.req.param("id"), await readJson(c));
-      return c.json({ message: data.disabled ? ACCESS_MESSAGES.subAdminDisabled : ACCESS_MESSAGES.subAdminEnabled, data });
+      return c.json({
+        message: data.disabled ? ACCESS_MESSAGES.subAdminDisabled : ACCESS_MESSAGES.subAdminEnabled,
+        data,
+      });
     })
     .post("/sub-admins/:id/reset-password", async (c) =>
-      c.json({ message: ACCESS_MESSAGES.passwordReset, data: await resetSubAdminPassword(deps, c.get("tenant"), c.req.param("id")) }),
+      c.json({
+        message: ACCESS_MESSAGES.passwordReset,
+        data: await resetSubAdminPassword(deps, c.get("tenant"), c.req.param("id")),
+      }),
     )
     .delete("/sub-admins/:id", async (c) => {
       await deleteSubAdmin(deps, c.get("tenant"), c.req.param("id"));
@@ -53,7 +67,15 @@ export function subAdminRoutes(deps: ApiDeps) {
     })
     .get("/access", (c) => {
       const sub = c.get("tenant").subAdmin;
-      return c.json({ data: { sub_admin: sub ? { id: sub.id, name: sub.name, features: FEATURE_KEYS.filter((k) => sub.features.has(k)) } : null } });
+      return c.json({
+        data: {
+          sub_admin: sub
+            ? { id: sub.id, name: sub.name, features: FEATURE_KEYS.filter((k) => sub.features.has(k)) }
+            : null,
+        },
+      });
     })
-    .get("/audit-log", async (c) => c.json({ data: await listAudit(deps, c.get("tenant"), auditQuery.parse(c.req.query())) }));
+    .get("/audit-log", async (c) =>
+      c.json({ data: await listAudit(deps, c.get("tenant"), auditQuery.parse(c.req.query())) }),
+    );
 }

@@ -29,7 +29,12 @@ export function timetableRoutes(deps: ApiDeps) {
       return c.json({ data: await listTimetables(deps, c.get("tenant"), listQuery.parse(c.req.query())) });
     })
     .post("/timetables", async (c) => {
-      const { timetable, created } = await createTimetable(deps, c.get("tenant"), await readJson(c), c.req.header("idempotency-key"));
+      const { timetable, created } = await createTimetable(
+        deps,
+        c.get("tenant"),
+        await readJson(c),
+        c.req.header("idempotency-key"),
+      );
       return c.json({ message: DEFAULT_SUCCESS.created, data: timetable }, created ? 201 : 200);
     })
     .get("/timetables/:id", async (c) => c.json({ data: await getTimetable(deps, c.get("tenant"), c.req.param("id")) }))
@@ -52,7 +57,13 @@ export function timetableRoutes(deps: ApiDeps) {
       return c.json({ message: DEFAULT_SUCCESS.created, data: schedule }, created ? 201 : 200);
     })
     .put("/timetables/:id/schedules/:scheduleId", async (c) => {
-      const data = await updateSchedule(deps, c.get("tenant"), c.req.param("id"), c.req.param("scheduleId"), await readJson(c));
+      const data = await updateSchedule(
+        deps,
+        c.get("tenant"),
+        c.req.param("id"),
+        c.req.param("scheduleId"),
+        await readJson(c),
+      );
       return c.json({ message: DEFAULT_SUCCESS.updated, data });
     })
     .delete("/timetables/:id/schedules/:scheduleId", async (c) => {

@@ -64,7 +64,10 @@ export async function updateAdminRecord(
   }
   const after = await school(deps, tenant);
   const changed = [...Object.keys(fields), ...(files.logo ? ["logo"] : []), ...(files.signature ? ["signature"] : [])];
-  await recordAudit(deps, tenant, { kind: "settings", summary: `Changed the school profile (${changed.join(", ") || "nothing"})` });
+  await recordAudit(deps, tenant, {
+    kind: "settings",
+    summary: `Changed the school profile (${changed.join(", ") || "nothing"})`,
+  });
   if (files.logo) await removeMedia(deps, before.logo_key);
   if (files.signature) await removeMedia(deps, before.signature_key);
   return { unique_id: after.unique_id, admin_data: adminData(after) };

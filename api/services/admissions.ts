@@ -72,7 +72,8 @@ function recordId(raw: string, missing: string): number {
 
 // ---- Forms (admin) ----
 
-const liveForms = (db: Db, tenant: Tenant) => db.selectFrom("admission_forms").where("school_id", "=", tenant.schoolId).where("deleted_at", "is", null);
+const liveForms = (db: Db, tenant: Tenant) =>
+  db.selectFrom("admission_forms").where("school_id", "=", tenant.schoolId).where("deleted_at", "is", null);
 
 async function submissionCounts(db: Db, formIds: number[]): Promise<Map<number, number>> {
   if (!formIds.length) return new Map();
@@ -92,25 +93,44 @@ export async function listForms(deps: ApiDeps, tenant: Tenant, page: PageParams)
     async () => (await base.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
     async (limit, offset) => {
       const rows = await base.selectAll().orderBy("id", "desc").limit(limit).offset(offset).execute();
-      const counts = await submissionCounts(deps.db, rows.map((r) => r.id));
+      const counts = await submissionCounts(
+        deps.db,
+        rows.map((r) => r.id),
+      );
       return rows.map((row) => toForm(row, counts.get(row.id) ?? 0));
     },
   );
 }
 
 async function findForm(deps: ApiDeps, tenant: Tenant, rawId: string) {
-  const row = await liveForms(deps.db, tenant).selectAll().where("id", "=", recordId(rawId, M.formNotFound)).executeTakeFirst();
+  const row = await liveForms(deps.db, tenant)
+    .selectAll()
+    .where("id", "=", recordId(rawId, M.formNotFound))
+    .executeTakeFirst();
   if (!row) throw new ApiError(404, M.formNotFound);
   return row;
 }
 
 /** Adds a form; a re-sent idempotency key answers the form made then (`replayed`). */
-export async function createForm(deps: ApiDeps, tenant: Tenant, raw: unknown, idempotencyHeader?: string): Promise<{ form: AdmissionForm; replayed: boolean }> {
+export async function createForm(
+  deps: ApiDeps,
+  tenant: Tenant,
+  raw: unknown,
+  idempotencyHeader?: string,
+): Promise<{ form: AdmissionForm; replayed: boolean }> {
   const key = idempotencyKey(idempotencyHeader);
   const earlier = async () =>
-    key ? await deps.db.selectFrom("admission_forms").selectAll().where("school_id", "=", tenant.schoolId).where("idempotency_key", "=", key).executeTakeFirst() : undefined;
+    key
+      ? await deps.db
+          .selectFrom("admission_forms")
+          .selectAll()
+          .where("school_id", "=", tenant.schoolId)
+          .where("idempotency_key", "=", key)
+          .executeTakeFirst()
+      : undefined;
   const found = await earlier();
-  if (found) return { form: toForm(found, (await submissionCounts(deps.db, [found.id])).get(found.id) ?? 0), replayed: true };
+  if (found)
+    return { form: toForm(found, (await submissionCounts(deps.db, [found.id])).get(found.id) ?? 0), replayed: true };
 
   const parsed = admissionFormFields.safeParse(raw);
   if (!parsed.success) throw fromZod(parsed.error);
@@ -141,7 +161,12 @@ export async function createForm(deps: ApiDeps, tenant: Tenant, raw: unknown, id
 }
 
 /** Sets the status sent (setting it again changes nothing more, so a double tap is harmless). */
-export async function setFormStatus(deps: ApiDeps, tenant: Tenant, rawId: string, raw: unknown): Promise<AdmissionForm> {
+export async function setFormStatus(
+  deps: ApiDeps,
+  tenant: Tenant,
+  rawId: string,
+  raw: unknown,
+): Promise<AdmissionForm> {
   const form = await findForm(deps, tenant, rawId);
   const parsed = toggleStatusPayload.safeParse(raw);
   if (!parsed.success) throw fromZod(parsed.error);
@@ -160,23 +185,46 @@ export async function setFormStatus(deps: ApiDeps, tenant: Tenant, rawId: string
  */
 export async function deleteForm(deps: ApiDeps, tenant: Tenant, rawId: string): Promise<void> {
   const id = recordId(rawId, M.formNotFound);
-  const row = await deps.db.selectFrom("admission_forms").select(["id", "deleted_at"]).where("school_id", "=", tenant.schoolId).where("id", "=", id).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom("admission_forms")
+    .select(["id", "deleted_at"])
+    .where("school_id", "=", tenant.schoolId)
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!row) throw new ApiError(404, M.formNotFound);
   if (row.deleted_at) return;
-  await deps.db.updateTable("admission_forms").set({ deleted_at: deps.now().toISOString(), status: "inactive" }).where("id", "=", id).execute();
+  await deps.db
+    .updateTable("admission_forms")
+    .set({ deleted_at: deps.now().toISOString(), status: "inactive" })
+    .where("id", "=", id)
+    .execute();
 }
 
 // ---- The public application page ----
 
 async function publicForm(deps: ApiDeps, publicId: string) {
   if (!/^[a-f0-9]{64}$/.test(publicId)) throw new ApiError(404, M.formNotFound);
-  const row = await deps.db.selectFrom("admission_forms").selectAll().where("public_id", "=", publicId).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom("admission_forms")
+    .selectAll()
+    .where("public_id", "=", publicId)
+    .executeTakeFirst();
   if (!row) throw new ApiError(404, M.formNotFound);
-  const school = await deps.db.selectFrom("schools").select(["id", "unique_id", "school_name", "logo_key"]).where("id", "=", row.school_id).executeTakeFirstOrThrow();
-  return { row, school, tenant: { schoolId: school.id, uniqueId: school.unique_id } satisfies Tenant, open: row.status === "active" && !row.deleted_at };
+  const school = await deps.db
+    .selectFrom("schools")
+    .select(["id", "unique_id", "school_name", "logo_key"])
+    .where("id", "=", row.school_id)
+    .executeTakeFirstOrThrow();
+  return {
+    row,
+    school,
+    tenant: { schoolId: school.id, uniqueId: school.unique_id } satisfies Tenant,
+    open: row.status === "active" && !row.deleted_at,
+  };
 }
 
-const classNames = async (deps: ApiDeps, tenant: Tenant) => (await getSchoolSettings(deps, tenant)).classes.map((c) => c.class_name);
+const classNames = async (deps: ApiDeps, tenant: Tenant) =>
+  (await getSchoolSettings(deps, tenant)).classes.map((c) => c.class_name);
 
 /** What the public page shows: the form, the school's name and logo, and (while open) its classes. Nothing else. */
 export async function readPublicForm(deps: ApiDeps, publicId: string): Promise<PublicAdmissionForm> {
@@ -249,7 +297,9 @@ async function checkDocuments(files: DiskFile[], errors: FieldErrors) {
 
 /** The text answers, checked against the form's rules, the school's classes, the phone metadata and today. */
 async function checkAnswers(deps: ApiDeps, tenant: Tenant, form: DiskMultipartResult, errors: FieldErrors) {
-  const input = Object.fromEntries(ADMISSION_FIELDS.filter((f) => f.kind !== "file").map((f) => [f.name, firstField(form, f.name) ?? ""]));
+  const input = Object.fromEntries(
+    ADMISSION_FIELDS.filter((f) => f.kind !== "file").map((f) => [f.name, firstField(form, f.name) ?? ""]),
+  );
   const parsed = applicationFields.safeParse(input);
   if (!parsed.success) Object.assign(errors, fromZod(parsed.error).errors);
   const answers = (parsed.success ? parsed.data : {}) as Record<string, string | undefined>;
@@ -268,7 +318,8 @@ async function checkAnswers(deps: ApiDeps, tenant: Tenant, form: DiskMultipartRe
   return Object.fromEntries(Object.entries(answers).filter(([, v]) => v)) as Record<string, string>;
 }
 
-const studentNameOf = (answers: Record<string, string>) => [answers.firstName, answers.middleName, answers.surname].filter(Boolean).join(" ");
+const studentNameOf = (answers: Record<string, string>) =>
+  [answers.firstName, answers.middleName, answers.surname].filter(Boolean).join(" ");
 
 /**
  * An application sent from the public page. Order matters: a re-sent form (same key) answers what it
@@ -287,7 +338,14 @@ export async function submitApplication(
   if (!open) throw new ApiError(409, M.closed);
   const key = idempotencyKey(idempotencyHeader ?? firstField(form, "idempotency_key"));
   const earlier = async () =>
-    key ? await deps.db.selectFrom("admission_submissions").select("reference").where("form_id", "=", row.id).where("idempotency_key", "=", key).executeTakeFirst() : undefined;
+    key
+      ? await deps.db
+          .selectFrom("admission_submissions")
+          .select("reference")
+          .where("form_id", "=", row.id)
+          .where("idempotency_key", "=", key)
+          .executeTakeFirst()
+      : undefined;
   const found = await earlier();
   if (found) return { reference: found.reference, replayed: true };
 
@@ -350,7 +408,10 @@ export async function submitApplication(
     });
     return { reference, replayed: false };
   } catch (error) {
-    for (const storageKey of stored) await deps.storage.remove(storageKey).catch((e: unknown) => logger.warn("admission document not removed", errorFields(e)));
+    for (const storageKey of stored)
+      await deps.storage
+        .remove(storageKey)
+        .catch((e: unknown) => logger.warn("admission document not removed", errorFields(e)));
     const raced = isUniqueViolation(error) ? await earlier() : undefined;
     if (raced) return { reference: raced.reference, replayed: true };
     throw error;
@@ -358,7 +419,6 @@ export async function submitApplication(
 }
 
 // ---- Submissions (admin) ----
-
 
 export interface SubmissionListQuery extends PageParams {
   status?: SubmissionStatus;
@@ -383,14 +443,19 @@ const rowColumns = [
   "admission_submissions.created_at",
 ] as const;
 
-export async function listSubmissions(deps: ApiDeps, tenant: Tenant, query: SubmissionListQuery): Promise<Paginated<SubmissionRow>> {
+export async function listSubmissions(
+  deps: ApiDeps,
+  tenant: Tenant,
+  query: SubmissionListQuery,
+): Promise<Paginated<SubmissionRow>> {
   let base = submissionsOf(deps.db, tenant);
   if (query.status) base = base.where("admission_submissions.status", "=", query.status);
   if (query.formId) base = base.where("admission_submissions.form_id", "=", query.formId);
   return paginate(
     query,
     async () => (await base.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
-    async (limit, offset) => base.select(rowColumns).orderBy("admission_submissions.id", "desc").limit(limit).offset(offset).execute(),
+    async (limit, offset) =>
+      base.select(rowColumns).orderBy("admission_submissions.id", "desc").limit(limit).offset(offset).execute(),
   );
 }
 
@@ -417,12 +482,24 @@ export async function getSubmission(deps: ApiDeps, tenant: Tenant, rawId: string
     .execute();
   const form_data: Record<string, FormDataEntry> = {};
   for (const field of ADMISSION_FIELDS) {
-    if (field.kind !== "file" && answers[field.name]) form_data[field.name] = { type: "text", value: answers[field.name] };
+    if (field.kind !== "file" && answers[field.name])
+      form_data[field.name] = { type: "text", value: answers[field.name] };
     const doc = field.kind === "file" && documents.find((d) => d.field === field.name);
-    if (doc) form_data[field.name] = { type: "file", value: documentPath(tenant.uniqueId, row.id, field.name), name: doc.original_name, mime_type: doc.mime_type };
+    if (doc)
+      form_data[field.name] = {
+        type: "file",
+        value: documentPath(tenant.uniqueId, row.id, field.name),
+        name: doc.original_name,
+        mime_type: doc.mime_type,
+      };
   }
   const student = row.student_id
-    ? await deps.db.selectFrom("students").select("unique_id").where("id", "=", row.student_id).where("school_id", "=", tenant.schoolId).executeTakeFirst()
+    ? await deps.db
+        .selectFrom("students")
+        .select("unique_id")
+        .where("id", "=", row.student_id)
+        .where("school_id", "=", tenant.schoolId)
+        .executeTakeFirst()
     : undefined;
   const { form_data: _text, student_id: _id, ...rest } = row;
   return { ...rest, title: row.form_title, form_data, student_id: student?.unique_id ?? null };
@@ -486,12 +563,30 @@ export async function approveSubmission(deps: ApiDeps, tenant: Tenant, rawId: st
       await linkApplicantParent(
         trx,
         tenant,
-        { name: answers.parentName, email: answers.emailAddress, phone: answers.phoneNumber, address: answers.homeAddress ?? null },
+        {
+          name: answers.parentName,
+          email: answers.emailAddress,
+          phone: answers.phoneNumber,
+          address: answers.homeAddress ?? null,
+        },
         student.id,
         now,
       );
-      await trx.updateTable("admission_submissions").set({ student_id: student.id }).where("id", "=", submission.id).execute();
-      await recordAudit(deps, tenant, { kind: "approval", summary: `Approved the application of ${submission.student_name} (${submission.reference})`, recordIds: [submission.id, student.id] }, trx);
+      await trx
+        .updateTable("admission_submissions")
+        .set({ student_id: student.id })
+        .where("id", "=", submission.id)
+        .execute();
+      await recordAudit(
+        deps,
+        tenant,
+        {
+          kind: "approval",
+          summary: `Approved the application of ${submission.student_name} (${submission.reference})`,
+          recordIds: [submission.id, student.id],
+        },
+        trx,
+      );
     });
   } catch (error) {
     await removeMedia(deps, photo);
@@ -512,7 +607,19 @@ async function passportPhoto(deps: ApiDeps, tenant: Tenant, submissionId: number
   if (!doc || !doc.mime_type.startsWith("image/")) return null;
   const bytes = await deps.storage.get(doc.storage_key);
   if (!bytes) return null;
-  return storeImage(deps, tenant.schoolId, { field: "profile_img", filename: doc.original_name, declaredType: doc.mime_type, bytes, size: bytes.length, truncated: false }, doc.mime_type);
+  return storeImage(
+    deps,
+    tenant.schoolId,
+    {
+      field: "profile_img",
+      filename: doc.original_name,
+      declaredType: doc.mime_type,
+      bytes,
+      size: bytes.length,
+      truncated: false,
+    },
+    doc.mime_type,
+  );
 }
 
 /** Rejects a pending submission; it stays, marked rejected. */
@@ -527,7 +634,10 @@ export async function rejectSubmission(deps: ApiDeps, tenant: Tenant, rawId: str
     .where("status", "=", "pending")
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== 1) throw notPending("reviewed", SPEC.failedReject);
-  await recordAudit(deps, tenant, { kind: "rejection", summary: `Rejected the application of ${submission.student_name} (${submission.reference})`, recordIds: [submission.id] });
+  await recordAudit(deps, tenant, {
+    kind: "rejection",
+    summary: `Rejected the application of ${submission.student_name} (${submission.reference})`,
+    recordIds: [submission.id],
+  });
   return getSubmission(deps, tenant, String(submission.id));
 }
-

@@ -51,7 +51,9 @@ export async function listAudit(deps: ApiDeps, tenant: Tenant, query: AuditQuery
     query,
     async () => (await base.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n as number,
     async (limit, offset) =>
-      (await base.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute()).map((row) => ({
+      (
+        await base.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute()
+      ).map((row) => ({
         id: row.id,
         kind: (AUDIT_KINDS as readonly string[]).includes(row.kind) ? (row.kind as AuditKind) : "settings",
         sub_admin_id: row.sub_admin_id,

@@ -46,7 +46,9 @@ export async function registerSchool(
 ) {
   const parsed = registerFields.safeParse(input);
   const errors: Record<string, string[]> = parsed.success ? {} : fromZod(parsed.error).errors!;
-  const phone = errors.phone_number ? undefined : gatherFieldErrors(errors, () => normalizePhone("phone_number", input.phone_number!));
+  const phone = errors.phone_number
+    ? undefined
+    : gatherFieldErrors(errors, () => normalizePhone("phone_number", input.phone_number!));
   const mime = logo ? gatherFieldErrors(errors, () => assertImage("logo", logo)) : undefined;
   if (!logo) errors.logo = ["Logo is required"];
   if (Object.keys(errors).length || !parsed.success || !phone || !logo || !mime) throw validationError(errors);
@@ -108,12 +110,20 @@ export async function registerSchool(
  * first answer may never have reached the admin); null if there is none. A form older than an hour is refused.
  */
 async function replayRegistration(deps: ApiDeps, key: string, passwordHash: string, password: string) {
-  const earlier = await deps.db.selectFrom("schools").selectAll().where("registration_key", "=", key).executeTakeFirst();
+  const earlier = await deps.db
+    .selectFrom("schools")
+    .selectAll()
+    .where("registration_key", "=", key)
+    .executeTakeFirst();
   if (!earlier) return null;
   if (deps.now().getTime() - Date.parse(earlier.created_at) > REGISTRATION_REPLAY_MS) {
     throw new ApiError(409, "This registration form has expired. Please reload the page and try again.");
   }
-  await deps.db.updateTable("schools").set({ password_hash: passwordHash, updated_at: deps.now().toISOString() }).where("id", "=", earlier.id).execute();
+  await deps.db
+    .updateTable("schools")
+    .set({ password_hash: passwordHash, updated_at: deps.now().toISOString() })
+    .where("id", "=", earlier.id)
+    .execute();
   return { unique_id: earlier.unique_id, password, admin_data: adminData(earlier) };
 }
 
@@ -139,12 +149,22 @@ async function refuseWhileLocked(deps: ApiDeps, loginKey: string) {
 }
 
 async function issueToken(deps: ApiDeps, schoolId: number, subAdminId: number | null) {
-  await deps.db.deleteFrom("auth_tokens").where("school_id", "=", schoolId).where("expires_at", "<=", deps.now().toISOString()).execute();
+  await deps.db
+    .deleteFrom("auth_tokens")
+    .where("school_id", "=", schoolId)
+    .where("expires_at", "<=", deps.now().toISOString())
+    .execute();
   const token = generateToken();
   const expiresAt = new Date(deps.now().getTime() + TOKEN_TTL_MS).toISOString();
   await deps.db
     .insertInto("auth_tokens")
-    .values({ school_id: schoolId, sub_admin_id: subAdminId, token_hash: hashToken(token), created_at: deps.now().toISOString(), expires_at: expiresAt })
+    .values({
+      school_id: schoolId,
+      sub_admin_id: subAdminId,
+      token_hash: hashToken(token),
+      created_at: deps.now().toISOString(),
+      expires_at: expiresAt,
+    })
     .execute();
   return { token, expiresAt };
 }
@@ -161,7 +181,10 @@ export async function login(deps: ApiDeps, input: unknown) {
   const school = await deps.db.selectFrom("schools").selectAll().where("unique_id", "=", loginKey).executeTakeFirst();
   const valid = await verifyPassword(parsed.data.password, school?.password_hash ?? (await decoyPasswordHash()));
   if (!school || !valid) {
-    await deps.db.insertInto("login_failures").values({ login_key: loginKey, created_at: deps.now().toISOString() }).execute();
+    await deps.db
+      .insertInto("login_failures")
+      .values({ login_key: loginKey, created_at: deps.now().toISOString() })
+      .execute();
     throw new ApiError(401, APP_MESSAGES.loginFailed);
   }
 
@@ -181,17 +204,31 @@ async function loginSubAdmin(deps: ApiDeps, uniqueId: string, email: string, pas
   const row = await deps.db
     .selectFrom("sub_admins")
     .innerJoin("schools", "schools.id", "sub_admins.school_id")
-    .select(["sub_admins.id", "sub_admins.name", "sub_admins.password_hash", "sub_admins.features", "sub_admins.disabled", "schools.id as school_id"])
+    .select([
+      "sub_admins.id",
+      "sub_admins.name",
+      "sub_admins.password_hash",
+      "sub_admins.features",
+      "sub_admins.disabled",
+      "schools.id as school_id",
+    ])
     .where("schools.unique_id", "=", uniqueId)
     .where("sub_admins.email", "=", email)
     .executeTakeFirst();
   const valid = await verifyPassword(password, row?.password_hash ?? (await decoyPasswordHash()));
   if (!row || !valid || row.disabled) {
-    await deps.db.insertInto("login_failures").values({ login_key: loginKey, created_at: deps.now().toISOString() }).execute();
+    await deps.db
+      .insertInto("login_failures")
+      .values({ login_key: loginKey, created_at: deps.now().toISOString() })
+      .execute();
     throw new ApiError(401, APP_MESSAGES.loginFailed);
   }
   await deps.db.deleteFrom("login_failures").where("login_key", "=", loginKey).execute();
-  const school = await deps.db.selectFrom("schools").selectAll().where("id", "=", row.school_id).executeTakeFirstOrThrow();
+  const school = await deps.db
+    .selectFrom("schools")
+    .selectAll()
+    .where("id", "=", row.school_id)
+    .executeTakeFirstOrThrow();
   const { token, expiresAt } = await issueToken(deps, school.id, row.id);
   return {
     token,
@@ -233,17 +270,36 @@ export async function logout(deps: ApiDeps, token: string): Promise<void> {
   await deps.db.deleteFrom("auth_tokens").where("token_hash", "=", hashToken(token)).execute();
 }
 
-export async function changePassword(deps: ApiDeps, tenant: Tenant, input: ChangePasswordPayload, currentToken: string) {
+export async function changePassword(
+  deps: ApiDeps,
+  tenant: Tenant,
+  input: ChangePasswordPayload,
+  currentToken: string,
+) {
   const subAdminId = tenant.subAdmin?.id;
   const stored = subAdminId
-    ? await deps.db.selectFrom("sub_admins").select("password_hash").where("id", "=", subAdminId).where("school_id", "=", tenant.schoolId).executeTakeFirstOrThrow()
-    : await deps.db.selectFrom("schools").select("password_hash").where("id", "=", tenant.schoolId).executeTakeFirstOrThrow();
+    ? await deps.db
+        .selectFrom("sub_admins")
+        .select("password_hash")
+        .where("id", "=", subAdminId)
+        .where("school_id", "=", tenant.schoolId)
+        .executeTakeFirstOrThrow()
+    : await deps.db
+        .selectFrom("schools")
+        .select("password_hash")
+        .where("id", "=", tenant.schoolId)
+        .executeTakeFirstOrThrow();
   if (!(await verifyPassword(input.current_password, stored.password_hash))) {
     throw validationError({ current_password: [APP_MESSAGES.wrongCurrentPassword] });
   }
   const update = { password_hash: await hashPassword(input.new_password), updated_at: deps.now().toISOString() };
   if (subAdminId) {
-    await deps.db.updateTable("sub_admins").set(update).where("id", "=", subAdminId).where("school_id", "=", tenant.schoolId).execute();
+    await deps.db
+      .updateTable("sub_admins")
+      .set(update)
+      .where("id", "=", subAdminId)
+      .where("school_id", "=", tenant.schoolId)
+      .execute();
   } else {
     await deps.db.updateTable("schools").set(update).where("id", "=", tenant.schoolId).execute();
   }

@@ -31,7 +31,9 @@ export function sandboxBankProvider(): BankProvider {
     name: "sandbox",
     listBanks: async () => CBN_BANKS.map((bank) => ({ ...bank })),
     resolveAccount: async (accountNumber, bank) =>
-      isValidNuban(accountNumber, bank.code) ? { kind: "found", accountName: `SANDBOX ACCOUNT ${accountNumber.slice(-4)}` } : { kind: "invalid" },
+      isValidNuban(accountNumber, bank.code)
+        ? { kind: "found", accountName: `SANDBOX ACCOUNT ${accountNumber.slice(-4)}` }
+        : { kind: "invalid" },
   };
 }
 
@@ -60,12 +62,20 @@ interface PaystackBank {
  * key stays in this closure: it is sent only in the Authorization header to Paystack, never logged or
  * returned. The bank list is kept for a day; a failed refresh keeps serving the list it had.
  */
-export function paystackBankProvider({ secretKey, baseUrl = "https://api.paystack.co", timeoutMs = 6_000, log = (line: string) => logger.warn(line) }: PaystackOptions): BankProvider {
+export function paystackBankProvider({
+  secretKey,
+  baseUrl = "https://api.paystack.co",
+  timeoutMs = 6_000,
+  log = (line: string) => logger.warn(line),
+}: PaystackOptions): BankProvider {
   const base = baseUrl.replace(/\/$/, "");
   let cached: { banks: Bank[]; at: number } | null = null;
   let loading: Promise<Bank[] | null> | null = null;
 
-  async function get(path: string, query: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> | null } | null> {
+  async function get(
+    path: string,
+    query: Record<string, string>,
+  ): Promise<{ status: number; body: Record<string, unknown> | null } | null> {
     const url = `${base}${path}?${new URLSearchParams(query)}`;
     try {
       const response = await fetch(url, {
@@ -73,12 +83,16 @@ export function paystackBankProvider({ secretKey, baseUrl = "https://api.paystac
         signal: AbortSignal.timeout(timeoutMs),
       });
       const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-      if (response.status === 401 || response.status === 403) log(`bank verification: Paystack refused the secret key (${response.status})`);
-      else if (response.status >= 500 || response.status === 429) log(`bank verification: Paystack answered ${response.status} to ${path}`);
+      if (response.status === 401 || response.status === 403)
+        log(`bank verification: Paystack refused the secret key (${response.status})`);
+      else if (response.status >= 500 || response.status === 429)
+        log(`bank verification: Paystack answered ${response.status} to ${path}`);
       return { status: response.status, body };
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-      log(`bank verification: Paystack ${timedOut ? `did not answer ${path} within ${timeoutMs} ms` : `could not be reached for ${path}`}`);
+      log(
+        `bank verification: Paystack ${timedOut ? `did not answer ${path} within ${timeoutMs} ms` : `could not be reached for ${path}`}`,
+      );
       return null;
     }
   }
@@ -87,15 +101,28 @@ export function paystackBankProvider({ secretKey, baseUrl = "https://api.paystac
     const banks = new Map<string, Bank>();
     let cursor: string | null = null;
     for (let page = 0; page < BANK_LIST_MAX_PAGES; page++) {
-      const answer = await get("/bank", { country: "nigeria", use_cursor: "true", perPage: "100", ...(cursor ? { next: cursor } : {}) });
+      const answer = await get("/bank", {
+        country: "nigeria",
+        use_cursor: "true",
+        perPage: "100",
+        ...(cursor ? { next: cursor } : {}),
+      });
       if (!answer || answer.status !== 200 || !Array.isArray(answer.body?.data)) {
         if (answer && answer.status < 500 && ![401, 403, 429].includes(answer.status)) {
-          log(`bank verification: Paystack's bank list answered ${answer.status}${answer.status === 200 ? " without a list" : ""}`);
+          log(
+            `bank verification: Paystack's bank list answered ${answer.status}${answer.status === 200 ? " without a list" : ""}`,
+          );
         }
         return null;
       }
       for (const bank of answer.body.data as PaystackBank[]) {
-        if (typeof bank.name !== "string" || typeof bank.code !== "string" || bank.active === false || bank.is_deleted === true) continue;
+        if (
+          typeof bank.name !== "string" ||
+          typeof bank.code !== "string" ||
+          bank.active === false ||
+          bank.is_deleted === true
+        )
+          continue;
         if (!banks.has(bank.code)) banks.set(bank.code, { name: bank.name.trim(), code: bank.code });
       }
       const next = (answer.body.meta as { next?: unknown } | undefined)?.next;

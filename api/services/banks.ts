@@ -58,9 +58,15 @@ function takeVerification(deps: ApiDeps, tenant: Tenant) {
  * number or an unknown bank is a 422 beside its field, as is a number that is not an account there; a
  * provider that cannot answer is a 503.
  */
-export async function verifyAccount(deps: ApiDeps, tenant: Tenant, accountNumber: string, bankRef: string): Promise<AccountVerification> {
+export async function verifyAccount(
+  deps: ApiDeps,
+  tenant: Tenant,
+  accountNumber: string,
+  bankRef: string,
+): Promise<AccountVerification> {
   const errors: FieldErrors = {};
-  if (!new RegExp(`^\\d{${ACCOUNT_NUMBER_LENGTH}}$`).test(accountNumber)) errors.account_number = [BANK_MESSAGES.accountNumberShape];
+  if (!new RegExp(`^\\d{${ACCOUNT_NUMBER_LENGTH}}$`).test(accountNumber))
+    errors.account_number = [BANK_MESSAGES.accountNumberShape];
   const bank = await findBank(deps, bankRef);
   if (!bank) errors.account_bank = [BANK_MESSAGES.bankUnknown];
   if (Object.keys(errors).length || !bank) throw validationError(errors);
@@ -69,7 +75,12 @@ export async function verifyAccount(deps: ApiDeps, tenant: Tenant, accountNumber
   const result = await providerOf(deps).resolveAccount(accountNumber, bank);
   switch (result.kind) {
     case "found":
-      return { account_name: result.accountName, account_number: accountNumber, bank_name: bank.name, bank_code: bank.code };
+      return {
+        account_name: result.accountName,
+        account_number: accountNumber,
+        bank_name: bank.name,
+        bank_code: bank.code,
+      };
     case "invalid":
       throw validationError({ account_number: [BANK_MESSAGES.notAnAccount(bank.name)] });
     case "not-found":
@@ -80,7 +91,11 @@ export async function verifyAccount(deps: ApiDeps, tenant: Tenant, accountNumber
 }
 
 export async function getBankAccount(deps: ApiDeps, tenant: Tenant): Promise<BankAccount | null> {
-  const row = await deps.db.selectFrom("bank_accounts").selectAll().where("school_id", "=", tenant.schoolId).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom("bank_accounts")
+    .selectAll()
+    .where("school_id", "=", tenant.schoolId)
+    .executeTakeFirst();
   if (!row) return null;
   return {
     account_bank: row.bank_name,
@@ -93,25 +108,35 @@ export async function getBankAccount(deps: ApiDeps, tenant: Tenant): Promise<Ban
 }
 
 /** Names as banks write them vary in case and spacing only. */
-const sameName = (a: string, b: string) => a.trim().replace(/\s+/g, " ").toUpperCase() === b.trim().replace(/\s+/g, " ").toUpperCase();
+const sameName = (a: string, b: string) =>
+  a.trim().replace(/\s+/g, " ").toUpperCase() === b.trim().replace(/\s+/g, " ").toUpperCase();
 
 /**
  * `POST /payment-account`: the school's bank account. The account is verified again with the provider
  * (what the browser sent is not trusted) and the name sent must be the one verified. Saving again replaces
  * it. Only the school's main admin may call this (sub-admins are refused by their permissions).
  */
-export async function saveBankAccount(deps: ApiDeps, tenant: Tenant, raw: unknown): Promise<{ account: BankAccount; created: boolean }> {
+export async function saveBankAccount(
+  deps: ApiDeps,
+  tenant: Tenant,
+  raw: unknown,
+): Promise<{ account: BankAccount; created: boolean }> {
   const body = (raw ?? {}) as Record<string, unknown>;
   const text = (name: string) => (typeof body[name] === "string" ? (body[name] as string).trim() : "");
   const [bankRef, accountNumber, accountName] = [text("account_bank"), text("account_number"), text("account_name")];
   const missing: FieldErrors = {};
-  for (const [field, value] of [["account_bank", bankRef], ["account_number", accountNumber], ["account_name", accountName]] as const) {
+  for (const [field, value] of [
+    ["account_bank", bankRef],
+    ["account_number", accountNumber],
+    ["account_name", accountName],
+  ] as const) {
     if (!value) missing[field] = [INVENTORY_SPEC_MESSAGES.bankDetailsRequired];
   }
   if (Object.keys(missing).length) throw validationError(missing, INVENTORY_SPEC_MESSAGES.bankDetailsRequired);
 
   const verified = await verifyAccount(deps, tenant, accountNumber, bankRef);
-  if (!sameName(verified.account_name, accountName)) throw validationError({ account_name: [BANK_MESSAGES.nameMismatch] });
+  if (!sameName(verified.account_name, accountName))
+    throw validationError({ account_name: [BANK_MESSAGES.nameMismatch] });
 
   const now = deps.now().toISOString();
   const columns = {
@@ -123,13 +148,22 @@ export async function saveBankAccount(deps: ApiDeps, tenant: Tenant, raw: unknow
     verified_at: now,
     updated_at: now,
   };
-  const existed = Boolean(await deps.db.selectFrom("bank_accounts").select("school_id").where("school_id", "=", tenant.schoolId).executeTakeFirst());
+  const existed = Boolean(
+    await deps.db
+      .selectFrom("bank_accounts")
+      .select("school_id")
+      .where("school_id", "=", tenant.schoolId)
+      .executeTakeFirst(),
+  );
   await deps.db
     .insertInto("bank_accounts")
     .values({ ...columns, school_id: tenant.schoolId, created_at: now })
     .onConflict((oc) => oc.column("school_id").doUpdateSet(columns))
     .execute();
   // The account number is the school's own, not a person's: its last four digits say which one.
-  await recordAudit(deps, tenant, { kind: "settings", summary: `Set the school's bank account (${verified.bank_name}, ending ${verified.account_number.slice(-4)})` });
+  await recordAudit(deps, tenant, {
+    kind: "settings",
+    summary: `Set the school's bank account (${verified.bank_name}, ending ${verified.account_number.slice(-4)})`,
+  });
   return { account: (await getBankAccount(deps, tenant))!, created: !existed };
 }

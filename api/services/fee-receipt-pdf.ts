@@ -4,7 +4,11 @@ import { paymentForReceipt } from "./fees";
 import { drawDetails, drawLetterhead, letterhead, openDocument, stampFooters } from "./timetable-pdf";
 
 /** A payment's receipt as an A4 PDF, in the embedded font of the timetables (₦ needs it). */
-export async function receiptPdf(deps: ApiDeps, tenant: Tenant, id: number): Promise<{ bytes: Buffer; filename: string }> {
+export async function receiptPdf(
+  deps: ApiDeps,
+  tenant: Tenant,
+  id: number,
+): Promise<{ bytes: Buffer; filename: string }> {
   const { payment, totals } = await paymentForReceipt(deps, tenant, id);
   const { schoolName, logo } = await letterhead(deps, tenant);
   const now = deps.now();
@@ -24,16 +28,35 @@ export async function receiptPdf(deps: ApiDeps, tenant: Tenant, id: number): Pro
     ["Method", payment.method],
     ["Reference", payment.reference ?? "—"],
   ];
-  if (totals) rows.push(["Term bill", naira(totals.billed)], ["Paid this term", naira(totals.paid)], ["Balance", naira(totals.balance)]);
+  if (totals)
+    rows.push(
+      ["Term bill", naira(totals.billed)],
+      ["Paid this term", naira(totals.paid)],
+      ["Balance", naira(totals.balance)],
+    );
   for (const [label, value] of rows) {
     const top = doc.y;
-    doc.font("bold").fontSize(11).fillColor("#475569").text(label, left, top, { width: width * 0.35 });
-    doc.font("bold").fontSize(12).fillColor("#0f172a").text(value, left + width * 0.35, top, { width: width * 0.65 });
+    doc
+      .font("bold")
+      .fontSize(11)
+      .fillColor("#475569")
+      .text(label, left, top, { width: width * 0.35 });
+    doc
+      .font("bold")
+      .fontSize(12)
+      .fillColor("#0f172a")
+      .text(value, left + width * 0.35, top, { width: width * 0.65 });
     doc.y = Math.max(doc.y, top) + 8;
   }
   if (payment.reversed_at) {
     doc.moveDown();
-    doc.font("bold").fontSize(14).fillColor("#b91c1c").text(`REVERSED on ${payment.reversed_at.slice(0, 10)}: ${payment.reversal_reason ?? ""}`, left, doc.y, { width });
+    doc
+      .font("bold")
+      .fontSize(14)
+      .fillColor("#b91c1c")
+      .text(`REVERSED on ${payment.reversed_at.slice(0, 10)}: ${payment.reversal_reason ?? ""}`, left, doc.y, {
+        width,
+      });
   }
   stampFooters(doc, schoolName, now);
   doc.end();

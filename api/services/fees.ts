@@ -14,7 +14,14 @@ import {
   type PaymentMethod,
   type StudentBill,
 } from "../../contract/fees";
-import { assignmentPayload, discountPayload, feeItemFields, paymentPayload, retirePayload, reversalFields } from "../../contract/fees.schema";
+import {
+  assignmentPayload,
+  discountPayload,
+  feeItemFields,
+  paymentPayload,
+  retirePayload,
+  reversalFields,
+} from "../../contract/fees.schema";
 import type { FieldErrors } from "../../contract/http";
 import { formatNaira, formatWireNaira, koboToNaira } from "../../contract/money";
 import type { SchoolClass } from "../../contract/settings";
@@ -45,7 +52,11 @@ export interface TermQuery {
 }
 
 /** The term asked for, else the school's configured one, else the month's (as inventory sales record it). */
-export async function resolveTerm(deps: ApiDeps, tenant: Tenant, query: TermQuery): Promise<{ term: string; session: string }> {
+export async function resolveTerm(
+  deps: ApiDeps,
+  tenant: Tenant,
+  query: TermQuery,
+): Promise<{ term: string; session: string }> {
   const configured = await configuredTermAndSession(deps, tenant);
   const now = deps.now();
   return {
@@ -64,7 +75,11 @@ interface ClassMap {
 
 async function classMap(deps: ApiDeps, tenant: Tenant): Promise<ClassMap & { sections: string[] }> {
   const settings = await getSchoolSettings(deps, tenant);
-  return { classes: settings.classes, sections: settings.sections, sectionOf: new Map(settings.classes.map((c) => [c.class_name, c.section])) };
+  return {
+    classes: settings.classes,
+    sections: settings.sections,
+    sectionOf: new Map(settings.classes.map((c) => [c.class_name, c.section])),
+  };
 }
 
 interface FeeRow {
@@ -100,22 +115,41 @@ function termFees(db: Db, schoolId: number, term: string, session: string) {
  * The compulsory fees of a class as one SQL expression over `s.class_name`: a CASE naming every class some
  * fee bills, and the all-class fees for the rest. The term's fees are few, so the expression stays short.
  */
-async function compulsoryByClass(deps: ApiDeps, tenant: Tenant, term: string, session: string, map: ClassMap): Promise<RawBuilder<number>> {
-  const fees = await termFees(deps.db, tenant.schoolId, term, session).where("compulsory", "=", 1).where("retired", "=", 0).execute();
+async function compulsoryByClass(
+  deps: ApiDeps,
+  tenant: Tenant,
+  term: string,
+  session: string,
+  map: ClassMap,
+): Promise<RawBuilder<number>> {
+  const fees = await termFees(deps.db, tenant.schoolId, term, session)
+    .where("compulsory", "=", 1)
+    .where("retired", "=", 0)
+    .execute();
   const classes = new Set(map.classes.map((c) => c.class_name));
   for (const fee of fees) if (fee.applies_to === "class" && fee.target) classes.add(fee.target);
-  const total = (className: string | null) => fees.filter((f) => billsClass(f, className, map)).reduce((sum, f) => sum + n(f.amount_kobo), 0);
+  const total = (className: string | null) =>
+    fees.filter((f) => billsClass(f, className, map)).reduce((sum, f) => sum + n(f.amount_kobo), 0);
   const otherwise = total(null);
   const cases = [...classes].map((c) => [c, total(c)] as const).filter(([, kobo]) => kobo !== otherwise);
   if (!cases.length) return sql<number>`${sql.lit(otherwise)}`;
-  return sql<number>`case ${sql.join(cases.map(([c, kobo]) => sql`when s.class_name = ${c} then ${sql.lit(kobo)}`), sql` `)} else ${sql.lit(otherwise)} end`;
+  return sql<number>`case ${sql.join(
+    cases.map(([c, kobo]) => sql`when s.class_name = ${c} then ${sql.lit(kobo)}`),
+    sql` `,
+  )} else ${sql.lit(otherwise)} end`;
 }
 
 /**
  * Each student's bill parts for a term, a select of (student_id, unique_id, name, class_name, fees, sales,
  * discounts, paid) over the school's current students, or over `studentIds` (former students too).
  */
-function billParts(schoolId: number, term: string, session: string, compulsory: RawBuilder<number>, studentIds?: number[]) {
+function billParts(
+  schoolId: number,
+  term: string,
+  session: string,
+  compulsory: RawBuilder<number>,
+  studentIds?: number[],
+) {
   const who = studentIds
     ? studentIds.length
       ? sql`s.id in (${sql.join(studentIds)})`
@@ -177,7 +211,14 @@ async function totalsOf(deps: ApiDeps, tenant: Tenant, term: string, session: st
  * `totalsOf` with the compulsory fees already worked out, so that it can run inside a transaction: on
  * SQLite a query outside the transaction would wait for its one connection.
  */
-async function totalsWith(db: Db, schoolId: number, term: string, session: string, compulsory: RawBuilder<number>, studentIds: number[]) {
+async function totalsWith(
+  db: Db,
+  schoolId: number,
+  term: string,
+  session: string,
+  compulsory: RawBuilder<number>,
+  studentIds: number[],
+) {
   const rows = await sql<TotalsRow>`
     select b.student_id, b.unique_id, b.name, b.class_name, b.fees + b.sales - b.discounts as billed, b.paid
     from (${billParts(schoolId, term, session, compulsory, studentIds)}) b`.execute(db);
@@ -222,13 +263,19 @@ function paymentsAgainst(schoolId: number, classes: (fee: FeeRow) => string[] | 
 
 /** The classes a compulsory fee bills, or null for all classes. */
 const classesOf = (map: ClassMap) => (fee: Pick<FeeRow, "applies_to" | "target">) =>
-  fee.applies_to === "all" ? null : fee.applies_to === "class" ? [fee.target ?? ""] : map.classes.filter((c) => c.section === fee.target).map((c) => c.class_name);
+  fee.applies_to === "all"
+    ? null
+    : fee.applies_to === "class"
+      ? [fee.target ?? ""]
+      : map.classes.filter((c) => c.section === fee.target).map((c) => c.class_name);
 
 async function withPaymentFlags(deps: ApiDeps, tenant: Tenant, rows: FeeRow[]): Promise<FeeItem[]> {
   if (!rows.length) return [];
   const map = await classMap(deps, tenant);
   const against = paymentsAgainst(tenant.schoolId, classesOf(map));
-  const counts = await Promise.all(rows.map(async (fee) => n((await sql<{ n: unknown }>`select ${against(fee)} as n`.execute(deps.db)).rows[0]?.n)));
+  const counts = await Promise.all(
+    rows.map(async (fee) => n((await sql<{ n: unknown }>`select ${against(fee)} as n`.execute(deps.db)).rows[0]?.n)),
+  );
   return rows.map((row, i) => toFee({ ...row, has_payments: counts[i] }));
 }
 
@@ -240,7 +287,14 @@ export async function listFees(deps: ApiDeps, tenant: Tenant, query: TermQuery):
     .where("school_id", "=", tenant.schoolId);
   if (query.term) q = q.where("term", "=", query.term);
   if (query.session) q = q.where("session", "=", query.session);
-  const rows = await q.orderBy("session", "desc").orderBy("term").orderBy("retired").orderBy("compulsory", "desc").orderBy("name_key").orderBy("id").execute();
+  const rows = await q
+    .orderBy("session", "desc")
+    .orderBy("term")
+    .orderBy("retired")
+    .orderBy("compulsory", "desc")
+    .orderBy("name_key")
+    .orderBy("id")
+    .execute();
   return withPaymentFlags(deps, tenant, rows);
 }
 
@@ -266,9 +320,12 @@ async function feeColumns(deps: ApiDeps, tenant: Tenant, raw: unknown, current?:
   if (parsed.success) {
     const fee = parsed.data;
     const map = await classMap(deps, tenant);
-    const keeps = (value: string | undefined) => current && current.applies_to === fee.applies_to && current.target === value;
-    if (fee.applies_to === "section" && !map.sections.includes(fee.section!) && !keeps(fee.section)) errors.section = [M.sectionUnknown];
-    if (fee.applies_to === "class" && !map.sectionOf.has(fee.class!) && !keeps(fee.class)) errors.class = [M.classUnknown];
+    const keeps = (value: string | undefined) =>
+      current && current.applies_to === fee.applies_to && current.target === value;
+    if (fee.applies_to === "section" && !map.sections.includes(fee.section!) && !keeps(fee.section))
+      errors.section = [M.sectionUnknown];
+    if (fee.applies_to === "class" && !map.sectionOf.has(fee.class!) && !keeps(fee.class))
+      errors.class = [M.classUnknown];
   }
   if (!parsed.success || Object.keys(errors).length) throw validationError(errors);
   const fee = parsed.data;
@@ -305,11 +362,21 @@ async function feeTaken(deps: ApiDeps, tenant: Tenant, c: FeeColumns, exceptId?:
 const feeExists = () => new ApiError(409, M.feeExists, { name: [M.feeExists] });
 
 /** `POST /fees/fee-settings`: a re-sent form (same idempotency key) answers the fee it made. */
-export async function createFee(deps: ApiDeps, tenant: Tenant, raw: unknown, idempotencyKey: string | undefined): Promise<{ fee: FeeItem; replayed: boolean }> {
+export async function createFee(
+  deps: ApiDeps,
+  tenant: Tenant,
+  raw: unknown,
+  idempotencyKey: string | undefined,
+): Promise<{ fee: FeeItem; replayed: boolean }> {
   const key = acceptedIdempotencyKey(idempotencyKey);
   const replay = async () => {
     if (!key) return undefined;
-    const row = await deps.db.selectFrom("fee_items").select("id").where("school_id", "=", tenant.schoolId).where("idempotency_key", "=", key).executeTakeFirst();
+    const row = await deps.db
+      .selectFrom("fee_items")
+      .select("id")
+      .where("school_id", "=", tenant.schoolId)
+      .where("idempotency_key", "=", key)
+      .executeTakeFirst();
     return row && { fee: await getFee(deps, tenant, row.id), replayed: true };
   };
   const earlier = await replay();
@@ -369,7 +436,11 @@ export async function deleteFee(deps: ApiDeps, tenant: Tenant, id: number): Prom
   const fee = await getFee(deps, tenant, id);
   if (fee.has_payments) throw new ApiError(409, M.feeHasPayments, { fee: [M.feeHasPayments] });
   await deps.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("fee_assignments").where("school_id", "=", tenant.schoolId).where("fee_item_id", "=", id).execute();
+    await trx
+      .deleteFrom("fee_assignments")
+      .where("school_id", "=", tenant.schoolId)
+      .where("fee_item_id", "=", id)
+      .execute();
     await trx.deleteFrom("fee_items").where("school_id", "=", tenant.schoolId).where("id", "=", id).execute();
   });
 }
@@ -464,8 +535,18 @@ export async function studentBill(deps: ApiDeps, tenant: Tenant, key: string, qu
   const { term, session } = await resolveTerm(deps, tenant, query);
   const map = await classMap(deps, tenant);
   const [fees, assigned, sales, discounts, payments, totals] = await Promise.all([
-    termFees(deps.db, tenant.schoolId, term, session).where("retired", "=", 0).orderBy("compulsory", "desc").orderBy("name_key").orderBy("id").execute(),
-    deps.db.selectFrom("fee_assignments").select("fee_item_id").where("school_id", "=", tenant.schoolId).where("student_id", "=", student.id).execute(),
+    termFees(deps.db, tenant.schoolId, term, session)
+      .where("retired", "=", 0)
+      .orderBy("compulsory", "desc")
+      .orderBy("name_key")
+      .orderBy("id")
+      .execute(),
+    deps.db
+      .selectFrom("fee_assignments")
+      .select("fee_item_id")
+      .where("school_id", "=", tenant.schoolId)
+      .where("student_id", "=", student.id)
+      .execute(),
     deps.db
       .selectFrom("inventory_purchases")
       .select(["id", "item_name", "quantity", "total_kobo"])
@@ -485,16 +566,43 @@ export async function studentBill(deps: ApiDeps, tenant: Tenant, key: string, qu
       .where("term", "=", term)
       .orderBy("id")
       .execute(),
-    paymentsQuery(deps.db, tenant.schoolId).where("p.student_id", "=", student.id).where("p.session", "=", session).where("p.term", "=", term).orderBy("p.receipt_no").execute(),
+    paymentsQuery(deps.db, tenant.schoolId)
+      .where("p.student_id", "=", student.id)
+      .where("p.session", "=", session)
+      .where("p.term", "=", term)
+      .orderBy("p.receipt_no")
+      .execute(),
     totalsOf(deps, tenant, term, session, [student.id]),
   ]);
   const onBill = new Set(assigned.map((a) => a.fee_item_id));
   const lines: BillLine[] = [
     ...fees
       .filter((f) => (f.compulsory === 1 ? billsClass(f, student.class_name, map) : onBill.has(f.id)))
-      .map((f): BillLine => ({ kind: "fee", id: f.id, label: f.compulsory === 1 ? f.name : `${f.name} (optional)`, amount: koboToNaira(n(f.amount_kobo)) })),
-    ...sales.map((s): BillLine => ({ kind: "sale", id: s.id, label: s.quantity > 1 ? `${s.item_name} × ${s.quantity}` : s.item_name, amount: koboToNaira(n(s.total_kobo)) })),
-    ...discounts.map((d): BillLine => ({ kind: "discount", id: d.id, label: `Discount: ${d.reason}`, reason: d.reason, amount: -koboToNaira(n(d.amount_kobo)) })),
+      .map(
+        (f): BillLine => ({
+          kind: "fee",
+          id: f.id,
+          label: f.compulsory === 1 ? f.name : `${f.name} (optional)`,
+          amount: koboToNaira(n(f.amount_kobo)),
+        }),
+      ),
+    ...sales.map(
+      (s): BillLine => ({
+        kind: "sale",
+        id: s.id,
+        label: s.quantity > 1 ? `${s.item_name} × ${s.quantity}` : s.item_name,
+        amount: koboToNaira(n(s.total_kobo)),
+      }),
+    ),
+    ...discounts.map(
+      (d): BillLine => ({
+        kind: "discount",
+        id: d.id,
+        label: `Discount: ${d.reason}`,
+        reason: d.reason,
+        amount: -koboToNaira(n(d.amount_kobo)),
+      }),
+    ),
   ];
   const optional = fees
     .filter((f) => f.compulsory === 0 && (onBill.has(f.id) || billsClass(f, student.class_name, map)))
@@ -518,34 +626,66 @@ export async function assignFee(deps: ApiDeps, tenant: Tenant, feeId: number, ra
   const student = await studentField(deps, tenant, parsed.data.student_id);
   if (parsed.data.assigned) {
     if (fee.compulsory === 1 || fee.retired === 1) throw validationError({ fee: [M.notOptional] });
-    if (!billsClass(fee, student.class_name, await classMap(deps, tenant))) throw validationError({ fee: [M.notForClass] });
+    if (!billsClass(fee, student.class_name, await classMap(deps, tenant)))
+      throw validationError({ fee: [M.notForClass] });
     await deps.db
       .insertInto("fee_assignments")
-      .values({ fee_item_id: fee.id, student_id: student.id, school_id: tenant.schoolId, created_at: deps.now().toISOString() })
+      .values({
+        fee_item_id: fee.id,
+        student_id: student.id,
+        school_id: tenant.schoolId,
+        created_at: deps.now().toISOString(),
+      })
       .onConflict((oc) => oc.columns(["fee_item_id", "student_id"]).doNothing())
       .execute();
   } else {
-    await deps.db.deleteFrom("fee_assignments").where("school_id", "=", tenant.schoolId).where("fee_item_id", "=", fee.id).where("student_id", "=", student.id).execute();
+    await deps.db
+      .deleteFrom("fee_assignments")
+      .where("school_id", "=", tenant.schoolId)
+      .where("fee_item_id", "=", fee.id)
+      .where("student_id", "=", student.id)
+      .execute();
   }
   return studentBill(deps, tenant, student.unique_id, fee);
 }
 
 /** `POST /fees/discounts`: at most the balance; a re-sent form (same key) adds one discount. */
-export async function addDiscount(deps: ApiDeps, tenant: Tenant, raw: unknown, idempotencyKey: string | undefined): Promise<{ bill: StudentBill; replayed: boolean }> {
+export async function addDiscount(
+  deps: ApiDeps,
+  tenant: Tenant,
+  raw: unknown,
+  idempotencyKey: string | undefined,
+): Promise<{ bill: StudentBill; replayed: boolean }> {
   const parsed = discountPayload.safeParse(raw);
   if (!parsed.success) throw fromZod(parsed.error);
   const { student_id, term, session, amount, reason } = parsed.data;
   const student = await studentField(deps, tenant, student_id);
   const key = acceptedIdempotencyKey(idempotencyKey);
   const earlier = async () =>
-    key && (await deps.db.selectFrom("fee_discounts").select("id").where("school_id", "=", tenant.schoolId).where("idempotency_key", "=", key).executeTakeFirst());
-  if (await earlier()) return { bill: await studentBill(deps, tenant, student.unique_id, { term, session }), replayed: true };
+    key &&
+    (await deps.db
+      .selectFrom("fee_discounts")
+      .select("id")
+      .where("school_id", "=", tenant.schoolId)
+      .where("idempotency_key", "=", key)
+      .executeTakeFirst());
+  if (await earlier())
+    return { bill: await studentBill(deps, tenant, student.unique_id, { term, session }), replayed: true };
   const balance = balanceOf((await totalsOf(deps, tenant, term, session, [student.id])).get(student.id));
   if (amount > balance) throw validationError({ amount: [M.discountTooHigh(formatNaira(Math.max(0, balance)))] });
   try {
     await deps.db
       .insertInto("fee_discounts")
-      .values({ school_id: tenant.schoolId, student_id: student.id, term, session, amount_kobo: amount, reason: tidy(reason), idempotency_key: key, created_at: deps.now().toISOString() })
+      .values({
+        school_id: tenant.schoolId,
+        student_id: student.id,
+        term,
+        session,
+        amount_kobo: amount,
+        reason: tidy(reason),
+        idempotency_key: key,
+        created_at: deps.now().toISOString(),
+      })
       .execute();
   } catch (error) {
     if (!isUniqueViolation(error) || !(await earlier())) throw error;
@@ -555,13 +695,27 @@ export async function addDiscount(deps: ApiDeps, tenant: Tenant, raw: unknown, i
 }
 
 export async function removeDiscount(deps: ApiDeps, tenant: Tenant, id: number): Promise<void> {
-  const deleted = await deps.db.deleteFrom("fee_discounts").where("school_id", "=", tenant.schoolId).where("id", "=", id).executeTakeFirst();
+  const deleted = await deps.db
+    .deleteFrom("fee_discounts")
+    .where("school_id", "=", tenant.schoolId)
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!Number(deleted.numDeletedRows)) throw new ApiError(404, M.discountNotFound);
 }
 
 /** `GET /fees/parents/{id}`: billed, paid and balance of each of a parent's children for a term. */
-export async function parentBalances(deps: ApiDeps, tenant: Tenant, key: string, query: TermQuery): Promise<ChildBalance[]> {
-  const parent = await deps.db.selectFrom("parents").select("id").where("school_id", "=", tenant.schoolId).where(isRecordKey(key)).executeTakeFirst();
+export async function parentBalances(
+  deps: ApiDeps,
+  tenant: Tenant,
+  key: string,
+  query: TermQuery,
+): Promise<ChildBalance[]> {
+  const parent = await deps.db
+    .selectFrom("parents")
+    .select("id")
+    .where("school_id", "=", tenant.schoolId)
+    .where(isRecordKey(key))
+    .executeTakeFirst();
   if (!parent) throw new ApiError(404, "Parent not found.");
   const children = await deps.db
     .selectFrom("parent_students as ps")
@@ -573,7 +727,13 @@ export async function parentBalances(deps: ApiDeps, tenant: Tenant, key: string,
     .orderBy("s.id")
     .execute();
   const { term, session } = await resolveTerm(deps, tenant, query);
-  const totals = await totalsOf(deps, tenant, term, session, children.map((c) => c.id));
+  const totals = await totalsOf(
+    deps,
+    tenant,
+    term,
+    session,
+    children.map((c) => c.id),
+  );
   return children.map((c) => {
     const row = totals.get(c.id)!;
     return { unique_id: row.unique_id, name: row.name, class: row.class_name, ...toTotals(row) };
@@ -588,7 +748,12 @@ export async function parentBalances(deps: ApiDeps, tenant: Tenant, key: string,
  * locks the school's counter row, so the balance read after it cannot change under a second payment being
  * recorded at the same time. A re-sent payment (same idempotency key) answers the one it recorded.
  */
-export async function recordPayment(deps: ApiDeps, tenant: Tenant, raw: unknown, idempotencyKey: string | undefined): Promise<{ payment: FeePayment; replayed: boolean }> {
+export async function recordPayment(
+  deps: ApiDeps,
+  tenant: Tenant,
+  raw: unknown,
+  idempotencyKey: string | undefined,
+): Promise<{ payment: FeePayment; replayed: boolean }> {
   const key = acceptedIdempotencyKey(idempotencyKey);
   const earlier = async () => {
     if (!key) return undefined;
@@ -613,10 +778,14 @@ export async function recordPayment(deps: ApiDeps, tenant: Tenant, raw: unknown,
       const counter = await trx
         .insertInto("fee_receipt_counters")
         .values({ school_id: tenant.schoolId, last_receipt_no: 1 })
-        .onConflict((oc) => oc.column("school_id").doUpdateSet({ last_receipt_no: sql`fee_receipt_counters.last_receipt_no + 1` }))
+        .onConflict((oc) =>
+          oc.column("school_id").doUpdateSet({ last_receipt_no: sql`fee_receipt_counters.last_receipt_no + 1` }),
+        )
         .returning("last_receipt_no")
         .executeTakeFirstOrThrow();
-      const balance = balanceOf((await totalsWith(trx, tenant.schoolId, p.term, p.session, compulsory, [student.id])).get(student.id));
+      const balance = balanceOf(
+        (await totalsWith(trx, tenant.schoolId, p.term, p.session, compulsory, [student.id])).get(student.id),
+      );
       if (balance <= 0) throw validationError({ amount: [M.nothingOwed] });
       if (p.amount > balance) throw validationError({ amount: [M.overpayment(formatNaira(balance))] });
       const row = await trx
@@ -672,9 +841,18 @@ export async function reversePayment(deps: ApiDeps, tenant: Tenant, id: number, 
 }
 
 /** The payment and its student's bill totals now, for its receipt. */
-export async function paymentForReceipt(deps: ApiDeps, tenant: Tenant, id: number): Promise<{ payment: FeePayment; totals: BillTotals | null }> {
+export async function paymentForReceipt(
+  deps: ApiDeps,
+  tenant: Tenant,
+  id: number,
+): Promise<{ payment: FeePayment; totals: BillTotals | null }> {
   const payment = await getPayment(deps, tenant, id);
-  const row = await deps.db.selectFrom("fee_payments").select("student_id").where("school_id", "=", tenant.schoolId).where("id", "=", id).executeTakeFirstOrThrow();
+  const row = await deps.db
+    .selectFrom("fee_payments")
+    .select("student_id")
+    .where("school_id", "=", tenant.schoolId)
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
   if (row.student_id === null) return { payment, totals: null };
   const totals = (await totalsOf(deps, tenant, payment.term, payment.session, [row.student_id])).get(row.student_id);
   return { payment, totals: totals ? toTotals(totals) : null };
@@ -692,9 +870,17 @@ const keptOverviews = new WeakMap<object, Map<string, FeeOverview>>();
  * which triggers move on in the same transaction as any write to students, settings, sales or fees: a kept
  * overview is never stale, in this process or another.
  */
-export async function feeOverview(deps: ApiDeps, tenant: Tenant, query: TermQuery & { class?: string }): Promise<FeeOverview> {
+export async function feeOverview(
+  deps: ApiDeps,
+  tenant: Tenant,
+  query: TermQuery & { class?: string },
+): Promise<FeeOverview> {
   const { term, session } = await resolveTerm(deps, tenant, query);
-  const version = await deps.db.selectFrom("fee_versions").select("version").where("school_id", "=", tenant.schoolId).executeTakeFirst();
+  const version = await deps.db
+    .selectFrom("fee_versions")
+    .select("version")
+    .where("school_id", "=", tenant.schoolId)
+    .executeTakeFirst();
   const key = JSON.stringify([tenant.schoolId, version?.version ?? 0, term, session, query.class?.trim() ?? ""]);
   let kept = keptOverviews.get(deps.db);
   if (!kept) keptOverviews.set(deps.db, (kept = new Map()));
@@ -706,14 +892,29 @@ export async function feeOverview(deps: ApiDeps, tenant: Tenant, query: TermQuer
   return overview;
 }
 
-async function workOutOverview(deps: ApiDeps, tenant: Tenant, term: string, session: string, classFilter: string | undefined): Promise<FeeOverview> {
+async function workOutOverview(
+  deps: ApiDeps,
+  tenant: Tenant,
+  term: string,
+  session: string,
+  classFilter: string | undefined,
+): Promise<FeeOverview> {
   const map = await classMap(deps, tenant);
   const compulsory = await compulsoryByClass(deps, tenant, term, session, map);
   const className = classFilter?.trim();
   const balance = sql`b.fees + b.sales - b.discounts - b.paid`;
   // One pass over the students' bills, kept (materialised) for both the sums by class and who owes most.
   const [rows, overTime] = await Promise.all([
-    sql<{ kind: "class" | "owing"; class_name: string | null; students: unknown; billed: unknown; paid: unknown; student_id: number | null; unique_id: string | null; name: string | null }>`
+    sql<{
+      kind: "class" | "owing";
+      class_name: string | null;
+      students: unknown;
+      billed: unknown;
+      paid: unknown;
+      student_id: number | null;
+      unique_id: string | null;
+      name: string | null;
+    }>`
       with b as materialized (${billParts(tenant.schoolId, term, session, compulsory)})
       select 'class' as kind, b.class_name, count(*) as students, sum(b.fees + b.sales - b.discounts) as billed, sum(b.paid) as paid,
         null as student_id, null as unique_id, null as name
@@ -743,8 +944,16 @@ async function workOutOverview(deps: ApiDeps, tenant: Tenant, term: string, sess
     .sort((a, b) => n(b.billed) - n(b.paid) - (n(a.billed) - n(a.paid)));
   const order = new Map(map.classes.map((c, i) => [c.class_name, i]));
   const classes = byClass
-    .map((r) => ({ class: r.class_name ?? "No class", students: n(r.students), expected: n(r.billed), collected: n(r.paid) }))
-    .sort((a, b) => (order.get(a.class) ?? order.size) - (order.get(b.class) ?? order.size) || a.class.localeCompare(b.class));
+    .map((r) => ({
+      class: r.class_name ?? "No class",
+      students: n(r.students),
+      expected: n(r.billed),
+      collected: n(r.paid),
+    }))
+    .sort(
+      (a, b) =>
+        (order.get(a.class) ?? order.size) - (order.get(b.class) ?? order.size) || a.class.localeCompare(b.class),
+    );
   const expected = classes.reduce((sum, c) => sum + c.expected, 0);
   const collected = classes.reduce((sum, c) => sum + c.collected, 0);
   return {
@@ -754,7 +963,12 @@ async function workOutOverview(deps: ApiDeps, tenant: Tenant, term: string, sess
     collected: koboToNaira(collected),
     outstanding: koboToNaira(expected - collected),
     collection_rate: collectionRate(expected, collected),
-    by_class: classes.map((c) => ({ ...c, expected: koboToNaira(c.expected), collected: koboToNaira(c.collected), outstanding: koboToNaira(c.expected - c.collected) })),
+    by_class: classes.map((c) => ({
+      ...c,
+      expected: koboToNaira(c.expected),
+      collected: koboToNaira(c.collected),
+      outstanding: koboToNaira(c.expected - c.collected),
+    })),
     over_time: overTime.map((r) => ({ date: r.paid_on, amount: koboToNaira(n(r.total)) })),
     owing_most: owing.map((r) => ({ unique_id: r.unique_id!, name: r.name!, class: r.class_name, ...toTotals(r) })),
   };

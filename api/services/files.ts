@@ -50,7 +50,11 @@ function quotaBytes(deps: ApiDeps): number {
 
 /** The school's figures; reading writes nothing (a school that never uploaded has no row and uses 0 bytes). */
 export async function getStorageQuota(deps: ApiDeps, tenant: Tenant): Promise<StorageQuota> {
-  const row = await deps.db.selectFrom("school_storage").select("used_bytes").where("school_id", "=", tenant.schoolId).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom("school_storage")
+    .select("used_bytes")
+    .where("school_id", "=", tenant.schoolId)
+    .executeTakeFirst();
   const used = Number(row?.used_bytes ?? 0);
   const quota = quotaBytes(deps);
   if (quota === 0) return { used, quota: null, remaining: null, percentage: 0, unlimited: true };
@@ -79,7 +83,9 @@ async function reserve(deps: ApiDeps, tenant: Tenant, bytes: number): Promise<vo
   const result = await update.executeTakeFirst();
   if (Number(result.numUpdatedRows) === 1) return;
   const state = await getStorageQuota(deps, tenant);
-  const message = FILE_MESSAGES.quotaExceeded.replace("{needed}", formatFileSize(bytes)).replace("{remaining}", formatFileSize(state.remaining ?? 0));
+  const message = FILE_MESSAGES.quotaExceeded
+    .replace("{needed}", formatFileSize(bytes))
+    .replace("{remaining}", formatFileSize(state.remaining ?? 0));
   throw validationError({ files: [message] });
 }
 
@@ -102,13 +108,30 @@ async function removeStored(deps: ApiDeps, keys: string[]): Promise<void> {
   }
 }
 
-const fileColumns = ["files.id", "files.original_name", "files.size", "files.mime_type", "files.created_at", "file_folders.name as folder"] as const;
+const fileColumns = [
+  "files.id",
+  "files.original_name",
+  "files.size",
+  "files.mime_type",
+  "files.created_at",
+  "file_folders.name as folder",
+] as const;
 
 function filesOf(db: Executor, schoolId: number) {
-  return db.selectFrom("files").innerJoin("file_folders", "file_folders.id", "files.folder_id").where("files.school_id", "=", schoolId);
+  return db
+    .selectFrom("files")
+    .innerJoin("file_folders", "file_folders.id", "files.folder_id")
+    .where("files.school_id", "=", schoolId);
 }
 
-const toRecord = (row: { id: number; original_name: string; size: number; mime_type: string; created_at: string; folder: string }): FileRecord => ({
+const toRecord = (row: {
+  id: number;
+  original_name: string;
+  size: number;
+  mime_type: string;
+  created_at: string;
+  folder: string;
+}): FileRecord => ({
   id: row.id,
   original_name: row.original_name,
   size: Number(row.size),
@@ -118,12 +141,21 @@ const toRecord = (row: { id: number; original_name: string; size: number; mime_t
 });
 
 export async function listFolderNames(deps: ApiDeps, tenant: Tenant): Promise<string[]> {
-  const rows = await deps.db.selectFrom("file_folders").select("name").where("school_id", "=", tenant.schoolId).orderBy("name_key").execute();
+  const rows = await deps.db
+    .selectFrom("file_folders")
+    .select("name")
+    .where("school_id", "=", tenant.schoolId)
+    .orderBy("name_key")
+    .execute();
   return rows.map((r) => r.name);
 }
 
 /** Folders A to Z, a page at a time, each with its file count and total size (counted for that page only). */
-export async function listFolderStats(deps: ApiDeps, tenant: Tenant, page: PageParams): Promise<Paginated<FolderStats>> {
+export async function listFolderStats(
+  deps: ApiDeps,
+  tenant: Tenant,
+  page: PageParams,
+): Promise<Paginated<FolderStats>> {
   const folders = deps.db.selectFrom("file_folders").where("school_id", "=", tenant.schoolId);
   return paginate(
     page,
@@ -135,13 +167,22 @@ export async function listFolderStats(deps: ApiDeps, tenant: Tenant, page: PageP
         .selectFrom("files")
         .select(["folder_id", (eb) => eb.fn.countAll().as("files_count"), (eb) => eb.fn.sum("size").as("total_size")])
         .where("school_id", "=", tenant.schoolId)
-        .where("folder_id", "in", rows.map((r) => r.id))
+        .where(
+          "folder_id",
+          "in",
+          rows.map((r) => r.id),
+        )
         .groupBy("folder_id")
         .execute();
       const byFolder = new Map(totals.map((t) => [t.folder_id, t]));
       return rows.map((row) => {
         const total = Number(byFolder.get(row.id)?.total_size ?? 0);
-        return { folder: row.name, files_count: Number(byFolder.get(row.id)?.files_count ?? 0), total_size: total, total_size_formatted: formatFileSize(total) };
+        return {
+          folder: row.name,
+          files_count: Number(byFolder.get(row.id)?.files_count ?? 0),
+          total_size: total,
+          total_size_formatted: formatFileSize(total),
+        };
       });
     },
   );
@@ -156,7 +197,12 @@ async function findFolder(db: Executor, tenant: Tenant, name: string) {
     .executeTakeFirst();
 }
 
-export async function listFolderFiles(deps: ApiDeps, tenant: Tenant, name: string, page: PageParams): Promise<Paginated<FileRecord>> {
+export async function listFolderFiles(
+  deps: ApiDeps,
+  tenant: Tenant,
+  name: string,
+  page: PageParams,
+): Promise<Paginated<FileRecord>> {
   const folder = await findFolder(deps.db, tenant, name);
   if (!folder) throw new ApiError(404, FILE_MESSAGES.folderNotFound);
   const files = deps.db.selectFrom("files").where("school_id", "=", tenant.schoolId).where("folder_id", "=", folder.id);
@@ -164,9 +210,14 @@ export async function listFolderFiles(deps: ApiDeps, tenant: Tenant, name: strin
     page,
     async () => (await files.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
     async (limit, offset) =>
-      (await files.select(["id", "original_name", "size", "mime_type", "created_at"]).orderBy("id", "desc").limit(limit).offset(offset).execute()).map((row) =>
-        toRecord({ ...row, folder: folder.name }),
-      ),
+      (
+        await files
+          .select(["id", "original_name", "size", "mime_type", "created_at"])
+          .orderBy("id", "desc")
+          .limit(limit)
+          .offset(offset)
+          .execute()
+      ).map((row) => toRecord({ ...row, folder: folder.name })),
   );
 }
 
@@ -186,10 +237,20 @@ export async function getFile(deps: ApiDeps, tenant: Tenant, id: number): Promis
 /** Deletes the file's row and frees its space in one transaction, then removes its bytes. */
 export async function deleteFile(deps: ApiDeps, tenant: Tenant, id: number): Promise<void> {
   const removed = await deps.db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom("files").where("school_id", "=", tenant.schoolId).where("id", "=", id).returning(["storage_key", "size", "original_name"]).executeTakeFirst();
+    const row = await trx
+      .deleteFrom("files")
+      .where("school_id", "=", tenant.schoolId)
+      .where("id", "=", id)
+      .returning(["storage_key", "size", "original_name"])
+      .executeTakeFirst();
     if (!row) throw new ApiError(404, MESSAGES.fileNotFound);
     await release(trx, tenant.schoolId, Number(row.size));
-    await recordAudit(deps, tenant, { kind: "deletion", summary: `Deleted file ${row.original_name}`, recordIds: [id] }, trx);
+    await recordAudit(
+      deps,
+      tenant,
+      { kind: "deletion", summary: `Deleted file ${row.original_name}`, recordIds: [id] },
+      trx,
+    );
     return row.storage_key;
   });
   await removeStored(deps, [removed]);
@@ -200,10 +261,28 @@ export async function deleteFolder(deps: ApiDeps, tenant: Tenant, name: string):
   const removed = await deps.db.transaction().execute(async (trx) => {
     const folder = await findFolder(trx, tenant, name);
     if (!folder) throw new ApiError(404, FILE_MESSAGES.folderNotFound);
-    const rows = await trx.deleteFrom("files").where("school_id", "=", tenant.schoolId).where("folder_id", "=", folder.id).returning(["storage_key", "size"]).execute();
+    const rows = await trx
+      .deleteFrom("files")
+      .where("school_id", "=", tenant.schoolId)
+      .where("folder_id", "=", folder.id)
+      .returning(["storage_key", "size"])
+      .execute();
     await trx.deleteFrom("file_folders").where("id", "=", folder.id).execute();
-    await recordAudit(deps, tenant, { kind: "deletion", summary: `Deleted folder ${folder.name} with ${rows.length} file(s)`, recordIds: [folder.id] }, trx);
-    await release(trx, tenant.schoolId, rows.reduce((sum, r) => sum + Number(r.size), 0));
+    await recordAudit(
+      deps,
+      tenant,
+      {
+        kind: "deletion",
+        summary: `Deleted folder ${folder.name} with ${rows.length} file(s)`,
+        recordIds: [folder.id],
+      },
+      trx,
+    );
+    await release(
+      trx,
+      tenant.schoolId,
+      rows.reduce((sum, r) => sum + Number(r.size), 0),
+    );
     return rows.map((r) => r.storage_key);
   });
   await removeStored(deps, removed);
@@ -265,7 +344,10 @@ async function checkTypes(files: DiskFile[]): Promise<{ types: FileType[]; error
 
 /** Where the upload goes: an existing folder, or a name (an existing folder's in any case, or a new one). */
 async function resolveFolder(deps: ApiDeps, tenant: Tenant, form: DiskMultipartResult, errors: FieldErrors) {
-  const parsed = uploadFolderFields.safeParse({ folder_name: firstField(form, "folder_name"), existing_folder: firstField(form, "existing_folder") });
+  const parsed = uploadFolderFields.safeParse({
+    folder_name: firstField(form, "folder_name"),
+    existing_folder: firstField(form, "existing_folder"),
+  });
   if (!parsed.success) {
     Object.assign(errors, fromZod(parsed.error).errors);
     return null;
@@ -277,7 +359,11 @@ async function resolveFolder(deps: ApiDeps, tenant: Tenant, form: DiskMultipartR
     errors.existing_folder = [FILE_MESSAGES.folderGone];
     return null;
   }
-  const count = await deps.db.selectFrom("file_folders").select((eb) => eb.fn.countAll().as("n")).where("school_id", "=", tenant.schoolId).executeTakeFirstOrThrow();
+  const count = await deps.db
+    .selectFrom("file_folders")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("school_id", "=", tenant.schoolId)
+    .executeTakeFirstOrThrow();
   if (Number(count.n) >= MAX_FOLDERS) {
     errors.folder_name = [FILE_MESSAGES.tooManyFolders];
     return null;
@@ -286,9 +372,18 @@ async function resolveFolder(deps: ApiDeps, tenant: Tenant, form: DiskMultipartR
 }
 
 async function filesOfUpload(deps: ApiDeps, tenant: Tenant, key: string): Promise<FileRecord[] | null> {
-  const upload = await deps.db.selectFrom("file_uploads").select("id").where("school_id", "=", tenant.schoolId).where("idempotency_key", "=", key).executeTakeFirst();
+  const upload = await deps.db
+    .selectFrom("file_uploads")
+    .select("id")
+    .where("school_id", "=", tenant.schoolId)
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
   if (!upload) return null;
-  const rows = await filesOf(deps.db, tenant.schoolId).select(fileColumns).where("files.upload_id", "=", upload.id).orderBy("files.id").execute();
+  const rows = await filesOf(deps.db, tenant.schoolId)
+    .select(fileColumns)
+    .where("files.upload_id", "=", upload.id)
+    .orderBy("files.id")
+    .execute();
   return rows.map(toRecord);
 }
 
@@ -334,7 +429,11 @@ export async function uploadFiles(
     const now = deps.now().toISOString();
     const rows = await deps.db.transaction().execute(async (trx) => {
       const upload = key
-        ? await trx.insertInto("file_uploads").values({ school_id: tenant.schoolId, idempotency_key: key, created_at: now }).returning("id").executeTakeFirstOrThrow()
+        ? await trx
+            .insertInto("file_uploads")
+            .values({ school_id: tenant.schoolId, idempotency_key: key, created_at: now })
+            .returning("id")
+            .executeTakeFirstOrThrow()
         : null;
       await trx
         .insertInto("file_folders")

@@ -61,13 +61,17 @@ function pauseBetweenSlices(): () => Promise<void> | undefined {
   };
 }
 
-const chunks = <T>(items: T[], size = BATCH) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+const chunks = <T>(items: T[], size = BATCH) =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
-const headerOf = (kind: ImportKind, field: string) => IMPORT_COLUMNS[kind].find((c) => c.field === field)?.header ?? field;
+const headerOf = (kind: ImportKind, field: string) =>
+  IMPORT_COLUMNS[kind].find((c) => c.field === field)?.header ?? field;
 
 /** A kind's field problems as rows of the report, under their columns' headers. */
 function fieldProblems(kind: ImportKind, line: number, errors: FieldErrors): RowProblem[] {
-  return Object.entries(errors).flatMap(([field, messages]) => messages.map((message) => ({ row: line, column: headerOf(kind, field), message })));
+  return Object.entries(errors).flatMap(([field, messages]) =>
+    messages.map((message) => ({ row: line, column: headerOf(kind, field), message })),
+  );
 }
 
 /** The field problems a create check throws (422 or 409), as report rows; any other failure is thrown on. */
@@ -76,13 +80,19 @@ async function problemsOf(kind: ImportKind, line: number, check: () => unknown):
     await check();
     return [];
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 422 || error.status === 409) && error.errors) return fieldProblems(kind, line, error.errors);
+    if (error instanceof ApiError && (error.status === 422 || error.status === 409) && error.errors)
+      return fieldProblems(kind, line, error.errors);
     throw error;
   }
 }
 
 /** For each row, the earlier row with the same value of `field` (case aside), as problems. */
-function sameInFile(kind: ImportKind, rows: ImportRow[], field: string, key = (v: string) => v.trim().toLowerCase()): RowProblem[] {
+function sameInFile(
+  kind: ImportKind,
+  rows: ImportRow[],
+  field: string,
+  key = (v: string) => v.trim().toLowerCase(),
+): RowProblem[] {
   const first = new Map<string, number>();
   const problems: RowProblem[] = [];
   for (const row of rows) {
@@ -90,7 +100,12 @@ function sameInFile(kind: ImportKind, rows: ImportRow[], field: string, key = (v
     if (!value) continue;
     const earlier = first.get(value);
     if (earlier === undefined) first.set(value, row.line);
-    else problems.push({ row: row.line, column: headerOf(kind, field), message: IMPORT_MESSAGES.duplicateInFile(headerOf(kind, field), earlier) });
+    else
+      problems.push({
+        row: row.line,
+        column: headerOf(kind, field),
+        message: IMPORT_MESSAGES.duplicateInFile(headerOf(kind, field), earlier),
+      });
   }
   return problems;
 }
@@ -115,7 +130,11 @@ const students: KindRules<PreparedStudent> = {
       await pause();
       let columns: StudentColumns | undefined;
       const found = await problemsOf("students", row.line, () => {
-        columns = studentColumns({ ...row.values, gender: genderOf(row.values.gender), takes_lesson: Boolean(row.values.subjects) }, "create", classes);
+        columns = studentColumns(
+          { ...row.values, gender: genderOf(row.values.gender), takes_lesson: Boolean(row.values.subjects) },
+          "create",
+          classes,
+        );
       });
       problems.push(...found);
       if (columns) prepared.push({ line: row.line, columns });
@@ -133,13 +152,21 @@ const students: KindRules<PreparedStudent> = {
         .selectFrom("students")
         .select("admission_number")
         .where("school_id", "=", tenant.schoolId)
-        .where("admission_number", "in", part.map((p) => p.columns.admission_number!))
+        .where(
+          "admission_number",
+          "in",
+          part.map((p) => p.columns.admission_number!),
+        )
         .execute();
       for (const r of rows) taken.add(r.admission_number!);
     }
     return numbered
       .filter((p) => taken.has(p.columns.admission_number!))
-      .map((p) => ({ row: p.line, column: headerOf("students", "admission"), message: STUDENT_MESSAGES.duplicateAdmission }));
+      .map((p) => ({
+        row: p.line,
+        column: headerOf("students", "admission"),
+        message: STUDENT_MESSAGES.duplicateAdmission,
+      }));
   },
   async insert(db, tenant, prepared, now) {
     for (const part of chunks(prepared)) {
@@ -203,14 +230,24 @@ const parents: KindRules<PreparedParent> = {
       await pause();
       const named = splitList(row.values.children);
       const unknown = named.filter((a) => !students.has(a));
-      for (const admission of unknown) problems.push({ row: row.line, column: headerOf("parents", "children"), message: IMPORT_MESSAGES.unknownAdmission(admission) });
+      for (const admission of unknown)
+        problems.push({
+          row: row.line,
+          column: headerOf("parents", "children"),
+          message: IMPORT_MESSAGES.unknownAdmission(admission),
+        });
       let checked: Awaited<ReturnType<typeof parentColumns>> | undefined;
       // The children were found above; whether each can take another parent is checked for the whole file below.
       const found = await problemsOf("parents", row.line, async () => {
         checked = await parentColumns(deps.db, tenant, { data: { ...row.values, children: [] } });
       });
       problems.push(...found);
-      if (checked && !unknown.length) prepared.push({ line: row.line, columns: checked.columns, childIds: [...new Set(named.map((a) => students.get(a)!.id))] });
+      if (checked && !unknown.length)
+        prepared.push({
+          line: row.line,
+          columns: checked.columns,
+          childIds: [...new Set(named.map((a) => students.get(a)!.id))],
+        });
     }
     problems.push(...contactsInFile("parents", rows));
     problems.push(...(await this.recheck(deps.db, tenant, prepared)));
@@ -225,7 +262,20 @@ const parents: KindRules<PreparedParent> = {
         .selectFrom("parents")
         .select(["email", "phone"])
         .where("school_id", "=", tenant.schoolId)
-        .where((eb) => eb.or([eb("email", "in", part.map((p) => p.columns.email)), eb("phone", "in", part.map((p) => p.columns.phone))]))
+        .where((eb) =>
+          eb.or([
+            eb(
+              "email",
+              "in",
+              part.map((p) => p.columns.email),
+            ),
+            eb(
+              "phone",
+              "in",
+              part.map((p) => p.columns.phone),
+            ),
+          ]),
+        )
         .execute();
       for (const other of others) {
         taken.email.add(other.email);
@@ -234,8 +284,10 @@ const parents: KindRules<PreparedParent> = {
     }
     const problems: RowProblem[] = [];
     for (const p of prepared) {
-      if (taken.email.has(p.columns.email)) problems.push({ row: p.line, column: headerOf("parents", "email"), message: PARENT_MESSAGES.duplicateEmail });
-      if (taken.phone.has(p.columns.phone)) problems.push({ row: p.line, column: headerOf("parents", "phone"), message: PARENT_MESSAGES.duplicatePhone });
+      if (taken.email.has(p.columns.email))
+        problems.push({ row: p.line, column: headerOf("parents", "email"), message: PARENT_MESSAGES.duplicateEmail });
+      if (taken.phone.has(p.columns.phone))
+        problems.push({ row: p.line, column: headerOf("parents", "phone"), message: PARENT_MESSAGES.duplicatePhone });
     }
     return [...problems, ...(await overfullChildren(db, prepared))];
   },
@@ -243,10 +295,27 @@ const parents: KindRules<PreparedParent> = {
     for (const part of chunks(prepared)) {
       const rows = await db
         .insertInto("parents")
-        .values(part.map((p) => ({ ...p.columns, profile_img_key: null, school_id: tenant.schoolId, unique_id: publicId("PAR"), idempotency_key: null, created_at: now, updated_at: now })))
+        .values(
+          part.map((p) => ({
+            ...p.columns,
+            profile_img_key: null,
+            school_id: tenant.schoolId,
+            unique_id: publicId("PAR"),
+            idempotency_key: null,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
         .returning("id")
         .execute();
-      const links = part.flatMap((p, i) => p.childIds.map((student_id) => ({ parent_id: rows[i].id, student_id, school_id: tenant.schoolId, created_at: now })));
+      const links = part.flatMap((p, i) =>
+        p.childIds.map((student_id) => ({
+          parent_id: rows[i].id,
+          student_id,
+          school_id: tenant.schoolId,
+          created_at: now,
+        })),
+      );
       for (const linkPart of chunks(links)) await db.insertInto("parent_students").values(linkPart).execute();
     }
     return prepared.length;
@@ -256,7 +325,10 @@ const parents: KindRules<PreparedParent> = {
 
 /** A student has at most two parents, counting the ones the file adds: the rows that would give one a third. */
 async function overfullChildren(db: Db, prepared: PreparedParent[]): Promise<RowProblem[]> {
-  const existing = await linkCounts(db, prepared.flatMap((p) => p.childIds));
+  const existing = await linkCounts(
+    db,
+    prepared.flatMap((p) => p.childIds),
+  );
   const links = new Map<number, number>();
   const over: { line: number; studentId: number }[] = [];
   for (const p of prepared) {
@@ -269,9 +341,14 @@ async function overfullChildren(db: Db, prepared: PreparedParent[]): Promise<Row
   if (!over.length) return [];
   const names = new Map<number, string>();
   for (const part of chunks([...new Set(over.map((o) => o.studentId))])) {
-    for (const s of await db.selectFrom("students").select(["id", "name"]).where("id", "in", part).execute()) names.set(s.id, s.name);
+    for (const s of await db.selectFrom("students").select(["id", "name"]).where("id", "in", part).execute())
+      names.set(s.id, s.name);
   }
-  return over.map((o) => ({ row: o.line, column: headerOf("parents", "children"), message: PARENT_MESSAGES.twoParents(names.get(o.studentId) ?? "") }));
+  return over.map((o) => ({
+    row: o.line,
+    column: headerOf("parents", "children"),
+    message: PARENT_MESSAGES.twoParents(names.get(o.studentId) ?? ""),
+  }));
 }
 
 /** How many parents each of the students has already. */
@@ -308,7 +385,12 @@ const staff: KindRules<PreparedStaff> = {
       await pause();
       const teaching = (row.values.is_teaching_staff ?? "").trim().toLowerCase();
       const flagKnown = YES.includes(teaching) || NO.includes(teaching);
-      if (!flagKnown) problems.push({ row: row.line, column: headerOf("staff", "is_teaching_staff"), message: IMPORT_MESSAGES.yesOrNo });
+      if (!flagKnown)
+        problems.push({
+          row: row.line,
+          column: headerOf("staff", "is_teaching_staff"),
+          message: IMPORT_MESSAGES.yesOrNo,
+        });
       let checked: StaffChecked | undefined;
       const data = { ...row.values, is_teaching_staff: YES.includes(teaching) };
       const found = await problemsOf("staff", row.line, async () => {
@@ -325,7 +407,12 @@ const staff: KindRules<PreparedStaff> = {
       if (!className) continue;
       const earlier = formClass.get(className);
       if (earlier === undefined) formClass.set(className, p.line);
-      else problems.push({ row: p.line, column: headerOf("staff", "form_teacher"), message: IMPORT_MESSAGES.formClassInFile(className, earlier) });
+      else
+        problems.push({
+          row: p.line,
+          column: headerOf("staff", "form_teacher"),
+          message: IMPORT_MESSAGES.formClassInFile(className, earlier),
+        });
     }
     problems.push(...(await this.recheck(deps.db, tenant, prepared)));
     const bad = byLine(problems);
@@ -342,8 +429,16 @@ const staff: KindRules<PreparedStaff> = {
         .where("school_id", "=", tenant.schoolId)
         .where((eb) =>
           eb.or([
-            eb("email", "in", part.map((p) => p.columns.email)),
-            eb("phone", "in", part.map((p) => p.columns.phone)),
+            eb(
+              "email",
+              "in",
+              part.map((p) => p.columns.email),
+            ),
+            eb(
+              "phone",
+              "in",
+              part.map((p) => p.columns.phone),
+            ),
             ...(formClasses.length ? [eb("form_teacher", "in", formClasses)] : []),
           ]),
         )
@@ -356,10 +451,17 @@ const staff: KindRules<PreparedStaff> = {
     }
     const problems: RowProblem[] = [];
     for (const { line, columns } of prepared) {
-      if (taken.email.has(columns.email)) problems.push({ row: line, column: headerOf("staff", "email"), message: STAFF_MESSAGES.duplicateEmail });
-      if (taken.phone.has(columns.phone)) problems.push({ row: line, column: headerOf("staff", "phone"), message: STAFF_MESSAGES.duplicatePhone });
+      if (taken.email.has(columns.email))
+        problems.push({ row: line, column: headerOf("staff", "email"), message: STAFF_MESSAGES.duplicateEmail });
+      if (taken.phone.has(columns.phone))
+        problems.push({ row: line, column: headerOf("staff", "phone"), message: STAFF_MESSAGES.duplicatePhone });
       const teacher = columns.form_teacher ? taken.formTeacher.get(columns.form_teacher) : undefined;
-      if (teacher !== undefined) problems.push({ row: line, column: headerOf("staff", "form_teacher"), message: STAFF_MESSAGES.formClassTaken(teacher, columns.form_teacher!) });
+      if (teacher !== undefined)
+        problems.push({
+          row: line,
+          column: headerOf("staff", "form_teacher"),
+          message: STAFF_MESSAGES.formClassTaken(teacher, columns.form_teacher!),
+        });
     }
     return problems;
   },
@@ -367,17 +469,35 @@ const staff: KindRules<PreparedStaff> = {
     for (const part of chunks(prepared)) {
       const rows = await db
         .insertInto("staff")
-        .values(part.map((p) => ({ ...p.columns, profile_img_key: null, gender: null, school_id: tenant.schoolId, unique_id: publicId("STF"), idempotency_key: null, created_at: now, updated_at: now })))
+        .values(
+          part.map((p) => ({
+            ...p.columns,
+            profile_img_key: null,
+            gender: null,
+            school_id: tenant.schoolId,
+            unique_id: publicId("STF"),
+            idempotency_key: null,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
         .returning("id")
         .execute();
-      const classes = part.flatMap((p, i) => p.classes.map((class_name) => ({ staff_id: rows[i].id, school_id: tenant.schoolId, class_name })));
+      const classes = part.flatMap((p, i) =>
+        p.classes.map((class_name) => ({ staff_id: rows[i].id, school_id: tenant.schoolId, class_name })),
+      );
       for (const classPart of chunks(classes)) await db.insertInto("staff_classes").values(classPart).execute();
     }
     return prepared.length;
   },
   allowed: (settings) => {
     const classes = settings.classes.map((c) => c.class_name).join(", ");
-    return { "Teaching Staff": "Yes, No", "Form Class": classes, "Classes Taught": classes, Subjects: allSubjects(settings).join(", ") };
+    return {
+      "Teaching Staff": "Yes, No",
+      "Form Class": classes,
+      "Classes Taught": classes,
+      Subjects: allSubjects(settings).join(", "),
+    };
   },
 };
 

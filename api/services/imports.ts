@@ -51,7 +51,12 @@ const SPREADSHEET_TYPES = new Set([XLSX_MIME, "application/vnd.ms-excel"]);
  * OLE2 container of an .xls or of a password-protected file), never its name; SheetJS then reads it in a
  * worker. Every refusal is a 422 on the field `file` in the spec's or the product's words.
  */
-export async function checkUpload(deps: ApiDeps, tenant: Tenant, kind: ImportKind, form: DiskMultipartResult): Promise<ImportPreview> {
+export async function checkUpload(
+  deps: ApiDeps,
+  tenant: Tenant,
+  kind: ImportKind,
+  form: DiskMultipartResult,
+): Promise<ImportPreview> {
   const file = form.files.find((f) => f.field === IMPORT_FILE_FIELD);
   if (!file || (!file.filename && file.size === 0)) throw fail(MESSAGES.noFileSelected);
   if (file.truncated || file.size > IMPORT_MAX_BYTES) throw fail(IMPORT_MESSAGES.tooLarge);
@@ -68,9 +73,18 @@ function jsonRows(list: unknown): SheetRows {
   if (!Array.isArray(list) || !list.length) throw validationError({ rows: [IMPORT_MESSAGES.emptySheet] });
   if (list.length > IMPORT_MAX_ROWS) throw validationError({ rows: [IMPORT_MESSAGES.tooManyRows] });
   const headers: string[] = [];
-  const objects = list.map((item) => (item && typeof item === "object" && !Array.isArray(item) ? (item as Record<string, unknown>) : {}));
+  const objects = list.map((item) =>
+    item && typeof item === "object" && !Array.isArray(item) ? (item as Record<string, unknown>) : {},
+  );
   for (const o of objects) for (const key of Object.keys(o)) if (!headers.includes(key)) headers.push(key);
-  const text = (v: unknown) => (Array.isArray(v) ? v.map(String).join(", ") : v === null || v === undefined ? "" : typeof v === "object" ? "" : String(v).trim());
+  const text = (v: unknown) =>
+    Array.isArray(v)
+      ? v.map(String).join(", ")
+      : v === null || v === undefined
+        ? ""
+        : typeof v === "object"
+          ? ""
+          : String(v).trim();
   const rows = objects.map((o) => headers.map((h) => text(o[h])));
   return { headers, rows, rowsJson: JSON.stringify(rows) };
 }
@@ -79,9 +93,16 @@ function jsonRows(list: unknown): SheetRows {
  * The spec's `bulkRegister` calls: the rows checked and, when none has a problem, imported at once.
  * Rows with problems answer 422 with the check (its problems) and write nothing.
  */
-export async function bulkRegister(deps: ApiDeps, tenant: Tenant, kind: ImportKind, list: unknown): Promise<ImportResult> {
+export async function bulkRegister(
+  deps: ApiDeps,
+  tenant: Tenant,
+  kind: ImportKind,
+  list: unknown,
+): Promise<ImportResult> {
   const sheet = jsonRows(list);
-  const hash = createHash("sha256").update(JSON.stringify([sheet.headers, sheet.rows])).digest("hex");
+  const hash = createHash("sha256")
+    .update(JSON.stringify([sheet.headers, sheet.rows]))
+    .digest("hex");
   const preview = await createCheck(deps, tenant, kind, { name: `${kind}.json`, hash }, sheet);
   if (preview.problem_count) throw new ImportProblems(preview);
   return commitImport(deps, tenant, kind, preview.token);
@@ -90,7 +111,9 @@ export async function bulkRegister(deps: ApiDeps, tenant: Tenant, kind: ImportKi
 /** A check with problems: 422 with the preview as `data`, and its problems as `errors.rows`. */
 export class ImportProblems extends ApiError {
   constructor(readonly preview: ImportPreview) {
-    super(422, IMPORT_MESSAGES.hasProblems, { rows: preview.problems.map((p) => `Row ${p.row}, ${p.column}: ${p.message}`) });
+    super(422, IMPORT_MESSAGES.hasProblems, {
+      rows: preview.problems.map((p) => `Row ${p.row}, ${p.column}: ${p.message}`),
+    });
   }
 }
 
@@ -101,10 +124,21 @@ interface SheetRows {
   rowsJson: string;
 }
 
-async function createCheck(deps: ApiDeps, tenant: Tenant, kind: ImportKind, file: { name: string; hash: string }, sheet: SheetRows): Promise<ImportPreview> {
+async function createCheck(
+  deps: ApiDeps,
+  tenant: Tenant,
+  kind: ImportKind,
+  file: { name: string; hash: string },
+  sheet: SheetRows,
+): Promise<ImportPreview> {
   const { headers, rows: cells } = sheet;
   const now = deps.now();
-  await deps.db.deleteFrom("imports").where("school_id", "=", tenant.schoolId).where("status", "=", "checked").where("expires_at", "<", now.toISOString()).execute();
+  await deps.db
+    .deleteFrom("imports")
+    .where("school_id", "=", tenant.schoolId)
+    .where("status", "=", "checked")
+    .where("expires_at", "<", now.toISOString())
+    .execute();
   const match = matchHeaders(kind, headers);
   const rows: ImportRow[] = cells.map((row, i) => {
     const values: Record<string, string> = {};
@@ -115,7 +149,9 @@ async function createCheck(deps: ApiDeps, tenant: Tenant, kind: ImportKind, file
   });
   // The same file imported before is not checked again: its rows are the school's records now.
   const imported = await importedAt(deps, tenant, kind, file.hash);
-  const { problems, prepared } = imported ? { problems: [], prepared: [] } : await KIND_RULES[kind].check(deps, tenant, rows);
+  const { problems, prepared } = imported
+    ? { problems: [], prepared: [] }
+    : await KIND_RULES[kind].check(deps, tenant, rows);
   const saved = await deps.db
     .insertInto("imports")
     .values({
@@ -145,7 +181,12 @@ function sortProblems(kind: ImportKind, problems: RowProblem[]): RowProblem[] {
   return [...problems].sort((a, b) => a.row - b.row || order(a.column) - order(b.column));
 }
 
-async function importedAt(deps: Pick<ApiDeps, "db">, tenant: Tenant, kind: ImportKind, hash: string): Promise<string | null> {
+async function importedAt(
+  deps: Pick<ApiDeps, "db">,
+  tenant: Tenant,
+  kind: ImportKind,
+  hash: string,
+): Promise<string | null> {
   const done = await deps.db
     .selectFrom("imports")
     .select("imported_at")
@@ -184,25 +225,42 @@ async function findCheck(deps: ApiDeps, tenant: Tenant, kind: ImportKind, token:
     .where("kind", "=", kind)
     .where("token", "=", token)
     .executeTakeFirst();
-  if (!row || (row.status === "checked" && row.expires_at < deps.now().toISOString())) throw new ApiError(404, IMPORT_MESSAGES.expired);
+  if (!row || (row.status === "checked" && row.expires_at < deps.now().toISOString()))
+    throw new ApiError(404, IMPORT_MESSAGES.expired);
   return row;
 }
 
 export async function getCheck(deps: ApiDeps, tenant: Tenant, kind: ImportKind, token: string): Promise<ImportPreview> {
   const row = await findCheck(deps, tenant, kind, token);
-  return toPreview(row, matchHeaders(kind, JSON.parse(row.headers) as string[]), await importedAt(deps, tenant, kind, row.file_hash));
+  return toPreview(
+    row,
+    matchHeaders(kind, JSON.parse(row.headers) as string[]),
+    await importedAt(deps, tenant, kind, row.file_hash),
+  );
 }
 
 /** The rows with problems as the file had them, plus a 'Problem' column saying what to fix. */
-export async function problemFile(deps: ApiDeps, tenant: Tenant, kind: ImportKind, token: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; name: string }> {
+export async function problemFile(
+  deps: ApiDeps,
+  tenant: Tenant,
+  kind: ImportKind,
+  token: string,
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; name: string }> {
   const row = await findCheck(deps, tenant, kind, token);
   const headers = JSON.parse(row.headers) as string[];
   const cells = JSON.parse(row.rows) as string[][];
   const byRow = new Map<number, string[]>();
-  for (const p of JSON.parse(row.problems) as RowProblem[]) (byRow.get(p.row) ?? byRow.set(p.row, []).get(p.row)!).push(`${p.column}: ${p.message}`);
-  const rows = [...byRow.entries()].map(([line, messages]) => [...headers.map((_, j) => cells[line - 2]?.[j] ?? ""), messages.join("; ")]);
+  for (const p of JSON.parse(row.problems) as RowProblem[])
+    (byRow.get(p.row) ?? byRow.set(p.row, []).get(p.row)!).push(`${p.column}: ${p.message}`);
+  const rows = [...byRow.entries()].map(([line, messages]) => [
+    ...headers.map((_, j) => cells[line - 2]?.[j] ?? ""),
+    messages.join("; "),
+  ]);
   const base = row.file_name.replace(/\.[^.]*$/, "") || kind;
-  return { bytes: await writeWorkbook([{ name: "Problems", rows: [[...headers, "Problem"], ...rows] }]), name: `${base} - problems.xlsx` };
+  return {
+    bytes: await writeWorkbook([{ name: "Problems", rows: [[...headers, "Problem"], ...rows] }]),
+    name: `${base} - problems.xlsx`,
+  };
 }
 
 /** The kind's template: its headers and an example row, and a sheet explaining each column. */
@@ -211,10 +269,19 @@ export async function templateFile(deps: ApiDeps, tenant: Tenant, kind: ImportKi
   const allowed = KIND_RULES[kind].allowed(await getSchoolSettings(deps, tenant));
   const explanations = [
     ["Column", "Required", "What to write", "Allowed values", "Also accepted as header"],
-    ...columns.map((c) => [c.header, c.required ? "Yes" : "No", c.explanation, allowed[c.header] ?? "", c.synonyms.join(", ")]),
+    ...columns.map((c) => [
+      c.header,
+      c.required ? "Yes" : "No",
+      c.explanation,
+      allowed[c.header] ?? "",
+      c.synonyms.join(", "),
+    ]),
   ];
   return writeWorkbook([
-    { name: kind === "staff" ? "Staff" : kind === "parents" ? "Parents" : "Students", rows: [columns.map((c) => c.header), columns.map((c) => c.example)] },
+    {
+      name: kind === "staff" ? "Staff" : kind === "parents" ? "Parents" : "Students",
+      rows: [columns.map((c) => c.header), columns.map((c) => c.example)],
+    },
     { name: "Explanations", rows: explanations },
   ]);
 }
@@ -224,9 +291,15 @@ export async function templateFile(deps: ApiDeps, tenant: Tenant, kind: ImportKi
  * transaction with the import marked done, so a crash leaves nothing half-written and the same file
  * (by its hash, through the `imports_once` index) is imported once.
  */
-export async function commitImport(deps: ApiDeps, tenant: Tenant, kind: ImportKind, token: string): Promise<ImportResult> {
+export async function commitImport(
+  deps: ApiDeps,
+  tenant: Tenant,
+  kind: ImportKind,
+  token: string,
+): Promise<ImportResult> {
   const row = await findCheck(deps, tenant, kind, token);
-  if (row.status === "imported" || (await importedAt(deps, tenant, kind, row.file_hash))) return { added: 0, already_imported: true };
+  if (row.status === "imported" || (await importedAt(deps, tenant, kind, row.file_hash)))
+    return { added: 0, already_imported: true };
   if (JSON.parse(row.problems).length) throw new ImportProblems(await getCheck(deps, tenant, kind, token));
   const rules = KIND_RULES[kind];
   const prepared = JSON.parse(row.prepared) as Parameters<typeof rules.insert>[2];
@@ -243,14 +316,31 @@ export async function commitImport(deps: ApiDeps, tenant: Tenant, kind: ImportKi
         .where("id", "=", row.id)
         .where("status", "=", "checked")
         .execute();
-      await recordAudit(deps, tenant, { kind: "import", summary: `Imported ${added} ${added === 1 ? KIND_WORDS[kind].one : KIND_WORDS[kind].many} from a spreadsheet`, recordIds: [row.id] }, trx);
+      await recordAudit(
+        deps,
+        tenant,
+        {
+          kind: "import",
+          summary: `Imported ${added} ${added === 1 ? KIND_WORDS[kind].one : KIND_WORDS[kind].many} from a spreadsheet`,
+          recordIds: [row.id],
+        },
+        trx,
+      );
       return { added, already_imported: false };
     });
   } catch (error) {
     // Another commit of the same file got there first.
-    if ((error instanceof StaleCheck || isUniqueViolation(error)) && (await importedAt(deps, tenant, kind, row.file_hash))) return { added: 0, already_imported: true };
+    if (
+      (error instanceof StaleCheck || isUniqueViolation(error)) &&
+      (await importedAt(deps, tenant, kind, row.file_hash))
+    )
+      return { added: 0, already_imported: true };
     if (error instanceof StaleCheck) {
-      await deps.db.updateTable("imports").set({ problems: JSON.stringify(sortProblems(kind, error.problems)), prepared: "[]" }).where("id", "=", row.id).execute();
+      await deps.db
+        .updateTable("imports")
+        .set({ problems: JSON.stringify(sortProblems(kind, error.problems)), prepared: "[]" })
+        .where("id", "=", row.id)
+        .execute();
       throw new ImportProblems(await getCheck(deps, tenant, kind, token));
     }
     throw error;

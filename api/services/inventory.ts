@@ -70,7 +70,11 @@ export interface GroupListQuery extends PageParams {
  * The school's groups by name, each with its item count. A search finds groups by their name or by the
  * name of one of their items, and names (a few of) the items that matched under each group.
  */
-export async function listGroups(deps: ApiDeps, tenant: Tenant, query: GroupListQuery): Promise<Paginated<InventoryGroupSummary>> {
+export async function listGroups(
+  deps: ApiDeps,
+  tenant: Tenant,
+  query: GroupListQuery,
+): Promise<Paginated<InventoryGroupSummary>> {
   const q = query.q?.trim();
   let base = deps.db.selectFrom("inventory_groups as g").where("g.school_id", "=", tenant.schoolId);
   if (q) {
@@ -92,7 +96,9 @@ export async function listGroups(deps: ApiDeps, tenant: Tenant, query: GroupList
     query,
     async () => (await base.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
     async (limit, offset) => {
-      const ids = (await base.select("g.id").orderBy("g.name_key").orderBy("g.id").limit(limit).offset(offset).execute()).map((r) => r.id);
+      const ids = (
+        await base.select("g.id").orderBy("g.name_key").orderBy("g.id").limit(limit).offset(offset).execute()
+      ).map((r) => r.id);
       if (!ids.length) return [];
       const rows = await groupsWithCounts(deps.db, tenant.schoolId).where("g.id", "in", ids).execute();
       const byId = new Map(rows.map((r) => [r.id, toGroup(r)]));
@@ -135,7 +141,11 @@ async function groupByKey(deps: ApiDeps, tenant: Tenant, key: string | null) {
 }
 
 async function groupNameTaken(deps: ApiDeps, tenant: Tenant, key: string, exceptId?: number) {
-  let query = deps.db.selectFrom("inventory_groups").select("id").where("school_id", "=", tenant.schoolId).where("name_key", "=", key);
+  let query = deps.db
+    .selectFrom("inventory_groups")
+    .select("id")
+    .where("school_id", "=", tenant.schoolId)
+    .where("name_key", "=", key);
   if (exceptId !== undefined) query = query.where("id", "!=", exceptId);
   return Boolean(await query.executeTakeFirst());
 }
@@ -189,7 +199,14 @@ export async function saveGroup(
   try {
     const row = await deps.db
       .insertInto("inventory_groups")
-      .values({ school_id: tenant.schoolId, name, name_key: nameKey(name), idempotency_key: key, created_at: now, updated_at: now })
+      .values({
+        school_id: tenant.schoolId,
+        name,
+        name_key: nameKey(name),
+        idempotency_key: key,
+        created_at: now,
+        updated_at: now,
+      })
       .returning(["id", "name"])
       .executeTakeFirstOrThrow();
     return { group: { id: row.id, name: row.name, items_count: 0 }, created: true, replayed: false };
@@ -207,16 +224,37 @@ export async function saveGroup(
  */
 export async function deleteGroup(deps: ApiDeps, tenant: Tenant, id: number, withItems: boolean): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
-    const group = await trx.selectFrom("inventory_groups").select(["id", "name"]).where("school_id", "=", tenant.schoolId).where("id", "=", id).executeTakeFirst();
+    const group = await trx
+      .selectFrom("inventory_groups")
+      .select(["id", "name"])
+      .where("school_id", "=", tenant.schoolId)
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!group) throw groupNotFound();
     const items = count(
-      (await trx.selectFrom("inventory_items").select((eb) => eb.fn.countAll().as("n")).where("school_id", "=", tenant.schoolId).where("group_id", "=", id).executeTakeFirstOrThrow()).n,
+      (
+        await trx
+          .selectFrom("inventory_items")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("school_id", "=", tenant.schoolId)
+          .where("group_id", "=", id)
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     if (items && !withItems) throw new ApiError(409, M.groupHasItems(items), { items: [M.groupHasItems(items)] });
-    await trx.deleteFrom("inventory_items").where("school_id", "=", tenant.schoolId).where("group_id", "=", id).execute();
+    await trx
+      .deleteFrom("inventory_items")
+      .where("school_id", "=", tenant.schoolId)
+      .where("group_id", "=", id)
+      .execute();
     await trx.deleteFrom("inventory_groups").where("school_id", "=", tenant.schoolId).where("id", "=", id).execute();
     const withText = items ? ` with its ${items} item(s)` : "";
-    await recordAudit(deps, tenant, { kind: "deletion", summary: `Deleted inventory group ${group.name}${withText}`, recordIds: [id] }, trx);
+    await recordAudit(
+      deps,
+      tenant,
+      { kind: "deletion", summary: `Deleted inventory group ${group.name}${withText}`, recordIds: [id] },
+      trx,
+    );
   });
 }
 
@@ -230,7 +268,16 @@ function itemsWithGroup(db: Db, schoolId: number) {
     .selectFrom("inventory_items as i")
     .innerJoin("inventory_groups as g", "g.id", "i.group_id")
     .where("i.school_id", "=", schoolId)
-    .select(["i.id", "i.name", "i.class_name", "i.price_kobo", "i.status", "i.group_id", "i.quantity", "g.name as group_name"]);
+    .select([
+      "i.id",
+      "i.name",
+      "i.class_name",
+      "i.price_kobo",
+      "i.status",
+      "i.group_id",
+      "i.quantity",
+      "g.name as group_name",
+    ]);
 }
 
 type ItemRow = Awaited<ReturnType<ReturnType<typeof itemsWithGroup>["executeTakeFirstOrThrow"]>>;
@@ -252,17 +299,33 @@ export interface ItemListQuery extends PageParams {
 }
 
 /** Items by name and class; a group's when `groupId` is given (an unknown group is a 404). */
-export async function listItems(deps: ApiDeps, tenant: Tenant, query: ItemListQuery): Promise<Paginated<InventoryItem>> {
+export async function listItems(
+  deps: ApiDeps,
+  tenant: Tenant,
+  query: ItemListQuery,
+): Promise<Paginated<InventoryItem>> {
   if (query.groupId !== undefined) await getGroup(deps, tenant, query.groupId);
   let base = deps.db.selectFrom("inventory_items as i").where("i.school_id", "=", tenant.schoolId);
   if (query.groupId !== undefined) base = base.where("i.group_id", "=", query.groupId);
   const q = query.q?.trim();
-  if (q) base = base.where((eb) => eb.or([columnContains("i.name_key", q), sql<boolean>`lower(i.class_name) = ${q.toLowerCase()}`]));
+  if (q)
+    base = base.where((eb) =>
+      eb.or([columnContains("i.name_key", q), sql<boolean>`lower(i.class_name) = ${q.toLowerCase()}`]),
+    );
   return paginate(
     query,
     async () => (await base.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
     async (limit, offset) => {
-      const ids = (await base.select("i.id").orderBy("i.name_key").orderBy("i.class_name").orderBy("i.id").limit(limit).offset(offset).execute()).map((r) => r.id);
+      const ids = (
+        await base
+          .select("i.id")
+          .orderBy("i.name_key")
+          .orderBy("i.class_name")
+          .orderBy("i.id")
+          .limit(limit)
+          .offset(offset)
+          .execute()
+      ).map((r) => r.id);
       if (!ids.length) return [];
       const rows = await itemsWithGroup(deps.db, tenant.schoolId).where("i.id", "in", ids).execute();
       const byId = new Map(rows.map((r) => [r.id, toItem(r)]));
@@ -279,7 +342,12 @@ export async function getItem(deps: ApiDeps, tenant: Tenant, id: number): Promis
 
 async function itemByKey(deps: ApiDeps, tenant: Tenant, key: string | null) {
   if (!key) return undefined;
-  const row = await deps.db.selectFrom("inventory_items").select("id").where("school_id", "=", tenant.schoolId).where("idempotency_key", "=", key).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom("inventory_items")
+    .select("id")
+    .where("school_id", "=", tenant.schoolId)
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
   return row && getItem(deps, tenant, row.id);
 }
 
@@ -292,9 +360,18 @@ async function itemColumns(deps: ApiDeps, tenant: Tenant, raw: unknown, currentC
   const parsed = itemPayload.safeParse(raw);
   const errors: FieldErrors = parsed.success ? {} : fromZod(parsed.error).errors!;
   const sent = (raw ?? {}) as Record<string, unknown>;
-  const groupId = parsed.success ? parsed.data.group_id : Number.isSafeInteger(sent.group_id) ? (sent.group_id as number) : undefined;
+  const groupId = parsed.success
+    ? parsed.data.group_id
+    : Number.isSafeInteger(sent.group_id)
+      ? (sent.group_id as number)
+      : undefined;
   if (groupId !== undefined && !errors.group_id) {
-    const group = await deps.db.selectFrom("inventory_groups").select("id").where("school_id", "=", tenant.schoolId).where("id", "=", groupId).executeTakeFirst();
+    const group = await deps.db
+      .selectFrom("inventory_groups")
+      .select("id")
+      .where("school_id", "=", tenant.schoolId)
+      .where("id", "=", groupId)
+      .executeTakeFirst();
     if (!group) errors.group_id = [M.groupUnknown];
   }
   const className = typeof sent.class === "string" ? sent.class.trim() : "";
@@ -306,11 +383,24 @@ async function itemColumns(deps: ApiDeps, tenant: Tenant, raw: unknown, currentC
   const { name, price, status, quantity } = parsed.data;
   return {
     id: parsed.data.id,
-    columns: { group_id: parsed.data.group_id, name: tidy(name), name_key: nameKey(name), class_name: className, price_kobo: price, status, quantity },
+    columns: {
+      group_id: parsed.data.group_id,
+      name: tidy(name),
+      name_key: nameKey(name),
+      class_name: className,
+      price_kobo: price,
+      status,
+      quantity,
+    },
   };
 }
 
-async function itemTaken(deps: ApiDeps, tenant: Tenant, columns: { group_id: number; name_key: string; class_name: string }, exceptId?: number) {
+async function itemTaken(
+  deps: ApiDeps,
+  tenant: Tenant,
+  columns: { group_id: number; name_key: string; class_name: string },
+  exceptId?: number,
+) {
   let query = deps.db
     .selectFrom("inventory_items")
     .select("id")
@@ -333,7 +423,8 @@ export async function saveItem(
   idempotencyKey: string | undefined,
 ): Promise<{ item: InventoryItem; created: boolean; replayed: boolean }> {
   const sentId = (raw as { id?: unknown } | null)?.id;
-  const current = Number.isSafeInteger(sentId) && (sentId as number) > 0 ? await getItem(deps, tenant, sentId as number) : undefined;
+  const current =
+    Number.isSafeInteger(sentId) && (sentId as number) > 0 ? await getItem(deps, tenant, sentId as number) : undefined;
   const key = current ? null : acceptedIdempotencyKey(idempotencyKey);
   // The same form sent again (or twice at once) finds its item, even after the duplicate check below.
   const replay = async () => {
@@ -352,7 +443,12 @@ export async function saveItem(
   }
   try {
     if (id !== undefined) {
-      await deps.db.updateTable("inventory_items").set({ ...columns, updated_at: now }).where("school_id", "=", tenant.schoolId).where("id", "=", id).execute();
+      await deps.db
+        .updateTable("inventory_items")
+        .set({ ...columns, updated_at: now })
+        .where("school_id", "=", tenant.schoolId)
+        .where("id", "=", id)
+        .execute();
       return { item: await getItem(deps, tenant, id), created: false, replayed: false };
     }
     const row = await deps.db
@@ -371,9 +467,18 @@ export async function saveItem(
 
 /** Deletes an item; its purchases stay on the students' bills with the names they were sold under. */
 export async function deleteItem(deps: ApiDeps, tenant: Tenant, id: number): Promise<void> {
-  const deleted = await deps.db.deleteFrom("inventory_items").where("school_id", "=", tenant.schoolId).where("id", "=", id).returning("name").executeTakeFirst();
+  const deleted = await deps.db
+    .deleteFrom("inventory_items")
+    .where("school_id", "=", tenant.schoolId)
+    .where("id", "=", id)
+    .returning("name")
+    .executeTakeFirst();
   if (!deleted) throw itemNotFound();
-  await recordAudit(deps, tenant, { kind: "deletion", summary: `Deleted inventory item ${deleted.name}`, recordIds: [id] });
+  await recordAudit(deps, tenant, {
+    kind: "deletion",
+    summary: `Deleted inventory item ${deleted.name}`,
+    recordIds: [id],
+  });
 }
 
 /** Units in stock (items In Stock) and units sold. */
@@ -431,7 +536,11 @@ export interface PurchaseListQuery extends PageParams {
 }
 
 /** Purchases, newest first; the search matches the item, its group and class, and the student's name. */
-export async function listPurchases(deps: ApiDeps, tenant: Tenant, query: PurchaseListQuery): Promise<Paginated<Purchase>> {
+export async function listPurchases(
+  deps: ApiDeps,
+  tenant: Tenant,
+  query: PurchaseListQuery,
+): Promise<Paginated<Purchase>> {
   let base = deps.db.selectFrom("inventory_purchases as p").where("p.school_id", "=", tenant.schoolId);
   if (query.studentId) base = base.where("p.student_unique_id", "=", query.studentId);
   if (query.q?.trim()) base = base.where(columnContains("p.search_text", query.q));
@@ -439,9 +548,20 @@ export async function listPurchases(deps: ApiDeps, tenant: Tenant, query: Purcha
     query,
     async () => (await base.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
     async (limit, offset) => {
-      const ids = (await base.select("p.id").orderBy("p.sold_at", "desc").orderBy("p.id", "desc").limit(limit).offset(offset).execute()).map((r) => r.id);
+      const ids = (
+        await base
+          .select("p.id")
+          .orderBy("p.sold_at", "desc")
+          .orderBy("p.id", "desc")
+          .limit(limit)
+          .offset(offset)
+          .execute()
+      ).map((r) => r.id);
       if (!ids.length) return [];
-      const rows = await purchasesWithStatus(deps.db).where("p.school_id", "=", tenant.schoolId).where("p.id", "in", ids).execute();
+      const rows = await purchasesWithStatus(deps.db)
+        .where("p.school_id", "=", tenant.schoolId)
+        .where("p.id", "in", ids)
+        .execute();
       const byId = new Map(rows.map((r) => [r.id, toPurchase(r)]));
       return ids.map((id) => byId.get(id)!);
     },
@@ -450,13 +570,21 @@ export async function listPurchases(deps: ApiDeps, tenant: Tenant, query: Purcha
 
 async function purchaseByKey(deps: ApiDeps, tenant: Tenant, key: string | null) {
   if (!key) return undefined;
-  const row = await purchasesWithStatus(deps.db).where("p.school_id", "=", tenant.schoolId).where("p.idempotency_key", "=", key).executeTakeFirst();
+  const row = await purchasesWithStatus(deps.db)
+    .where("p.school_id", "=", tenant.schoolId)
+    .where("p.idempotency_key", "=", key)
+    .executeTakeFirst();
   return row && toPurchase(row);
 }
 
 /** Why a sale could not take its stock: the item is gone, out of stock, or has fewer left than asked. */
 async function stockRefusal(deps: ApiDeps, tenant: Tenant, itemId: number): Promise<ApiError> {
-  const item = await deps.db.selectFrom("inventory_items").select(["status", "quantity"]).where("school_id", "=", tenant.schoolId).where("id", "=", itemId).executeTakeFirst();
+  const item = await deps.db
+    .selectFrom("inventory_items")
+    .select(["status", "quantity"])
+    .where("school_id", "=", tenant.schoolId)
+    .where("id", "=", itemId)
+    .executeTakeFirst();
   if (!item) return new ApiError(422, M.itemNotFound, { item_id: [M.itemNotFound] });
   const message = item.status !== "In Stock" || item.quantity === 0 ? M.outOfStock : M.notEnoughStock(item.quantity);
   return new ApiError(409, message, { quantity: [message] });
@@ -495,7 +623,9 @@ export async function sellItem(
         .updateTable("inventory_items")
         .set((eb) => ({
           quantity: eb("quantity", "-", quantity),
-          status: sql<"In Stock" | "Out of Stock">`case when quantity = ${quantity} then 'Out of Stock' else status end`,
+          status: sql<
+            "In Stock" | "Out of Stock"
+          >`case when quantity = ${quantity} then 'Out of Stock' else status end`,
           updated_at: now.toISOString(),
         }))
         .where("school_id", "=", tenant.schoolId)
@@ -505,9 +635,18 @@ export async function sellItem(
         .returning(["id", "name", "class_name", "price_kobo", "status", "group_id"])
         .executeTakeFirst();
       if (!item) return null;
-      const group = await trx.selectFrom("inventory_groups").select("name").where("id", "=", item.group_id).executeTakeFirstOrThrow();
+      const group = await trx
+        .selectFrom("inventory_groups")
+        .select("name")
+        .where("id", "=", item.group_id)
+        .executeTakeFirstOrThrow();
       const unit = Number(item.price_kobo);
-      const names = { item_name: item.name, class_name: item.class_name, group_name: group.name, student_name: student.student_data.name };
+      const names = {
+        item_name: item.name,
+        class_name: item.class_name,
+        group_name: group.name,
+        student_name: student.student_data.name,
+      };
       const row = await trx
         .insertInto("inventory_purchases")
         .values({

@@ -1,5 +1,12 @@
 import type { FieldErrors, Paginated } from "../../contract/http";
-import { MAX_CHILDREN, MAX_PARENTS, PARENT_MESSAGES, type ParentChild, type ParentDetail, type ParentRecord } from "../../contract/parents";
+import {
+  MAX_CHILDREN,
+  MAX_PARENTS,
+  PARENT_MESSAGES,
+  type ParentChild,
+  type ParentDetail,
+  type ParentRecord,
+} from "../../contract/parents";
 import { PARENT_FLAGS, PARENT_LISTS, parentFields } from "../../contract/parents.schema";
 import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
@@ -21,7 +28,13 @@ function toParentRecord(row: Parent, children: ParentChild[]): ParentRecord {
   return {
     unique_id: row.unique_id,
     id: row.id,
-    parent_data: { name: row.name, email: row.email, phone: row.phone, address: row.address, profile_img: mediaUrl(row.profile_img_key) },
+    parent_data: {
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      address: row.address,
+      profile_img: mediaUrl(row.profile_img_key),
+    },
     children,
   };
 }
@@ -29,7 +42,13 @@ function toParentRecord(row: Parent, children: ParentChild[]): ParentRecord {
 function toParentDetail(row: Parent, children: ParentChild[]): ParentDetail {
   return {
     ...toParentRecord(row, children),
-    students: children.map((c) => ({ id: c.id, unique_id: c.unique_id, name: c.student_data.name, class: c.student_data.class, profile_image: c.student_data.profile_img })),
+    students: children.map((c) => ({
+      id: c.id,
+      unique_id: c.unique_id,
+      name: c.student_data.name,
+      class: c.student_data.class,
+      profile_image: c.student_data.profile_img,
+    })),
   };
 }
 
@@ -40,7 +59,15 @@ async function childrenOf(db: Db, tenant: Tenant, parentIds: number[]): Promise<
   const rows = await db
     .selectFrom("parent_students")
     .innerJoin("students", "students.id", "parent_students.student_id")
-    .select(["parent_students.parent_id", "students.id", "students.unique_id", "students.name", "students.class_name", "students.profile_img_key", "students.status"])
+    .select([
+      "parent_students.parent_id",
+      "students.id",
+      "students.unique_id",
+      "students.name",
+      "students.class_name",
+      "students.profile_img_key",
+      "students.status",
+    ])
     .where("parent_students.school_id", "=", tenant.schoolId)
     .where("parent_students.parent_id", "in", parentIds)
     .orderBy("students.name")
@@ -62,7 +89,11 @@ export interface ParentListQuery extends PageParams {
   className?: string;
 }
 
-export async function listParents(deps: ApiDeps, tenant: Tenant, query: ParentListQuery): Promise<Paginated<ParentRecord>> {
+export async function listParents(
+  deps: ApiDeps,
+  tenant: Tenant,
+  query: ParentListQuery,
+): Promise<Paginated<ParentRecord>> {
   let base = deps.db.selectFrom("parents").where("parents.school_id", "=", tenant.schoolId);
   if (query.className) {
     const className = query.className;
@@ -82,15 +113,30 @@ export async function listParents(deps: ApiDeps, tenant: Tenant, query: ParentLi
     query,
     async () => (await base.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
     async (limit, offset) => {
-      const rows = await base.selectAll("parents").orderBy("parents.name").orderBy("parents.id").limit(limit).offset(offset).execute();
-      const children = await childrenOf(deps.db, tenant, rows.map((r) => r.id));
+      const rows = await base
+        .selectAll("parents")
+        .orderBy("parents.name")
+        .orderBy("parents.id")
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      const children = await childrenOf(
+        deps.db,
+        tenant,
+        rows.map((r) => r.id),
+      );
       return rows.map((row) => toParentRecord(row, children.get(row.id)!));
     },
   );
 }
 
 async function findParent(db: Db, tenant: Tenant, key: string): Promise<Parent> {
-  const row = await db.selectFrom("parents").selectAll().where("school_id", "=", tenant.schoolId).where(isRecordKey(key)).executeTakeFirst();
+  const row = await db
+    .selectFrom("parents")
+    .selectAll()
+    .where("school_id", "=", tenant.schoolId)
+    .where(isRecordKey(key))
+    .executeTakeFirst();
   if (!row) throw new ApiError(404, PARENT_MESSAGES.notFound);
   return row;
 }
@@ -108,8 +154,13 @@ export async function getParent(deps: ApiDeps, tenant: Tenant, key: string): Pro
  * school's students (`parentId`: the parent being edited). Every field problem is reported at once.
  */
 export async function parentColumns(db: Db, tenant: Tenant, body: PersonBody, parentId?: number) {
-  const { fields, phone, photoMime, errors } = checkPerson(parentFields, body, { lists: PARENT_LISTS, flags: PARENT_FLAGS });
-  const children = errors.children ? [] : await gatherFieldErrorsAsync(errors, () => childIds(db, tenant, [...new Set(fields.children ?? [])], parentId));
+  const { fields, phone, photoMime, errors } = checkPerson(parentFields, body, {
+    lists: PARENT_LISTS,
+    flags: PARENT_FLAGS,
+  });
+  const children = errors.children
+    ? []
+    : await gatherFieldErrorsAsync(errors, () => childIds(db, tenant, [...new Set(fields.children ?? [])], parentId));
   if (Object.keys(errors).length) throw validationError(errors);
   const columns = { name: fields.name!, email: emailKey(fields.email!), phone, address: fields.address ?? null };
   return {
@@ -121,7 +172,12 @@ export async function parentColumns(db: Db, tenant: Tenant, body: PersonBody, pa
 }
 
 /** Another parent of the school with this email or phone: the 409 that names which. */
-export async function duplicateOf(db: Db, tenant: Tenant, columns: { email: string; phone: string }, exceptId?: number): Promise<ApiError | null> {
+export async function duplicateOf(
+  db: Db,
+  tenant: Tenant,
+  columns: { email: string; phone: string },
+  exceptId?: number,
+): Promise<ApiError | null> {
   let query = db
     .selectFrom("parents")
     .select(["email", "phone"])
@@ -160,7 +216,10 @@ async function childIds(db: Db, tenant: Tenant, keys: string[], parentId?: numbe
     .groupBy("student_id");
   if (parentId !== undefined) others = others.where("parent_id", "!=", parentId);
   const full = (await others.execute()).find((row) => Number(row.parents) >= MAX_PARENTS);
-  if (full) throw validationError({ children: [PARENT_MESSAGES.twoParents(students.find((s) => s.id === full.student_id)!.name)] });
+  if (full)
+    throw validationError({
+      children: [PARENT_MESSAGES.twoParents(students.find((s) => s.id === full.student_id)!.name)],
+    });
   return ids;
 }
 
@@ -179,7 +238,12 @@ async function linkChildren(db: Db, tenant: Tenant, parentId: number, ids: numbe
 
 async function byIdempotencyKey(db: Db, tenant: Tenant, key: string | null) {
   if (!key) return undefined;
-  return db.selectFrom("parents").selectAll().where("school_id", "=", tenant.schoolId).where("idempotency_key", "=", key).executeTakeFirst();
+  return db
+    .selectFrom("parents")
+    .selectAll()
+    .where("school_id", "=", tenant.schoolId)
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
 }
 
 /**
@@ -207,16 +271,28 @@ export async function createParent(
   if (duplicate) return replayOr(duplicate);
   const now = deps.now().toISOString();
   try {
-    const row = await withPhoto(deps, tenant, { file: body.photo, mime: photoMime, remove: false, current: null }, (profile_img_key) =>
-      deps.db.transaction().execute(async (trx) => {
-        const parent = await trx
-          .insertInto("parents")
-          .values({ ...columns, profile_img_key, school_id: tenant.schoolId, unique_id: publicId("PAR"), idempotency_key: key, created_at: now, updated_at: now })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await linkChildren(trx, tenant, parent.id, children, now);
-        return parent;
-      }),
+    const row = await withPhoto(
+      deps,
+      tenant,
+      { file: body.photo, mime: photoMime, remove: false, current: null },
+      (profile_img_key) =>
+        deps.db.transaction().execute(async (trx) => {
+          const parent = await trx
+            .insertInto("parents")
+            .values({
+              ...columns,
+              profile_img_key,
+              school_id: tenant.schoolId,
+              unique_id: publicId("PAR"),
+              idempotency_key: key,
+              created_at: now,
+              updated_at: now,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await linkChildren(trx, tenant, parent.id, children, now);
+          return parent;
+        }),
     );
     return { parent: await detail(deps.db, tenant, row), replayed: false };
   } catch (error) {
@@ -226,24 +302,33 @@ export async function createParent(
 }
 
 /** Replaces a parent's details and children with the ones sent; the photo stays unless replaced or removed. */
-export async function updateParent(deps: ApiDeps, tenant: Tenant, key: string, body: PersonBody): Promise<ParentDetail> {
+export async function updateParent(
+  deps: ApiDeps,
+  tenant: Tenant,
+  key: string,
+  body: PersonBody,
+): Promise<ParentDetail> {
   const parent = await findParent(deps.db, tenant, key);
   const { columns, childIds: children, removePhoto, photoMime } = await parentColumns(deps.db, tenant, body, parent.id);
   const duplicate = await duplicateOf(deps.db, tenant, columns, parent.id);
   if (duplicate) throw duplicate;
   const now = deps.now().toISOString();
   try {
-    const row = await withPhoto(deps, tenant, { file: body.photo, mime: photoMime, remove: removePhoto, current: parent.profile_img_key }, (profile_img_key) =>
-      deps.db.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable("parents")
-          .set({ ...columns, profile_img_key, updated_at: now })
-          .where("id", "=", parent.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await linkChildren(trx, tenant, parent.id, children, now);
-        return updated;
-      }),
+    const row = await withPhoto(
+      deps,
+      tenant,
+      { file: body.photo, mime: photoMime, remove: removePhoto, current: parent.profile_img_key },
+      (profile_img_key) =>
+        deps.db.transaction().execute(async (trx) => {
+          const updated = await trx
+            .updateTable("parents")
+            .set({ ...columns, profile_img_key, updated_at: now })
+            .where("id", "=", parent.id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await linkChildren(trx, tenant, parent.id, children, now);
+          return updated;
+        }),
     );
     return detail(deps.db, tenant, row);
   } catch (error) {
@@ -256,7 +341,11 @@ export async function updateParent(deps: ApiDeps, tenant: Tenant, key: string, b
 export async function deleteParent(deps: ApiDeps, tenant: Tenant, key: string): Promise<void> {
   const parent = await findParent(deps.db, tenant, key);
   await deps.db.deleteFrom("parents").where("id", "=", parent.id).execute();
-  await recordAudit(deps, tenant, { kind: "deletion", summary: `Deleted parent ${parent.name}`, recordIds: [parent.unique_id] });
+  await recordAudit(deps, tenant, {
+    kind: "deletion",
+    summary: `Deleted parent ${parent.name}`,
+    recordIds: [parent.unique_id],
+  });
   await removeMedia(deps, parent.profile_img_key);
 }
 
@@ -272,16 +361,37 @@ export async function linkApplicantParent(
   studentId: number,
   now: string,
 ): Promise<Parent> {
-  const { fields, phone, errors } = checkPerson(parentFields, { data: details }, { lists: PARENT_LISTS, flags: PARENT_FLAGS });
+  const { fields, phone, errors } = checkPerson(
+    parentFields,
+    { data: details },
+    { lists: PARENT_LISTS, flags: PARENT_FLAGS },
+  );
   if (Object.keys(errors).length) throw validationError(errors);
   const email = emailKey(fields.email!);
   const existing =
-    (await db.selectFrom("parents").selectAll().where("school_id", "=", tenant.schoolId).where("phone", "=", phone).executeTakeFirst()) ??
-    (await db.selectFrom("parents").selectAll().where("school_id", "=", tenant.schoolId).where("email", "=", email).executeTakeFirst());
+    (await db
+      .selectFrom("parents")
+      .selectAll()
+      .where("school_id", "=", tenant.schoolId)
+      .where("phone", "=", phone)
+      .executeTakeFirst()) ??
+    (await db
+      .selectFrom("parents")
+      .selectAll()
+      .where("school_id", "=", tenant.schoolId)
+      .where("email", "=", email)
+      .executeTakeFirst());
   if (existing) {
-    const count = await db.selectFrom("parent_students").select((eb) => eb.fn.countAll().as("n")).where("parent_id", "=", existing.id).executeTakeFirstOrThrow();
+    const count = await db
+      .selectFrom("parent_students")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("parent_id", "=", existing.id)
+      .executeTakeFirstOrThrow();
     if (Number(count.n) >= MAX_CHILDREN) throw validationError({ parent: [PARENT_MESSAGES.tooManyChildren] });
-    await db.insertInto("parent_students").values({ parent_id: existing.id, student_id: studentId, school_id: tenant.schoolId, created_at: now }).execute();
+    await db
+      .insertInto("parent_students")
+      .values({ parent_id: existing.id, student_id: studentId, school_id: tenant.schoolId, created_at: now })
+      .execute();
     return existing;
   }
   const columns = { name: fields.name!, email, phone, address: fields.address ?? null };
@@ -299,6 +409,9 @@ export async function linkApplicantParent(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await db.insertInto("parent_students").values({ parent_id: parent.id, student_id: studentId, school_id: tenant.schoolId, created_at: now }).execute();
+  await db
+    .insertInto("parent_students")
+    .values({ parent_id: parent.id, student_id: studentId, school_id: tenant.schoolId, created_at: now })
+    .execute();
   return parent;
 }

@@ -1,5 +1,12 @@
 import { sql } from "kysely";
-import { completeSettings, defaultSchoolSettings, SETTINGS_MESSAGES, type ClassRename, type SchoolSettings, type SchoolSettingsInput } from "../../contract/settings";
+import {
+  completeSettings,
+  defaultSchoolSettings,
+  SETTINGS_MESSAGES,
+  type ClassRename,
+  type SchoolSettings,
+  type SchoolSettingsInput,
+} from "../../contract/settings";
 import { schoolSettingsSchema } from "../../contract/settings.schema";
 import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
@@ -9,14 +16,29 @@ import { recordAudit } from "./audit";
 /** The parts a school has saved; any part missing takes its default. */
 type StoredSettings = Partial<SchoolSettingsInput>;
 
-const PARTS = ["sections", "classes", "subjects_by_section", "sessions", "terms", "report_sheet", "other_settings"] as const;
+const PARTS = [
+  "sections",
+  "classes",
+  "subjects_by_section",
+  "sessions",
+  "terms",
+  "report_sheet",
+  "other_settings",
+] as const;
 
 async function stored(deps: ApiDeps, tenant: Tenant): Promise<StoredSettings | null> {
-  const row = await deps.db.selectFrom("school_settings").select("settings").where("school_id", "=", tenant.schoolId).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom("school_settings")
+    .select("settings")
+    .where("school_id", "=", tenant.schoolId)
+    .executeTakeFirst();
   return row ? (JSON.parse(row.settings) as StoredSettings) : null;
 }
 
-const withDefaults = (saved: StoredSettings | null, today: Date): SchoolSettingsInput => ({ ...defaultSchoolSettings(today), ...saved });
+const withDefaults = (saved: StoredSettings | null, today: Date): SchoolSettingsInput => ({
+  ...defaultSchoolSettings(today),
+  ...saved,
+});
 
 /** The term and session the school set for itself, if it did; screens fall back to the month. */
 function configured(saved: StoredSettings | null): { term: string | null; session: string | null } {
@@ -42,12 +64,16 @@ export async function saveSchoolSettings(deps: ApiDeps, tenant: Tenant, body: un
   }
   const today = deps.now();
   const saved = await stored(deps, tenant);
-  const update = Object.fromEntries(PARTS.filter((part) => part in sent).map((part) => [part, (sent as Record<string, unknown>)[part]]));
+  const update = Object.fromEntries(
+    PARTS.filter((part) => part in sent).map((part) => [part, (sent as Record<string, unknown>)[part]]),
+  );
   const merged: Record<string, unknown> = { ...withDefaults(saved, today), ...update };
   if (!("subjects_by_section" in update) && Array.isArray(merged.sections)) {
     const sections = merged.sections as unknown[];
     merged.subjects_by_section = Object.fromEntries(
-      Object.entries(merged.subjects_by_section as Record<string, string[]>).filter(([section]) => sections.includes(section)),
+      Object.entries(merged.subjects_by_section as Record<string, string[]>).filter(([section]) =>
+        sections.includes(section),
+      ),
     );
   }
   const parsed = schoolSettingsSchema.safeParse(merged);
@@ -57,7 +83,9 @@ export async function saveSchoolSettings(deps: ApiDeps, tenant: Tenant, body: un
   // Store what the school has ever sent; the rest (sessions around today, the month's term) stays computed.
   const kept = new Set<string>([...Object.keys(saved ?? {}), ...Object.keys(update)]);
   if (kept.has("sections")) kept.add("subjects_by_section");
-  const next: StoredSettings = Object.fromEntries(PARTS.filter((part) => kept.has(part)).map((part) => [part, parsed.data[part]]));
+  const next: StoredSettings = Object.fromEntries(
+    PARTS.filter((part) => kept.has(part)).map((part) => [part, parsed.data[part]]),
+  );
   const now = today.toISOString();
   const settings = JSON.stringify(next);
   await deps.db.transaction().execute(async (trx) => {
@@ -85,11 +113,21 @@ function readRenames(body: unknown, before: { class_name: string }[], after: { c
   const renames = Array.isArray(sent)
     ? sent.filter(
         (r): r is ClassRename =>
-          typeof r === "object" && r !== null && typeof r.from === "string" && typeof r.to === "string" && oldNames.has(r.from) && newNames.has(r.to),
+          typeof r === "object" &&
+          r !== null &&
+          typeof r.from === "string" &&
+          typeof r.to === "string" &&
+          oldNames.has(r.from) &&
+          newNames.has(r.to),
       )
     : [];
   const distinct = (names: string[]) => new Set(names).size === names.length;
-  if (!Array.isArray(sent) || renames.length !== sent.length || !distinct(renames.map((r) => r.from)) || !distinct(renames.map((r) => r.to))) {
+  if (
+    !Array.isArray(sent) ||
+    renames.length !== sent.length ||
+    !distinct(renames.map((r) => r.from)) ||
+    !distinct(renames.map((r) => r.to))
+  ) {
     throw validationError({ class_renames: [SETTINGS_MESSAGES.renameUnknown] });
   }
   return renames.filter((r) => r.from !== r.to);
@@ -104,18 +142,51 @@ const ASIDE = "\u0001renaming:";
  */
 async function moveRenamedClasses(db: Db, schoolId: number, renames: ClassRename[], now: string) {
   if (!renames.length) return;
-  const renamed = sql<string>`case class_name ${sql.join(renames.map((r) => sql`when ${r.from} then ${r.to}`), sql` `)} end`;
+  const renamed = sql<string>`case class_name ${sql.join(
+    renames.map((r) => sql`when ${r.from} then ${r.to}`),
+    sql` `,
+  )} end`;
   const from = renames.map((r) => r.from);
-  await db.updateTable("students").set({ class_name: renamed, updated_at: now }).where("school_id", "=", schoolId).where("class_name", "in", from).execute();
-  await db.updateTable("timetables").set({ class_name: renamed, updated_at: now }).where("school_id", "=", schoolId).where("class_name", "in", from).execute();
+  await db
+    .updateTable("students")
+    .set({ class_name: renamed, updated_at: now })
+    .where("school_id", "=", schoolId)
+    .where("class_name", "in", from)
+    .execute();
+  await db
+    .updateTable("timetables")
+    .set({ class_name: renamed, updated_at: now })
+    .where("school_id", "=", schoolId)
+    .where("class_name", "in", from)
+    .execute();
   // A class has one form teacher and a teacher teaches in a class once: both are unique, so names move aside first.
-  const rename = async (table: "staff" | "staff_classes", column: "form_teacher" | "class_name", pairs: ClassRename[]) => {
-    const cases = sql.join(pairs.map((r) => sql`when ${r.from} then ${r.to}`), sql` `);
-    await sql`update ${sql.table(table)} set ${sql.ref(column)} = case ${sql.ref(column)} ${cases} end where school_id = ${schoolId} and ${sql.ref(column)} in (${sql.join(pairs.map((r) => r.from))})`.execute(db);
+  const rename = async (
+    table: "staff" | "staff_classes",
+    column: "form_teacher" | "class_name",
+    pairs: ClassRename[],
+  ) => {
+    const cases = sql.join(
+      pairs.map((r) => sql`when ${r.from} then ${r.to}`),
+      sql` `,
+    );
+    await sql`update ${sql.table(table)} set ${sql.ref(column)} = case ${sql.ref(column)} ${cases} end where school_id = ${schoolId} and ${sql.ref(column)} in (${sql.join(pairs.map((r) => r.from))})`.execute(
+      db,
+    );
   };
-  for (const [table, column] of [["staff", "form_teacher"], ["staff_classes", "class_name"]] as const) {
-    await rename(table, column, renames.map((r) => ({ from: r.from, to: ASIDE + r.to })));
-    await rename(table, column, renames.map((r) => ({ from: ASIDE + r.to, to: r.to })));
+  for (const [table, column] of [
+    ["staff", "form_teacher"],
+    ["staff_classes", "class_name"],
+  ] as const) {
+    await rename(
+      table,
+      column,
+      renames.map((r) => ({ from: r.from, to: ASIDE + r.to })),
+    );
+    await rename(
+      table,
+      column,
+      renames.map((r) => ({ from: ASIDE + r.to, to: r.to })),
+    );
   }
 }
 

@@ -58,7 +58,11 @@ async function classesOf(db: Db, tenant: Tenant, staffIds: number[]): Promise<Ma
 }
 
 async function withClasses(db: Db, tenant: Tenant, rows: StaffMember[]): Promise<StaffRecord[]> {
-  const classes = await classesOf(db, tenant, rows.map((r) => r.id));
+  const classes = await classesOf(
+    db,
+    tenant,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => toStaffRecord(row, classes.get(row.id)!));
 }
 
@@ -79,7 +83,11 @@ export async function listStaff(deps: ApiDeps, tenant: Tenant, query: StaffListQ
         eb(
           "staff.id",
           "in",
-          eb.selectFrom("staff_classes").select("staff_classes.staff_id").where("staff_classes.school_id", "=", tenant.schoolId).where("staff_classes.class_name", "=", className),
+          eb
+            .selectFrom("staff_classes")
+            .select("staff_classes.staff_id")
+            .where("staff_classes.school_id", "=", tenant.schoolId)
+            .where("staff_classes.class_name", "=", className),
         ),
       ]),
     );
@@ -89,12 +97,22 @@ export async function listStaff(deps: ApiDeps, tenant: Tenant, query: StaffListQ
   return paginate(
     query,
     async () => (await base.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
-    async (limit, offset) => withClasses(deps.db, tenant, await base.selectAll("staff").orderBy("staff.name").orderBy("staff.id").limit(limit).offset(offset).execute()),
+    async (limit, offset) =>
+      withClasses(
+        deps.db,
+        tenant,
+        await base.selectAll("staff").orderBy("staff.name").orderBy("staff.id").limit(limit).offset(offset).execute(),
+      ),
   );
 }
 
 async function findStaff(db: Db, tenant: Tenant, key: string): Promise<StaffMember> {
-  const row = await db.selectFrom("staff").selectAll().where("school_id", "=", tenant.schoolId).where(isRecordKey(key)).executeTakeFirst();
+  const row = await db
+    .selectFrom("staff")
+    .selectAll()
+    .where("school_id", "=", tenant.schoolId)
+    .where(isRecordKey(key))
+    .executeTakeFirst();
   if (!row) throw new ApiError(404, STAFF_MESSAGES.notFound);
   return row;
 }
@@ -109,7 +127,10 @@ export async function getStaff(deps: ApiDeps, tenant: Tenant, key: string): Prom
  */
 /** `settings`, when the caller has them (an import checks many rows), saves reading them for each. */
 export async function staffColumns(deps: ApiDeps, tenant: Tenant, body: PersonBody, settings?: SchoolSettings) {
-  const { fields, phone, photoMime, errors } = checkPerson(staffFields, body, { lists: STAFF_LISTS, flags: STAFF_FLAGS });
+  const { fields, phone, photoMime, errors } = checkPerson(staffFields, body, {
+    lists: STAFF_LISTS,
+    flags: STAFF_FLAGS,
+  });
   const teaching = Boolean(fields.is_teaching_staff);
   const formClass = teaching ? (fields.form_teacher ?? null) : null;
   const classes = teaching ? [...new Set(fields.class ?? [])] : [];
@@ -134,7 +155,10 @@ export async function staffColumns(deps: ApiDeps, tenant: Tenant, body: PersonBo
     subjects: subjects.length ? subjects.join(", ") : null,
   };
   return {
-    columns: { ...columns, search_text: searchText([columns.name, columns.position, columns.email, ...phoneSearchForms(phone)]) },
+    columns: {
+      ...columns,
+      search_text: searchText([columns.name, columns.position, columns.email, ...phoneSearchForms(phone)]),
+    },
     classes,
     removePhoto: Boolean(fields.remove_photo),
     photoMime,
@@ -142,7 +166,12 @@ export async function staffColumns(deps: ApiDeps, tenant: Tenant, body: PersonBo
 }
 
 /** Another member of the school with this email, phone or form class: the 409 that names which. */
-export async function conflictOf(db: Db, tenant: Tenant, columns: { email: string; phone: string; form_teacher: string | null }, exceptId?: number) {
+export async function conflictOf(
+  db: Db,
+  tenant: Tenant,
+  columns: { email: string; phone: string; form_teacher: string | null },
+  exceptId?: number,
+) {
   let query = db
     .selectFrom("staff")
     .select(["name", "email", "phone", "form_teacher"])
@@ -181,7 +210,12 @@ async function setClasses(db: Db, tenant: Tenant, staffId: number, classes: stri
 
 async function byIdempotencyKey(db: Db, tenant: Tenant, key: string | null) {
   if (!key) return undefined;
-  return db.selectFrom("staff").selectAll().where("school_id", "=", tenant.schoolId).where("idempotency_key", "=", key).executeTakeFirst();
+  return db
+    .selectFrom("staff")
+    .selectAll()
+    .where("school_id", "=", tenant.schoolId)
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
 }
 
 /** Adds a staff member; a re-sent idempotency key answers the member created then (`replayed`). */
@@ -206,16 +240,29 @@ export async function createStaff(
   if (conflict) return replayOr(conflict);
   const now = deps.now().toISOString();
   try {
-    const row = await withPhoto(deps, tenant, { file: body.photo, mime: photoMime, remove: false, current: null }, (profile_img_key) =>
-      deps.db.transaction().execute(async (trx) => {
-        const member = await trx
-          .insertInto("staff")
-          .values({ ...columns, profile_img_key, gender: null, school_id: tenant.schoolId, unique_id: publicId("STF"), idempotency_key: key, created_at: now, updated_at: now })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await setClasses(trx, tenant, member.id, classes);
-        return member;
-      }),
+    const row = await withPhoto(
+      deps,
+      tenant,
+      { file: body.photo, mime: photoMime, remove: false, current: null },
+      (profile_img_key) =>
+        deps.db.transaction().execute(async (trx) => {
+          const member = await trx
+            .insertInto("staff")
+            .values({
+              ...columns,
+              profile_img_key,
+              gender: null,
+              school_id: tenant.schoolId,
+              unique_id: publicId("STF"),
+              idempotency_key: key,
+              created_at: now,
+              updated_at: now,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await setClasses(trx, tenant, member.id, classes);
+          return member;
+        }),
     );
     return { staff: (await withClasses(deps.db, tenant, [row]))[0], replayed: false };
   } catch (error) {
@@ -232,12 +279,21 @@ export async function updateStaff(deps: ApiDeps, tenant: Tenant, key: string, bo
   if (conflict) throw conflict;
   const now = deps.now().toISOString();
   try {
-    const row = await withPhoto(deps, tenant, { file: body.photo, mime: photoMime, remove: removePhoto, current: member.profile_img_key }, (profile_img_key) =>
-      deps.db.transaction().execute(async (trx) => {
-        const updated = await trx.updateTable("staff").set({ ...columns, profile_img_key, updated_at: now }).where("id", "=", member.id).returningAll().executeTakeFirstOrThrow();
-        await setClasses(trx, tenant, member.id, classes);
-        return updated;
-      }),
+    const row = await withPhoto(
+      deps,
+      tenant,
+      { file: body.photo, mime: photoMime, remove: removePhoto, current: member.profile_img_key },
+      (profile_img_key) =>
+        deps.db.transaction().execute(async (trx) => {
+          const updated = await trx
+            .updateTable("staff")
+            .set({ ...columns, profile_img_key, updated_at: now })
+            .where("id", "=", member.id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          await setClasses(trx, tenant, member.id, classes);
+          return updated;
+        }),
     );
     return (await withClasses(deps.db, tenant, [row]))[0];
   } catch (error) {
@@ -249,6 +305,10 @@ export async function updateStaff(deps: ApiDeps, tenant: Tenant, key: string, bo
 export async function deleteStaff(deps: ApiDeps, tenant: Tenant, key: string): Promise<void> {
   const member = await findStaff(deps.db, tenant, key);
   await deps.db.deleteFrom("staff").where("id", "=", member.id).execute();
-  await recordAudit(deps, tenant, { kind: "deletion", summary: `Deleted staff member ${member.name}`, recordIds: [member.unique_id] });
+  await recordAudit(deps, tenant, {
+    kind: "deletion",
+    summary: `Deleted staff member ${member.name}`,
+    recordIds: [member.unique_id],
+  });
   await removeMedia(deps, member.profile_img_key);
 }

@@ -9,7 +9,12 @@ import {
   type BacklogReason,
   type StudentRecord,
 } from "../../contract/students";
-import { backlogPayload, studentCreateFields, studentUpdateFields, type StudentFields } from "../../contract/students.schema";
+import {
+  backlogPayload,
+  studentCreateFields,
+  studentUpdateFields,
+  type StudentFields,
+} from "../../contract/students.schema";
 import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
 import type { Student } from "../db/schema";
@@ -49,7 +54,12 @@ function toBacklogEntry(row: Student): BacklogEntry {
 }
 
 /** What the list's search box matches: name, admission number, email and phone (api/db/search.ts). */
-export function studentSearchText(s: { name: string; admission_number: string | null; email: string | null; phone_number: string | null }) {
+export function studentSearchText(s: {
+  name: string;
+  admission_number: string | null;
+  email: string | null;
+  phone_number: string | null;
+}) {
   return searchText([s.name, s.admission_number, s.email, ...phoneSearchForms(s.phone_number)]);
 }
 
@@ -58,7 +68,11 @@ export interface StudentListQuery extends PageParams {
   className?: string;
 }
 
-export async function listStudents(deps: ApiDeps, tenant: Tenant, query: StudentListQuery): Promise<Paginated<StudentRecord>> {
+export async function listStudents(
+  deps: ApiDeps,
+  tenant: Tenant,
+  query: StudentListQuery,
+): Promise<Paginated<StudentRecord>> {
   let base = deps.db.selectFrom("students").where("school_id", "=", tenant.schoolId).where("status", "=", "active");
   if (query.className) base = base.where("class_name", "=", query.className);
   const q = searchQuery(query.q);
@@ -75,7 +89,11 @@ export interface BacklogQuery extends PageParams {
   reason?: BacklogReason;
 }
 
-export async function listBacklog(deps: ApiDeps, tenant: Tenant, query: BacklogQuery): Promise<Paginated<BacklogEntry>> {
+export async function listBacklog(
+  deps: ApiDeps,
+  tenant: Tenant,
+  query: BacklogQuery,
+): Promise<Paginated<BacklogEntry>> {
   let base = deps.db.selectFrom("students").where("school_id", "=", tenant.schoolId).where("status", "=", "backlog");
   if (query.reason) base = base.where("backlog_reason", "=", query.reason);
   return paginate(
@@ -122,7 +140,8 @@ export function studentColumns(raw: unknown, mode: "create" | "update", classes:
   if (subjects.length && !errors.selectedClass) {
     if (!schoolClass) errors.subjects = [MESSAGES.selectClassFirst];
     else if (!schoolClass.subjects.length) errors.subjects = [MESSAGES.noSubjectsForClass];
-    else if (subjects.some((s) => !schoolClass.subjects.includes(s))) errors.subjects = [STUDENT_MESSAGES.subjectsUnknown];
+    else if (subjects.some((s) => !schoolClass.subjects.includes(s)))
+      errors.subjects = [STUDENT_MESSAGES.subjectsUnknown];
   }
   if (Object.keys(errors).length) throw validationError(errors);
 
@@ -187,7 +206,11 @@ export async function createStudent(
   const columns = studentColumns(raw, "create", (await getSchoolSettings(deps, tenant)).classes);
   if (await admissionTaken(deps, tenant, columns.admission_number)) return replayOrTaken();
   try {
-    const row = await insertStudent(deps.db, tenant, columns, { profileImgKey: null, idempotencyKey: key, now: deps.now().toISOString() });
+    const row = await insertStudent(deps.db, tenant, columns, {
+      profileImgKey: null,
+      idempotencyKey: key,
+      now: deps.now().toISOString(),
+    });
     return { student: toStudentRecord(row), replayed: false };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -221,12 +244,7 @@ export function insertStudent(
 }
 
 /** Replaces a student's details with the ones sent: a field left out is cleared. */
-export async function updateStudent(
-  deps: ApiDeps,
-  tenant: Tenant,
-  key: string,
-  raw: unknown,
-): Promise<StudentRecord> {
+export async function updateStudent(deps: ApiDeps, tenant: Tenant, key: string, raw: unknown): Promise<StudentRecord> {
   const student = await findStudent(deps, tenant, key);
   const columns = studentColumns(raw, "update", (await getSchoolSettings(deps, tenant)).classes);
   if (await admissionTaken(deps, tenant, columns.admission_number, student.id)) throw duplicateAdmission();
@@ -247,7 +265,11 @@ export async function updateStudent(
 export async function deleteStudent(deps: ApiDeps, tenant: Tenant, key: string): Promise<void> {
   const student = await findStudent(deps, tenant, key);
   await deps.db.deleteFrom("students").where("id", "=", student.id).execute();
-  await recordAudit(deps, tenant, { kind: "deletion", summary: `Deleted student ${student.name}`, recordIds: [student.unique_id] });
+  await recordAudit(deps, tenant, {
+    kind: "deletion",
+    summary: `Deleted student ${student.name}`,
+    recordIds: [student.unique_id],
+  });
 }
 
 /** Moves a student to the backlog with a reason. Sending it again (a double tap) changes nothing more. */
@@ -262,7 +284,11 @@ export async function moveToBacklog(deps: ApiDeps, tenant: Tenant, key: string, 
     .returningAll()
     .executeTakeFirstOrThrow();
   if (student.status !== "backlog") {
-    await recordAudit(deps, tenant, { kind: "deletion", summary: `Moved student ${row.name} to the backlog (${parsed.data.reason})`, recordIds: [row.unique_id] });
+    await recordAudit(deps, tenant, {
+      kind: "deletion",
+      summary: `Moved student ${row.name} to the backlog (${parsed.data.reason})`,
+      recordIds: [row.unique_id],
+    });
   }
   return toBacklogEntry(row);
 }
@@ -277,7 +303,11 @@ export async function restoreStudent(deps: ApiDeps, tenant: Tenant, key: string)
     .returningAll()
     .executeTakeFirstOrThrow();
   if (student.status !== "active") {
-    await recordAudit(deps, tenant, { kind: "restore", summary: `Restored student ${row.name} from the backlog`, recordIds: [row.unique_id] });
+    await recordAudit(deps, tenant, {
+      kind: "restore",
+      summary: `Restored student ${row.name} from the backlog`,
+      recordIds: [row.unique_id],
+    });
   }
   return toStudentRecord(row);
 }

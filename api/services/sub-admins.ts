@@ -1,4 +1,10 @@
-import { ACCESS_MESSAGES, FEATURE_KEYS, FEATURE_LABELS, type SubAdminCredentials, type SubAdminRecord } from "../../contract/access";
+import {
+  ACCESS_MESSAGES,
+  FEATURE_KEYS,
+  FEATURE_LABELS,
+  type SubAdminCredentials,
+  type SubAdminRecord,
+} from "../../contract/access";
 import { subAdminFields, subAdminStatus } from "../../contract/access.schema";
 import type { ApiDeps, Tenant } from "../context";
 import type { Selectable } from "kysely";
@@ -32,7 +38,11 @@ function toRecord(row: Row): SubAdminRecord {
 }
 
 const keysText = (features: readonly string[]) =>
-  features.length ? FEATURE_KEYS.filter((k) => features.includes(k)).map((k) => FEATURE_LABELS[k]).join(", ") : "no features";
+  features.length
+    ? FEATURE_KEYS.filter((k) => features.includes(k))
+        .map((k) => FEATURE_LABELS[k])
+        .join(", ")
+    : "no features";
 
 function parseFields(raw: unknown) {
   const parsed = subAdminFields.safeParse(raw);
@@ -45,19 +55,34 @@ function parseFields(raw: unknown) {
 async function findRow(deps: ApiDeps, tenant: Tenant, rawId: string): Promise<Row> {
   const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : NaN;
   if (!Number.isSafeInteger(id)) throw notFound();
-  const row = await deps.db.selectFrom("sub_admins").selectAll().where("school_id", "=", tenant.schoolId).where("id", "=", id).executeTakeFirst();
+  const row = await deps.db
+    .selectFrom("sub_admins")
+    .selectAll()
+    .where("school_id", "=", tenant.schoolId)
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!row) throw notFound();
   return row;
 }
 
 async function emailInUse(deps: ApiDeps, tenant: Tenant, email: string, except?: number) {
-  let q = deps.db.selectFrom("sub_admins").select("id").where("school_id", "=", tenant.schoolId).where("email", "=", email);
+  let q = deps.db
+    .selectFrom("sub_admins")
+    .select("id")
+    .where("school_id", "=", tenant.schoolId)
+    .where("email", "=", email);
   if (except) q = q.where("id", "!=", except);
   return Boolean(await q.executeTakeFirst());
 }
 
 export async function listSubAdmins(deps: ApiDeps, tenant: Tenant): Promise<SubAdminRecord[]> {
-  const rows = await deps.db.selectFrom("sub_admins").selectAll().where("school_id", "=", tenant.schoolId).orderBy("name").orderBy("id").execute();
+  const rows = await deps.db
+    .selectFrom("sub_admins")
+    .selectAll()
+    .where("school_id", "=", tenant.schoolId)
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
   return rows.map(toRecord);
 }
 
@@ -69,12 +94,22 @@ export async function getSubAdmin(deps: ApiDeps, tenant: Tenant, rawId: string):
  * Adds a sub-admin with a generated password, answered this once. The same form sent again (same key)
  * answers the same sub-admin with a fresh password: the first answer may never have been seen.
  */
-export async function createSubAdmin(deps: ApiDeps, tenant: Tenant, raw: unknown, key: string | null): Promise<{ created: boolean; credentials: SubAdminCredentials }> {
+export async function createSubAdmin(
+  deps: ApiDeps,
+  tenant: Tenant,
+  raw: unknown,
+  key: string | null,
+): Promise<{ created: boolean; credentials: SubAdminCredentials }> {
   const fields = parseFields(raw);
   const password = generatePassword();
   const password_hash = await hashPassword(password);
   const now = deps.now().toISOString();
-  const credentials = (row: Row): SubAdminCredentials => ({ sub_admin: toRecord(row), unique_id: tenant.uniqueId, email: row.email, password });
+  const credentials = (row: Row): SubAdminCredentials => ({
+    sub_admin: toRecord(row),
+    unique_id: tenant.uniqueId,
+    email: row.email,
+    password,
+  });
   const replay = async () => {
     if (!key) return null;
     const earlier = await deps.db
@@ -99,10 +134,27 @@ export async function createSubAdmin(deps: ApiDeps, tenant: Tenant, raw: unknown
     const row = await deps.db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto("sub_admins")
-        .values({ school_id: tenant.schoolId, ...fields, password_hash, disabled: 0, idempotency_key: key, created_at: now, updated_at: now })
+        .values({
+          school_id: tenant.schoolId,
+          ...fields,
+          password_hash,
+          disabled: 0,
+          idempotency_key: key,
+          created_at: now,
+          updated_at: now,
+        })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await recordAudit(deps, tenant, { kind: "permission", summary: `Added sub-admin ${inserted.name} with ${keysText(parseFeatures(inserted.features))}`, recordIds: [inserted.id] }, trx);
+      await recordAudit(
+        deps,
+        tenant,
+        {
+          kind: "permission",
+          summary: `Added sub-admin ${inserted.name} with ${keysText(parseFeatures(inserted.features))}`,
+          recordIds: [inserted.id],
+        },
+        trx,
+      );
       return inserted;
     });
     return { created: true, credentials: credentials(row) };
@@ -112,7 +164,12 @@ export async function createSubAdmin(deps: ApiDeps, tenant: Tenant, raw: unknown
   }
 }
 
-export async function updateSubAdmin(deps: ApiDeps, tenant: Tenant, rawId: string, raw: unknown): Promise<SubAdminRecord> {
+export async function updateSubAdmin(
+  deps: ApiDeps,
+  tenant: Tenant,
+  rawId: string,
+  raw: unknown,
+): Promise<SubAdminRecord> {
   const before = await findRow(deps, tenant, rawId);
   const fields = parseFields(raw);
   if (await emailInUse(deps, tenant, fields.email, before.id)) throw emailTaken();
@@ -139,7 +196,12 @@ export async function updateSubAdmin(deps: ApiDeps, tenant: Tenant, rawId: strin
 }
 
 /** Disables or enables a sub-admin; a disabled one is signed out at once and cannot sign in. */
-export async function setSubAdminDisabled(deps: ApiDeps, tenant: Tenant, rawId: string, raw: unknown): Promise<SubAdminRecord> {
+export async function setSubAdminDisabled(
+  deps: ApiDeps,
+  tenant: Tenant,
+  rawId: string,
+  raw: unknown,
+): Promise<SubAdminRecord> {
   const parsed = subAdminStatus.safeParse(raw);
   if (!parsed.success) throw fromZod(parsed.error);
   const before = await findRow(deps, tenant, rawId);
@@ -153,14 +215,32 @@ export async function setSubAdminDisabled(deps: ApiDeps, tenant: Tenant, rawId: 
       .where("school_id", "=", tenant.schoolId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (disabled) await trx.deleteFrom("auth_tokens").where("school_id", "=", tenant.schoolId).where("sub_admin_id", "=", row.id).execute();
-    await recordAudit(deps, tenant, { kind: "permission", summary: `${disabled ? "Disabled" : "Enabled"} sub-admin ${row.name}`, recordIds: [row.id] }, trx);
+    if (disabled)
+      await trx
+        .deleteFrom("auth_tokens")
+        .where("school_id", "=", tenant.schoolId)
+        .where("sub_admin_id", "=", row.id)
+        .execute();
+    await recordAudit(
+      deps,
+      tenant,
+      {
+        kind: "permission",
+        summary: `${disabled ? "Disabled" : "Enabled"} sub-admin ${row.name}`,
+        recordIds: [row.id],
+      },
+      trx,
+    );
     return toRecord(row);
   });
 }
 
 /** A new generated password, answered once; the sub-admin's sign-ins end. */
-export async function resetSubAdminPassword(deps: ApiDeps, tenant: Tenant, rawId: string): Promise<SubAdminCredentials> {
+export async function resetSubAdminPassword(
+  deps: ApiDeps,
+  tenant: Tenant,
+  rawId: string,
+): Promise<SubAdminCredentials> {
   const before = await findRow(deps, tenant, rawId);
   const password = generatePassword();
   const password_hash = await hashPassword(password);
@@ -172,8 +252,17 @@ export async function resetSubAdminPassword(deps: ApiDeps, tenant: Tenant, rawId
       .where("school_id", "=", tenant.schoolId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await trx.deleteFrom("auth_tokens").where("school_id", "=", tenant.schoolId).where("sub_admin_id", "=", updated.id).execute();
-    await recordAudit(deps, tenant, { kind: "permission", summary: `Reset the password of sub-admin ${updated.name}`, recordIds: [updated.id] }, trx);
+    await trx
+      .deleteFrom("auth_tokens")
+      .where("school_id", "=", tenant.schoolId)
+      .where("sub_admin_id", "=", updated.id)
+      .execute();
+    await recordAudit(
+      deps,
+      tenant,
+      { kind: "permission", summary: `Reset the password of sub-admin ${updated.name}`, recordIds: [updated.id] },
+      trx,
+    );
     return updated;
   });
   return { sub_admin: toRecord(row), unique_id: tenant.uniqueId, email: row.email, password };
@@ -182,8 +271,17 @@ export async function resetSubAdminPassword(deps: ApiDeps, tenant: Tenant, rawId
 export async function deleteSubAdmin(deps: ApiDeps, tenant: Tenant, rawId: string): Promise<void> {
   const row = await findRow(deps, tenant, rawId);
   await deps.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("auth_tokens").where("school_id", "=", tenant.schoolId).where("sub_admin_id", "=", row.id).execute();
+    await trx
+      .deleteFrom("auth_tokens")
+      .where("school_id", "=", tenant.schoolId)
+      .where("sub_admin_id", "=", row.id)
+      .execute();
     await trx.deleteFrom("sub_admins").where("school_id", "=", tenant.schoolId).where("id", "=", row.id).execute();
-    await recordAudit(deps, tenant, { kind: "deletion", summary: `Deleted sub-admin ${row.name}`, recordIds: [row.id] }, trx);
+    await recordAudit(
+      deps,
+      tenant,
+      { kind: "deletion", summary: `Deleted sub-admin ${row.name}`, recordIds: [row.id] },
+      trx,
+    );
   });
 }

@@ -94,8 +94,16 @@ export function drawLetterhead(doc: Doc, schoolName: string, logo: Buffer | null
       // An unreadable logo leaves the heading text-only.
     }
   }
-  doc.fillColor(INK).font("bold").fontSize(18).text(schoolName, textLeft, MARGIN + 4, { width: left + width - textLeft });
-  doc.font(FONT).fontSize(13).fillColor(MUTED).text(subtitle, { width: left + width - textLeft });
+  doc
+    .fillColor(INK)
+    .font("bold")
+    .fontSize(18)
+    .text(schoolName, textLeft, MARGIN + 4, { width: left + width - textLeft });
+  doc
+    .font(FONT)
+    .fontSize(13)
+    .fillColor(MUTED)
+    .text(subtitle, { width: left + width - textLeft });
   doc.y = Math.max(doc.y, MARGIN + LOGO_SIZE) + 12;
 }
 
@@ -108,11 +116,24 @@ export function drawDetails(doc: Doc, details: [string, string][]) {
   let detailBottom = detailTop;
   details.forEach(([label, value], i) => {
     const x = left + i * detailWidth;
-    doc.font(FONT).fontSize(8).fillColor(MUTED).text(label.toUpperCase(), x, detailTop, { width: detailWidth - 8 });
-    doc.font("bold").fontSize(11).fillColor(INK).text(value, x, doc.y + 1, { width: detailWidth - 8 });
+    doc
+      .font(FONT)
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(label.toUpperCase(), x, detailTop, { width: detailWidth - 8 });
+    doc
+      .font("bold")
+      .fontSize(11)
+      .fillColor(INK)
+      .text(value, x, doc.y + 1, { width: detailWidth - 8 });
     detailBottom = Math.max(detailBottom, doc.y);
   });
-  doc.moveTo(left, detailBottom + 8).lineTo(left + width, detailBottom + 8).lineWidth(1).strokeColor(RULE).stroke();
+  doc
+    .moveTo(left, detailBottom + 8)
+    .lineTo(left + width, detailBottom + 8)
+    .lineWidth(1)
+    .strokeColor(RULE)
+    .stroke();
   doc.x = left;
   doc.y = detailBottom + 18;
 }
@@ -131,13 +152,21 @@ export function stampFooters(doc: Doc, schoolName: string, now: Date) {
     doc.page.margins.bottom = 0;
     doc.font(FONT).fontSize(8).fillColor(MUTED);
     doc.text(`${schoolName} · Generated ${stamp}`, left, footerTop, { width: width / 2, lineBreak: false });
-    doc.text(`Page ${i + 1} of ${range.count}`, left + width / 2, footerTop, { width: width / 2, align: "right", lineBreak: false });
+    doc.text(`Page ${i + 1} of ${range.count}`, left + width / 2, footerTop, {
+      width: width / 2,
+      align: "right",
+      lineBreak: false,
+    });
     doc.page.margins.bottom = margins;
   }
 }
 
 function render(timetable: Timetable, schoolName: string, logo: Buffer | null, now: Date): Promise<Buffer> {
-  const { doc, done, left, width } = openDocument({ title: `${timetable.type} Timetable – ${timetable.class}`, author: schoolName, now });
+  const { doc, done, left, width } = openDocument({
+    title: `${timetable.type} Timetable – ${timetable.class}`,
+    author: schoolName,
+    now,
+  });
   const bottom = () => doc.page.height - MARGIN - 20;
 
   drawLetterhead(doc, schoolName, logo, `${timetable.type} Timetable`);
@@ -158,7 +187,9 @@ function render(timetable: Timetable, schoolName: string, logo: Buffer | null, n
 
   const row = (cells: string[], options: { bold?: boolean; fill?: string }) => {
     doc.font(options.bold ? "bold" : FONT).fontSize(10);
-    const height = Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: columns[i].width - 2 * CELL_PAD }))) + 2 * CELL_PAD;
+    const height =
+      Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: columns[i].width - 2 * CELL_PAD }))) +
+      2 * CELL_PAD;
     if (doc.y + height > bottom()) doc.addPage();
     const top = doc.y;
     if (options.fill) doc.rect(left, top, width, height).fill(options.fill);
@@ -167,7 +198,12 @@ function render(timetable: Timetable, schoolName: string, logo: Buffer | null, n
       doc.fillColor(INK).text(text, x + CELL_PAD, top + CELL_PAD, { width: columns[i].width - 2 * CELL_PAD });
       x += columns[i].width;
     });
-    doc.moveTo(left, top + height).lineTo(left + width, top + height).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc
+      .moveTo(left, top + height)
+      .lineTo(left + width, top + height)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
     doc.x = left;
     doc.y = top + height;
   };
@@ -187,7 +223,10 @@ function render(timetable: Timetable, schoolName: string, logo: Buffer | null, n
   if (!groups.length) {
     doc.font(FONT).fontSize(11).fillColor(MUTED).text("No schedules yet.", left, doc.y, { width });
   } else {
-    row(columns.map((c) => c.label), { bold: true });
+    row(
+      columns.map((c) => c.label),
+      { bold: true },
+    );
     for (const group of groups) {
       band(group.date && isDated(timetable.type) ? `${group.day}, ${formatScheduleDate(group.date)}` : group.day);
       for (const s of group.schedules) {

@@ -67,12 +67,22 @@ function toSchedule(row: Selectable<TimetableScheduleTable>): Schedule {
 }
 
 /** The school's timetables, newest first; every word of `q` must appear in the type, class, session, term or venue. */
-export async function listTimetables(deps: ApiDeps, tenant: Tenant, query: PageParams & { q?: string }): Promise<Paginated<TimetableSummary>> {
+export async function listTimetables(
+  deps: ApiDeps,
+  tenant: Tenant,
+  query: PageParams & { q?: string },
+): Promise<Paginated<TimetableSummary>> {
   const words = (query.q ?? "").trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
   let base = deps.db.selectFrom("timetables").where("timetables.school_id", "=", tenant.schoolId);
   for (const word of words) {
     const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    base = base.where((eb) => eb.or(SEARCH_COLUMNS.map((column) => sql<boolean>`lower(${sql.ref(`timetables.${column}`)}) like ${pattern} escape '\\'`)));
+    base = base.where((eb) =>
+      eb.or(
+        SEARCH_COLUMNS.map(
+          (column) => sql<boolean>`lower(${sql.ref(`timetables.${column}`)}) like ${pattern} escape '\\'`,
+        ),
+      ),
+    );
   }
   return paginate(
     query,
@@ -138,7 +148,12 @@ export async function createTimetable(
   const key = creationKey(rawKey);
   const earlier = async () =>
     key
-      ? deps.db.selectFrom("timetables").select("id").where("school_id", "=", tenant.schoolId).where("creation_key", "=", key).executeTakeFirst()
+      ? deps.db
+          .selectFrom("timetables")
+          .select("id")
+          .where("school_id", "=", tenant.schoolId)
+          .where("creation_key", "=", key)
+          .executeTakeFirst()
       : undefined;
   const found = await earlier();
   if (found) return { timetable: await getTimetable(deps, tenant, String(found.id)), created: false };
@@ -159,13 +174,23 @@ export async function createTimetable(
  * Updates a timetable. Switching between a Regular School Period (schedules by weekday) and a Test or
  * Exam (schedules by date) is refused while it has schedules, which would lose their meaning.
  */
-export async function updateTimetable(deps: ApiDeps, tenant: Tenant, rawId: string | undefined, input: unknown): Promise<Timetable> {
+export async function updateTimetable(
+  deps: ApiDeps,
+  tenant: Tenant,
+  rawId: string | undefined,
+  input: unknown,
+): Promise<Timetable> {
   const id = pathId(rawId, timetableNotFound);
   const fields = parseTimetable(input);
   await deps.db.transaction().execute(async (trx) => {
     const row = await findTimetable(trx, tenant, id, deps.dialect === "postgres");
     if (isDated(row.type) !== isDated(fields.type)) {
-      const has = await trx.selectFrom("timetable_schedules").select("id").where("timetable_id", "=", id).limit(1).executeTakeFirst();
+      const has = await trx
+        .selectFrom("timetable_schedules")
+        .select("id")
+        .where("timetable_id", "=", id)
+        .limit(1)
+        .executeTakeFirst();
       if (has) throw validationError({ type: [TIMETABLE_MESSAGES.typeLocked] });
     }
     await trx
@@ -195,13 +220,7 @@ export async function deleteTimetable(deps: ApiDeps, tenant: Tenant, rawId: stri
  * another of the same timetable on the same day (Regular School Period) or date (Test, Exam). Touching
  * periods (08:00–09:00, 09:00–10:00) do not overlap.
  */
-async function checkedSchedule(
-  deps: ApiDeps,
-  trx: Trx,
-  timetable: TimetableRow,
-  input: unknown,
-  existing?: Schedule,
-) {
+async function checkedSchedule(deps: ApiDeps, trx: Trx, timetable: TimetableRow, input: unknown, existing?: Schedule) {
   const today = schoolToday(deps.now());
   // An unchanged date of an existing schedule may lie in the past; a newly chosen one may not.
   const keepDate = existing?.schedule_date && existing.schedule_date < today ? existing.schedule_date : undefined;
@@ -237,7 +256,12 @@ export async function createSchedule(
   return deps.db.transaction().execute(async (trx) => {
     const timetable = await findTimetable(trx, tenant, id, deps.dialect === "postgres");
     if (key) {
-      const earlier = await trx.selectFrom("timetable_schedules").selectAll().where("timetable_id", "=", id).where("creation_key", "=", key).executeTakeFirst();
+      const earlier = await trx
+        .selectFrom("timetable_schedules")
+        .selectAll()
+        .where("timetable_id", "=", id)
+        .where("creation_key", "=", key)
+        .executeTakeFirst();
       if (earlier) return { schedule: toSchedule(earlier), created: false };
     }
     const schedule = await checkedSchedule(deps, trx, timetable, input);
@@ -246,11 +270,19 @@ export async function createSchedule(
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("timetable_id", "=", id)
       .executeTakeFirstOrThrow();
-    if (Number(n) >= MAX_SCHEDULES) throw validationError({ schedule_start_time: [TIMETABLE_MESSAGES.tooManySchedules] });
+    if (Number(n) >= MAX_SCHEDULES)
+      throw validationError({ schedule_start_time: [TIMETABLE_MESSAGES.tooManySchedules] });
     const now = deps.now().toISOString();
     const row = await trx
       .insertInto("timetable_schedules")
-      .values({ ...schedule, timetable_id: id, school_id: tenant.schoolId, creation_key: key, created_at: now, updated_at: now })
+      .values({
+        ...schedule,
+        timetable_id: id,
+        school_id: tenant.schoolId,
+        creation_key: key,
+        created_at: now,
+        updated_at: now,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
     await trx.updateTable("timetables").set({ updated_at: now }).where("id", "=", id).execute();
@@ -294,14 +326,28 @@ export async function updateSchedule(
   });
 }
 
-export async function deleteSchedule(deps: ApiDeps, tenant: Tenant, rawId: string | undefined, rawScheduleId: string | undefined): Promise<void> {
+export async function deleteSchedule(
+  deps: ApiDeps,
+  tenant: Tenant,
+  rawId: string | undefined,
+  rawScheduleId: string | undefined,
+): Promise<void> {
   const id = pathId(rawId, timetableNotFound);
   await deps.db.transaction().execute(async (trx) => {
     await findTimetable(trx, tenant, id, deps.dialect === "postgres");
     const existing = await findSchedule(trx, id, rawScheduleId);
     await trx.deleteFrom("timetable_schedules").where("id", "=", existing.id).where("timetable_id", "=", id).execute();
     const when = existing.schedule_date ?? existing.schedule_day;
-    await recordAudit(deps, tenant, { kind: "deletion", summary: `Deleted the ${existing.subject} period of ${when} ${existing.schedule_start_time}`, recordIds: [id, existing.id] }, trx);
+    await recordAudit(
+      deps,
+      tenant,
+      {
+        kind: "deletion",
+        summary: `Deleted the ${existing.subject} period of ${when} ${existing.schedule_start_time}`,
+        recordIds: [id, existing.id],
+      },
+      trx,
+    );
     await trx.updateTable("timetables").set({ updated_at: deps.now().toISOString() }).where("id", "=", id).execute();
   });
 }

@@ -1,4 +1,10 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
 import fs from "node:fs";
 import { assertStorageKey, type FileStorage } from "./storage";
 
@@ -47,7 +53,9 @@ export function s3Storage(options: S3Options): FileStorage {
       await client.send(new PutObjectCommand({ ...object(key), Body: bytes, ContentLength: bytes.byteLength }));
     },
     async putFile(key, sourcePath, size) {
-      await client.send(new PutObjectCommand({ ...object(key), Body: fs.createReadStream(sourcePath), ContentLength: size }));
+      await client.send(
+        new PutObjectCommand({ ...object(key), Body: fs.createReadStream(sourcePath), ContentLength: size }),
+      );
     },
     async get(key) {
       const found = await fetchObject(key);
@@ -56,7 +64,10 @@ export function s3Storage(options: S3Options): FileStorage {
     async open(key) {
       const found = await fetchObject(key);
       if (!found?.Body) return null;
-      return { body: found.Body.transformToWebStream() as ReadableStream<Uint8Array>, size: Number(found.ContentLength ?? 0) };
+      return {
+        body: found.Body.transformToWebStream() as ReadableStream<Uint8Array>,
+        size: Number(found.ContentLength ?? 0),
+      };
     },
     async remove(key) {
       await client.send(new DeleteObjectCommand(object(key)));

@@ -9,7 +9,6 @@ import { notFound } from "./not-found.server";
 import { API_REFUSED, apiReply, INVALID, refuse } from "./reply.server";
 import { redirectWithToast, success } from "./toast.server";
 
-
 /** A sub-admin named in the URL, or 404. */
 export async function loadSubAdmin(api: SchoolApiClient, id: string | undefined): Promise<SubAdminRecord> {
   const result = await api.get<SubAdminRecord>(`/sub-admins/${encodeURIComponent(id ?? "")}`);
@@ -34,11 +33,15 @@ export async function saveSubAdminForm(
   if (submission.status !== "success") return refuse({ result: submission.reply(), credentials: null }, INVALID);
   const body = { ...submission.value, phone: submission.value.phone || undefined };
   if (target.mode === "create") {
-    const response = await api.create<SubAdminCredentials>("/sub-admins", body, { idempotencyKey: formData.get("idempotency_key") });
+    const response = await api.create<SubAdminCredentials>("/sub-admins", body, {
+      idempotencyKey: formData.get("idempotency_key"),
+    });
     if (!response.ok) return refuse({ result: apiReply(submission, response), credentials: null }, API_REFUSED);
     return { result: submission.reply({ resetForm: true }), credentials: response.data };
   }
-  const response = await api.update<SubAdminRecord>(`/sub-admins/${encodeURIComponent(target.id)}`, body, { method: "PUT" });
+  const response = await api.update<SubAdminRecord>(`/sub-admins/${encodeURIComponent(target.id)}`, body, {
+    method: "PUT",
+  });
   if (!response.ok) return refuse({ result: apiReply(submission, response), credentials: null }, API_REFUSED);
   return redirectWithToast(request, context, ADMINS_PATH, success(response.message ?? ACCESS_MESSAGES.subAdminUpdated));
 }

@@ -1,5 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { ADMISSION_MESSAGES, ADMISSION_TEXT_FIELDS, APPLICATION_UPLOAD_LIMITS, DOCUMENT_FIELDS, HONEYPOT_FIELD } from "../../contract/admissions";
+import {
+  ADMISSION_MESSAGES,
+  ADMISSION_TEXT_FIELDS,
+  APPLICATION_UPLOAD_LIMITS,
+  DOCUMENT_FIELDS,
+  HONEYPOT_FIELD,
+} from "../../contract/admissions";
 import type { FormResult } from "~/lib/form-state";
 import { publicApi } from "./auth.server";
 import { diskFileAsFile, withUploadedForm } from "./form.server";
@@ -34,10 +40,15 @@ export async function sendApplication(
       body.set(field.name, value);
     }
     for (const name of [HONEYPOT_FIELD, "idempotency_key"]) body.set(name, form.fields[name]?.[0] ?? "");
-    for (const file of form.files) if (DOCUMENT_FIELDS.includes(file.field)) body.set(file.field, await diskFileAsFile(file));
-    const response = await publicApi(context).create<{ reference: string }>(`/api/public/admission-forms/${encodeURIComponent(publicId)}/submissions`, body, {
-      fallback: ADMISSION_MESSAGES.submitFailed,
-    });
+    for (const file of form.files)
+      if (DOCUMENT_FIELDS.includes(file.field)) body.set(file.field, await diskFileAsFile(file));
+    const response = await publicApi(context).create<{ reference: string }>(
+      `/api/public/admission-forms/${encodeURIComponent(publicId)}/submissions`,
+      body,
+      {
+        fallback: ADMISSION_MESSAGES.submitFailed,
+      },
+    );
     if (response.ok) return { reference: response.data.reference };
     return { result: apiReply({ values }, response) };
   });

@@ -91,7 +91,8 @@ export class SchoolApiClient {
       ? path
       : `/api/admin/${encodeURIComponent(this.auth?.uniqueId ?? "")}${path.startsWith("/") ? path : `/${path}`}`;
     const url = new URL(full, "http://school-api.internal");
-    for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
+    for (const [k, v] of Object.entries(query ?? {}))
+      if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
     return url.toString();
   }
 
@@ -117,9 +118,16 @@ export class SchoolApiClient {
     let response: Response;
     let parsed: ApiErrorBody & { data?: unknown };
     try {
-      response = await within(this.send(new Request(this.url(path, query), { method, headers, body: payload, signal })), signal);
+      response = await within(
+        this.send(new Request(this.url(path, query), { method, headers, body: payload, signal })),
+        signal,
+      );
       const isJson = (response.headers.get("content-type") ?? "").includes("json");
-      parsed = isJson ? await within(response.json(), signal).catch((error) => (error instanceof ApiTimeoutError ? Promise.reject(error) : null)) : null;
+      parsed = isJson
+        ? await within(response.json(), signal).catch((error) =>
+            error instanceof ApiTimeoutError ? Promise.reject(error) : null,
+          )
+        : null;
     } catch {
       return { ok: false, status: 0, message: options.fallback ?? DEFAULT_ERRORS.unexpected, fieldErrors: {} };
     }
@@ -161,7 +169,10 @@ export class SchoolApiClient {
     let response: Response;
     try {
       const query = this.auth?.subAdminId !== undefined ? { sub_admin_id: this.auth.subAdminId } : undefined;
-      response = await within(this.send(new Request(this.url(path, query), { ...init, headers, signal: waiting.signal })), waiting.signal);
+      response = await within(
+        this.send(new Request(this.url(path, query), { ...init, headers, signal: waiting.signal })),
+        waiting.signal,
+      );
     } catch {
       return new Response(null, { status: 503 });
     } finally {

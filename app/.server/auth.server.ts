@@ -20,7 +20,12 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
   const uniqueId = session.get("uniqueId");
   if (!token || !uniqueId) throw redirect(LOGIN_PATH);
   const subAdminId = session.get("subAdminId");
-  return { api: new SchoolApiClient(context.schoolApi, { token, uniqueId, subAdminId }, context.apiTimeoutMs), uniqueId, session, subAdminId };
+  return {
+    api: new SchoolApiClient(context.schoolApi, { token, uniqueId, subAdminId }, context.apiTimeoutMs),
+    uniqueId,
+    session,
+    subAdminId,
+  };
 }
 
 export function publicApi(context: AppLoadContext): SchoolApiClient {

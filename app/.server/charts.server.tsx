@@ -71,7 +71,8 @@ function kept(key: string, draw: () => string): string {
   return svg;
 }
 
-const withTitle = (svg: string, title: string) => svg.replace(/<svg\b[^>]*>/, (open) => `${open}<title>${escapeText(title)}</title>`);
+const withTitle = (svg: string, title: string) =>
+  svg.replace(/<svg\b[^>]*>/, (open) => `${open}<title>${escapeText(title)}</title>`);
 
 export interface BarSeries {
   key: string;
@@ -116,7 +117,13 @@ export function stackedBarSvg(
 }
 
 /** One line of points in date order (x: YYYY-MM-DD), drawn to SVG on the server like the pie. */
-export function lineSvg(points: { x: string; y: number }[], color: string, title: string, format: (value: number) => string, size = { width: 320, height: 220 }): string {
+export function lineSvg(
+  points: { x: string; y: number }[],
+  color: string,
+  title: string,
+  format: (value: number) => string,
+  size = { width: 320, height: 220 },
+): string {
   return kept(JSON.stringify(["line", points, color, title, size]), () =>
     withTitle(
       renderToStaticMarkup(
@@ -134,7 +141,12 @@ export function lineSvg(points: { x: string; y: number }[], color: string, title
           areaOpacity={0.15}
           pointSize={points.length > 20 ? 0 : 6}
           axisLeft={{ tickSize: 0, tickPadding: 6, tickValues: 4, format: (v) => format(Number(v)) }}
-          axisBottom={{ tickSize: 0, tickPadding: 6, tickValues: points.length > 6 ? [points[0].x, points[points.length - 1].x] : undefined, format: (v) => String(v).slice(5) }}
+          axisBottom={{
+            tickSize: 0,
+            tickPadding: 6,
+            tickValues: points.length > 6 ? [points[0].x, points[points.length - 1].x] : undefined,
+            format: (v) => String(v).slice(5),
+          }}
           theme={{ text: { fontSize: 11, fill: "#334155" } }}
           role="img"
         />,

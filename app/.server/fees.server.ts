@@ -33,7 +33,15 @@ export function termChoice(request: Request, options: SchoolOptions): TermChoice
 export async function feeScreenOptions(api: SchoolApiClient, request: Request) {
   const options = await getSchoolOptions(api);
   const sections = [...new Set(options.classes.map((c) => c.section))];
-  return { options: { classes: options.classes.map((c) => c.class_name), sections, terms: options.terms, sessions: options.sessions }, chosen: termChoice(request, options) };
+  return {
+    options: {
+      classes: options.classes.map((c) => c.class_name),
+      sections,
+      terms: options.terms,
+      sessions: options.sessions,
+    },
+    chosen: termChoice(request, options),
+  };
 }
 
 /** A fee form's values as the API takes them: only the section or class that the scope uses. */
@@ -62,7 +70,10 @@ export function feeDefaults(fee: FeeItem) {
 }
 
 /** A fee of the school by the id in the path; a 404 page when it names none, or the failed load's message. */
-export async function loadFee(api: SchoolApiClient, id: string | undefined): Promise<{ fee: FeeItem | null; error: string | null }> {
+export async function loadFee(
+  api: SchoolApiClient,
+  id: string | undefined,
+): Promise<{ fee: FeeItem | null; error: string | null }> {
   if (!id || !/^\d{1,15}$/.test(id)) notFound();
   const result = await api.get<FeeItem>(`/fees/fee-settings/${id}`);
   if (result.ok) return { fee: result.data, error: null };

@@ -1,6 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { AppLoadContext } from "@remix-run/node";
-import { UPLOAD_FIELDS, UPLOAD_REQUEST_MAX_BYTES, uploadFileProblems, type FileRecord, type StorageQuota } from "../../contract/files";
+import {
+  UPLOAD_FIELDS,
+  UPLOAD_REQUEST_MAX_BYTES,
+  uploadFileProblems,
+  type FileRecord,
+  type StorageQuota,
+} from "../../contract/files";
 import { uploadFolderFields } from "../../contract/files.schema";
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from "../../contract/limits";
 import { MESSAGES } from "../../contract/messages";
@@ -16,7 +22,13 @@ export async function loadQuota(api: SchoolApiClient): Promise<StorageQuota | nu
   return result.ok ? result.data : null;
 }
 
-const UPLOAD_FORM_LIMITS = { maxFiles: UPLOAD_MAX_FILES, maxFileBytes: UPLOAD_MAX_BYTES, maxFields: 10, maxFieldBytes: 4096, maxRequestBytes: UPLOAD_REQUEST_MAX_BYTES };
+const UPLOAD_FORM_LIMITS = {
+  maxFiles: UPLOAD_MAX_FILES,
+  maxFileBytes: UPLOAD_MAX_BYTES,
+  maxFields: 10,
+  maxFieldBytes: 4096,
+  maxRequestBytes: UPLOAD_REQUEST_MAX_BYTES,
+};
 
 export type UploadOutcome = { ok: true; message: string } | { ok: false; status: RefusalStatus; result: FormResult };
 
@@ -25,7 +37,11 @@ export type UploadOutcome = { ok: true; message: string } | { ok: false; status:
  * anything is sent, then streamed on to the API, which checks the bytes and the quota and stores it.
  * A refusal comes back as the form's reply: every message beside its field, the folder choice kept.
  */
-export async function sendUpload(request: Request, context: AppLoadContext, api: SchoolApiClient): Promise<UploadOutcome> {
+export async function sendUpload(
+  request: Request,
+  context: AppLoadContext,
+  api: SchoolApiClient,
+): Promise<UploadOutcome> {
   return withUploadedForm(request, context, UPLOAD_FORM_LIMITS, async (form) => {
     const fields = new FormData();
     for (const [name, values] of Object.entries(form.fields)) for (const value of values) fields.append(name, value);

@@ -44,7 +44,9 @@ export const loginForm = z.object({
   password: z.string({ required_error: "Password is required" }).min(1, "Password is required"),
 });
 
-export const profileDetailsForm = profileUpdateFields.required({ school_name: true, principal_name: true, school_email: true }).omit({ phone_number: true });
+export const profileDetailsForm = profileUpdateFields
+  .required({ school_name: true, principal_name: true, school_email: true })
+  .omit({ phone_number: true });
 
 export const profileImagesForm = z
   .object({ logo: imageFile().optional(), signature: imageFile().optional() })
@@ -59,7 +61,11 @@ export const updateStudentForm = studentUpdateFields.extend({ phone_number: phon
 export const addSectionForm = z.object({ section: settingName(SETTINGS_MESSAGES.sectionRequired) });
 
 /** Inventory forms: the API's own rules (contract/inventory.schema.ts). */
-export { groupFields as groupForm, itemFields as itemForm, saleFields as saleForm } from "../../contract/inventory.schema";
+export {
+  groupFields as groupForm,
+  itemFields as itemForm,
+  saleFields as saleForm,
+} from "../../contract/inventory.schema";
 
 const bankDetailsRequired = z
   .string({ required_error: INVENTORY_SPEC_MESSAGES.bankDetailsRequired })
@@ -76,12 +82,24 @@ export const bankDetailsForm = z.object({
 /** The no-JavaScript 'Verify' button: a bank and a 10-digit number. */
 export const verifyAccountForm = z.object({
   account_bank: z.string({ required_error: BANK_MESSAGES.bankUnknown }).trim().min(1, BANK_MESSAGES.bankUnknown),
-  account_number: z.string({ required_error: BANK_MESSAGES.accountNumberShape }).trim().regex(/^\d{10}$/, BANK_MESSAGES.accountNumberShape),
+  account_number: z
+    .string({ required_error: BANK_MESSAGES.accountNumberShape })
+    .trim()
+    .regex(/^\d{10}$/, BANK_MESSAGES.accountNumberShape),
 });
 /** Parents and staff: the API's rules, the phone's shape, and the photo by the profile's rules. */
-export const parentForm = parentFields.extend({ phone: phoneField(), photo: imageFile().optional(), child_search: z.string().trim().max(100).optional() });
+export const parentForm = parentFields.extend({
+  phone: phoneField(),
+  photo: imageFile().optional(),
+  child_search: z.string().trim().max(100).optional(),
+});
 export const staffForm = staffFields.extend({ phone: phoneField(), photo: imageFile().optional() });
 
 /** The create admission form screen: the API's rules and the form's one-time key. */
 export const admissionCreateForm = admissionFormFields.extend({ idempotency_key: z.string().optional() });
-export { discountFields as discountForm, feeItemFields as feeForm, paymentFields as paymentForm, reversalFields as reversalForm } from "../../contract/fees.schema";
+export {
+  discountFields as discountForm,
+  feeItemFields as feeForm,
+  paymentFields as paymentForm,
+  reversalFields as reversalForm,
+} from "../../contract/fees.schema";

@@ -1,5 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { IMPORT_FILE_FIELD, IMPORT_MAX_BYTES, IMPORT_MESSAGES, type ImportKind, type ImportPreview } from "../../contract/imports";
+import {
+  IMPORT_FILE_FIELD,
+  IMPORT_MAX_BYTES,
+  IMPORT_MESSAGES,
+  type ImportKind,
+  type ImportPreview,
+} from "../../contract/imports";
 import { MESSAGES } from "../../contract/messages";
 import type { FormResult } from "~/lib/form-state";
 import type { SchoolApiClient } from "./api.server";
@@ -9,18 +15,35 @@ import { API_REFUSED, apiReply, INVALID, type RefusalStatus } from "./reply.serv
 
 /** The bulk import's server side of the web app: the file's hand-over to the API and its downloads. */
 
-const LIMITS = { maxFiles: 1, maxFileBytes: IMPORT_MAX_BYTES, maxFields: 5, maxFieldBytes: 1024, maxRequestBytes: IMPORT_MAX_BYTES + 64 * 1024 };
+const LIMITS = {
+  maxFiles: 1,
+  maxFileBytes: IMPORT_MAX_BYTES,
+  maxFields: 5,
+  maxFieldBytes: 1024,
+  maxRequestBytes: IMPORT_MAX_BYTES + 64 * 1024,
+};
 
-export type ImportUploadOutcome = { ok: true; preview: ImportPreview } | { ok: false; status: RefusalStatus; result: FormResult };
+export type ImportUploadOutcome =
+  | { ok: true; preview: ImportPreview }
+  | { ok: false; status: RefusalStatus; result: FormResult };
 
-const refusal = (message: string, field = IMPORT_FILE_FIELD): FormResult => ({ status: "error", initialValue: {}, error: { [field]: [message] } });
+const refusal = (message: string, field = IMPORT_FILE_FIELD): FormResult => ({
+  status: "error",
+  initialValue: {},
+  error: { [field]: [message] },
+});
 
 /**
  * The upload form streamed to a temporary file and sent on to the API, which reads it in a worker and
  * checks every row. No file, a file over the cap, or one the API refuses comes back as the form's reply,
  * the message beside the file field.
  */
-export async function sendImportFile(request: Request, context: AppLoadContext, api: SchoolApiClient, kind: ImportKind): Promise<ImportUploadOutcome> {
+export async function sendImportFile(
+  request: Request,
+  context: AppLoadContext,
+  api: SchoolApiClient,
+  kind: ImportKind,
+): Promise<ImportUploadOutcome> {
   return withUploadedForm(request, context, LIMITS, async (form) => {
     const file = form.files.find((f) => f.field === IMPORT_FILE_FIELD);
     if (!file) return { ok: false, status: INVALID, result: refusal(MESSAGES.noFileSelected) };
@@ -30,7 +53,11 @@ export async function sendImportFile(request: Request, context: AppLoadContext, 
     const response = await api.create<ImportPreview>(`/imports/${kind}`, body);
     if (response.ok) return { ok: true, preview: response.data };
     // The sheet's problems ('The file is empty', too many rows) are the file's: said beside its field.
-    return { ok: false, status: API_REFUSED, result: apiReply({ values: {} }, response, { fieldNames: { rows: IMPORT_FILE_FIELD } }) };
+    return {
+      ok: false,
+      status: API_REFUSED,
+      result: apiReply({ values: {} }, response, { fieldNames: { rows: IMPORT_FILE_FIELD } }),
+    };
   });
 }
 

@@ -15,7 +15,11 @@ import { redirectWithToast, success } from "./toast.server";
 
 const OFFERED = 10;
 
-const option = (s: Pick<StudentRecord, "unique_id" | "student_data">, chosen: boolean, samePhone = false): ChildOption => ({
+const option = (
+  s: Pick<StudentRecord, "unique_id" | "student_data">,
+  chosen: boolean,
+  samePhone = false,
+): ChildOption => ({
   unique_id: s.unique_id,
   name: s.student_data.name,
   class: s.student_data.class,
@@ -29,7 +33,9 @@ const option = (s: Pick<StudentRecord, "unique_id" | "student_data">, chosen: bo
  */
 export async function childOptions(api: SchoolApiClient, uniqueId: string, form: FormData) {
   const text = (name: string) => String(form.get(name) ?? "").trim();
-  const chosen = [...new Set(form.getAll("children").filter((v): v is string => typeof v === "string" && v.length > 0))];
+  const chosen = [
+    ...new Set(form.getAll("children").filter((v): v is string => typeof v === "string" && v.length > 0)),
+  ];
   const phone = text("phone");
   const search = text("child_search");
   const students = async (q: string) => {
@@ -38,7 +44,11 @@ export async function childOptions(api: SchoolApiClient, uniqueId: string, form:
     return result.ok ? result.data.data : [];
   };
   const [ticked, byPhone, found] = await Promise.all([
-    Promise.all(chosen.map((id) => api.get<StudentRecord>(`/api/students/${encodeURIComponent(uniqueId)}/studentInfo/${encodeURIComponent(id)}`))),
+    Promise.all(
+      chosen.map((id) =>
+        api.get<StudentRecord>(`/api/students/${encodeURIComponent(uniqueId)}/studentInfo/${encodeURIComponent(id)}`),
+      ),
+    ),
     students(PHONE_SHAPE.test(phone) ? phone : ""),
     students(search),
   ]);
@@ -46,18 +56,29 @@ export async function childOptions(api: SchoolApiClient, uniqueId: string, form:
   for (const result of ticked) if (result.ok) options.set(result.data.unique_id, option(result.data, true));
   for (const s of byPhone) options.set(s.unique_id, option(s, options.has(s.unique_id), true));
   for (const s of found) if (!options.has(s.unique_id)) options.set(s.unique_id, option(s, false));
-  return { options: [...options.values()], phone, newPhoneMatches: byPhone.filter((s) => !chosen.includes(s.unique_id)).length };
+  return {
+    options: [...options.values()],
+    phone,
+    newPhoneMatches: byPhone.filter((s) => !chosen.includes(s.unique_id)).length,
+  };
 }
 
 /** The parent for the detail and edit screen, photos as the browser loads them; a failed load's message. */
 export async function loadParent(api: SchoolApiClient, context: AppLoadContext, id: string) {
-  const { record, error } = await loadRecord<ParentDetail>(api, `/stu-parents/${encodeURIComponent(id)}`, MESSAGES.failedParentDetails);
+  const { record, error } = await loadRecord<ParentDetail>(
+    api,
+    `/stu-parents/${encodeURIComponent(id)}`,
+    MESSAGES.failedParentDetails,
+  );
   if (!record) return { parent: null, error };
   return {
     parent: {
       ...record,
       parent_data: { ...record.parent_data, profile_img: photoSrc(context, record.parent_data.profile_img) },
-      children: record.children.map((c) => ({ ...c, student_data: { ...c.student_data, profile_img: photoSrc(context, c.student_data.profile_img) } })),
+      children: record.children.map((c) => ({
+        ...c,
+        student_data: { ...c.student_data, profile_img: photoSrc(context, c.student_data.profile_img) },
+      })),
     },
     error: null,
   };
@@ -71,7 +92,14 @@ export function parentDefaults(parent: ParentDetail): Partial<Record<keyof Paren
 
 /** What the form sends: `parent_data` with the ticked children (none ticked clears them on an edit). */
 export function parentData(values: Partial<ParentFields>) {
-  return { name: values.name, email: values.email, phone: values.phone, address: values.address, children: values.children ?? [], remove_photo: values.remove_photo };
+  return {
+    name: values.name,
+    email: values.email,
+    phone: values.phone,
+    address: values.address,
+    children: values.children ?? [],
+    remove_photo: values.remove_photo,
+  };
 }
 
 /**
@@ -88,13 +116,22 @@ export async function saveParentForm(
   const formData = await readFormData(request, { maxFileBytes: IMAGE_MAX_BYTES, maxFiles: 1 });
   const submission = parseWithZod(formData, { schema: parentForm });
   const offers = await childOptions(admin.api, admin.uniqueId, formData);
-  const again = (result: FormResult | null, notice: string | null = null) => ({ result, children: offers.options, offeredPhone: offers.phone, notice });
+  const again = (result: FormResult | null, notice: string | null = null) => ({
+    result,
+    children: offers.options,
+    offeredPhone: offers.phone,
+    notice,
+  });
   if (submission.status !== "success") {
     const result = submission.reply();
     return refuse(again(result), checkedStatus(result));
   }
   const { photo, ...values } = submission.value;
-  const firstOffer = target.mode === "create" && !values.children.length && offers.newPhoneMatches > 0 && formData.get("offered_phone") !== offers.phone;
+  const firstOffer =
+    target.mode === "create" &&
+    !values.children.length &&
+    offers.newPhoneMatches > 0 &&
+    formData.get("offered_phone") !== offers.phone;
   if (firstOffer) return again(submission.reply(), PARENT_SCREEN.phoneMatches);
 
   const saved = await sendPerson(admin.api, submission, {

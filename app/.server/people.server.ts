@@ -12,10 +12,15 @@ import { API_REFUSED, apiReply } from "./reply.server";
  */
 
 /** A photo's URL for the browser: the API's media path, under SCHOOL_API_URL when the API runs apart. */
-export const photoSrc = (context: AppLoadContext, url: string | null) => (url ? `${context.apiPublicBase}${url}` : null);
+export const photoSrc = (context: AppLoadContext, url: string | null) =>
+  url ? `${context.apiPublicBase}${url}` : null;
 
 /** One record of a people API by its key; unknown or another school's: the 404 page. */
-export async function loadRecord<T>(api: SchoolApiClient, path: string, fallback: string): Promise<{ record: T; error: null } | { record: null; error: string }> {
+export async function loadRecord<T>(
+  api: SchoolApiClient,
+  path: string,
+  fallback: string,
+): Promise<{ record: T; error: null } | { record: null; error: string }> {
   const result = await api.get<T>(path, { fallback });
   if (result.ok) return { record: result.data, error: null };
   if (result.status === 404) notFound();
@@ -23,7 +28,13 @@ export async function loadRecord<T>(api: SchoolApiClient, path: string, fallback
 }
 
 /** What a JS-off delete page shows: the record's name, and the page of `list` to go back to. */
-export async function deleteTarget<T>(request: Request, api: SchoolApiClient, path: string, list: string, nameOf: (record: T) => string) {
+export async function deleteTarget<T>(
+  request: Request,
+  api: SchoolApiClient,
+  path: string,
+  list: string,
+  nameOf: (record: T) => string,
+) {
   const { record, error } = await loadRecord<T>(api, path, MESSAGES.failedLoadData);
   if (!record) throw new Response(error, { status: 502 });
   return { name: nameOf(record), back: backFromQuery(request, list) };
@@ -37,9 +48,19 @@ export async function deleteTarget<T>(request: Request, api: SchoolApiClient, pa
 export async function sendPerson(
   api: SchoolApiClient,
   submission: Submission<unknown>,
-  request: { method: "POST" | "PUT"; path: string; field: string; data: Record<string, unknown>; photo?: File; idempotencyKey?: FormDataEntryValue | null; fallback: string },
+  request: {
+    method: "POST" | "PUT";
+    path: string;
+    field: string;
+    data: Record<string, unknown>;
+    photo?: File;
+    idempotencyKey?: FormDataEntryValue | null;
+    fallback: string;
+  },
 ) {
-  const data = Object.fromEntries(Object.entries(request.data).filter(([, v]) => v !== undefined && v !== "" && v !== false));
+  const data = Object.fromEntries(
+    Object.entries(request.data).filter(([, v]) => v !== undefined && v !== "" && v !== false),
+  );
   let body: unknown = { [request.field]: data };
   if (request.photo) {
     const form = new FormData();
@@ -52,6 +73,15 @@ export async function sendPerson(
     fallback: request.fallback,
     idempotencyKey: request.idempotencyKey,
   });
-  if (!response.ok) return { result: apiReply(submission, response, { fieldNames: { profile_img: "photo" } }), status: API_REFUSED, toast: null };
-  return { result: null, status: null, toast: response.message ?? (request.method === "POST" ? DEFAULT_SUCCESS.created : DEFAULT_SUCCESS.updated) };
+  if (!response.ok)
+    return {
+      result: apiReply(submission, response, { fieldNames: { profile_img: "photo" } }),
+      status: API_REFUSED,
+      toast: null,
+    };
+  return {
+    result: null,
+    status: null,
+    toast: response.message ?? (request.method === "POST" ? DEFAULT_SUCCESS.created : DEFAULT_SUCCESS.updated),
+  };
 }

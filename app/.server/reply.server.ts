@@ -48,14 +48,17 @@ export function apiReply<T>(
     fieldErrors[options.messageOn] = [message];
   } else if (options.messageOn === undefined) {
     for (const [name, errors] of Object.entries(response.fieldErrors ?? {})) {
-      const list = (Array.isArray(errors) ? errors : [errors]).filter((e): e is string => typeof e === "string" && e !== "");
+      const list = (Array.isArray(errors) ? errors : [errors]).filter(
+        (e): e is string => typeof e === "string" && e !== "",
+      );
       if (list.length) fieldErrors[options.fieldNames?.[name] ?? name] = list;
     }
   }
   const named = Object.keys(fieldErrors).length > 0;
   const formErrors = named ? undefined : [message];
   // A form read without Conform (the public application, streamed to disk) gives its values instead.
-  if (!("reply" in submission)) return { status: "error", initialValue: submission.values, error: { ...fieldErrors, "": formErrors ?? [] } };
+  if (!("reply" in submission))
+    return { status: "error", initialValue: submission.values, error: { ...fieldErrors, "": formErrors ?? [] } };
   return submission.reply({
     fieldErrors,
     formErrors,
@@ -68,7 +71,8 @@ export function apiReply<T>(
  * The status of the app's own check: 400 when it refused the form; 200 for a "validate" round trip
  * ('Show subjects', 'Find'), which shows the form again and refuses nothing.
  */
-export const checkedStatus = (reply: SubmissionResult<string[]>): RefusalStatus | 200 => (reply.status === "error" ? INVALID : 200);
+export const checkedStatus = (reply: SubmissionResult<string[]>): RefusalStatus | 200 =>
+  reply.status === "error" ? INVALID : 200;
 
 /** A refused submission's answer: `body` (the reply, and whatever else the page needs) with its status. */
 export function refuse<T>(body: T, status: RefusalStatus | 200 = INVALID) {

@@ -15,5 +15,7 @@ export function returnTo(value: FormDataEntryValue | string | null | undefined, 
 export function adminPath(value: FormDataEntryValue | string | null | undefined, fallback: string): string {
   if (typeof value !== "string" || !value.startsWith("/admin/") || /[\\\s]/.test(value)) return fallback;
   const url = new URL(value, "http://app.internal");
-  return url.origin === "http://app.internal" && url.pathname.startsWith("/admin/") ? url.pathname + url.search : fallback;
+  return url.origin === "http://app.internal" && url.pathname.startsWith("/admin/")
+    ? url.pathname + url.search
+    : fallback;
 }

@@ -28,7 +28,8 @@ async function loadSettings(api: SchoolApiClient): Promise<SchoolSettings | null
  */
 export async function getSchoolOptions(api: SchoolApiClient, today = new Date()): Promise<SchoolOptions> {
   const settings = await loadSettings(api);
-  if (!settings) return { ...fallbackOptions(today), configuredTerm: null, configuredSession: null, fromFallback: true };
+  if (!settings)
+    return { ...fallbackOptions(today), configuredTerm: null, configuredSession: null, fromFallback: true };
   const session = settings.other_settings?.current_session;
   return {
     classes: settings.classes,

@@ -13,9 +13,19 @@ import { redirectWithToast, success } from "./toast.server";
 
 /** The staff member for the edit screen, photo as the browser loads it; a failed load's message. */
 export async function loadStaff(api: SchoolApiClient, context: AppLoadContext, id: string) {
-  const { record, error } = await loadRecord<StaffRecord>(api, `/staffs/${encodeURIComponent(id)}`, MESSAGES.failedLoadData);
+  const { record, error } = await loadRecord<StaffRecord>(
+    api,
+    `/staffs/${encodeURIComponent(id)}`,
+    MESSAGES.failedLoadData,
+  );
   if (!record) return { staff: null, error };
-  return { staff: { ...record, staff_data: { ...record.staff_data, profile_img: photoSrc(context, record.staff_data.profile_img) } }, error: null };
+  return {
+    staff: {
+      ...record,
+      staff_data: { ...record.staff_data, profile_img: photoSrc(context, record.staff_data.profile_img) },
+    },
+    error: null,
+  };
 }
 
 /** The edit form's starting values from the record. */
@@ -35,7 +45,12 @@ export function staffDefaults(staff: StaffRecord): Partial<Record<keyof StaffFie
 }
 
 /** The add and edit forms' action: a refused form comes back kept; a saved member goes back to the list. */
-export async function saveStaffForm(request: Request, context: AppLoadContext, api: SchoolApiClient, target: { mode: "create" } | { mode: "update"; id: string }) {
+export async function saveStaffForm(
+  request: Request,
+  context: AppLoadContext,
+  api: SchoolApiClient,
+  target: { mode: "create" } | { mode: "update"; id: string },
+) {
   const formData = await readFormData(request, { maxFileBytes: IMAGE_MAX_BYTES, maxFiles: 1 });
   const submission = parseWithZod(formData, { schema: staffForm });
   if (submission.status !== "success") return refuse({ result: submission.reply() }, INVALID);

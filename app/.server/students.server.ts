@@ -8,15 +8,27 @@ import { notFound } from "./not-found.server";
 import { API_REFUSED, apiReply, checkedStatus } from "./reply.server";
 
 /** One student by its unique_id through the spec's studentInfo call; unknown or another school's: 404 page. */
-export async function loadStudent(api: SchoolApiClient, uniqueId: string, id: string): Promise<StudentRecord | BacklogEntry> {
-  const result = await api.get<StudentRecord | BacklogEntry>(`/api/students/${encodeURIComponent(uniqueId)}/studentInfo/${encodeURIComponent(id)}`);
+export async function loadStudent(
+  api: SchoolApiClient,
+  uniqueId: string,
+  id: string,
+): Promise<StudentRecord | BacklogEntry> {
+  const result = await api.get<StudentRecord | BacklogEntry>(
+    `/api/students/${encodeURIComponent(uniqueId)}/studentInfo/${encodeURIComponent(id)}`,
+  );
   if (result.ok) return result.data;
   if (result.status === 404) notFound();
   throw new Response(result.message, { status: result.status || 502 });
 }
 
 /** What a JS-off confirm page shows: the student's name, and the page of `list` to go back to. */
-export async function confirmTarget(request: Request, api: SchoolApiClient, uniqueId: string, id: string, list: string) {
+export async function confirmTarget(
+  request: Request,
+  api: SchoolApiClient,
+  uniqueId: string,
+  id: string,
+  list: string,
+) {
   const student = await loadStudent(api, uniqueId, id);
   return { name: student.student_data.name, back: backFromQuery(request, list) };
 }
@@ -25,7 +37,11 @@ export async function confirmTarget(request: Request, api: SchoolApiClient, uniq
 export function studentPayload(values: Partial<StudentFields>): StudentPayload {
   const subjects = values.takes_lesson ? (values.subjects ?? []).join(", ") : "";
   const data = { ...values, takes_lesson: Boolean(values.takes_lesson), subjects };
-  return { student_data: Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined && v !== "")) as StudentPayload["student_data"] };
+  return {
+    student_data: Object.fromEntries(
+      Object.entries(data).filter(([, v]) => v !== undefined && v !== ""),
+    ) as StudentPayload["student_data"],
+  };
 }
 
 /**

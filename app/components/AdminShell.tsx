@@ -21,7 +21,11 @@ function MenuList({ items, active }: { items: NavItem[]; active?: string }) {
     <ul className="space-y-1">
       {items.map((item) => (
         <li key={item.to}>
-          <Link to={item.to} className={linkClass(item.to === active)} aria-current={item.to === active ? "page" : undefined}>
+          <Link
+            to={item.to}
+            className={linkClass(item.to === active)}
+            aria-current={item.to === active ? "page" : undefined}
+          >
             {item.label}
           </Link>
         </li>
@@ -50,7 +54,10 @@ export function AdminShell({ children, nav }: { children: ReactNode; nav: AdminN
   const activeQuickLink = useActiveEntry(bottomBar);
   return (
     <div className="min-h-screen pb-20 md:flex md:pb-0">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-2 md:hidden">
@@ -83,7 +90,10 @@ export function AdminShell({ children, nav }: { children: ReactNode; nav: AdminN
       <main id="main" className="mx-auto w-full max-w-3xl flex-1 p-4">
         {children}
       </main>
-      <nav aria-label="Quick links" className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white md:hidden">
+      <nav
+        aria-label="Quick links"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white md:hidden"
+      >
         <ul className="grid grid-flow-col auto-cols-fr">
           {bottomBar.map((item) => (
             <li key={item.to}>

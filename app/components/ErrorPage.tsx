@@ -49,7 +49,14 @@ export function ErrorPage({ error, requestId, home = "/" }: { error: unknown; re
     );
   }
   // A request refused as it was sent (too large, an unreadable form) says why, in the words the server answered.
-  const refusal = response && response.status >= 400 && response.status < 500 && typeof response.data === "string" && response.data.length <= 200 ? response.data : null;
+  const refusal =
+    response &&
+    response.status >= 400 &&
+    response.status < 500 &&
+    typeof response.data === "string" &&
+    response.data.length <= 200
+      ? response.data
+      : null;
   return (
     <section className={boxClass} aria-labelledby="error-title">
       <h1 id="error-title" className="text-2xl font-bold">

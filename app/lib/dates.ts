@@ -9,11 +9,20 @@ export function formatLongDate(date: Date): string {
 
 /** "15 Jan 2026, 10:30": a moment on a list, in school time. */
 export function formatDateTime(date: Date): string {
-  return new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", hourCycle: "h23", timeZone: SCHOOL_TIME_ZONE }).format(date);
+  return new Intl.DateTimeFormat("en-NG", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    hourCycle: "h23",
+    timeZone: SCHOOL_TIME_ZONE,
+  }).format(date);
 }
 
 export function hourInSchoolTime(date: Date): number {
-  const hour = new Intl.DateTimeFormat("en-NG", { hour: "numeric", hourCycle: "h23", timeZone: SCHOOL_TIME_ZONE }).format(date);
+  const hour = new Intl.DateTimeFormat("en-NG", {
+    hour: "numeric",
+    hourCycle: "h23",
+    timeZone: SCHOOL_TIME_ZONE,
+  }).format(date);
   return Number(hour);
 }
 

@@ -47,16 +47,26 @@ const present = (errors: string[] | null | undefined) => (errors?.length ? error
  * action hid (passwords) and files come back empty. A "validate" intent (see `validateButton`) shows
  * only that field's messages.
  */
-export function formState<Name extends string>(id: string, lastResult: FormResult | null | undefined, defaults?: Partial<Record<Name, unknown>>): FormState<Name> {
+export function formState<Name extends string>(
+  id: string,
+  lastResult: FormResult | null | undefined,
+  defaults?: Partial<Record<Name, unknown>>,
+): FormState<Name> {
   const values: Record<string, unknown> = lastResult?.initialValue ?? defaults ?? {};
   const validated = lastResult?.intent?.type === "validate" ? lastResult.intent.payload.name : undefined;
-  const errorsOf = (name: string) => (lastResult?.status === "error" || name === validated ? present(lastResult?.error?.[name]) : undefined);
+  const errorsOf = (name: string) =>
+    lastResult?.status === "error" || name === validated ? present(lastResult?.error?.[name]) : undefined;
   const errors = errorsOf("");
   return {
     id,
     errorId: `${id}-error`,
     errors,
-    props: { id, noValidate: true, "aria-invalid": errors ? true : undefined, "aria-describedby": errors ? `${id}-error` : undefined },
+    props: {
+      id,
+      noValidate: true,
+      "aria-invalid": errors ? true : undefined,
+      "aria-describedby": errors ? `${id}-error` : undefined,
+    },
     field: (name) => {
       const fieldId = `${id}-${name}`;
       const errors = errorsOf(name);
@@ -79,7 +89,11 @@ export function formState<Name extends string>(id: string, lastResult: FormResul
  * with JavaScript the browser keeps everything typed (files and passwords included); any other
  * navigation, such as a save that redirects back to this page, draws the form afresh from `defaults`.
  */
-export function useFormState<Name extends string>(id: string, lastResult: FormResult | null | undefined, defaults?: Partial<Record<Name, unknown>>) {
+export function useFormState<Name extends string>(
+  id: string,
+  lastResult: FormResult | null | undefined,
+  defaults?: Partial<Record<Name, unknown>>,
+) {
   const location = useLocation();
   const kept = useRef(location.key);
   if (!lastResult) kept.current = location.key;

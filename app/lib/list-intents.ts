@@ -5,7 +5,10 @@ import { includesName, SETTINGS_LIMITS, SETTINGS_MESSAGES } from "../../contract
  * `intent` say what to do ("add:<list>", "remove:<list>:<index>", "save"). The server answers with the
  * changed list, so adding and removing work without JavaScript and nothing is saved until "save".
  */
-export type ListIntent = { kind: "add"; list?: string } | { kind: "remove"; list: string; index: number } | { kind: "save" };
+export type ListIntent =
+  | { kind: "add"; list?: string }
+  | { kind: "remove"; list: string; index: number }
+  | { kind: "save" };
 
 export const addIntent = (list: string) => `add:${list}`;
 export const removeIntent = (list: string, index: number) => `remove:${list}:${index}`;

@@ -26,7 +26,10 @@ export function useListForm<S, E>(
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const formData = new FormData(event.currentTarget);
-    formData.set("intent", submitter instanceof HTMLButtonElement && submitter.name === "intent" ? submitter.value : DEFAULT_INTENT);
+    formData.set(
+      "intent",
+      submitter instanceof HTMLButtonElement && submitter.name === "intent" ? submitter.value : DEFAULT_INTENT,
+    );
     if (readIntent(formData).kind === "save") return;
     event.preventDefault();
     count.current += 1;

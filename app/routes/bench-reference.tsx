@@ -38,7 +38,13 @@ const PAGE: StudentPage = {
 
 export function loader() {
   if (process.env.BENCH_REFERENCE !== "1") notFound();
-  return { nav: adminNav(null), filters: { q: "", class: "" }, classes: ["JSS1", "JSS2", "JSS3", "SS1", "SS2", "SS3"], list: PAGE, error: null };
+  return {
+    nav: adminNav(null),
+    filters: { q: "", class: "" },
+    classes: ["JSS1", "JSS2", "JSS3", "SS1", "SS2", "SS3"],
+    list: PAGE,
+    error: null,
+  };
 }
 
 export default function BenchReference() {

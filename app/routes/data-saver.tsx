@@ -16,6 +16,9 @@ export function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const on = form.get("data_saver") === "on";
-  const cookie = await dataSaverCookie.serialize(on ? "on" : "off", { secure: isHttps(request), maxAge: on ? undefined : 0 });
+  const cookie = await dataSaverCookie.serialize(on ? "on" : "off", {
+    secure: isHttps(request),
+    maxAge: on ? undefined : 0,
+  });
   return redirect(safeReturnPath(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
 }

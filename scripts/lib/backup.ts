@@ -44,8 +44,21 @@ function tableCounts(file: string): Record<string, number> {
   try {
     const integrity = db.pragma("integrity_check", { simple: true });
     if (integrity !== "ok") throw new Error(`the database copy failed its integrity check: ${String(integrity)}`);
-    const tables = db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[];
-    return Object.fromEntries(tables.map((t) => [t, Number(db.prepare(`select count(*) from "${t.replace(/"/g, '""')}"`).pluck().get())]));
+    const tables = db
+      .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
+      .pluck()
+      .all() as string[];
+    return Object.fromEntries(
+      tables.map((t) => [
+        t,
+        Number(
+          db
+            .prepare(`select count(*) from "${t.replace(/"/g, '""')}"`)
+            .pluck()
+            .get(),
+        ),
+      ]),
+    );
   } finally {
     db.close();
   }
@@ -64,7 +77,10 @@ async function copyPages(source: SQLite.Database, target: string): Promise<void>
   for (;;) {
     const { totalPages } = await source.backup(target, { progress: () => ALL_PAGES });
     if (totalPages > 0) return;
-    if (Date.now() > giveUpAt) throw new Error(`the database stayed locked for ${LOCK_WAIT_MS / 1000} s; try again when the server is less busy`);
+    if (Date.now() > giveUpAt)
+      throw new Error(
+        `the database stayed locked for ${LOCK_WAIT_MS / 1000} s; try again when the server is less busy`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -73,7 +89,11 @@ export function defaultBackupFile(config: Config, now = new Date()): string {
   return path.join(config.dataDir, "backups", `school-backup-${now.toISOString().replace(/[:.]/g, "-")}.tar.gz`);
 }
 
-export async function backup(config: Config, out: string, say: (line: string) => void = () => {}): Promise<BackupManifest> {
+export async function backup(
+  config: Config,
+  out: string,
+  say: (line: string) => void = () => {},
+): Promise<BackupManifest> {
   const target = path.resolve(out);
   await fs.promises.mkdir(path.dirname(target), { recursive: true });
   await fs.promises.mkdir(config.dataDir, { recursive: true });
@@ -117,7 +137,11 @@ export async function backup(config: Config, out: string, say: (line: string) =>
     await keepUploads();
     if (database === "sqlite") {
       tables = tableCounts(copy);
-      say(`database: ${Object.entries(tables).map(([t, n]) => `${t} ${n}`).join(", ")}`);
+      say(
+        `database: ${Object.entries(tables)
+          .map(([t, n]) => `${t} ${n}`)
+          .join(", ")}`,
+      );
     } else {
       say("database: PostgreSQL, not included (back it up with pg_dump, see the README)");
     }
@@ -125,9 +149,17 @@ export async function backup(config: Config, out: string, say: (line: string) =>
 
     archive = new TarWriter(partial);
     let bytes = 0;
-    for (const name of [...kept].sort()) bytes += await archive.add(`${UPLOADS_ENTRY}/${name}`, path.join(staging, UPLOADS_ENTRY, ...name.split("/")));
+    for (const name of [...kept].sort())
+      bytes += await archive.add(`${UPLOADS_ENTRY}/${name}`, path.join(staging, UPLOADS_ENTRY, ...name.split("/")));
     if (database === "sqlite") bytes += await archive.add(DATABASE_ENTRY, copy);
-    const manifest: BackupManifest = { format: BACKUP_FORMAT, created_at: new Date().toISOString(), database, tables, files: kept.size, bytes };
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      created_at: new Date().toISOString(),
+      database,
+      tables,
+      files: kept.size,
+      bytes,
+    };
     const manifestFile = path.join(staging, MANIFEST_ENTRY);
     await fs.promises.writeFile(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
     await archive.add(MANIFEST_ENTRY, manifestFile);
@@ -149,21 +181,32 @@ export async function backup(config: Config, out: string, say: (line: string) =>
  * that a running server simply sees the restored data on its next query. An archive from an older
  * release is brought up to date by the migrations.
  */
-export async function restore(config: Config, archiveFile: string, say: (line: string) => void = () => {}): Promise<BackupManifest> {
+export async function restore(
+  config: Config,
+  archiveFile: string,
+  say: (line: string) => void = () => {},
+): Promise<BackupManifest> {
   await fs.promises.mkdir(config.dataDir, { recursive: true });
   const staging = await fs.promises.mkdtemp(path.join(config.dataDir, ".restore-"));
   try {
     const names = await extractTar(path.resolve(archiveFile), staging);
     if (!names.includes(MANIFEST_ENTRY)) throw new Error("this file is not a school backup (it has no backup.json)");
-    const manifest = JSON.parse(await fs.promises.readFile(path.join(staging, MANIFEST_ENTRY), "utf8")) as BackupManifest;
-    if (manifest.format !== BACKUP_FORMAT) throw new Error(`this backup has format ${manifest.format}; this release reads format ${BACKUP_FORMAT}`);
+    const manifest = JSON.parse(
+      await fs.promises.readFile(path.join(staging, MANIFEST_ENTRY), "utf8"),
+    ) as BackupManifest;
+    if (manifest.format !== BACKUP_FORMAT)
+      throw new Error(`this backup has format ${manifest.format}; this release reads format ${BACKUP_FORMAT}`);
     const hasDatabase = names.includes(DATABASE_ENTRY);
     if (hasDatabase && isPostgres(config.databaseUrl)) {
-      throw new Error("this backup holds a SQLite database, but DATABASE_URL is PostgreSQL: restore PostgreSQL with pg_restore (README)");
+      throw new Error(
+        "this backup holds a SQLite database, but DATABASE_URL is PostgreSQL: restore PostgreSQL with pg_restore (README)",
+      );
     }
     if (hasDatabase) tableCounts(path.join(staging, DATABASE_ENTRY));
 
-    const uploads = names.filter((n) => n.startsWith(`${UPLOADS_ENTRY}/`)).map((n) => n.slice(UPLOADS_ENTRY.length + 1));
+    const uploads = names
+      .filter((n) => n.startsWith(`${UPLOADS_ENTRY}/`))
+      .map((n) => n.slice(UPLOADS_ENTRY.length + 1));
     for (const name of uploads) {
       const target = path.join(config.uploadsDir, ...name.split("/"));
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
@@ -181,7 +224,11 @@ export async function restore(config: Config, archiveFile: string, say: (line: s
         source.close();
       }
       await (await openAndMigrate(config.databaseUrl)).close();
-      say(`database restored: ${Object.entries(manifest.tables).map(([t, n]) => `${t} ${n}`).join(", ")}`);
+      say(
+        `database restored: ${Object.entries(manifest.tables)
+          .map(([t, n]) => `${t} ${n}`)
+          .join(", ")}`,
+      );
     }
     return manifest;
   } finally {

@@ -212,8 +212,12 @@ function families(random: Random, pupils: NewStudent[]): Family[] {
       return;
     }
     const surname = words[words.length - 1];
-    const people = Object.values(PEOPLES).find((p) => (p.surnames as readonly string[]).includes(surname)) ?? PEOPLES.yoruba;
-    const roles = random.next() < TWO_PARENTS_SHARE ? (["Mr.", "Mrs."] as const) : ([random.next() < 0.5 ? "Mr." : "Mrs."] as const);
+    const people =
+      Object.values(PEOPLES).find((p) => (p.surnames as readonly string[]).includes(surname)) ?? PEOPLES.yoruba;
+    const roles =
+      random.next() < TWO_PARENTS_SHARE
+        ? (["Mr.", "Mrs."] as const)
+        : ([random.next() < 0.5 ? "Mr." : "Mrs."] as const);
     const family: Family = { parents: [], children: [index] };
     for (const title of roles) {
       const first = random.pick(title === "Mr." ? people.male : people.female);
@@ -234,13 +238,20 @@ function families(random: Random, pupils: NewStudent[]): Family[] {
     for (const index of family.children) pupils[index].phone_number = family.parents[0].phone;
   }
   for (const pupil of pupils) {
-    pupil.search_text = studentSearchText({ name: pupil.name, admission_number: pupil.admission_number ?? null, email: pupil.email ?? null, phone_number: pupil.phone_number ?? null });
+    pupil.search_text = studentSearchText({
+      name: pupil.name,
+      admission_number: pupil.admission_number ?? null,
+      email: pupil.email ?? null,
+      phone_number: pupil.phone_number ?? null,
+    });
   }
   return all;
 }
 
 function inBatches<T>(rows: T[]): T[][] {
-  return Array.from({ length: Math.ceil(rows.length / BATCH_ROWS) }, (_, i) => rows.slice(i * BATCH_ROWS, (i + 1) * BATCH_ROWS));
+  return Array.from({ length: Math.ceil(rows.length / BATCH_ROWS) }, (_, i) =>
+    rows.slice(i * BATCH_ROWS, (i + 1) * BATCH_ROWS),
+  );
 }
 
 export interface DemoSchool {
@@ -284,11 +295,19 @@ const DEMO_SALES = 40;
  */
 async function inventory(random: Random, db: Kysely<Database>, schoolId: number, now: Date): Promise<number> {
   const stamp = now.toISOString();
-  const items: Array<{ id: number; name: string; class_name: string; price: number; stock: number; group: string }> = [];
+  const items: Array<{ id: number; name: string; class_name: string; price: number; stock: number; group: string }> =
+    [];
   for (const [group, products] of Object.entries(SHOP)) {
     const { id: groupId } = await db
       .insertInto("inventory_groups")
-      .values({ school_id: schoolId, name: group, name_key: group.toLowerCase(), idempotency_key: null, created_at: stamp, updated_at: stamp })
+      .values({
+        school_id: schoolId,
+        name: group,
+        name_key: group.toLowerCase(),
+        idempotency_key: null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     for (const [name, className, naira, stock] of products) {
@@ -312,15 +331,27 @@ async function inventory(random: Random, db: Kysely<Database>, schoolId: number,
       items.push({ id, name, class_name: className, price: naira * 100, stock, group });
     }
   }
-  const pupils = await db.selectFrom("students").select(["id", "unique_id", "name", "class_name"]).where("school_id", "=", schoolId).orderBy("id").execute();
+  const pupils = await db
+    .selectFrom("students")
+    .select(["id", "unique_id", "name", "class_name"])
+    .where("school_id", "=", schoolId)
+    .orderBy("id")
+    .execute();
   const sales = [];
   for (let n = 0; n < DEMO_SALES; n++) {
     const pupil = random.pick(pupils);
-    const choices = items.filter((i) => i.stock > 0 && (i.class_name === ALL_CLASSES || i.class_name === pupil.class_name));
+    const choices = items.filter(
+      (i) => i.stock > 0 && (i.class_name === ALL_CLASSES || i.class_name === pupil.class_name),
+    );
     const item = random.pick(choices);
     const quantity = Math.min(item.stock, 1 + random.int(2));
     item.stock -= quantity;
-    const names = { item_name: item.name, class_name: item.class_name, group_name: item.group, student_name: pupil.name };
+    const names = {
+      item_name: item.name,
+      class_name: item.class_name,
+      group_name: item.group,
+      student_name: pupil.name,
+    };
     sales.push({
       ...names,
       school_id: schoolId,
@@ -357,20 +388,67 @@ async function inventory(random: Random, db: Kysely<Database>, schoolId: number,
 async function demoSubAdmins(trx: Kysely<Database>, schoolId: number, now: Date) {
   const stamp = now.toISOString();
   const people = [
-    { name: "Mr. Emeka Nwosu", email: `bursar@${EMAIL_DOMAIN}`, phone: "+2348035550143", features: "dashboard,students,parents,inventory", disabled: 0 },
-    { name: "Miss Halima Bello", email: `secretary@${EMAIL_DOMAIN}`, phone: null, features: "staff,files,time-table", disabled: 1 },
+    {
+      name: "Mr. Emeka Nwosu",
+      email: `bursar@${EMAIL_DOMAIN}`,
+      phone: "+2348035550143",
+      features: "dashboard,students,parents,inventory",
+      disabled: 0,
+    },
+    {
+      name: "Miss Halima Bello",
+      email: `secretary@${EMAIL_DOMAIN}`,
+      phone: null,
+      features: "staff,files,time-table",
+      disabled: 1,
+    },
   ];
   const rows = await trx
     .insertInto("sub_admins")
-    .values(await Promise.all(people.map(async (p) => ({ ...p, school_id: schoolId, password_hash: await hashPassword(generatePassword()), idempotency_key: null, created_at: stamp, updated_at: stamp }))))
+    .values(
+      await Promise.all(
+        people.map(async (p) => ({
+          ...p,
+          school_id: schoolId,
+          password_hash: await hashPassword(generatePassword()),
+          idempotency_key: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })),
+      ),
+    )
     .returning(["id", "name"])
     .execute();
   await trx
     .insertInto("audit_log")
     .values([
-      { school_id: schoolId, sub_admin_id: null, actor_name: "Main admin", kind: "permission", summary: `Added sub-admin ${rows[0].name} with Dashboard, Students, Parents, Inventory`, record_ids: String(rows[0].id), created_at: stamp },
-      { school_id: schoolId, sub_admin_id: null, actor_name: "Main admin", kind: "permission", summary: `Disabled sub-admin ${rows[1].name}`, record_ids: String(rows[1].id), created_at: stamp },
-      { school_id: schoolId, sub_admin_id: rows[0].id, actor_name: rows[0].name, kind: "settings", summary: "Changed the school settings (sections)", record_ids: "", created_at: stamp },
+      {
+        school_id: schoolId,
+        sub_admin_id: null,
+        actor_name: "Main admin",
+        kind: "permission",
+        summary: `Added sub-admin ${rows[0].name} with Dashboard, Students, Parents, Inventory`,
+        record_ids: String(rows[0].id),
+        created_at: stamp,
+      },
+      {
+        school_id: schoolId,
+        sub_admin_id: null,
+        actor_name: "Main admin",
+        kind: "permission",
+        summary: `Disabled sub-admin ${rows[1].name}`,
+        record_ids: String(rows[1].id),
+        created_at: stamp,
+      },
+      {
+        school_id: schoolId,
+        sub_admin_id: rows[0].id,
+        actor_name: rows[0].name,
+        kind: "settings",
+        summary: "Changed the school settings (sections)",
+        record_ids: "",
+        created_at: stamp,
+      },
     ])
     .execute();
 }
@@ -388,10 +466,21 @@ export async function seedDemoSchool(deps: ApiDeps): Promise<DemoSchool> {
         school_email: `principal@${EMAIL_DOMAIN}`,
         phone_number: "0803 555 0142",
       },
-      { field: "logo", filename: "greenfield-logo.png", declaredType: "image/png", bytes: new Uint8Array(logo), size: logo.length, truncated: false },
+      {
+        field: "logo",
+        filename: "greenfield-logo.png",
+        declaredType: "image/png",
+        bytes: new Uint8Array(logo),
+        size: logo.length,
+        truncated: false,
+      },
       undefined,
     );
-    const school = await trx.selectFrom("schools").select("id").where("unique_id", "=", registered.unique_id).executeTakeFirstOrThrow();
+    const school = await trx
+      .selectFrom("schools")
+      .select("id")
+      .where("unique_id", "=", registered.unique_id)
+      .executeTakeFirstOrThrow();
     const pupils = students(random, school.id, now);
     const team = staff(random, school.id, now);
     const homes = families(random, pupils);
@@ -399,23 +488,45 @@ export async function seedDemoSchool(deps: ApiDeps): Promise<DemoSchool> {
 
     const studentIds = new Map<string, number>();
     for (const batch of inBatches(pupils)) {
-      for (const row of await trx.insertInto("students").values(batch).returning(["id", "unique_id"]).execute()) studentIds.set(row.unique_id, row.id);
+      for (const row of await trx.insertInto("students").values(batch).returning(["id", "unique_id"]).execute())
+        studentIds.set(row.unique_id, row.id);
     }
     const staffIds = new Map<string, number>();
     for (const batch of inBatches(team.map(({ classes: _, ...member }) => member))) {
-      for (const row of await trx.insertInto("staff").values(batch).returning(["id", "unique_id"]).execute()) staffIds.set(row.unique_id, row.id);
+      for (const row of await trx.insertInto("staff").values(batch).returning(["id", "unique_id"]).execute())
+        staffIds.set(row.unique_id, row.id);
     }
-    const classes = team.flatMap((m) => m.classes.map((class_name) => ({ staff_id: staffIds.get(m.unique_id)!, school_id: school.id, class_name })));
+    const classes = team.flatMap((m) =>
+      m.classes.map((class_name) => ({ staff_id: staffIds.get(m.unique_id)!, school_id: school.id, class_name })),
+    );
     for (const batch of inBatches(classes)) await trx.insertInto("staff_classes").values(batch).execute();
 
-    const parents = homes.flatMap((home) => home.parents.map((parent) => ({ ...parent, school_id: school.id, unique_id: publicId("PAR"), created_at: stamp, updated_at: stamp, home })));
+    const parents = homes.flatMap((home) =>
+      home.parents.map((parent) => ({
+        ...parent,
+        school_id: school.id,
+        unique_id: publicId("PAR"),
+        created_at: stamp,
+        updated_at: stamp,
+        home,
+      })),
+    );
     const links: { parent_id: number; student_id: number; school_id: number; created_at: string }[] = [];
     for (const batch of inBatches(parents)) {
-      const rows = await trx.insertInto("parents").values(batch.map(({ home: _, ...parent }) => parent)).returning(["id", "unique_id"]).execute();
+      const rows = await trx
+        .insertInto("parents")
+        .values(batch.map(({ home: _, ...parent }) => parent))
+        .returning(["id", "unique_id"])
+        .execute();
       const ids = new Map(rows.map((r) => [r.unique_id, r.id]));
       for (const parent of batch) {
         for (const child of parent.home.children) {
-          links.push({ parent_id: ids.get(parent.unique_id)!, student_id: studentIds.get(pupils[child].unique_id)!, school_id: school.id, created_at: stamp });
+          links.push({
+            parent_id: ids.get(parent.unique_id)!,
+            student_id: studentIds.get(pupils[child].unique_id)!,
+            school_id: school.id,
+            created_at: stamp,
+          });
         }
       }
     }
@@ -443,7 +554,13 @@ export async function seedDemoSchool(deps: ApiDeps): Promise<DemoSchool> {
  * Admissions: an open entrance form and a closed one, and applications to the open one, pending and
  * rejected, one with its birth certificate (a small PDF) stored as the application page stores it.
  */
-async function admissions(random: Random, db: Kysely<Database>, deps: ApiDeps, schoolId: number, now: Date): Promise<void> {
+async function admissions(
+  random: Random,
+  db: Kysely<Database>,
+  deps: ApiDeps,
+  schoolId: number,
+  now: Date,
+): Promise<void> {
   const stamp = now.toISOString();
   const form = (title: string, naira: number, status: "active" | "inactive") => ({
     school_id: schoolId,
@@ -459,7 +576,10 @@ async function admissions(random: Random, db: Kysely<Database>, deps: ApiDeps, s
   });
   const [open] = await db
     .insertInto("admission_forms")
-    .values([form(`${now.getFullYear()}/${now.getFullYear() + 1} Entrance Examination`, 5000, "active"), form("Transfer Students", 2500, "inactive")])
+    .values([
+      form(`${now.getFullYear()}/${now.getFullYear() + 1} Entrance Examination`, 5000, "active"),
+      form("Transfer Students", 2500, "inactive"),
+    ])
     .returning("id")
     .execute();
   for (let i = 0; i < 6; i++) {
@@ -502,7 +622,16 @@ async function admissions(random: Random, db: Kysely<Database>, deps: ApiDeps, s
       await deps.storage.put(key, bytes);
       await db
         .insertInto("admission_documents")
-        .values({ school_id: schoolId, submission_id: submission.id, field: "birthCertificate", storage_key: key, original_name: "birth-certificate.pdf", mime_type: "application/pdf", size: bytes.length, created_at: stamp })
+        .values({
+          school_id: schoolId,
+          submission_id: submission.id,
+          field: "birthCertificate",
+          storage_key: key,
+          original_name: "birth-certificate.pdf",
+          mime_type: "application/pdf",
+          size: bytes.length,
+          created_at: stamp,
+        })
         .execute();
     }
   }
@@ -516,8 +645,20 @@ async function fees(db: Kysely<Database>, schoolId: number, now: Date): Promise<
   const stamp = now.toISOString();
   const term = currentTerm(now);
   const session = currentSession(now);
-  const fee = (name: string, naira: number, applies_to: "all" | "section", target: string | null, compulsory = 1) =>
-    ({ school_id: schoolId, name, name_key: name.toLowerCase(), amount_kobo: naira * 100, applies_to, target, term, session, compulsory, idempotency_key: null, created_at: stamp, updated_at: stamp });
+  const fee = (name: string, naira: number, applies_to: "all" | "section", target: string | null, compulsory = 1) => ({
+    school_id: schoolId,
+    name,
+    name_key: name.toLowerCase(),
+    amount_kobo: naira * 100,
+    applies_to,
+    target,
+    term,
+    session,
+    compulsory,
+    idempotency_key: null,
+    created_at: stamp,
+    updated_at: stamp,
+  });
   const items = await db
     .insertInto("fee_items")
     .values([
@@ -530,19 +671,52 @@ async function fees(db: Kysely<Database>, schoolId: number, now: Date): Promise<
     .returning(["id", "name"])
     .execute();
   const bus = items.find((i) => i.name === "Bus")!.id;
-  const pupils = await db.selectFrom("students").select(["id", "name", "class_name"]).where("school_id", "=", schoolId).orderBy("id").execute();
-  const riders = pupils.filter((_, n) => n % 4 === 0).map((p) => ({ fee_item_id: bus, student_id: p.id, school_id: schoolId, created_at: stamp }));
+  const pupils = await db
+    .selectFrom("students")
+    .select(["id", "name", "class_name"])
+    .where("school_id", "=", schoolId)
+    .orderBy("id")
+    .execute();
+  const riders = pupils
+    .filter((_, n) => n % 4 === 0)
+    .map((p) => ({ fee_item_id: bus, student_id: p.id, school_id: schoolId, created_at: stamp }));
   for (const batch of inBatches(riders)) await db.insertInto("fee_assignments").values(batch).execute();
-  await db.insertInto("fee_discounts").values({ school_id: schoolId, student_id: pupils[1].id, term, session, amount_kobo: 10_000_00, reason: "Sports scholarship", idempotency_key: null, created_at: stamp }).execute();
+  await db
+    .insertInto("fee_discounts")
+    .values({
+      school_id: schoolId,
+      student_id: pupils[1].id,
+      term,
+      session,
+      amount_kobo: 10_000_00,
+      reason: "Sports scholarship",
+      idempotency_key: null,
+      created_at: stamp,
+    })
+    .execute();
   const payers = pupils.slice(0, 30);
   const day = (n: number) => new Date(now.getTime() - (30 - n) * 86_400_000).toISOString().slice(0, 10);
   await db
     .insertInto("fee_payments")
-    .values(payers.map((p, n) => ({
-      school_id: schoolId, receipt_no: n + 1, student_id: p.id, student_name: p.name, student_class: p.class_name, term, session,
-      amount_kobo: 20_000_00, paid_on: day(n), method: n % 3 ? "Transfer" : "Cash", reference: n % 3 ? `TRF-${1000 + n}` : null,
-      idempotency_key: null, recorded_at: stamp, reversed_at: null, reversal_reason: null,
-    })))
+    .values(
+      payers.map((p, n) => ({
+        school_id: schoolId,
+        receipt_no: n + 1,
+        student_id: p.id,
+        student_name: p.name,
+        student_class: p.class_name,
+        term,
+        session,
+        amount_kobo: 20_000_00,
+        paid_on: day(n),
+        method: n % 3 ? "Transfer" : "Cash",
+        reference: n % 3 ? `TRF-${1000 + n}` : null,
+        idempotency_key: null,
+        recorded_at: stamp,
+        reversed_at: null,
+        reversal_reason: null,
+      })),
+    )
     .execute();
   await db.insertInto("fee_receipt_counters").values({ school_id: schoolId, last_receipt_no: payers.length }).execute();
 }

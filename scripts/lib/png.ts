@@ -29,7 +29,12 @@ export type Rgb = readonly [number, number, number];
  * Encodes a width x height image whose colour at (x, y) is `pixel(x, y)`. `level` 0 stores the pixels
  * uncompressed, for a file of a chosen size.
  */
-export function encodePng(width: number, height: number, pixel: (x: number, y: number) => Rgb, { level = 9 } = {}): Buffer {
+export function encodePng(
+  width: number,
+  height: number,
+  pixel: (x: number, y: number) => Rgb,
+  { level = 9 } = {},
+): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);

@@ -23,7 +23,8 @@ function header(name: string, size: number, mtime: Date): Buffer {
     const cut = name.lastIndexOf("/", 155);
     prefix = name.slice(0, cut);
     base = name.slice(cut + 1);
-    if (cut < 0 || Buffer.byteLength(base) > 100 || Buffer.byteLength(prefix) > 155) throw new Error(`path too long for the archive: ${name}`);
+    if (cut < 0 || Buffer.byteLength(base) > 100 || Buffer.byteLength(prefix) > 155)
+      throw new Error(`path too long for the archive: ${name}`);
   }
   block.write(base, 0, 100, "utf8");
   block.write(octal(0o644, 8), 100, "ascii");
@@ -83,7 +84,12 @@ export class TarWriter {
 
 /** An archive path that stays inside the folder it is unpacked into. */
 export function safeArchivePath(name: string): boolean {
-  return name.length > 0 && !name.startsWith("/") && !name.includes("\\") && name.split("/").every((part) => part !== ".." && part !== "" && part !== ".");
+  return (
+    name.length > 0 &&
+    !name.startsWith("/") &&
+    !name.includes("\\") &&
+    name.split("/").every((part) => part !== ".." && part !== "" && part !== ".")
+  );
 }
 
 /**
@@ -101,7 +107,9 @@ export async function extractTar(file: string, into: string): Promise<string[]> 
     const out = current!.out;
     skipPadding = current!.padding;
     current = null;
-    await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+    );
   };
 
   for await (const chunk of fs.createReadStream(file).pipe(zlib.createGunzip())) {
@@ -130,16 +138,25 @@ export async function extractTar(file: string, into: string): Promise<string[]> 
         ended = true;
         break;
       }
-      const text = (start: number, length: number) => block.subarray(start, start + length).toString("utf8").replace(/\0.*$/s, "");
+      const text = (start: number, length: number) =>
+        block
+          .subarray(start, start + length)
+          .toString("utf8")
+          .replace(/\0.*$/s, "");
       const prefix = text(345, 155);
       const name = prefix ? `${prefix}/${text(0, 100)}` : text(0, 100);
       const size = parseInt(text(124, 12).trim() || "0", 8);
       const type = text(156, 1) || "0";
-      if (type !== "0" || !safeArchivePath(name) || !Number.isFinite(size)) throw new Error(`the archive holds an entry that a backup never has: ${JSON.stringify(name)}`);
+      if (type !== "0" || !safeArchivePath(name) || !Number.isFinite(size))
+        throw new Error(`the archive holds an entry that a backup never has: ${JSON.stringify(name)}`);
       const target = path.join(into, ...name.split("/"));
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       names.push(name);
-      current = { out: fs.createWriteStream(target, { mode: 0o600 }), left: size, padding: (BLOCK - (size % BLOCK)) % BLOCK };
+      current = {
+        out: fs.createWriteStream(target, { mode: 0o600 }),
+        left: size,
+        padding: (BLOCK - (size % BLOCK)) % BLOCK,
+      };
       if (size === 0) await finishFile();
     }
   }

@@ -5,7 +5,17 @@ import { LOGIN_MAX_FAILURES, TOKEN_TTL_MS } from "../../contract/limits";
 import { createApi } from "../../api/app";
 import { isMainOnly, ROUTE_ACCESS, type RouteAccess } from "../../api/lib/access";
 import { localStorage } from "../../api/storage/local";
-import { bearer, DATABASE, login, ownTables, registerSchool, sql, startApi, type RegisteredSchool, type TestApi } from "./harness";
+import {
+  bearer,
+  DATABASE,
+  login,
+  ownTables,
+  registerSchool,
+  sql,
+  startApi,
+  type RegisteredSchool,
+  type TestApi,
+} from "./harness";
 
 /**
  * Sub-admins and feature keys over the whole route table: every tenant route has an access entry, a
@@ -22,10 +32,29 @@ interface SubAdmin {
 }
 
 const student = { name: "Chidi Okonkwo", selectedClass: "JSS1", gender: "Male", phone_number: "0803 123 4567" };
-const timetable = { type: "Regular School Period", class: "JSS2", session: "2025/2026", term: "3rd Term", venue: "Block A" };
-const schedule = { schedule_day: "Monday", schedule_start_time: "08:00", schedule_end_time: "09:00", subject: "Mathematics", venue: "", schedule_date: null };
+const timetable = {
+  type: "Regular School Period",
+  class: "JSS2",
+  session: "2025/2026",
+  term: "3rd Term",
+  venue: "Block A",
+};
+const schedule = {
+  schedule_day: "Monday",
+  schedule_start_time: "08:00",
+  schedule_end_time: "09:00",
+  subject: "Mathematics",
+  venue: "",
+  schedule_date: null,
+};
 const parent = { name: "Mrs. Kemi Ade", email: "kemi@owner.ng", phone: "0803 555 1212" };
-const member = { name: "Mr. Obi Eze", email: "obi@owner.ng", phone: "0803 555 3434", is_teaching_staff: true, form_teacher: "JSS1" };
+const member = {
+  name: "Mr. Obi Eze",
+  email: "obi@owner.ng",
+  phone: "0803 555 3434",
+  is_teaching_staff: true,
+  form_teacher: "JSS1",
+};
 
 describe(`sub-admin access on ${DATABASE}`, { timeout: 180_000 }, () => {
   let api: TestApi;
@@ -33,7 +62,13 @@ describe(`sub-admin access on ${DATABASE}`, { timeout: 180_000 }, () => {
   const ids: Record<string, string> = {};
   let emailCounter = 0;
 
-  async function send(method: string, path: string, headers: Record<string, string>, body?: unknown, query: Record<string, string> = {}) {
+  async function send(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: unknown,
+    query: Record<string, string> = {},
+  ) {
     const url = new URL(path, "http://api.test");
     for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
     const init: RequestInit = { method, headers: { ...headers } };
@@ -64,7 +99,12 @@ describe(`sub-admin access on ${DATABASE}`, { timeout: 180_000 }, () => {
   async function addSubAdmin(features: readonly FeatureKey[]): Promise<SubAdmin> {
     emailCounter += 1;
     const email = `sub${emailCounter}@school.ng`;
-    const { data } = await asMain("POST", "/sub-admins", { name: `Sub Admin ${emailCounter}`, email, phone: "0803 000 0000", features });
+    const { data } = await asMain("POST", "/sub-admins", {
+      name: `Sub Admin ${emailCounter}`,
+      email,
+      phone: "0803 000 0000",
+      features,
+    });
     const password = String(data.password);
     const id = (data.sub_admin as { id: number }).id;
     const token = await signIn(email, password);
@@ -95,7 +135,9 @@ describe(`sub-admin access on ${DATABASE}`, { timeout: 180_000 }, () => {
 
   const tenantRoutes = () => {
     const app = createApi({ db: api.db, dialect: DATABASE, storage: localStorage(os.tmpdir()), now: () => new Date() });
-    return app.routes.filter((r) => r.method !== "ALL" && r.path.includes("/:uniqueId")).map((r) => `${r.method} ${r.path}`);
+    return app.routes
+      .filter((r) => r.method !== "ALL" && r.path.includes("/:uniqueId"))
+      .map((r) => `${r.method} ${r.path}`);
   };
 
   /** A valid body for each write, naming school's real records: without the guard, the write would happen. */
@@ -109,13 +151,31 @@ describe(`sub-admin access on ${DATABASE}`, { timeout: 180_000 }, () => {
     "PUT /api/admin/:uniqueId/timetables/:id/schedules/:scheduleId": () => ({ ...schedule, subject: "French" }),
     "POST /api/admin/:uniqueId/school-settings": () => ({ school_settings: { sections: ["Changed"], classes: [] } }),
     "POST /api/admin/:uniqueId/inventory/groups": () => ({ name: "Planted Group" }),
-    "POST /api/admin/:uniqueId/inventory/items": () => ({ name: "Planted Item", class: "JSS1", price: 100, status: "In Stock", group_id: Number(ids.group), quantity: 1 }),
-    "POST /api/admin/:uniqueId/inventory/purchases": () => ({ item_id: Number(ids.item), student_id: ids.student, quantity: 1 }),
-    "POST /api/admin/:uniqueId/stu-parents": () => ({ parent_data: { ...parent, email: "planted@p.ng", phone: "0803 555 9999" } }),
+    "POST /api/admin/:uniqueId/inventory/items": () => ({
+      name: "Planted Item",
+      class: "JSS1",
+      price: 100,
+      status: "In Stock",
+      group_id: Number(ids.group),
+      quantity: 1,
+    }),
+    "POST /api/admin/:uniqueId/inventory/purchases": () => ({
+      item_id: Number(ids.item),
+      student_id: ids.student,
+      quantity: 1,
+    }),
+    "POST /api/admin/:uniqueId/stu-parents": () => ({
+      parent_data: { ...parent, email: "planted@p.ng", phone: "0803 555 9999" },
+    }),
     "PUT /api/admin/:uniqueId/stu-parents/:id": () => ({ parent_data: { ...parent, name: "Renamed Parent" } }),
-    "POST /api/admin/:uniqueId/staffs": () => ({ staff_data: { ...member, email: "planted@s.ng", phone: "0803 555 8888", form_teacher: "SS1" } }),
+    "POST /api/admin/:uniqueId/staffs": () => ({
+      staff_data: { ...member, email: "planted@s.ng", phone: "0803 555 8888", form_teacher: "SS1" },
+    }),
     "PUT /api/admin/:uniqueId/staffs/:id": () => ({ staff_data: { ...member, name: "Renamed Member" } }),
-    "POST /api/admin/:uniqueId/change-password": () => ({ current_password: "wrong-but-checked", new_password: "a-new-password" }),
+    "POST /api/admin/:uniqueId/change-password": () => ({
+      current_password: "wrong-but-checked",
+      new_password: "a-new-password",
+    }),
     "POST /api/admin/:uniqueId/update/adminData": () => {
       const form = new FormData();
       form.set("school_name", "Hijacked Academy");
@@ -124,13 +184,28 @@ describe(`sub-admin access on ${DATABASE}`, { timeout: 180_000 }, () => {
     "POST /api/admin/:uniqueId/files": () => {
       const form = new FormData();
       form.set("folder_name", "Planted");
-      form.append("files[]", new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "report.pdf", { type: "application/pdf" }));
+      form.append(
+        "files[]",
+        new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "report.pdf", { type: "application/pdf" }),
+      );
       return form;
     },
-    "POST /api/admin/:uniqueId/sub-admins": () => ({ name: "Planted Admin", email: "planted@a.ng", features: [...FEATURE_KEYS] }),
-    "PUT /api/admin/:uniqueId/sub-admins/:id": () => ({ name: "Hijacked", email: "hijacked@a.ng", features: [...FEATURE_KEYS] }),
+    "POST /api/admin/:uniqueId/sub-admins": () => ({
+      name: "Planted Admin",
+      email: "planted@a.ng",
+      features: [...FEATURE_KEYS],
+    }),
+    "PUT /api/admin/:uniqueId/sub-admins/:id": () => ({
+      name: "Hijacked",
+      email: "hijacked@a.ng",
+      features: [...FEATURE_KEYS],
+    }),
     "PUT /api/admin/:uniqueId/sub-admins/:id/status": () => ({ disabled: true }),
-    "POST /api/admin/:uniqueId/payment-account": () => ({ account_bank: "058", account_number: "0123456789", account_name: "X" }),
+    "POST /api/admin/:uniqueId/payment-account": () => ({
+      account_bank: "058",
+      account_number: "0123456789",
+      account_name: "X",
+    }),
   };
 
   /** Path parameters naming the school's real records. */
@@ -162,7 +237,13 @@ describe(`sub-admin access on ${DATABASE}`, { timeout: 180_000 }, () => {
 
   /** Keys that open the route; empty for "main" (none does) and every key for "signed-in". */
   const opening = (access: RouteAccess): FeatureKey[] =>
-    access === "main" || isMainOnly(access) ? [] : access === "signed-in" ? [...FEATURE_KEYS] : typeof access === "string" ? [access] : [...access];
+    access === "main" || isMainOnly(access)
+      ? []
+      : access === "signed-in"
+        ? [...FEATURE_KEYS]
+        : typeof access === "string"
+          ? [access]
+          : [...access];
 
   const subs = new Map<string, Promise<SubAdmin>>();
   const subWith = (features: readonly FeatureKey[]) => {
@@ -177,13 +258,29 @@ describe(`sub-admin access on ${DATABASE}`, { timeout: 180_000 }, () => {
     ids.student = String((await asMain("POST", "/students", { student_data: student })).data.unique_id);
     ids.timetable = String((await asMain("POST", "/timetables", timetable)).data.id);
     ids.schedule = String((await asMain("POST", `/timetables/${ids.timetable}/schedules`, schedule)).data.id);
-    ids.parent = String((await asMain("POST", "/stu-parents", { parent_data: { ...parent, children: [ids.student] } })).data.id);
+    ids.parent = String(
+      (await asMain("POST", "/stu-parents", { parent_data: { ...parent, children: [ids.student] } })).data.id,
+    );
     ids.staff = String((await asMain("POST", "/staffs", { staff_data: { ...member, class: ["JSS1"] } })).data.id);
     ids.group = String((await asMain("POST", "/inventory/groups", { name: "Uniforms" })).data.id);
-    ids.item = String((await asMain("POST", "/inventory/items", { name: "Blazer", class: "JSS1", price: 9500, status: "In Stock", group_id: Number(ids.group), quantity: 4 })).data.id);
+    ids.item = String(
+      (
+        await asMain("POST", "/inventory/items", {
+          name: "Blazer",
+          class: "JSS1",
+          price: 9500,
+          status: "In Stock",
+          group_id: Number(ids.group),
+          quantity: 4,
+        })
+      ).data.id,
+    );
     const upload = new FormData();
     upload.set("folder_name", "Reports");
-    upload.append("files[]", new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "report.pdf", { type: "application/pdf" }));
+    upload.append(
+      "files[]",
+      new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "report.pdf", { type: "application/pdf" }),
+    );
     ids.file = String(((await asMain("POST", "/files", upload)).data as unknown as Array<{ id: number }>)[0].id);
     ids.folder = "Reports";
     ids.subAdmin = String((await subWith(["dashboard"])).id);
@@ -192,8 +289,14 @@ describe(`sub-admin access on ${DATABASE}`, { timeout: 180_000 }, () => {
 
   it("every tenant route has an access entry, and every entry a route", () => {
     const routes = tenantRoutes();
-    expect(routes.filter((r) => !(r in ROUTE_ACCESS)), "routes without an access entry: add them to ROUTE_ACCESS in api/lib/access.ts").toEqual([]);
-    expect(Object.keys(ROUTE_ACCESS).filter((r) => !routes.includes(r)), "entries for routes that no longer exist").toEqual([]);
+    expect(
+      routes.filter((r) => !(r in ROUTE_ACCESS)),
+      "routes without an access entry: add them to ROUTE_ACCESS in api/lib/access.ts",
+    ).toEqual([]);
+    expect(
+      Object.keys(ROUTE_ACCESS).filter((r) => !routes.includes(r)),
+      "entries for routes that no longer exist",
+    ).toEqual([]);
   });
 
   describe.each(Object.keys(ROUTE_ACCESS))("%s", (route) => {
@@ -204,24 +307,42 @@ describe(`sub-admin access on ${DATABASE}`, { timeout: 180_000 }, () => {
     it.runIf(access !== "signed-in")("a sub-admin without its key gets 403 and nothing changes", async () => {
       const denied = await subWith(FEATURE_KEYS.filter((k) => !keys.includes(k)));
       const before = await snapshot();
-      const res = await asSub(denied, method, realPath(route).replace(`/api/admin/${school.uniqueId}`, ""), BODIES[route]?.());
+      const res = await asSub(
+        denied,
+        method,
+        realPath(route).replace(`/api/admin/${school.uniqueId}`, ""),
+        BODIES[route]?.(),
+      );
       expect(res.status).toBe(403);
-      expect(((await res.json()) as { message: string }).message).toBe(isMainOnly(access) ? access.mainOnly : ACCESS_MESSAGES.forbidden);
+      expect(((await res.json()) as { message: string }).message).toBe(
+        isMainOnly(access) ? access.mainOnly : ACCESS_MESSAGES.forbidden,
+      );
       expect(await snapshot()).toEqual(before);
     });
 
     it.runIf(keys.length > 0)("a sub-admin holding its key gets past the check", async () => {
       // Logging out ends the token it is sent with: that call gets a sub-admin of its own.
-      const allowed = route.endsWith("/logout") ? await addSubAdmin([]) : await subWith(access === "signed-in" ? [] : [keys[0]]);
+      const allowed = route.endsWith("/logout")
+        ? await addSubAdmin([])
+        : await subWith(access === "signed-in" ? [] : [keys[0]]);
       // Ids that name nothing: the call is let through, and finds nothing to change.
-      const path = route.split(" ")[1].replace(/:(\w+)/g, (_, name: string) => (name === "uniqueId" ? school.uniqueId : "999999"));
-      const res = await asSub(allowed, method, path.replace(`/api/admin/${school.uniqueId}`, ""), method === "GET" || method === "DELETE" ? undefined : {});
+      const path = route
+        .split(" ")[1]
+        .replace(/:(\w+)/g, (_, name: string) => (name === "uniqueId" ? school.uniqueId : "999999"));
+      const res = await asSub(
+        allowed,
+        method,
+        path.replace(`/api/admin/${school.uniqueId}`, ""),
+        method === "GET" || method === "DELETE" ? undefined : {},
+      );
       expect(res.status, await res.clone().text()).not.toBe(403);
       expect(res.status).not.toBe(401);
     });
 
     it.runIf(access === "main" || isMainOnly(access))("the main admin gets past the check", async () => {
-      const path = route.split(" ")[1].replace(/:(\w+)/g, (_, name: string) => (name === "uniqueId" ? school.uniqueId : "999999"));
+      const path = route
+        .split(" ")[1]
+        .replace(/:(\w+)/g, (_, name: string) => (name === "uniqueId" ? school.uniqueId : "999999"));
       const res = await send(method, path, school.auth, method === "GET" || method === "DELETE" ? undefined : {});
       expect(res.status).not.toBe(403);
     });
@@ -248,12 +369,17 @@ describe(`sub-admin access on ${DATABASE}`, { timeout: 180_000 }, () => {
       const path = `/api/admin/${school.uniqueId}/students`;
       expect((await send("GET", path, sub.auth, undefined, { sub_admin_id: String(other.id) })).status).toBe(403);
       const before = await snapshot();
-      expect((await send("POST", path, sub.auth, { student_data: { ...student, name: "Wrong Id" }, sub_admin_id: other.id })).status).toBe(403);
+      expect(
+        (await send("POST", path, sub.auth, { student_data: { ...student, name: "Wrong Id" }, sub_admin_id: other.id }))
+          .status,
+      ).toBe(403);
       expect(await snapshot()).toEqual(before);
     });
 
     it("is refused beside the main admin's token", async () => {
-      const res = await send("GET", `/api/admin/${school.uniqueId}/students`, school.auth, undefined, { sub_admin_id: "1" });
+      const res = await send("GET", `/api/admin/${school.uniqueId}/students`, school.auth, undefined, {
+        sub_admin_id: "1",
+      });
       expect(res.status).toBe(403);
     });
   });
@@ -265,9 +391,15 @@ describe(`sub-admin access on ${DATABASE}`, { timeout: 180_000 }, () => {
       await asMain("PUT", `/sub-admins/${sub.id}`, { name: "Key Taken", email: sub.email, features: ["parents"] });
       expect((await asSub(sub, "GET", "/students/backlog")).status).toBe(403);
       expect((await asSub(sub, "GET", "/stu-parents")).status).toBe(200);
-      const access = async () => ((await (await asSub(sub, "GET", "/access")).json()) as { data: { sub_admin: { features: string[] } } }).data.sub_admin.features;
+      const access = async () =>
+        ((await (await asSub(sub, "GET", "/access")).json()) as { data: { sub_admin: { features: string[] } } }).data
+          .sub_admin.features;
       expect(await access()).toEqual(["parents"]);
-      await asMain("PUT", `/sub-admins/${sub.id}`, { name: "Key Taken", email: sub.email, features: ["parents", "students"] });
+      await asMain("PUT", `/sub-admins/${sub.id}`, {
+        name: "Key Taken",
+        email: sub.email,
+        features: ["parents", "students"],
+      });
       expect((await asSub(sub, "GET", "/students/backlog")).status).toBe(200);
       expect(await access()).toEqual(["students", "parents"]);
       expect((await asMain("GET", "/access")).data).toEqual({ sub_admin: null });
@@ -310,16 +442,43 @@ describe(`sub-admin access on ${DATABASE}`, { timeout: 180_000 }, () => {
     it("manages admins and the school's bank account, even against a sub-admin holding every key", async () => {
       const sub = await subWith([...FEATURE_KEYS]);
       const before = await snapshot();
-      expect((await asSub(sub, "POST", "/sub-admins", { name: "Self Made", email: "self@made.ng", features: [...FEATURE_KEYS] })).status).toBe(403);
-      expect((await asSub(sub, "PUT", `/sub-admins/${sub.id}`, { name: "Self", email: sub.email, features: [...FEATURE_KEYS] })).status).toBe(403);
-      expect((await asSub(sub, "POST", "/payment-account", { account_bank: "058", account_number: "0123456789", account_name: "X" })).status).toBe(403);
+      expect(
+        (
+          await asSub(sub, "POST", "/sub-admins", {
+            name: "Self Made",
+            email: "self@made.ng",
+            features: [...FEATURE_KEYS],
+          })
+        ).status,
+      ).toBe(403);
+      expect(
+        (
+          await asSub(sub, "PUT", `/sub-admins/${sub.id}`, {
+            name: "Self",
+            email: sub.email,
+            features: [...FEATURE_KEYS],
+          })
+        ).status,
+      ).toBe(403);
+      expect(
+        (
+          await asSub(sub, "POST", "/payment-account", {
+            account_bank: "058",
+            account_number: "0123456789",
+            account_name: "X",
+          })
+        ).status,
+      ).toBe(403);
       expect(await snapshot()).toEqual(before);
     });
 
     it("changes the school's password: a sub-admin's change is their own, and signs out only their other devices", async () => {
       const sub = await addSubAdmin(["students"]);
       const second = bearer(await signIn(sub.email, sub.password));
-      const res = await asSub(sub, "POST", "/change-password", { current_password: sub.password, new_password: "sub-admin-new-pass" });
+      const res = await asSub(sub, "POST", "/change-password", {
+        current_password: sub.password,
+        new_password: "sub-admin-new-pass",
+      });
       expect(res.status).toBe(200);
       expect((await asSub(sub, "GET", "/students")).status).toBe(200);
       expect((await asSub({ ...sub, auth: second }, "GET", "/students")).status).toBe(401);
@@ -335,10 +494,16 @@ describe(`sub-admin access on ${DATABASE}`, { timeout: 180_000 }, () => {
       const res = await api.fetch("/api/admin/login", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ unique_id: school.uniqueId.toLowerCase(), email: sub.email.toUpperCase(), password: sub.password }),
+        body: JSON.stringify({
+          unique_id: school.uniqueId.toLowerCase(),
+          email: sub.email.toUpperCase(),
+          password: sub.password,
+        }),
       });
       expect(res.status).toBe(200);
-      const { data } = (await res.json()) as { data: { unique_id: string; sub_admin: { id: number; features: string[] } } };
+      const { data } = (await res.json()) as {
+        data: { unique_id: string; sub_admin: { id: number; features: string[] } };
+      };
       expect(data.unique_id).toBe(school.uniqueId);
       expect(data.sub_admin).toMatchObject({ id: sub.id, features: ["students", "files"] });
     });
@@ -380,10 +545,20 @@ describe(`sub-admin access on ${DATABASE}`, { timeout: 180_000 }, () => {
     it("refuses a second sub-admin with the same email and bad input, writing nothing", async () => {
       const sub = await addSubAdmin(["students"]);
       const before = await snapshot();
-      const dup = await send("POST", `/api/admin/${school.uniqueId}/sub-admins`, school.auth, { name: "Dup", email: sub.email.toUpperCase(), features: [] });
+      const dup = await send("POST", `/api/admin/${school.uniqueId}/sub-admins`, school.auth, {
+        name: "Dup",
+        email: sub.email.toUpperCase(),
+        features: [],
+      });
       expect(dup.status).toBe(409);
-      expect(((await dup.json()) as { errors: Record<string, string[]> }).errors.email).toEqual([ACCESS_MESSAGES.emailTaken]);
-      const bad = await send("POST", `/api/admin/${school.uniqueId}/sub-admins`, school.auth, { name: "", email: "not-an-email", features: ["nope"] });
+      expect(((await dup.json()) as { errors: Record<string, string[]> }).errors.email).toEqual([
+        ACCESS_MESSAGES.emailTaken,
+      ]);
+      const bad = await send("POST", `/api/admin/${school.uniqueId}/sub-admins`, school.auth, {
+        name: "",
+        email: "not-an-email",
+        features: ["nope"],
+      });
       expect(bad.status).toBe(422);
       const errors = ((await bad.json()) as { errors: Record<string, string[]> }).errors;
       expect(Object.keys(errors).sort()).toEqual(["email", "features.0", "name"]);
@@ -394,8 +569,14 @@ describe(`sub-admin access on ${DATABASE}`, { timeout: 180_000 }, () => {
       // Several pairs: the second of a pair may find nothing, then find the email taken by the first.
       for (const n of [1, 2, 3, 4, 5]) {
         const body = JSON.stringify({ name: "Twice Sent", email: `twice${n}@school.ng`, features: ["files"] });
-        const headers = { ...school.auth, "Content-Type": "application/json", "Idempotency-Key": `sub-admin-form-key-000${n}` };
-        const [one, two] = await Promise.all([1, 2].map(() => api.fetch(`/api/admin/${school.uniqueId}/sub-admins`, { method: "POST", headers, body })));
+        const headers = {
+          ...school.auth,
+          "Content-Type": "application/json",
+          "Idempotency-Key": `sub-admin-form-key-000${n}`,
+        };
+        const [one, two] = await Promise.all(
+          [1, 2].map(() => api.fetch(`/api/admin/${school.uniqueId}/sub-admins`, { method: "POST", headers, body })),
+        );
         expect([one.status, two.status].sort()).toEqual([200, 201]);
         const list = (await asMain("GET", "/sub-admins")).data as unknown as Array<{ email: string }>;
         expect(list.filter((s) => s.email === `twice${n}@school.ng`)).toHaveLength(1);

@@ -26,17 +26,32 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
   });
   afterAll(() => api.close());
 
-  async function call<T = unknown>(s: RegisteredSchool, method: string, p: string, body?: unknown, headers: Record<string, string> = {}) {
+  async function call<T = unknown>(
+    s: RegisteredSchool,
+    method: string,
+    p: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const res = await api.fetch(`/api/admin/${s.uniqueId}${p}`, {
       method,
       headers: { ...s.auth, ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, body: (await res.json()) as { message?: string; errors?: Record<string, string[]>; data: T } };
+    return {
+      status: res.status,
+      body: (await res.json()) as { message?: string; errors?: Record<string, string[]>; data: T },
+    };
   }
 
   async function newForm(s: RegisteredSchool, overrides: Record<string, unknown> = {}): Promise<AdmissionForm> {
-    const { status, body } = await call<AdmissionForm>(s, "POST", "/create-admission-form", { title: "2026/2027 Entrance", amount: 5000, cbt_enabled: false, status: "active", ...overrides });
+    const { status, body } = await call<AdmissionForm>(s, "POST", "/create-admission-form", {
+      title: "2026/2027 Entrance",
+      amount: 5000,
+      cbt_enabled: false,
+      status: "active",
+      ...overrides,
+    });
     expect(status, JSON.stringify(body)).toBe(201);
     return body.data;
   }
@@ -74,9 +89,14 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
     };
   };
   const png = (name = "passport.png") => new File([PNG_BYTES], name, { type: "image/png" });
-  const pdf = (name = "certificate.pdf", size = 2000) => new File([new Uint8Array(pdfBytes(size))], name, { type: "application/pdf" });
+  const pdf = (name = "certificate.pdf", size = 2000) =>
+    new File([new Uint8Array(pdfBytes(size))], name, { type: "application/pdf" });
 
-  function application(fields: Record<string, string> = answers(), files: Record<string, File> = { passportPhotograph: png(), birthCertificate: pdf() }, key?: string) {
+  function application(
+    fields: Record<string, string> = answers(),
+    files: Record<string, File> = { passportPhotograph: png(), birthCertificate: pdf() },
+    key?: string,
+  ) {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
     for (const [k, f] of Object.entries(files)) form.set(k, f);
@@ -85,8 +105,16 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
   }
 
   async function apply(publicId: string, form: FormData, address = "10.0.0.1") {
-    const res = await api.fetch(`/api/public/admission-forms/${publicId}/submissions`, { method: "POST", body: form, headers: { "X-Client-Address": address } });
-    return { status: res.status, headers: res.headers, body: (await res.json()) as { message?: string; errors?: Record<string, string[]>; data: { reference: string } } };
+    const res = await api.fetch(`/api/public/admission-forms/${publicId}/submissions`, {
+      method: "POST",
+      body: form,
+      headers: { "X-Client-Address": address },
+    });
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: (await res.json()) as { message?: string; errors?: Record<string, string[]>; data: { reference: string } },
+    };
   }
 
   let addressSerial = 0;
@@ -104,13 +132,31 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
     return body.data.data.find((r) => r.reference === reference)!;
   }
 
-  const count = async (table: "admission_forms" | "admission_submissions" | "admission_documents" | "students" | "parents" | "parent_students" | "media") =>
-    (await api.db.selectFrom(table).selectAll().execute()).length;
-  const storedObjects = () => (fs.existsSync(api.uploadsDir) ? fs.readdirSync(api.uploadsDir, { recursive: true }).filter((f) => fs.statSync(path.join(api.uploadsDir, String(f))).isFile()).length : 0);
+  const count = async (
+    table:
+      | "admission_forms"
+      | "admission_submissions"
+      | "admission_documents"
+      | "students"
+      | "parents"
+      | "parent_students"
+      | "media",
+  ) => (await api.db.selectFrom(table).selectAll().execute()).length;
+  const storedObjects = () =>
+    fs.existsSync(api.uploadsDir)
+      ? fs
+          .readdirSync(api.uploadsDir, { recursive: true })
+          .filter((f) => fs.statSync(path.join(api.uploadsDir, String(f))).isFile()).length
+      : 0;
 
   describe("POST /create-admission-form", () => {
     it("creates a form: 201, the spec's message and Admission form fields, a public link with an unguessable id", async () => {
-      const { status, body } = await call<AdmissionForm>(school, "POST", "/create-admission-form", { title: "  JSS1 Entrance ", amount: 2500.5, cbt_enabled: true, status: "inactive" });
+      const { status, body } = await call<AdmissionForm>(school, "POST", "/create-admission-form", {
+        title: "  JSS1 Entrance ",
+        amount: 2500.5,
+        cbt_enabled: true,
+        status: "inactive",
+      });
       expect(status).toBe(201);
       expect(body.message).toBe("Admission instance created successfully!");
       expect(body.data).toEqual({
@@ -144,7 +190,12 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
       [{ status: "open" }, "status", M.statusInvalid],
     ])("refuses %j beside %s and writes nothing", async (overrides, field, message) => {
       const before = await count("admission_forms");
-      const { status, body } = await call(school, "POST", "/create-admission-form", { title: "Entrance", amount: 100, status: "active", ...overrides });
+      const { status, body } = await call(school, "POST", "/create-admission-form", {
+        title: "Entrance",
+        amount: 100,
+        status: "active",
+        ...overrides,
+      });
       expect(status).toBe(422);
       expect(body.errors?.[field]).toEqual([message]);
       expect(await count("admission_forms")).toBe(before);
@@ -153,11 +204,33 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
     it("a re-sent idempotency key makes one form, also three at once", async () => {
       const s = await registerSchool(api);
       const key = "admission-form-key-0001";
-      const first = await call<AdmissionForm>(s, "POST", "/create-admission-form", { title: "Once", amount: 1 }, { "Idempotency-Key": key });
-      const again = await call<AdmissionForm>(s, "POST", "/create-admission-form", { title: "Once", amount: 1 }, { "Idempotency-Key": key });
+      const first = await call<AdmissionForm>(
+        s,
+        "POST",
+        "/create-admission-form",
+        { title: "Once", amount: 1 },
+        { "Idempotency-Key": key },
+      );
+      const again = await call<AdmissionForm>(
+        s,
+        "POST",
+        "/create-admission-form",
+        { title: "Once", amount: 1 },
+        { "Idempotency-Key": key },
+      );
       expect([first.status, again.status]).toEqual([201, 200]);
       expect(again.body.data.id).toBe(first.body.data.id);
-      const raced = await Promise.all([1, 2, 3].map(() => call<AdmissionForm>(s, "POST", "/create-admission-form", { title: "Race", amount: 1 }, { "Idempotency-Key": "admission-form-key-0002" })));
+      const raced = await Promise.all(
+        [1, 2, 3].map(() =>
+          call<AdmissionForm>(
+            s,
+            "POST",
+            "/create-admission-form",
+            { title: "Race", amount: 1 },
+            { "Idempotency-Key": "admission-form-key-0002" },
+          ),
+        ),
+      );
       expect(new Set(raced.map((r) => r.body.data.id)).size).toBe(1);
       expect((await call<Paginated<AdmissionForm>>(s, "GET", "/admission-forms")).body.data.total).toBe(2);
     });
@@ -181,13 +254,23 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
 
     it("toggles the status with the spec's messages; a bad status or another id is refused", async () => {
       const form = await newForm(school);
-      const off = await call<AdmissionForm>(school, "PUT", `/admission-forms/${form.id}/toggle-status`, { status: "inactive" });
-      expect([off.status, off.body.message, off.body.data.status]).toEqual([200, "Form deactivated successfully", "inactive"]);
-      const on = await call<AdmissionForm>(school, "PUT", `/admission-forms/${form.id}/toggle-status`, { status: "active" });
+      const off = await call<AdmissionForm>(school, "PUT", `/admission-forms/${form.id}/toggle-status`, {
+        status: "inactive",
+      });
+      expect([off.status, off.body.message, off.body.data.status]).toEqual([
+        200,
+        "Form deactivated successfully",
+        "inactive",
+      ]);
+      const on = await call<AdmissionForm>(school, "PUT", `/admission-forms/${form.id}/toggle-status`, {
+        status: "active",
+      });
       expect([on.status, on.body.message, on.body.data.status]).toEqual([200, "Form activated successfully", "active"]);
       const bad = await call(school, "PUT", `/admission-forms/${form.id}/toggle-status`, { status: "paused" });
       expect([bad.status, bad.body.errors?.status]).toEqual([422, [M.statusInvalid]]);
-      expect((await call(school, "PUT", "/admission-forms/999999/toggle-status", { status: "active" })).status).toBe(404);
+      expect((await call(school, "PUT", "/admission-forms/999999/toggle-status", { status: "active" })).status).toBe(
+        404,
+      );
       expect((await call(school, "PUT", "/admission-forms/abc/toggle-status", { status: "active" })).status).toBe(404);
     });
 
@@ -226,7 +309,9 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
       expect((await api.fetch(`/api/public/admission-forms/${"a".repeat(64)}`)).status).toBe(404);
       expect((await api.fetch("/api/public/admission-forms/1")).status).toBe(404);
       const form = await newForm(school, { status: "inactive" });
-      const { data } = (await (await api.fetch(`/api/public/admission-forms/${form.public_id}`)).json()) as { data: PublicAdmissionForm };
+      const { data } = (await (await api.fetch(`/api/public/admission-forms/${form.public_id}`)).json()) as {
+        data: PublicAdmissionForm;
+      };
       expect([data.open, data.classes]).toEqual([false, []]);
       const before = await count("admission_submissions");
       expect((await apply(form.public_id, application(), freshAddress())).status).toBe(409);
@@ -235,23 +320,40 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
 
     it("a submission gets a reference, keeps every answer, its documents and the address only as a hash", async () => {
       const form = await newForm(school);
-      const { status, body } = await apply(form.public_id, application(answers({ firstName: "Amaka", gender: "Female" })), "192.0.2.44");
+      const { status, body } = await apply(
+        form.public_id,
+        application(answers({ firstName: "Amaka", gender: "Female" })),
+        "192.0.2.44",
+      );
       expect(status).toBe(201);
       expect(body.message).toBe(M.submitted);
       expect(body.data.reference).toMatch(/^ADM-[A-HJ-NP-Z2-9]{8}$/);
-      const row = await api.db.selectFrom("admission_submissions").selectAll().where("reference", "=", body.data.reference).executeTakeFirstOrThrow();
+      const row = await api.db
+        .selectFrom("admission_submissions")
+        .selectAll()
+        .where("reference", "=", body.data.reference)
+        .executeTakeFirstOrThrow();
       expect(row.status).toBe("pending");
       expect(row.student_name).toBe("Amaka Emeka Okafor");
       expect(row.address_hash).toMatch(/^[a-f0-9]{64}$/);
       expect(JSON.stringify(row)).not.toContain("192.0.2.44");
-      const docs = await api.db.selectFrom("admission_documents").selectAll().where("submission_id", "=", row.id).execute();
+      const docs = await api.db
+        .selectFrom("admission_documents")
+        .selectAll()
+        .where("submission_id", "=", row.id)
+        .execute();
       expect(docs.map((d) => [d.field, d.mime_type]).sort()).toEqual([
         ["birthCertificate", "application/pdf"],
         ["passportPhotograph", "image/png"],
       ]);
       const check = await api.fetch(`/api/public/admission-forms/${form.public_id}/submissions/${body.data.reference}`);
-      expect(((await check.json()) as { data: unknown }).data).toEqual({ reference: body.data.reference, title: form.title });
-      expect((await api.fetch(`/api/public/admission-forms/${form.public_id}/submissions/ADM-NOTREAL1`)).status).toBe(404);
+      expect(((await check.json()) as { data: unknown }).data).toEqual({
+        reference: body.data.reference,
+        title: form.title,
+      });
+      expect((await api.fetch(`/api/public/admission-forms/${form.public_id}/submissions/ADM-NOTREAL1`)).status).toBe(
+        404,
+      );
     });
 
     it.each([
@@ -289,7 +391,11 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
       const { status, body } = await apply(
         form.public_id,
         application(answers(), {
-          passportPhotograph: new File([new TextEncoder().encode("plain text pretending to be a picture")], "face.png", { type: "image/png" }),
+          passportPhotograph: new File(
+            [new TextEncoder().encode("plain text pretending to be a picture")],
+            "face.png",
+            { type: "image/png" },
+          ),
           birthCertificate: new File([], "empty.pdf", { type: "application/pdf" }),
           lastTermResult: new File([Buffer.from("MZ\x90\x00program")], "result.pdf", { type: "application/pdf" }),
           medicalReport: pdf("report.pdf", ADMISSION_LIMITS.documentMaxBytes + 1),
@@ -303,20 +409,28 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
         lastTermResult: [M.documentRefused],
         medicalReport: [M.documentTooLarge],
       });
-      expect([await count("admission_submissions"), await count("admission_documents"), storedObjects()]).toEqual(before);
+      expect([await count("admission_submissions"), await count("admission_documents"), storedObjects()]).toEqual(
+        before,
+      );
       expect(fs.readdirSync(api.tempDir)).toEqual([]);
     });
 
     it("takes a document of exactly 5 MB and documents left out", async () => {
       const form = await newForm(school);
-      expect(await submitted(form, answers(), { medicalReport: pdf("report.pdf", ADMISSION_LIMITS.documentMaxBytes) })).toMatch(/^ADM-/);
+      expect(
+        await submitted(form, answers(), { medicalReport: pdf("report.pdf", ADMISSION_LIMITS.documentMaxBytes) }),
+      ).toMatch(/^ADM-/);
       expect(await submitted(form, answers(), {})).toMatch(/^ADM-/);
     });
 
     it("a filled honeypot is refused and writes nothing", async () => {
       const form = await newForm(school);
       const before = await count("admission_submissions");
-      const { status, body } = await apply(form.public_id, application({ ...answers(), website: "http://spam.example" }), freshAddress());
+      const { status, body } = await apply(
+        form.public_id,
+        application({ ...answers(), website: "http://spam.example" }),
+        freshAddress(),
+      );
       expect([status, body.message]).toEqual([422, M.honeypot]);
       expect(await count("admission_submissions")).toBe(before);
     });
@@ -324,15 +438,39 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
     it("a double submit makes one submission: the same key answers the same reference, also three at once", async () => {
       const form = await newForm(school);
       const fields = answers();
-      const first = await apply(form.public_id, application(fields, undefined, "application-key-000001"), freshAddress());
-      const again = await apply(form.public_id, application(fields, undefined, "application-key-000001"), freshAddress());
+      const first = await apply(
+        form.public_id,
+        application(fields, undefined, "application-key-000001"),
+        freshAddress(),
+      );
+      const again = await apply(
+        form.public_id,
+        application(fields, undefined, "application-key-000001"),
+        freshAddress(),
+      );
       expect([first.status, again.status]).toEqual([201, 200]);
       expect(again.body.data.reference).toBe(first.body.data.reference);
-      const raced = await Promise.all([1, 2, 3].map(() => apply(form.public_id, application(answers(), undefined, "application-key-000002"), freshAddress())));
+      const raced = await Promise.all(
+        [1, 2, 3].map(() =>
+          apply(form.public_id, application(answers(), undefined, "application-key-000002"), freshAddress()),
+        ),
+      );
       expect(new Set(raced.map((r) => r.body.data.reference)).size).toBe(1);
-      const rows = await api.db.selectFrom("admission_submissions").select("id").where("form_id", "=", form.id).execute();
+      const rows = await api.db
+        .selectFrom("admission_submissions")
+        .select("id")
+        .where("form_id", "=", form.id)
+        .execute();
       expect(rows).toHaveLength(2);
-      const docs = await api.db.selectFrom("admission_documents").select("storage_key").where("submission_id", "in", rows.map((r) => r.id)).execute();
+      const docs = await api.db
+        .selectFrom("admission_documents")
+        .select("storage_key")
+        .where(
+          "submission_id",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .execute();
       expect(docs).toHaveLength(4);
     });
 
@@ -343,7 +481,11 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
         expect((await apply(forms[i % 2].public_id, application(answers(), {}), address)).status).toBe(201);
       }
       const refused = await apply(forms[0].public_id, application(answers(), {}), address);
-      expect([refused.status, refused.body.message, refused.headers.get("Retry-After")]).toEqual([429, M.tooManyFromAddress, "3600"]);
+      expect([refused.status, refused.body.message, refused.headers.get("Retry-After")]).toEqual([
+        429,
+        M.tooManyFromAddress,
+        "3600",
+      ]);
       expect((await apply(forms[0].public_id, application(answers(), {}), "198.51.100.8")).status).toBe(201);
       api.clock.now = new Date(api.clock.now.getTime() + 61 * 60 * 1000);
       expect((await apply(forms[0].public_id, application(answers(), {}), address)).status).toBe(201);
@@ -352,7 +494,13 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
     it(`limits one form to ${ADMISSION_LIMITS.perFormPerHour} submissions an hour`, async () => {
       const form = await newForm(school);
       const now = api.clock.now.toISOString();
-      const schoolId = (await api.db.selectFrom("admission_forms").select("school_id").where("id", "=", form.id).executeTakeFirstOrThrow()).school_id;
+      const schoolId = (
+        await api.db
+          .selectFrom("admission_forms")
+          .select("school_id")
+          .where("id", "=", form.id)
+          .executeTakeFirstOrThrow()
+      ).school_id;
       await api.db
         .insertInto("admission_submissions")
         .values(
@@ -385,7 +533,11 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
       const s = await registerSchool(api);
       const a = await newForm(s, { title: "Form A" });
       const b = await newForm(s, { title: "Form B" });
-      const refs = [await submitted(a, answers({ firstName: "Ada" })), await submitted(a, answers({ firstName: "Bola" })), await submitted(b, answers({ firstName: "Chike", classApplyingInto: "SS1" }))];
+      const refs = [
+        await submitted(a, answers({ firstName: "Ada" })),
+        await submitted(a, answers({ firstName: "Bola" })),
+        await submitted(b, answers({ firstName: "Chike", classApplyingInto: "SS1" })),
+      ];
       const rejected = await submissionByReference(s, refs[1]);
       expect((await call(s, "PUT", `/submissions/${rejected.id}/reject`)).status).toBe(200);
 
@@ -412,12 +564,25 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
       const row = await submissionByReference(school, reference);
       const { status, body } = await call<SubmissionDetail>(school, "GET", `/submissions/${row.id}/details`);
       expect(status).toBe(200);
-      expect(body.data).toMatchObject({ id: row.id, reference, student_name: "Kemi Emeka Okafor", title: form.title, form_title: form.title, status: "pending", student_id: null });
+      expect(body.data).toMatchObject({
+        id: row.id,
+        reference,
+        student_name: "Kemi Emeka Okafor",
+        title: form.title,
+        form_title: form.title,
+        status: "pending",
+        student_id: null,
+      });
       expect(body.data.form_data.hobbies).toEqual({ type: "text", value: "Chess" });
       expect(body.data.form_data.phoneNumber.value).toMatch(/^\+234803300/);
       expect(body.data.form_data.medicalConditions).toBeUndefined();
       const passport = body.data.form_data.passportPhotograph;
-      expect(passport).toEqual({ type: "file", value: `/api/admin/${school.uniqueId}/submissions/${row.id}/documents/passportPhotograph`, name: "passport.png", mime_type: "image/png" });
+      expect(passport).toEqual({
+        type: "file",
+        value: `/api/admin/${school.uniqueId}/submissions/${row.id}/documents/passportPhotograph`,
+        name: "passport.png",
+        mime_type: "image/png",
+      });
       const file = await api.fetch(passport.value, { headers: school.auth });
       expect(file.status).toBe(200);
       expect(file.headers.get("Content-Disposition")).toMatch(/^attachment; filename="passport.png"/);
@@ -425,7 +590,9 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
       expect(Buffer.from(await file.arrayBuffer())).toEqual(PNG_BYTES);
       expect((await api.fetch(passport.value)).status).toBe(401);
       const other = await registerSchool(api);
-      expect((await api.fetch(passport.value.replace(school.uniqueId, other.uniqueId), { headers: other.auth })).status).toBe(404);
+      expect(
+        (await api.fetch(passport.value.replace(school.uniqueId, other.uniqueId), { headers: other.auth })).status,
+      ).toBe(404);
       expect((await call(school, "GET", `/submissions/${row.id}/documents/medicalReport`)).status).toBe(404);
     });
 
@@ -439,7 +606,17 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
     it("approving makes the student (name, class, gender, phone, email, address, photo) and the parent, and links them, in one go", async () => {
       const s = await registerSchool(api);
       const form = await newForm(s);
-      const reference = await submitted(form, answers({ firstName: "Zainab", gender: "Female", classApplyingInto: "JSS2", phoneNumber: "0803 777 0001", emailAddress: "bello@example.ng", parentName: "Alhaji Musa Bello" }));
+      const reference = await submitted(
+        form,
+        answers({
+          firstName: "Zainab",
+          gender: "Female",
+          classApplyingInto: "JSS2",
+          phoneNumber: "0803 777 0001",
+          emailAddress: "bello@example.ng",
+          parentName: "Alhaji Musa Bello",
+        }),
+      );
       const row = await submissionByReference(s, reference);
       const { status, body } = await call<SubmissionDetail>(s, "PUT", `/submissions/${row.id}/approve`);
       expect([status, body.message, body.data.status]).toEqual([200, "Submission approved successfully", "approved"]);
@@ -449,23 +626,40 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
       expect(students.body.data.total).toBe(1);
       const student = students.body.data.data[0];
       expect(student.unique_id).toBe(body.data.student_id);
-      expect(student.student_data).toMatchObject({ name: "Zainab Emeka Okafor", class: "JSS2", gender: "Female", phone_number: "+2348037770001", email: "bello@example.ng", address: "12 Allen Avenue, Ikeja" });
+      expect(student.student_data).toMatchObject({
+        name: "Zainab Emeka Okafor",
+        class: "JSS2",
+        gender: "Female",
+        phone_number: "+2348037770001",
+        email: "bello@example.ng",
+        address: "12 Allen Avenue, Ikeja",
+      });
       expect(student.student_data.profile_img).toMatch(/^\/api\/media\/[a-f0-9]{32}$/);
       const photo = await api.fetch(student.student_data.profile_img!);
       expect(Buffer.from(await photo.arrayBuffer())).toEqual(PNG_BYTES);
 
       const parents = await call<Paginated<ParentDetail>>(s, "GET", "/stu-parents");
-      expect(parents.body.data.data.map((p) => [p.parent_data.name, p.parent_data.phone, p.parent_data.email, p.children.map((c) => c.unique_id)])).toEqual([
-        ["Alhaji Musa Bello", "+2348037770001", "bello@example.ng", [student.unique_id]],
-      ]);
+      expect(
+        parents.body.data.data.map((p) => [
+          p.parent_data.name,
+          p.parent_data.phone,
+          p.parent_data.email,
+          p.children.map((c) => c.unique_id),
+        ]),
+      ).toEqual([["Alhaji Musa Bello", "+2348037770001", "bello@example.ng", [student.unique_id]]]);
     });
 
     it("links the new student to the parent already holding the phone number instead of making another", async () => {
       const s = await registerSchool(api);
-      const existing = await call<ParentDetail>(s, "POST", "/stu-parents", { parent_data: { name: "Mrs. Funke Ade", email: "funke@example.ng", phone: "+2348037770002" } });
+      const existing = await call<ParentDetail>(s, "POST", "/stu-parents", {
+        parent_data: { name: "Mrs. Funke Ade", email: "funke@example.ng", phone: "+2348037770002" },
+      });
       expect(existing.status).toBe(201);
       const form = await newForm(s);
-      const reference = await submitted(form, answers({ phoneNumber: "0803 777 0002", emailAddress: "another@example.ng", parentName: "Funke Ade" }));
+      const reference = await submitted(
+        form,
+        answers({ phoneNumber: "0803 777 0002", emailAddress: "another@example.ng", parentName: "Funke Ade" }),
+      );
       const row = await submissionByReference(s, reference);
       expect((await call(s, "PUT", `/submissions/${row.id}/approve`)).status).toBe(200);
       const parents = await call<Paginated<ParentDetail>>(s, "GET", "/stu-parents");
@@ -480,7 +674,11 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
       const rejected = await submissionByReference(school, await submitted(form));
       expect((await call(school, "PUT", `/submissions/${approved.id}/approve`)).status).toBe(200);
       const reject = await call<SubmissionDetail>(school, "PUT", `/submissions/${rejected.id}/reject`);
-      expect([reject.status, reject.body.message, reject.body.data.status]).toEqual([200, "Submission rejected successfully", "rejected"]);
+      expect([reject.status, reject.body.message, reject.body.data.status]).toEqual([
+        200,
+        "Submission rejected successfully",
+        "rejected",
+      ]);
       const students = await count("students");
       for (const [id, action, message, was] of [
         [approved.id, "approve", "Failed to approve submission", "approved"],
@@ -489,10 +687,16 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
         [rejected.id, "reject", "Failed to reject submission", "rejected"],
       ] as const) {
         const { status, body } = await call(school, "PUT", `/submissions/${id}/${action}`);
-        expect([status, body.message, body.errors?.status]).toEqual([409, message, [M.notPending.replace("{status}", was)]]);
+        expect([status, body.message, body.errors?.status]).toEqual([
+          409,
+          message,
+          [M.notPending.replace("{status}", was)],
+        ]);
       }
       expect(await count("students")).toBe(students);
-      expect((await call<SubmissionDetail>(school, "GET", `/submissions/${rejected.id}/details`)).body.data.status).toBe("rejected");
+      expect(
+        (await call<SubmissionDetail>(school, "GET", `/submissions/${rejected.id}/details`)).body.data.status,
+      ).toBe("rejected");
     });
 
     it("two approvals at once make one student", async () => {
@@ -508,33 +712,56 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
       const s = await registerSchool(api);
       const form = await newForm(s);
       const row = await submissionByReference(s, await submitted(form, answers({ classApplyingInto: "SS3" })));
-      expect((await call(s, "POST", "/school-settings", { school_settings: { sections: ["Junior"], classes: [{ class_name: "JSS1", section: "Junior" }] } })).status).toBe(200);
+      expect(
+        (
+          await call(s, "POST", "/school-settings", {
+            school_settings: { sections: ["Junior"], classes: [{ class_name: "JSS1", section: "Junior" }] },
+          })
+        ).status,
+      ).toBe(200);
       const before = [await count("students"), await count("parents"), await count("media")];
       const { status } = await call(s, "PUT", `/submissions/${row.id}/approve`);
       expect(status).toBe(422);
       expect([await count("students"), await count("parents"), await count("media")]).toEqual(before);
-      expect((await call<SubmissionDetail>(s, "GET", `/submissions/${row.id}/details`)).body.data.status).toBe("pending");
+      expect((await call<SubmissionDetail>(s, "GET", `/submissions/${row.id}/details`)).body.data.status).toBe(
+        "pending",
+      );
     });
 
     it("a sub-admin cannot review, approve or reject, even holding the admission key: the spec's message", async () => {
       const form = await newForm(school);
       const row = await submissionByReference(school, await submitted(form));
-      const added = await call<{ sub_admin: { id: number }; password: string }>(school, "POST", "/sub-admins", { name: "Admissions Clerk", email: "clerk@school.ng", features: ["admission"] });
+      const added = await call<{ sub_admin: { id: number }; password: string }>(school, "POST", "/sub-admins", {
+        name: "Admissions Clerk",
+        email: "clerk@school.ng",
+        features: ["admission"],
+      });
       const signedIn = await api.fetch("/api/admin/login", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ unique_id: school.uniqueId, email: "clerk@school.ng", password: added.body.data.password }),
+        body: JSON.stringify({
+          unique_id: school.uniqueId,
+          email: "clerk@school.ng",
+          password: added.body.data.password,
+        }),
       });
-      const clerk: RegisteredSchool = { ...school, auth: bearer(((await signedIn.json()) as { data: { token: string } }).data.token) };
+      const clerk: RegisteredSchool = {
+        ...school,
+        auth: bearer(((await signedIn.json()) as { data: { token: string } }).data.token),
+      };
       const subAdminId = String(added.body.data.sub_admin.id);
       expect((await call(clerk, "GET", `/submissions?sub_admin_id=${subAdminId}`)).status).toBe(200);
       const details = await call(clerk, "GET", `/submissions/${row.id}/details?sub_admin_id=${subAdminId}`);
       expect([details.status, details.body.message]).toEqual([403, SPEC.mainAdminOnly]);
       for (const action of ["approve", "reject"]) {
-        const { status, body } = await call(clerk, "PUT", `/submissions/${row.id}/${action}`, { sub_admin_id: subAdminId });
+        const { status, body } = await call(clerk, "PUT", `/submissions/${row.id}/${action}`, {
+          sub_admin_id: subAdminId,
+        });
         expect([status, body.message]).toEqual([403, "Only main administrators can access submission review."]);
       }
-      expect((await call<SubmissionDetail>(school, "GET", `/submissions/${row.id}/details`)).body.data.status).toBe("pending");
+      expect((await call<SubmissionDetail>(school, "GET", `/submissions/${row.id}/details`)).body.data.status).toBe(
+        "pending",
+      );
     });
 
     it("another school's token sees none of the forms or submissions", async () => {

@@ -4,7 +4,18 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerSchool as registerSchoolService } from "../../api/services/auth";
 import { localStorage } from "../../api/storage/local";
-import { bearer, DATABASE, login, PNG_BYTES, pngFileOfSize, registerSchool, registrationForm, startApi, textNamedPng, type TestApi } from "./harness";
+import {
+  bearer,
+  DATABASE,
+  login,
+  PNG_BYTES,
+  pngFileOfSize,
+  registerSchool,
+  registrationForm,
+  startApi,
+  textNamedPng,
+  type TestApi,
+} from "./harness";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -26,16 +37,32 @@ describe(`registration and login on ${DATABASE}`, { timeout: 90_000 }, () => {
   const register = (form: FormData, headers: Record<string, string> = {}) =>
     api.fetch("/api/admin/register", { method: "POST", body: form, headers });
   const count = async (table: "schools" | "media" | "auth_tokens") =>
-    Number((await api.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
-  const schoolRow = (uniqueId: string) => api.db.selectFrom("schools").selectAll().where("unique_id", "=", uniqueId).executeTakeFirstOrThrow();
+    Number(
+      (
+        await api.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const schoolRow = (uniqueId: string) =>
+    api.db.selectFrom("schools").selectAll().where("unique_id", "=", uniqueId).executeTakeFirstOrThrow();
 
   describe("POST /api/admin/register", () => {
     it("creates the school and answers 201 with its Unique ID, a password and its data", async () => {
       const res = await register(
-        registrationForm({ school_name: "Green Valley College", principal_name: "Mr. Tunde Bakare", school_email: "Office@GreenValley.ng", phone_number: "0803 123 4567" }),
+        registrationForm({
+          school_name: "Green Valley College",
+          principal_name: "Mr. Tunde Bakare",
+          school_email: "Office@GreenValley.ng",
+          phone_number: "0803 123 4567",
+        }),
       );
       expect(res.status).toBe(201);
-      const body = (await res.json()) as { message: string; data: { unique_id: string; password: string; admin_data: Record<string, string> } };
+      const body = (await res.json()) as {
+        message: string;
+        data: { unique_id: string; password: string; admin_data: Record<string, string> };
+      };
       expect(body.message).toEqual(expect.any(String));
       expect(body.data.unique_id).toMatch(/^SCH-[A-HJ-NP-Z2-9]{7}$/);
       expect(body.data.password).toMatch(/^[A-Za-z2-9]{14}$/);
@@ -81,18 +108,53 @@ describe(`registration and login on ${DATABASE}`, { timeout: 90_000 }, () => {
 
       const cases: [string, () => FormData, string, string][] = [
         ["no school name", () => withoutField("school_name"), "school_name", "School name is required"],
-        ["a blank school name", () => registrationForm({ school_name: "   " }), "school_name", "School name is required"],
+        [
+          "a blank school name",
+          () => registrationForm({ school_name: "   " }),
+          "school_name",
+          "School name is required",
+        ],
         ["no principal name", () => withoutField("principal_name"), "principal_name", "Principal name is required"],
         ["no school email", () => withoutField("school_email"), "school_email", "School email is required"],
-        ["a malformed email", () => registrationForm({ school_email: "office@" }), "school_email", "Enter a valid email address."],
+        [
+          "a malformed email",
+          () => registrationForm({ school_email: "office@" }),
+          "school_email",
+          "Enter a valid email address.",
+        ],
         ["no phone number", () => withoutField("phone_number"), "phone_number", "Phone number is required"],
-        ["a bad phone number", () => registrationForm({ phone_number: "0803 12" }), "phone_number", "Enter a valid phone number."],
-        ["letters for a phone number", () => registrationForm({ phone_number: "call me" }), "phone_number", "Enter a valid phone number."],
+        [
+          "a bad phone number",
+          () => registrationForm({ phone_number: "0803 12" }),
+          "phone_number",
+          "Enter a valid phone number.",
+        ],
+        [
+          "letters for a phone number",
+          () => registrationForm({ phone_number: "call me" }),
+          "phone_number",
+          "Enter a valid phone number.",
+        ],
         ["no logo", () => registrationForm({}, null), "logo", "Logo is required"],
         ["an empty file input for the logo", () => registrationForm({}, new File([], "")), "logo", "Logo is required"],
-        ["text bytes named logo.png", () => registrationForm({}, textNamedPng()), "logo", "Only image files are allowed."],
-        ["a logo of exactly 2 MB", () => registrationForm({}, pngFileOfSize(MB2)), "logo", "File size must be less than 2MB."],
-        ["a logo of 3 MB", () => registrationForm({}, pngFileOfSize(3 * 1024 * 1024)), "logo", "File size must be less than 2MB."],
+        [
+          "text bytes named logo.png",
+          () => registrationForm({}, textNamedPng()),
+          "logo",
+          "Only image files are allowed.",
+        ],
+        [
+          "a logo of exactly 2 MB",
+          () => registrationForm({}, pngFileOfSize(MB2)),
+          "logo",
+          "File size must be less than 2MB.",
+        ],
+        [
+          "a logo of 3 MB",
+          () => registrationForm({}, pngFileOfSize(3 * 1024 * 1024)),
+          "logo",
+          "File size must be less than 2MB.",
+        ],
       ];
 
       function withoutField(name: string) {
@@ -113,13 +175,22 @@ describe(`registration and login on ${DATABASE}`, { timeout: 90_000 }, () => {
         const res = await register(new FormData());
         expect(res.status).toBe(422);
         const body = (await res.json()) as ErrorBody;
-        expect(Object.keys(body.errors ?? {}).sort()).toEqual(["logo", "phone_number", "principal_name", "school_email", "school_name"]);
+        expect(Object.keys(body.errors ?? {}).sort()).toEqual([
+          "logo",
+          "phone_number",
+          "principal_name",
+          "school_email",
+          "school_name",
+        ]);
       });
 
       it("a bad phone and a bad logo are both reported", async () => {
         const res = await register(registrationForm({ phone_number: "12" }, textNamedPng()));
         const body = (await res.json()) as ErrorBody;
-        expect(body.errors).toEqual({ phone_number: ["Enter a valid phone number."], logo: ["Only image files are allowed."] });
+        expect(body.errors).toEqual({
+          phone_number: ["Enter a valid phone number."],
+          logo: ["Only image files are allowed."],
+        });
       });
 
       it("none of the refused registrations wrote a school or a media row", async () => {
@@ -132,7 +203,11 @@ describe(`registration and login on ${DATABASE}`, { timeout: 90_000 }, () => {
     });
 
     it("a body that is not multipart is refused with 415", async () => {
-      const res = await api.fetch("/api/admin/register", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+      const res = await api.fetch("/api/admin/register", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+      });
       expect(res.status).toBe(415);
     });
 
@@ -142,8 +217,12 @@ describe(`registration and login on ${DATABASE}`, { timeout: 90_000 }, () => {
       it("returns the same school with a new working password, and creates one school", async () => {
         const idempotencyKey = key();
         const schoolsBefore = await count("schools");
-        const first = await register(registrationForm({ school_name: "Once Only Academy" }), { "Idempotency-Key": idempotencyKey });
-        const again = await register(registrationForm({ school_name: "Once Only Academy" }), { "Idempotency-Key": idempotencyKey });
+        const first = await register(registrationForm({ school_name: "Once Only Academy" }), {
+          "Idempotency-Key": idempotencyKey,
+        });
+        const again = await register(registrationForm({ school_name: "Once Only Academy" }), {
+          "Idempotency-Key": idempotencyKey,
+        });
         expect([first.status, again.status]).toEqual([201, 201]);
         const a = ((await first.json()) as { data: { unique_id: string; password: string } }).data;
         const b = ((await again.json()) as { data: { unique_id: string; password: string } }).data;
@@ -170,10 +249,14 @@ describe(`registration and login on ${DATABASE}`, { timeout: 90_000 }, () => {
         const idempotencyKey = key();
         const schoolsBefore = await count("schools");
         const answers = await Promise.all(
-          [1, 2, 3].map(() => register(registrationForm({ school_name: "Double Tap School" }), { "Idempotency-Key": idempotencyKey })),
+          [1, 2, 3].map(() =>
+            register(registrationForm({ school_name: "Double Tap School" }), { "Idempotency-Key": idempotencyKey }),
+          ),
         );
         expect(answers.map((r) => r.status)).toEqual([201, 201, 201]);
-        const ids = await Promise.all(answers.map(async (r) => ((await r.json()) as { data: { unique_id: string } }).data.unique_id));
+        const ids = await Promise.all(
+          answers.map(async (r) => ((await r.json()) as { data: { unique_id: string } }).data.unique_id),
+        );
         expect(new Set(ids).size).toBe(1);
         expect(await count("schools")).toBe(schoolsBefore + 1);
       });
@@ -188,7 +271,8 @@ describe(`registration and login on ${DATABASE}`, { timeout: 90_000 }, () => {
         let rivalSaved: Promise<unknown> | null = null;
         const db = api.db.withPlugin({
           transformQuery: ({ node, queryId }) => {
-            if (node.kind === "SelectQueryNode" && JSON.stringify(node).includes(idempotencyKey)) lookups.add(queryId.queryId);
+            if (node.kind === "SelectQueryNode" && JSON.stringify(node).includes(idempotencyKey))
+              lookups.add(queryId.queryId);
             return node;
           },
           transformResult: async ({ result, queryId }) => {
@@ -196,27 +280,68 @@ describe(`registration and login on ${DATABASE}`, { timeout: 90_000 }, () => {
               const now = api.clock.now.toISOString();
               rivalSaved = api.db
                 .insertInto("schools")
-                .values({ ...rival, school_name: "Race Day Academy", principal_name: "Mrs. Ada Obi", school_email: "race@school.ng", phone_number: "+2348031234567", password_hash: "x", registration_key: idempotencyKey, logo_key: null, signature_key: null, created_at: now, updated_at: now })
+                .values({
+                  ...rival,
+                  school_name: "Race Day Academy",
+                  principal_name: "Mrs. Ada Obi",
+                  school_email: "race@school.ng",
+                  phone_number: "+2348031234567",
+                  password_hash: "x",
+                  registration_key: idempotencyKey,
+                  logo_key: null,
+                  signature_key: null,
+                  created_at: now,
+                  updated_at: now,
+                })
                 .execute();
               if (DATABASE === "postgres") await rivalSaved;
             }
             return result;
           },
         });
-        const deps = { db, dialect: DATABASE, storage: localStorage(fs.mkdtempSync(path.join(os.tmpdir(), "school-race-"))), now: () => api.clock.now } as const;
-        const logo = { field: "logo", filename: "logo.png", declaredType: "image/png", bytes: new Uint8Array(PNG_BYTES), size: PNG_BYTES.length, truncated: false };
-        const fields = { school_name: "Race Day Academy", principal_name: "Mrs. Ada Obi", school_email: "race@school.ng", phone_number: "08031234567" };
+        const deps = {
+          db,
+          dialect: DATABASE,
+          storage: localStorage(fs.mkdtempSync(path.join(os.tmpdir(), "school-race-"))),
+          now: () => api.clock.now,
+        } as const;
+        const logo = {
+          field: "logo",
+          filename: "logo.png",
+          declaredType: "image/png",
+          bytes: new Uint8Array(PNG_BYTES),
+          size: PNG_BYTES.length,
+          truncated: false,
+        };
+        const fields = {
+          school_name: "Race Day Academy",
+          principal_name: "Mrs. Ada Obi",
+          school_email: "race@school.ng",
+          phone_number: "08031234567",
+        };
         const answer = await registerSchoolService(deps, fields, logo, idempotencyKey);
         expect(rivalSaved).not.toBeNull();
         expect(answer.unique_id).toBe(rival.unique_id);
-        const withKey = await api.db.selectFrom("schools").select("unique_id").where("registration_key", "=", idempotencyKey).execute();
+        const withKey = await api.db
+          .selectFrom("schools")
+          .select("unique_id")
+          .where("registration_key", "=", idempotencyKey)
+          .execute();
         expect(withKey).toEqual([rival]);
         expect((await login(api, rival.unique_id, answer.password)).status).toBe(200);
       });
 
       it("different keys make different schools", async () => {
-        const a = ((await (await register(registrationForm(), { "Idempotency-Key": key() })).json()) as { data: { unique_id: string } }).data;
-        const b = ((await (await register(registrationForm(), { "Idempotency-Key": key() })).json()) as { data: { unique_id: string } }).data;
+        const a = (
+          (await (await register(registrationForm(), { "Idempotency-Key": key() })).json()) as {
+            data: { unique_id: string };
+          }
+        ).data;
+        const b = (
+          (await (await register(registrationForm(), { "Idempotency-Key": key() })).json()) as {
+            data: { unique_id: string };
+          }
+        ).data;
         expect(a.unique_id).not.toBe(b.unique_id);
       });
 
@@ -237,7 +362,9 @@ describe(`registration and login on ${DATABASE}`, { timeout: 90_000 }, () => {
       const school = await registerSchool(api);
       const res = await login(api, school.uniqueId, school.password);
       expect(res.status).toBe(200);
-      const { data } = (await res.json()) as { data: { token: string; unique_id: string; expires_at: string; admin_data: object } };
+      const { data } = (await res.json()) as {
+        data: { token: string; unique_id: string; expires_at: string; admin_data: object };
+      };
       // At least 128 bits: 22 or more base64url characters, not a run of one character.
       expect(data.token).toMatch(/^[A-Za-z0-9_-]{22,}$/);
       expect(new Set(data.token).size).toBeGreaterThan(10);
@@ -257,7 +384,9 @@ describe(`registration and login on ${DATABASE}`, { timeout: 90_000 }, () => {
         expect(token_hash).not.toContain(data.token);
         expect(token_hash).not.toContain(school.token);
       }
-      expect((await api.fetch(`/api/admin/${school.uniqueId}/adminData`, { headers: bearer(data.token) })).status).toBe(200);
+      expect((await api.fetch(`/api/admin/${school.uniqueId}/adminData`, { headers: bearer(data.token) })).status).toBe(
+        200,
+      );
     });
 
     it("accepts the Unique ID in any letter case", async () => {
@@ -275,13 +404,24 @@ describe(`registration and login on ${DATABASE}`, { timeout: 90_000 }, () => {
     });
 
     it("missing fields give 422 with each field's message", async () => {
-      const res = await api.fetch("/api/admin/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+      const res = await api.fetch("/api/admin/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{}",
+      });
       expect(res.status).toBe(422);
-      expect(((await res.json()) as ErrorBody).errors).toEqual({ unique_id: ["Unique ID is required"], password: ["Password is required"] });
+      expect(((await res.json()) as ErrorBody).errors).toEqual({
+        unique_id: ["Unique ID is required"],
+        password: ["Password is required"],
+      });
     });
 
     it("a body that is not JSON gives 400", async () => {
-      const res = await api.fetch("/api/admin/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{nope" });
+      const res = await api.fetch("/api/admin/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{nope",
+      });
       expect(res.status).toBe(400);
     });
 
@@ -342,12 +482,18 @@ describe(`registration and login on ${DATABASE}`, { timeout: 90_000 }, () => {
 
     it("logout revokes the token it was sent with, and only that one", async () => {
       const school = await registerSchool(api);
-      const second = ((await (await login(api, school.uniqueId, school.password)).json()) as { data: { token: string } }).data.token;
+      const second = (
+        (await (await login(api, school.uniqueId, school.password)).json()) as { data: { token: string } }
+      ).data.token;
       const out = await api.fetch(`/api/admin/${school.uniqueId}/logout`, { method: "POST", headers: school.auth });
       expect(out.status).toBe(200);
       expect((await api.fetch(`/api/admin/${school.uniqueId}/adminData`, { headers: school.auth })).status).toBe(401);
-      expect((await api.fetch(`/api/admin/${school.uniqueId}/logout`, { method: "POST", headers: school.auth })).status).toBe(401);
-      expect((await api.fetch(`/api/admin/${school.uniqueId}/adminData`, { headers: bearer(second) })).status).toBe(200);
+      expect(
+        (await api.fetch(`/api/admin/${school.uniqueId}/logout`, { method: "POST", headers: school.auth })).status,
+      ).toBe(401);
+      expect((await api.fetch(`/api/admin/${school.uniqueId}/adminData`, { headers: bearer(second) })).status).toBe(
+        200,
+      );
     });
 
     it.each([

@@ -44,11 +44,23 @@ describe(`bank details with the sandbox provider on ${DATABASE}`, () => {
   });
 
   it("verifies a number with the right check digit for the bank, named by code or by name", async () => {
-    const expected = { account_name: `SANDBOX ACCOUNT ${goodGtb.slice(-4)}`, account_number: goodGtb, bank_name: "Guaranty Trust Bank", bank_code: GTB };
-    expect(await call(api, school, "GET", `/verify-account/${goodGtb}/${GTB}`)).toMatchObject({ status: 200, body: expected });
-    expect((await call(api, school, "GET", `/verify-account/${goodGtb}/${encodeURIComponent("guaranty trust bank")}`)).body).toEqual(expected);
+    const expected = {
+      account_name: `SANDBOX ACCOUNT ${goodGtb.slice(-4)}`,
+      account_number: goodGtb,
+      bank_name: "Guaranty Trust Bank",
+      bank_code: GTB,
+    };
+    expect(await call(api, school, "GET", `/verify-account/${goodGtb}/${GTB}`)).toMatchObject({
+      status: 200,
+      body: expected,
+    });
+    expect(
+      (await call(api, school, "GET", `/verify-account/${goodGtb}/${encodeURIComponent("guaranty trust bank")}`)).body,
+    ).toEqual(expected);
     const kuda = nubanFor("50211", "200300400");
-    expect((await call(api, school, "GET", `/verify-account/${kuda}/50211`)).body.bank_name).toBe("Kuda Microfinance Bank");
+    expect((await call(api, school, "GET", `/verify-account/${kuda}/50211`)).body.bank_name).toBe(
+      "Kuda Microfinance Bank",
+    );
   });
 
   it("refuses a number whose check digit is wrong for the bank, even when it is right for another", async () => {
@@ -56,14 +68,20 @@ describe(`bank details with the sandbox provider on ${DATABASE}`, () => {
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ account_number: [BANK_MESSAGES.notAnAccount("Guaranty Trust Bank")] });
     const firstBank = nubanFor("011", "012345678");
-    if (!isValidNuban(firstBank, GTB)) expect((await call(api, school, "GET", `/verify-account/${firstBank}/${GTB}`)).status).toBe(422);
+    if (!isValidNuban(firstBank, GTB))
+      expect((await call(api, school, "GET", `/verify-account/${firstBank}/${GTB}`)).status).toBe(422);
   });
 
   it.each([
     ["a 9-digit number", "012345678", GTB, { account_number: [BANK_MESSAGES.accountNumberShape] }],
     ["letters", "01234567ab", GTB, { account_number: [BANK_MESSAGES.accountNumberShape] }],
     ["an unknown bank", goodGtb, "999", { account_bank: [BANK_MESSAGES.bankUnknown] }],
-    ["both", "123", "Bank of Nowhere", { account_number: [BANK_MESSAGES.accountNumberShape], account_bank: [BANK_MESSAGES.bankUnknown] }],
+    [
+      "both",
+      "123",
+      "Bank of Nowhere",
+      { account_number: [BANK_MESSAGES.accountNumberShape], account_bank: [BANK_MESSAGES.bankUnknown] },
+    ],
   ])("refuses %s beside the field", async (_, number, bank, errors) => {
     const res = await call(api, school, "GET", `/verify-account/${number}/${encodeURIComponent(bank)}`);
     expect(res.status).toBe(422);
@@ -75,7 +93,10 @@ describe(`bank details with the sandbox provider on ${DATABASE}`, () => {
     expect(await call(api, s, "GET", "/payment-account")).toMatchObject({ status: 200, body: { data: null } });
     const res = await call(api, s, "POST", "/payment-account", { account_bank: GTB, account_number: goodGtb });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ message: SPEC.bankDetailsRequired, errors: { account_name: [SPEC.bankDetailsRequired] } });
+    expect(res.body).toEqual({
+      message: SPEC.bankDetailsRequired,
+      errors: { account_name: [SPEC.bankDetailsRequired] },
+    });
     const empty = await call(api, s, "POST", "/payment-account", {});
     expect(Object.keys(empty.body.errors)).toEqual(["account_bank", "account_number", "account_name"]);
     expect((await call(api, s, "GET", "/payment-account")).body.data).toBeNull();
@@ -83,10 +104,18 @@ describe(`bank details with the sandbox provider on ${DATABASE}`, () => {
 
   it("verifies again on save: a name other than the verified one, or a bad number, writes nothing", async () => {
     const s = await registerSchool(api);
-    const forged = await call(api, s, "POST", "/payment-account", { account_bank: GTB, account_number: goodGtb, account_name: "SOMEONE ELSE" });
+    const forged = await call(api, s, "POST", "/payment-account", {
+      account_bank: GTB,
+      account_number: goodGtb,
+      account_name: "SOMEONE ELSE",
+    });
     expect(forged.status).toBe(422);
     expect(forged.body.errors).toEqual({ account_name: [BANK_MESSAGES.nameMismatch] });
-    const bad = await call(api, s, "POST", "/payment-account", { account_bank: GTB, account_number: badGtb, account_name: "SANDBOX ACCOUNT 0000" });
+    const bad = await call(api, s, "POST", "/payment-account", {
+      account_bank: GTB,
+      account_number: badGtb,
+      account_name: "SANDBOX ACCOUNT 0000",
+    });
     expect(bad.body.errors).toEqual({ account_number: [BANK_MESSAGES.notAnAccount("Guaranty Trust Bank")] });
     expect((await call(api, s, "GET", "/payment-account")).body.data).toBeNull();
   });
@@ -95,7 +124,11 @@ describe(`bank details with the sandbox provider on ${DATABASE}`, () => {
     api.clock.now = new Date("2026-02-01T10:00:00Z");
     const [s, t] = [await registerSchool(api), await registerSchool(api)];
     const name = `sandbox  account ${goodGtb.slice(-4)}`;
-    const first = await call(api, s, "POST", "/payment-account", { account_bank: "Guaranty Trust Bank", account_number: goodGtb, account_name: name });
+    const first = await call(api, s, "POST", "/payment-account", {
+      account_bank: "Guaranty Trust Bank",
+      account_number: goodGtb,
+      account_name: name,
+    });
     expect(first.status).toBe(201);
     const saved: BankAccount = {
       account_bank: "Guaranty Trust Bank",
@@ -110,17 +143,26 @@ describe(`bank details with the sandbox provider on ${DATABASE}`, () => {
     expect((await call(api, t, "GET", "/payment-account")).body.data).toBeNull();
 
     const zenith = nubanFor("057", "987654321");
-    const second = await call(api, s, "POST", "/payment-account", { account_bank: "057", account_number: zenith, account_name: `SANDBOX ACCOUNT ${zenith.slice(-4)}` });
+    const second = await call(api, s, "POST", "/payment-account", {
+      account_bank: "057",
+      account_number: zenith,
+      account_name: `SANDBOX ACCOUNT ${zenith.slice(-4)}`,
+    });
     expect(second.status).toBe(200);
     expect(second.body.data).toMatchObject({ account_bank: "Zenith Bank", bank_code: "057", account_number: zenith });
-    const rows = await api.db.selectFrom("bank_accounts").selectAll().where("account_number", "in", [goodGtb, zenith]).execute();
+    const rows = await api.db
+      .selectFrom("bank_accounts")
+      .selectAll()
+      .where("account_number", "in", [goodGtb, zenith])
+      .execute();
     expect(rows).toHaveLength(1);
   });
 
   it("lets a school verify 30 accounts in 15 minutes, then answers 429 with Retry-After until the window moves", async () => {
     api.clock.now = new Date("2026-03-01T08:00:00Z");
     const [s, neighbour] = [await registerSchool(api), await registerSchool(api)];
-    for (let i = 0; i < 30; i++) expect((await call(api, s, "GET", `/verify-account/${badGtb}/${GTB}`)).status).toBe(422);
+    for (let i = 0; i < 30; i++)
+      expect((await call(api, s, "GET", `/verify-account/${badGtb}/${GTB}`)).status).toBe(422);
     const limited = await call(api, s, "GET", `/verify-account/${goodGtb}/${GTB}`);
     expect(limited.status).toBe(429);
     expect(limited.body.message).toBe(BANK_MESSAGES.tooManyVerifications);
@@ -144,7 +186,18 @@ function fakePaystack(secret: string) {
   ]);
   const special = new Map<string, Answer>([
     ["5000000000", { status: 502, body: { status: false, message: "Bad gateway" } }],
-    ["7777777777", { status: 200, body: { status: true, message: "Account number resolved", data: { account_number: "7777777777", account_name: "LATE ANSWER" } }, delayMs: 1_500 }],
+    [
+      "7777777777",
+      {
+        status: 200,
+        body: {
+          status: true,
+          message: "Account number resolved",
+          data: { account_number: "7777777777", account_name: "LATE ANSWER" },
+        },
+        delayMs: 1_500,
+      },
+    ],
     ["6666666666", { status: 200, body: { status: true, message: "Account number resolved", data: {} } }],
   ]);
   const state = { listAnswer: null as Answer | null };
@@ -154,14 +207,80 @@ function fakePaystack(secret: string) {
     data:
       n === 1
         ? [
-            { name: "Guaranty Trust Bank", slug: "guaranty-trust-bank", code: GTB, longcode: "058152036", active: true, is_deleted: false, country: "Nigeria", currency: "NGN", type: "nuban", id: 9 },
-            { name: "Access Bank", slug: "access-bank", code: "044", longcode: "044150149", active: true, is_deleted: false, country: "Nigeria", currency: "NGN", type: "nuban", id: 1 },
-            { name: "Closed Bank", slug: "closed-bank", code: "990", longcode: "", active: false, is_deleted: false, country: "Nigeria", currency: "NGN", type: "nuban", id: 70 },
+            {
+              name: "Guaranty Trust Bank",
+              slug: "guaranty-trust-bank",
+              code: GTB,
+              longcode: "058152036",
+              active: true,
+              is_deleted: false,
+              country: "Nigeria",
+              currency: "NGN",
+              type: "nuban",
+              id: 9,
+            },
+            {
+              name: "Access Bank",
+              slug: "access-bank",
+              code: "044",
+              longcode: "044150149",
+              active: true,
+              is_deleted: false,
+              country: "Nigeria",
+              currency: "NGN",
+              type: "nuban",
+              id: 1,
+            },
+            {
+              name: "Closed Bank",
+              slug: "closed-bank",
+              code: "990",
+              longcode: "",
+              active: false,
+              is_deleted: false,
+              country: "Nigeria",
+              currency: "NGN",
+              type: "nuban",
+              id: 70,
+            },
           ]
         : [
-            { name: "OPay Digital Services Limited (OPay)", slug: "paycom", code: "999992", longcode: "", active: true, is_deleted: false, country: "Nigeria", currency: "NGN", type: "nuban", id: 171 },
-            { name: "Deleted Bank", slug: "deleted-bank", code: "991", longcode: "", active: true, is_deleted: true, country: "Nigeria", currency: "NGN", type: "nuban", id: 71 },
-            { name: "Access Bank", slug: "access-bank-dup", code: "044", longcode: "", active: true, is_deleted: false, country: "Nigeria", currency: "NGN", type: "nuban", id: 2 },
+            {
+              name: "OPay Digital Services Limited (OPay)",
+              slug: "paycom",
+              code: "999992",
+              longcode: "",
+              active: true,
+              is_deleted: false,
+              country: "Nigeria",
+              currency: "NGN",
+              type: "nuban",
+              id: 171,
+            },
+            {
+              name: "Deleted Bank",
+              slug: "deleted-bank",
+              code: "991",
+              longcode: "",
+              active: true,
+              is_deleted: true,
+              country: "Nigeria",
+              currency: "NGN",
+              type: "nuban",
+              id: 71,
+            },
+            {
+              name: "Access Bank",
+              slug: "access-bank-dup",
+              code: "044",
+              longcode: "",
+              active: true,
+              is_deleted: false,
+              country: "Nigeria",
+              currency: "NGN",
+              type: "nuban",
+              id: 2,
+            },
           ],
     meta: { next: n === 1 ? "YmFuazoxNzE=" : null, previous: null, perPage: 100 },
   });
@@ -176,7 +295,8 @@ function fakePaystack(secret: string) {
       }, delayMs);
       res.on("close", () => clearTimeout(timer));
     };
-    if (req.headers.authorization !== `Bearer ${secret}`) return send({ status: 401, body: { status: false, message: "Invalid key" } });
+    if (req.headers.authorization !== `Bearer ${secret}`)
+      return send({ status: 401, body: { status: false, message: "Invalid key" } });
     if (url.pathname === "/bank") {
       if (state.listAnswer) return send(state.listAnswer);
       return send({ status: 200, body: bankPage(url.searchParams.get("next") === "YmFuazoxNzE=" ? 2 : 1) });
@@ -185,10 +305,24 @@ function fakePaystack(secret: string) {
       const number = url.searchParams.get("account_number") ?? "";
       const found = accounts.get(`${url.searchParams.get("bank_code")}:${number}`);
       if (special.has(number)) return send(special.get(number)!);
-      if (found) return send({ status: 200, body: { status: true, message: "Account number resolved", data: { account_number: number, account_name: found, bank_id: 9 } } });
+      if (found)
+        return send({
+          status: 200,
+          body: {
+            status: true,
+            message: "Account number resolved",
+            data: { account_number: number, account_name: found, bank_id: 9 },
+          },
+        });
       return send({
         status: 422,
-        body: { status: false, message: "Could not resolve account name. Check parameters or try again.", meta: { nextStep: "Ensure that you're passing the correct bank code" }, type: "validation_error", code: "invalid_bank_code" },
+        body: {
+          status: false,
+          message: "Could not resolve account name. Check parameters or try again.",
+          meta: { nextStep: "Ensure that you're passing the correct bank code" },
+          type: "validation_error",
+          code: "invalid_bank_code",
+        },
       });
     }
     send({ status: 404, body: { status: false, message: "Not found" } });
@@ -196,7 +330,10 @@ function fakePaystack(secret: string) {
   return {
     requests,
     state,
-    start: () => new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
+    start: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+      ),
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -219,10 +356,26 @@ describe(`bank details with the Paystack provider on ${DATABASE}`, () => {
   beforeAll(async () => {
     const baseUrl = await paystack.start();
     for (const method of ["log", "info", "warn", "error"] as const) {
-      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void consoleLines.push(args.map(String).join(" ")));
+      vi.spyOn(console, method).mockImplementation(
+        (...args: unknown[]) => void consoleLines.push(args.map(String).join(" ")),
+      );
     }
-    api = await startApi({ bankProvider: paystackBankProvider({ secretKey: SECRET, baseUrl, timeoutMs: 400, log: (line) => logs.push(line) }) });
-    wrongKeyApi = await startApi({ bankProvider: paystackBankProvider({ secretKey: "sk_test_wrongwrongwrong", baseUrl, timeoutMs: 400, log: (line) => logs.push(line) }) });
+    api = await startApi({
+      bankProvider: paystackBankProvider({
+        secretKey: SECRET,
+        baseUrl,
+        timeoutMs: 400,
+        log: (line) => logs.push(line),
+      }),
+    });
+    wrongKeyApi = await startApi({
+      bankProvider: paystackBankProvider({
+        secretKey: "sk_test_wrongwrongwrong",
+        baseUrl,
+        timeoutMs: 400,
+        log: (line) => logs.push(line),
+      }),
+    });
     school = await registerSchool(api);
     wrongKeySchool = await registerSchool(wrongKeyApi);
   });
@@ -254,7 +407,15 @@ describe(`bank details with the Paystack provider on ${DATABASE}`, () => {
       ],
     });
     const listCalls = paystack.requests.slice(before);
-    expect(listCalls.map((r) => [r.path, r.query.get("country"), r.query.get("use_cursor"), r.query.get("perPage"), r.query.get("next")])).toEqual([
+    expect(
+      listCalls.map((r) => [
+        r.path,
+        r.query.get("country"),
+        r.query.get("use_cursor"),
+        r.query.get("perPage"),
+        r.query.get("next"),
+      ]),
+    ).toEqual([
       ["/bank", "nigeria", "true", "100", null],
       ["/bank", "nigeria", "true", "100", "YmFuazoxNzE="],
     ]);
@@ -264,9 +425,22 @@ describe(`bank details with the Paystack provider on ${DATABASE}`, () => {
 
   it("resolves an account with Paystack, sending the secret only in the Authorization header", async () => {
     const res = await ask(api, school, "GET", `/verify-account/0123456789/${GTB}`);
-    expect(res).toMatchObject({ status: 200, body: { account_name: "ADAEZE OKAFOR", account_number: "0123456789", bank_name: "Guaranty Trust Bank", bank_code: GTB } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: {
+        account_name: "ADAEZE OKAFOR",
+        account_number: "0123456789",
+        bank_name: "Guaranty Trust Bank",
+        bank_code: GTB,
+      },
+    });
     const sent = paystack.requests.at(-1)!;
-    expect([sent.path, sent.query.get("account_number"), sent.query.get("bank_code"), sent.authorization]).toEqual(["/bank/resolve", "0123456789", GTB, `Bearer ${SECRET}`]);
+    expect([sent.path, sent.query.get("account_number"), sent.query.get("bank_code"), sent.authorization]).toEqual([
+      "/bank/resolve",
+      "0123456789",
+      GTB,
+      `Bearer ${SECRET}`,
+    ]);
   });
 
   it("leaves the check digit to Paystack: an OPay phone-number account resolves", async () => {
@@ -310,7 +484,14 @@ describe(`bank details with the Paystack provider on ${DATABASE}`, () => {
     const down = fakePaystack(SECRET);
     const baseUrl = await down.start();
     down.state.listAnswer = { status: 500, body: { status: false, message: "Internal error" } };
-    const failing = await startApi({ bankProvider: paystackBankProvider({ secretKey: SECRET, baseUrl, timeoutMs: 400, log: (line) => logs.push(line) }) });
+    const failing = await startApi({
+      bankProvider: paystackBankProvider({
+        secretKey: SECRET,
+        baseUrl,
+        timeoutMs: 400,
+        log: (line) => logs.push(line),
+      }),
+    });
     try {
       const s = await registerSchool(failing);
       const res = await ask(failing, s, "GET", "/banks");
@@ -329,9 +510,18 @@ describe(`bank details with the Paystack provider on ${DATABASE}`, () => {
   });
 
   it("saves bank details verified by Paystack", async () => {
-    const res = await ask(api, school, "POST", "/payment-account", { account_bank: "Guaranty Trust Bank", account_number: "0123456789", account_name: "Adaeze Okafor" });
+    const res = await ask(api, school, "POST", "/payment-account", {
+      account_bank: "Guaranty Trust Bank",
+      account_number: "0123456789",
+      account_name: "Adaeze Okafor",
+    });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ account_bank: "Guaranty Trust Bank", bank_code: GTB, account_name: "ADAEZE OKAFOR", verified_by: "paystack" });
+    expect(res.body.data).toMatchObject({
+      account_bank: "Guaranty Trust Bank",
+      bank_code: GTB,
+      account_name: "ADAEZE OKAFOR",
+      verified_by: "paystack",
+    });
   });
 
   it("never puts the secret key in an answer, a log line or the console, nor account numbers in logs", () => {
@@ -341,6 +531,7 @@ describe(`bank details with the Paystack provider on ${DATABASE}`, () => {
       expect(text).not.toContain("4f1c0ffee0ddba11");
       expect(text).not.toContain("wrongwrongwrong");
     }
-    for (const text of [...logs, ...consoleLines]) for (const number of ["0123456789", "5000000000", "7777777777"]) expect(text).not.toContain(number);
+    for (const text of [...logs, ...consoleLines])
+      for (const number of ["0123456789", "5000000000", "7777777777"]) expect(text).not.toContain(number);
   });
 });

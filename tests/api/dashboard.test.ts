@@ -16,7 +16,12 @@ describe(`dashboard on ${DATABASE}`, { timeout: 90_000 }, () => {
   const schoolId = async (s: RegisteredSchool) =>
     (await api.db.selectFrom("schools").select("id").where("unique_id", "=", s.uniqueId).executeTakeFirstOrThrow()).id;
 
-  async function addStudents(s: RegisteredSchool, gender: "Male" | "Female", status: "active" | "backlog", count: number) {
+  async function addStudents(
+    s: RegisteredSchool,
+    gender: "Male" | "Female",
+    status: "active" | "backlog",
+    count: number,
+  ) {
     const id = await schoolId(s);
     const now = api.clock.now.toISOString();
     for (let i = 0; i < count; i++) {
@@ -24,7 +29,17 @@ describe(`dashboard on ${DATABASE}`, { timeout: 90_000 }, () => {
       const name = `${gender} Student ${serial}`;
       await api.db
         .insertInto("students")
-        .values({ school_id: id, unique_id: `STU-DASH${serial}`, name, gender, status, takes_lesson: 0, search_text: name.toLowerCase(), created_at: now, updated_at: now })
+        .values({
+          school_id: id,
+          unique_id: `STU-DASH${serial}`,
+          name,
+          gender,
+          status,
+          takes_lesson: 0,
+          search_text: name.toLowerCase(),
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
     }
   }
@@ -36,7 +51,15 @@ describe(`dashboard on ${DATABASE}`, { timeout: 90_000 }, () => {
       serial += 1;
       await api.db
         .insertInto("staff")
-        .values({ school_id: id, unique_id: `STF-DASH${serial}`, name: `Staff ${serial}`, is_teaching_staff: teaching ? 1 : 0, search_text: `staff ${serial}`, created_at: now, updated_at: now })
+        .values({
+          school_id: id,
+          unique_id: `STF-DASH${serial}`,
+          name: `Staff ${serial}`,
+          is_teaching_staff: teaching ? 1 : 0,
+          search_text: `staff ${serial}`,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
     }
   }
@@ -70,20 +93,41 @@ describe(`dashboard on ${DATABASE}`, { timeout: 90_000 }, () => {
     await addStaff(other, true, 9);
     await addStaff(other, false, 8);
 
-    expect(await dashboard(school)).toMatchObject({ total_male: 3, total_female: 2, teaching_staff: 5, non_teaching_staff: 2 });
-    expect(await dashboard(other)).toMatchObject({ total_male: 7, total_female: 6, teaching_staff: 9, non_teaching_staff: 8 });
+    expect(await dashboard(school)).toMatchObject({
+      total_male: 3,
+      total_female: 2,
+      teaching_staff: 5,
+      non_teaching_staff: 2,
+    });
+    expect(await dashboard(other)).toMatchObject({
+      total_male: 7,
+      total_female: 6,
+      teaching_staff: 9,
+      non_teaching_staff: 8,
+    });
 
     await addStudents(school, "Female", "active", 1);
     await addStaff(school, false, 1);
-    expect(await dashboard(school)).toMatchObject({ total_male: 3, total_female: 3, teaching_staff: 5, non_teaching_staff: 3 });
+    expect(await dashboard(school)).toMatchObject({
+      total_male: 3,
+      total_female: 3,
+      teaching_staff: 5,
+      non_teaching_staff: 3,
+    });
 
-    await api.db.updateTable("students").set({ status: "backlog" }).where("school_id", "=", await schoolId(school)).where("gender", "=", "Male").execute();
+    await api.db
+      .updateTable("students")
+      .set({ status: "backlog" })
+      .where("school_id", "=", await schoolId(school))
+      .where("gender", "=", "Male")
+      .execute();
     expect(await dashboard(school)).toMatchObject({ total_male: 0, total_female: 3 });
   });
 
   it("counts are numbers on both databases", async () => {
     const data = await dashboard(school);
-    for (const key of ["total_male", "total_female", "teaching_staff", "non_teaching_staff"]) expect(typeof data[key]).toBe("number");
+    for (const key of ["total_male", "total_female", "teaching_staff", "non_teaching_staff"])
+      expect(typeof data[key]).toBe("number");
   });
 
   it.each([

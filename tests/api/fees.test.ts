@@ -1,6 +1,13 @@
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FEE_MESSAGES as M, type ChildBalance, type FeeItem, type FeeOverview, type FeePayment, type StudentBill } from "../../contract/fees";
+import {
+  FEE_MESSAGES as M,
+  type ChildBalance,
+  type FeeItem,
+  type FeeOverview,
+  type FeePayment,
+  type StudentBill,
+} from "../../contract/fees";
 import { DATABASE, pngFile, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
 import { schoolCalls } from "./school-calls";
 
@@ -16,7 +23,10 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
   beforeAll(async () => {
     api = await startApi();
     api.clock.now = new Date("2026-01-15T09:30:00Z");
-    [school, other] = await Promise.all([registerSchool(api, { school_name: "Ọ̀ṣun Grammar School" }), registerSchool(api)]);
+    [school, other] = await Promise.all([
+      registerSchool(api, { school_name: "Ọ̀ṣun Grammar School" }),
+      registerSchool(api),
+    ]);
   });
   afterAll(() => api.close());
 
@@ -25,19 +35,41 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
   const key = () => `key-${Date.now()}-${++serial}-abcdefghijkl`;
 
   async function fee(s: RegisteredSchool, body: Record<string, unknown>): Promise<FeeItem> {
-    const res = await call(s, "POST", "/fees/fee-settings", { applies_to: "all", term, session, compulsory: true, ...body }, { "Idempotency-Key": key() });
+    const res = await call(
+      s,
+      "POST",
+      "/fees/fee-settings",
+      { applies_to: "all", term, session, compulsory: true, ...body },
+      { "Idempotency-Key": key() },
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.data;
   }
   async function student(s: RegisteredSchool, className: string, name = `Pupil ${++serial}`): Promise<string> {
-    const res = await call(s, "POST", "/students", { student_data: { name, selectedClass: className, gender: "Female", phone_number: "0803 123 4567" } });
+    const res = await call(s, "POST", "/students", {
+      student_data: { name, selectedClass: className, gender: "Female", phone_number: "0803 123 4567" },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.data.unique_id;
   }
   const bill = (s: RegisteredSchool, id: string) => get<StudentBill>(s, `/fees/students/${id}/bill${inTerm}`);
   const pay = (s: RegisteredSchool, body: Record<string, unknown>, idempotencyKey = key()) =>
-    call(s, "POST", "/fees/payments", { term, session, paid_on: "2026-01-14", method: "Transfer", reference: "TRF-001", ...body }, { "Idempotency-Key": idempotencyKey });
-  const paymentCount = async () => Number((await api.db.selectFrom("fee_payments").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    call(
+      s,
+      "POST",
+      "/fees/payments",
+      { term, session, paid_on: "2026-01-14", method: "Transfer", reference: "TRF-001", ...body },
+      { "Idempotency-Key": idempotencyKey },
+    );
+  const paymentCount = async () =>
+    Number(
+      (
+        await api.db
+          .selectFrom("fee_payments")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   // One school set up once: SS2 pays tuition (class), levy (Senior Secondary section), PTA (all), and may take the bus.
   let tuition: FeeItem;
@@ -49,7 +81,12 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
   let chika: string;
   beforeAll(async () => {
     tuition = await fee(school, { name: "Tuition", amount: 45000, applies_to: "class", class: "SS2" });
-    levy = await fee(school, { name: "Development levy", amount: "12,500.50", applies_to: "section", section: "Senior Secondary" });
+    levy = await fee(school, {
+      name: "Development levy",
+      amount: "12,500.50",
+      applies_to: "section",
+      section: "Senior Secondary",
+    });
     pta = await fee(school, { name: "PTA", amount: 2000 });
     bus = await fee(school, { name: "Bus", amount: 15000, compulsory: false });
     ada = await student(school, "SS2", "Ada Obi");
@@ -62,8 +99,16 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
       const list = await get<FeeItem[]>(school, `/fees/fee-settings${inTerm}`);
       expect(list.map((f) => f.name)).toEqual(["Development levy", "PTA", "Tuition", "Bus"]);
       expect(list.find((f) => f.id === levy.id)).toEqual({
-        id: levy.id, name: "Development levy", amount: 12500.5, applies_to: "section", target: "Senior Secondary",
-        term, session, compulsory: true, retired: false, has_payments: false,
+        id: levy.id,
+        name: "Development levy",
+        amount: 12500.5,
+        applies_to: "section",
+        target: "Senior Secondary",
+        term,
+        session,
+        compulsory: true,
+        retired: false,
+        has_payments: false,
       });
       expect(await get<FeeItem[]>(school, "/fees/fee-settings?term=3rd%20Term")).toEqual([]);
     });
@@ -80,7 +125,15 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
       ["no scope", { applies_to: "everyone" }, "applies_to", M.scopeRequired],
     ])("refuses %s beside the field and writes nothing", async (_, body, field, message) => {
       const before = (await get<FeeItem[]>(school, "/fees/fee-settings")).length;
-      const res = await call(school, "POST", "/fees/fee-settings", { name: "Sports", amount: 1000, applies_to: "all", term, session, compulsory: true, ...body });
+      const res = await call(school, "POST", "/fees/fee-settings", {
+        name: "Sports",
+        amount: 1000,
+        applies_to: "all",
+        term,
+        session,
+        compulsory: true,
+        ...body,
+      });
       expect(res.status).toBe(422);
       expect(res.body.errors[field]).toEqual([message]);
       expect((await get<FeeItem[]>(school, "/fees/fee-settings")).length).toBe(before);
@@ -88,8 +141,19 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
 
     it("creates one fee for a form sent twice, and refuses the same fee for the same classes and term", async () => {
       const k = key();
-      const body = { name: "Sports", amount: 3000, applies_to: "class", class: "JSS1", term: "3rd Term", session, compulsory: true };
-      const [a, b] = await Promise.all([call(school, "POST", "/fees/fee-settings", body, { "Idempotency-Key": k }), call(school, "POST", "/fees/fee-settings", body, { "Idempotency-Key": k })]);
+      const body = {
+        name: "Sports",
+        amount: 3000,
+        applies_to: "class",
+        class: "JSS1",
+        term: "3rd Term",
+        session,
+        compulsory: true,
+      };
+      const [a, b] = await Promise.all([
+        call(school, "POST", "/fees/fee-settings", body, { "Idempotency-Key": k }),
+        call(school, "POST", "/fees/fee-settings", body, { "Idempotency-Key": k }),
+      ]);
       expect([a.status, b.status].sort()).toEqual([200, 201]);
       expect(a.body.data.id).toBe(b.body.data.id);
       const again = await call(school, "POST", "/fees/fee-settings", { ...body, name: " sports " });
@@ -100,7 +164,15 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
 
     it("edits a fee and deletes one nobody has paid against", async () => {
       const sports = await fee(school, { name: "Sports", amount: 1000, session: "2024/2025" });
-      const edited = await call(school, "PUT", `/fees/fee-settings/${sports.id}`, { name: "Sports", amount: 1500, applies_to: "class", class: "JSS1", term, session: "2024/2025", compulsory: false });
+      const edited = await call(school, "PUT", `/fees/fee-settings/${sports.id}`, {
+        name: "Sports",
+        amount: 1500,
+        applies_to: "class",
+        class: "JSS1",
+        term,
+        session: "2024/2025",
+        compulsory: false,
+      });
       expect(edited.status).toBe(200);
       expect(edited.body.data).toMatchObject({ amount: 1500, applies_to: "class", target: "JSS1", compulsory: false });
       expect((await call(school, "DELETE", `/fees/fee-settings/${sports.id}`)).status).toBe(200);
@@ -122,16 +194,35 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
     });
 
     it("adds an optional fee, inventory sales of the term and takes off discounts with their reasons", async () => {
-      expect((await call(school, "POST", `/fees/fee-settings/${bus.id}/students`, { student_id: bayo, assigned: true })).status).toBe(200);
+      expect(
+        (await call(school, "POST", `/fees/fee-settings/${bus.id}/students`, { student_id: bayo, assigned: true }))
+          .status,
+      ).toBe(200);
       const group = await call(school, "POST", "/inventory/groups", { name: "Uniforms" });
-      const item = await call(school, "POST", "/inventory/items", { name: "Blazer", class: "SS2", price: 9500.25, status: "In Stock", group_id: group.body.data.id, quantity: 5 });
+      const item = await call(school, "POST", "/inventory/items", {
+        name: "Blazer",
+        class: "SS2",
+        price: 9500.25,
+        status: "In Stock",
+        group_id: group.body.data.id,
+        quantity: 5,
+      });
       // The inventory records a sale under the school's term: set it to this one.
-      await call(school, "POST", "/school-settings", { school_settings: { report_sheet: { current_term: term }, other_settings: { current_session: session } } });
-      const sold = await call(school, "POST", "/inventory/purchases", { item_id: item.body.data.id, student_id: bayo, quantity: 2 });
+      await call(school, "POST", "/school-settings", {
+        school_settings: { report_sheet: { current_term: term }, other_settings: { current_session: session } },
+      });
+      const sold = await call(school, "POST", "/inventory/purchases", {
+        item_id: item.body.data.id,
+        student_id: bayo,
+        quantity: 2,
+      });
       expect(sold.status, JSON.stringify(sold.body)).toBe(201);
       const k = key();
       const discount = { student_id: bayo, term, session, amount: "5,000", reason: "Staff child" };
-      const [d1, d2] = await Promise.all([call(school, "POST", "/fees/discounts", discount, { "Idempotency-Key": k }), call(school, "POST", "/fees/discounts", discount, { "Idempotency-Key": k })]);
+      const [d1, d2] = await Promise.all([
+        call(school, "POST", "/fees/discounts", discount, { "Idempotency-Key": k }),
+        call(school, "POST", "/fees/discounts", discount, { "Idempotency-Key": k }),
+      ]);
       expect([d1.status, d2.status].sort()).toEqual([200, 201]);
 
       const b = await bill(school, bayo);
@@ -149,13 +240,34 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
     });
 
     it("refuses a discount above the balance, an optional fee for another class and a compulsory fee as optional", async () => {
-      const big = await call(school, "POST", "/fees/discounts", { student_id: chika, term, session, amount: 2000.01, reason: "Scholarship" });
+      const big = await call(school, "POST", "/fees/discounts", {
+        student_id: chika,
+        term,
+        session,
+        amount: 2000.01,
+        reason: "Scholarship",
+      });
       expect(big.status).toBe(422);
       expect(big.body.errors.amount).toEqual([M.discountTooHigh("₦2,000.00")]);
-      const jssBus = await fee(school, { name: "JSS bus", amount: 100, applies_to: "class", class: "JSS1", compulsory: false });
-      expect((await call(school, "POST", `/fees/fee-settings/${jssBus.id}/students`, { student_id: ada, assigned: true })).body.errors.fee).toEqual([M.notForClass]);
-      expect((await call(school, "POST", `/fees/fee-settings/${pta.id}/students`, { student_id: ada, assigned: true })).body.errors.fee).toEqual([M.notOptional]);
-      expect((await call(school, "POST", `/fees/fee-settings/${bus.id}/students`, { student_id: "nobody", assigned: true })).body.errors.student_id).toEqual([M.studentNotFound]);
+      const jssBus = await fee(school, {
+        name: "JSS bus",
+        amount: 100,
+        applies_to: "class",
+        class: "JSS1",
+        compulsory: false,
+      });
+      expect(
+        (await call(school, "POST", `/fees/fee-settings/${jssBus.id}/students`, { student_id: ada, assigned: true }))
+          .body.errors.fee,
+      ).toEqual([M.notForClass]);
+      expect(
+        (await call(school, "POST", `/fees/fee-settings/${pta.id}/students`, { student_id: ada, assigned: true })).body
+          .errors.fee,
+      ).toEqual([M.notOptional]);
+      expect(
+        (await call(school, "POST", `/fees/fee-settings/${bus.id}/students`, { student_id: "nobody", assigned: true }))
+          .body.errors.student_id,
+      ).toEqual([M.studentNotFound]);
       expect((await call(school, "DELETE", `/fees/fee-settings/${jssBus.id}`)).status).toBe(200);
     });
   });
@@ -166,7 +278,16 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
       expect(first.status, JSON.stringify(first.body)).toBe(201);
       expect(first.body).toEqual({
         message: M.paymentRecorded,
-        data: expect.objectContaining({ receipt_no: "RCT-000001", student_id: ada, student_name: "Ada Obi", student_class: "SS2", amount: 20000, method: "Cash", reference: null, reversed_at: null }),
+        data: expect.objectContaining({
+          receipt_no: "RCT-000001",
+          student_id: ada,
+          student_name: "Ada Obi",
+          student_class: "SS2",
+          amount: 20000,
+          method: "Cash",
+          reference: null,
+          reversed_at: null,
+        }),
       });
       const second = await pay(school, { student_id: ada, amount: "30,000.25" });
       expect(second.body.data.receipt_no).toBe("RCT-000002");
@@ -193,7 +314,9 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
       const refused = await call(school, "DELETE", `/fees/fee-settings/${tuition.id}`);
       expect(refused.status).toBe(409);
       expect(refused.body.message).toBe(M.feeHasPayments);
-      expect((await get<FeeItem[]>(school, `/fees/fee-settings${inTerm}`)).find((f) => f.id === tuition.id)?.has_payments).toBe(true);
+      expect(
+        (await get<FeeItem[]>(school, `/fees/fee-settings${inTerm}`)).find((f) => f.id === tuition.id)?.has_payments,
+      ).toBe(true);
     });
 
     it("records one payment for a form sent twice, even at once", async () => {
@@ -220,7 +343,10 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
       expect(missing.body.errors.reason).toEqual([M.reasonRequired]);
       const reversed = await call(school, "POST", `/fees/payments/${payment.id}/reverse`, { reason: "Cheque bounced" });
       expect(reversed.status).toBe(200);
-      expect(reversed.body.data).toMatchObject({ reversal_reason: "Cheque bounced", reversed_at: api.clock.now.toISOString() });
+      expect(reversed.body.data).toMatchObject({
+        reversal_reason: "Cheque bounced",
+        reversed_at: api.clock.now.toISOString(),
+      });
       const after = await bill(school, bayo);
       expect(after.paid).toBe(before.paid - 500);
       expect(after.payments.find((p) => p.id === payment.id)?.reversal_reason).toBe("Cheque bounced");
@@ -233,7 +359,10 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
     it("prints a numbered receipt with the school's logo and ₦ in the embedded font", async () => {
       const logo = new FormData();
       logo.set("logo", pngFile());
-      expect((await api.fetch(`${base(school)}/update/adminData`, { method: "POST", headers: school.auth, body: logo })).status).toBe(200);
+      expect(
+        (await api.fetch(`${base(school)}/update/adminData`, { method: "POST", headers: school.auth, body: logo }))
+          .status,
+      ).toBe(200);
       const payment = (await get<StudentBill>(school, `/fees/students/${ada}/bill${inTerm}`)).payments[1];
       const res = await api.fetch(`${base(school)}/fees/payments/${payment.id}/receipt`, { headers: school.auth });
       expect(res.status).toBe(200);
@@ -244,8 +373,23 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
       expect(raw).toContain("DejaVuSans");
       expect(raw).not.toMatch(/\/BaseFont \/(Helvetica|Times|Courier)/);
       expect(raw).toContain("/Subtype /Image");
-      const flat = (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text.normalize("NFC").replace(/\s+/g, " ");
-      for (const expected of ["Ọ̀ṣun Grammar School", "Payment receipt", "RCT-000002", "Ada Obi", "SS2", "₦30,000.25", "Transfer", "TRF-001", "₦59,500.50", "₦9,500.25", "2nd Term", "2025/2026"]) {
+      const flat = (await extractText(await getDocumentProxy(bytes), { mergePages: true })).text
+        .normalize("NFC")
+        .replace(/\s+/g, " ");
+      for (const expected of [
+        "Ọ̀ṣun Grammar School",
+        "Payment receipt",
+        "RCT-000002",
+        "Ada Obi",
+        "SS2",
+        "₦30,000.25",
+        "Transfer",
+        "TRF-001",
+        "₦59,500.50",
+        "₦9,500.25",
+        "2nd Term",
+        "2025/2026",
+      ]) {
         expect(flat, expected).toContain(expected.normalize("NFC"));
       }
     });
@@ -253,7 +397,9 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
 
   describe("parents and the overview", () => {
     it("shows a parent billed, paid and balance per child", async () => {
-      const parent = await call(school, "POST", "/stu-parents", { parent_data: { name: "Mrs. Obi", email: "obi@parent.ng", phone: "0803 555 0000", children: [ada, chika] } });
+      const parent = await call(school, "POST", "/stu-parents", {
+        parent_data: { name: "Mrs. Obi", email: "obi@parent.ng", phone: "0803 555 0000", children: [ada, chika] },
+      });
       expect(parent.status, JSON.stringify(parent.body)).toBe(201);
       const children = await get<ChildBalance[]>(school, `/fees/parents/${parent.body.data.unique_id}${inTerm}`);
       expect(children).toEqual([
@@ -272,13 +418,21 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
       expect(o.collection_rate).toBe(Math.floor((o.collected / o.expected) * 100));
       expect(o.by_class).toEqual([
         { class: "JSS1", students: 1, expected: 2000, collected: 2000, outstanding: 0 },
-        { class: "SS2", students: 2, expected: a.billed + b.billed, collected: a.paid + b.paid, outstanding: a.balance + b.balance },
+        {
+          class: "SS2",
+          students: 2,
+          expected: a.billed + b.billed,
+          collected: a.paid + b.paid,
+          outstanding: a.balance + b.balance,
+        },
       ]);
       expect(o.over_time).toEqual([{ date: "2026-01-14", amount: o.collected }]);
       expect(o.owing_most.map((s) => s.name)).toEqual(["Bayo Ade", "Ada Obi"]);
       expect((await get<FeeOverview>(school, `/fees/overview${inTerm}&class=JSS1`)).owing_most).toEqual([]);
       // Retiring the tuition takes it off every bill of the term.
-      expect((await call(school, "POST", `/fees/fee-settings/${tuition.id}/retire`, { retired: true })).body.message).toBe(M.feeRetired);
+      expect(
+        (await call(school, "POST", `/fees/fee-settings/${tuition.id}/retire`, { retired: true })).body.message,
+      ).toBe(M.feeRetired);
       expect((await get<FeeOverview>(school, `/fees/overview${inTerm}`)).expected).toBe(o.expected - 90000);
       await call(school, "POST", `/fees/fee-settings/${tuition.id}/retire`, { retired: false });
     });
@@ -287,15 +441,32 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
       const before = await get<FeeOverview>(school, `/fees/overview${inTerm}`);
       expect(await get<FeeOverview>(school, `/fees/overview${inTerm}`)).toEqual(before);
       // Chika moves to SS2: her bill becomes SS2's.
-      const moved = await call(school, "POST", `/students/${chika}`, { student_data: { name: "Chika Eze", selectedClass: "SS2", gender: "Female", phone_number: "0803 123 4567" } });
+      const moved = await call(school, "POST", `/students/${chika}`, {
+        student_data: { name: "Chika Eze", selectedClass: "SS2", gender: "Female", phone_number: "0803 123 4567" },
+      });
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
       const afterMove = await get<FeeOverview>(school, `/fees/overview${inTerm}`);
       expect(afterMove.by_class.map((c) => c.class)).toEqual(["SS2"]);
       expect(afterMove.expected).toBe(before.expected + 45000 + 12500.5);
       // A sale to Ada, then a payment from her.
       const group = await call(school, "POST", "/inventory/groups", { name: "Books" });
-      const item = await call(school, "POST", "/inventory/items", { name: "Atlas", class: "SS2", price: 5500, status: "In Stock", group_id: group.body.data.id, quantity: 3 });
-      expect((await call(school, "POST", "/inventory/purchases", { item_id: item.body.data.id, student_id: ada, quantity: 1 })).status).toBe(201);
+      const item = await call(school, "POST", "/inventory/items", {
+        name: "Atlas",
+        class: "SS2",
+        price: 5500,
+        status: "In Stock",
+        group_id: group.body.data.id,
+        quantity: 3,
+      });
+      expect(
+        (
+          await call(school, "POST", "/inventory/purchases", {
+            item_id: item.body.data.id,
+            student_id: ada,
+            quantity: 1,
+          })
+        ).status,
+      ).toBe(201);
       const afterSale = await get<FeeOverview>(school, `/fees/overview${inTerm}`);
       expect(afterSale.expected).toBe(afterMove.expected + 5500);
       expect((await pay(school, { student_id: ada, amount: 100 })).status).toBe(201);
@@ -307,13 +478,44 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
     it("another school sees none of these fees, bills or payments", async () => {
       expect(await get<FeeItem[]>(other, "/fees/fee-settings")).toEqual([]);
       expect((await call(other, "GET", `/fees/students/${ada}/bill`)).status).toBe(404);
-      expect((await call(other, "PUT", `/fees/fee-settings/${tuition.id}`, { name: "X", amount: 1, applies_to: "all", term, session, compulsory: true })).status).toBe(404);
-      expect((await call(other, "POST", "/fees/payments", { student_id: ada, amount: 1, term, session, paid_on: "2026-01-14", method: "Cash" })).body.errors.student_id).toEqual([M.studentNotFound]);
+      expect(
+        (
+          await call(other, "PUT", `/fees/fee-settings/${tuition.id}`, {
+            name: "X",
+            amount: 1,
+            applies_to: "all",
+            term,
+            session,
+            compulsory: true,
+          })
+        ).status,
+      ).toBe(404);
+      expect(
+        (
+          await call(other, "POST", "/fees/payments", {
+            student_id: ada,
+            amount: 1,
+            term,
+            session,
+            paid_on: "2026-01-14",
+            method: "Cash",
+          })
+        ).body.errors.student_id,
+      ).toEqual([M.studentNotFound]);
       const payment = (await bill(school, ada)).payments[0];
       expect((await call(other, "POST", `/fees/payments/${payment.id}/reverse`, { reason: "x" })).status).toBe(404);
-      expect((await api.fetch(`${base(other)}/fees/payments/${payment.id}/receipt`, { headers: other.auth })).status).toBe(404);
+      expect(
+        (await api.fetch(`${base(other)}/fees/payments/${payment.id}/receipt`, { headers: other.auth })).status,
+      ).toBe(404);
       const o = await get<FeeOverview>(other, `/fees/overview${inTerm}`);
-      expect(o).toMatchObject({ expected: 0, collected: 0, outstanding: 0, collection_rate: 0, over_time: [], owing_most: [] });
+      expect(o).toMatchObject({
+        expected: 0,
+        collected: 0,
+        outstanding: 0,
+        collection_rate: 0,
+        over_time: [],
+        owing_most: [],
+      });
     });
   });
 });

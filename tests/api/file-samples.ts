@@ -57,7 +57,11 @@ export const SAMPLES = {
   png: PNG_BYTES,
   pdf: pdfBytes(),
   csv: text("Name,Class\nAda Obi,JSS1\nṢadé Ọlá,JSS2\n"),
-  docx: zipBytes({ "[Content_Types].xml": "<Types/>", "_rels/.rels": "<Relationships/>", "word/document.xml": "<w:document/>" }),
+  docx: zipBytes({
+    "[Content_Types].xml": "<Types/>",
+    "_rels/.rels": "<Relationships/>",
+    "word/document.xml": "<w:document/>",
+  }),
   xlsx: zipBytes({ "[Content_Types].xml": "<Types/>", "xl/workbook.xml": "<workbook/>" }),
   odt: zipBytes({ mimetype: "application/vnd.oasis.opendocument.text", "content.xml": "<office:document-content/>" }),
   zip: zipBytes({ "scans/page1.txt": "page one" }),

@@ -25,7 +25,8 @@ describe(`files on an S3-compatible bucket, ${DATABASE}`, { timeout: 120_000 }, 
   });
 
   const at = (p: string) => `/api/admin/${school.uniqueId}${p}`;
-  const storedKeys = async () => (await api.db.selectFrom("files").select("storage_key").execute()).map((r) => r.storage_key);
+  const storedKeys = async () =>
+    (await api.db.selectFrom("files").select("storage_key").execute()).map((r) => r.storage_key);
   function upload(files: File[], folder = "Scans") {
     const form = new FormData();
     form.set("folder_name", folder);
@@ -35,7 +36,8 @@ describe(`files on an S3-compatible bucket, ${DATABASE}`, { timeout: 120_000 }, 
 
   it("the school's logo lives in the bucket and is served from it", async () => {
     const res = await api.fetch(at("/adminData"), { headers: school.auth });
-    const logoUrl = ((await res.json()) as { data: Array<{ admin_data: { logo_url: string } }> }).data[0].admin_data.logo_url;
+    const logoUrl = ((await res.json()) as { data: Array<{ admin_data: { logo_url: string } }> }).data[0].admin_data
+      .logo_url;
     const logoKey = logoUrl.split("/").pop()!;
     expect(await s3.keys()).toContain(logoKey);
     const logo = await api.fetch(logoUrl);
@@ -45,11 +47,17 @@ describe(`files on an S3-compatible bucket, ${DATABASE}`, { timeout: 120_000 }, 
 
   it("uploads go to the bucket, download from it, and deleting removes them; a refused batch stores nothing", async () => {
     const before = await s3.keys();
-    const refused = await upload([new File([new Uint8Array(pdfBytes(500))], "ok.pdf"), new File([new Uint8Array(SAMPLES.exe)], "tool.pdf")]);
+    const refused = await upload([
+      new File([new Uint8Array(pdfBytes(500))], "ok.pdf"),
+      new File([new Uint8Array(SAMPLES.exe)], "tool.pdf"),
+    ]);
     expect(refused.status).toBe(422);
     expect(await s3.keys()).toEqual(before);
 
-    const res = await upload([new File([new Uint8Array(pdfBytes(250_000))], "big.pdf"), new File([new Uint8Array(SAMPLES.csv)], "list.csv")]);
+    const res = await upload([
+      new File([new Uint8Array(pdfBytes(250_000))], "big.pdf"),
+      new File([new Uint8Array(SAMPLES.csv)], "list.csv"),
+    ]);
     expect(res.status).toBe(201);
     const [big, list] = ((await res.json()) as { data: FileRecord[] }).data;
     const keys = await storedKeys();

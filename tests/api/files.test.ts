@@ -2,7 +2,14 @@ import { serve, type ServerType } from "@hono/node-server";
 import fs from "node:fs";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FILE_MESSAGES, SHARE_LINK_TTL_SECONDS, type FileRecord, type FolderStats, type ShareLink, type StorageQuota } from "../../contract/files";
+import {
+  FILE_MESSAGES,
+  SHARE_LINK_TTL_SECONDS,
+  type FileRecord,
+  type FolderStats,
+  type ShareLink,
+  type StorageQuota,
+} from "../../contract/files";
 import type { Paginated } from "../../contract/http";
 import { UPLOAD_MAX_BYTES } from "../../contract/limits";
 import { MESSAGES } from "../../contract/messages";
@@ -14,7 +21,8 @@ interface ErrorBody {
   errors?: Record<string, string[]>;
 }
 
-const file = (bytes: Uint8Array, name: string, type = "application/octet-stream") => new File([new Uint8Array(bytes)], name, { type });
+const file = (bytes: Uint8Array, name: string, type = "application/octet-stream") =>
+  new File([new Uint8Array(bytes)], name, { type });
 const pdf = (name = "letter.pdf", size = 1000) => file(pdfBytes(size), name, "application/pdf");
 
 describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
@@ -39,7 +47,12 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
     expect(res.status, await res.clone().text()).toBe(200);
     return ((await res.json()) as { data: T }).data;
   };
-  function upload(files: File[], fields: Record<string, string> = { folder_name: "Letters" }, headers: Record<string, string> = {}, who = school) {
+  function upload(
+    files: File[],
+    fields: Record<string, string> = { folder_name: "Letters" },
+    headers: Record<string, string> = {},
+    who = school,
+  ) {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     for (const f of files) form.append("files[]", f);
@@ -51,13 +64,22 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
     return ((await res.json()) as { data: FileRecord[] }).data;
   }
   const schoolId = async (who = school) =>
-    (await api.db.selectFrom("schools").select("id").where("unique_id", "=", who.uniqueId).executeTakeFirstOrThrow()).id;
+    (await api.db.selectFrom("schools").select("id").where("unique_id", "=", who.uniqueId).executeTakeFirstOrThrow())
+      .id;
   /** The school's rows, the bytes it uses, every stored object, and what waits in the temporary folder. */
   async function written(who = school) {
     const id = await schoolId(who);
-    const files = await api.db.selectFrom("files").select(["storage_key", "size"]).where("school_id", "=", id).execute();
+    const files = await api.db
+      .selectFrom("files")
+      .select(["storage_key", "size"])
+      .where("school_id", "=", id)
+      .execute();
     const folders = await api.db.selectFrom("file_folders").select("name").where("school_id", "=", id).execute();
-    const storage = await api.db.selectFrom("school_storage").select("used_bytes").where("school_id", "=", id).executeTakeFirst();
+    const storage = await api.db
+      .selectFrom("school_storage")
+      .select("used_bytes")
+      .where("school_id", "=", id)
+      .executeTakeFirst();
     return {
       files: files.length,
       folders: folders.map((f) => f.name).sort(),
@@ -66,7 +88,13 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
     };
   }
   const objectsOnDisk = () =>
-    fs.existsSync(api.uploadsDir) ? fs.readdirSync(api.uploadsDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort() : [];
+    fs.existsSync(api.uploadsDir)
+      ? fs
+          .readdirSync(api.uploadsDir, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => e.name)
+          .sort()
+      : [];
   const tempLeft = () => (fs.existsSync(api.tempDir) ? fs.readdirSync(api.tempDir) : []);
   /**
    * Runs `test` against an API of its own whose schools have this quota (STORAGE_QUOTA_MB), its database
@@ -96,14 +124,30 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
   describe("upload, folders and the quota", () => {
     it("stores a batch in a new folder; folders, stats, the folder's files and the quota follow", async () => {
       await freshSchool();
-      const res = await upload([pdf("Letter to parents.pdf", 3000), file(SAMPLES.png, "photo.jpg", "image/jpeg")], { folder_name: "  Letters  to   Parents " });
+      const res = await upload([pdf("Letter to parents.pdf", 3000), file(SAMPLES.png, "photo.jpg", "image/jpeg")], {
+        folder_name: "  Letters  to   Parents ",
+      });
       expect(res.status).toBe(201);
       const body = (await res.json()) as { message: string; data: FileRecord[] };
       expect(body.message).toBe(MESSAGES.uploadSuccessful);
       expect(body.data).toEqual([
-        { id: expect.any(Number), original_name: "Letter to parents.pdf", size: 3000, mime_type: "application/pdf", created_at: expect.any(String), folder: "Letters to Parents" },
+        {
+          id: expect.any(Number),
+          original_name: "Letter to parents.pdf",
+          size: 3000,
+          mime_type: "application/pdf",
+          created_at: expect.any(String),
+          folder: "Letters to Parents",
+        },
         // The type comes from the bytes: a PNG named .jpg and declared JPEG is a PNG.
-        { id: expect.any(Number), original_name: "photo.jpg", size: SAMPLES.png.length, mime_type: "image/png", created_at: expect.any(String), folder: "Letters to Parents" },
+        {
+          id: expect.any(Number),
+          original_name: "photo.jpg",
+          size: SAMPLES.png.length,
+          mime_type: "image/png",
+          created_at: expect.any(String),
+          folder: "Letters to Parents",
+        },
       ]);
       const total = 3000 + SAMPLES.png.length;
       expect(await get<string[]>("/files/folders")).toEqual(["Letters to Parents"]);
@@ -127,11 +171,15 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
       await uploaded([file(SAMPLES.docx, "minutes.docx")], { folder_name: "LETTERS TO PARENTS" });
       await uploaded([file(SAMPLES.mp3, "anthem.mp3")], { folder_name: "Audio" });
       expect(await get<string[]>("/files/folders")).toEqual(["Audio", "Letters to Parents"]);
-      const page1 = await get<Paginated<FileRecord>>(`/files/folder/${encodeURIComponent("Letters to Parents")}?per_page=3`);
+      const page1 = await get<Paginated<FileRecord>>(
+        `/files/folder/${encodeURIComponent("Letters to Parents")}?per_page=3`,
+      );
       expect(page1).toMatchObject({ total: 4, last_page: 2, current_page: 1 });
       expect(page1.data.map((f) => f.original_name)).toEqual(["minutes.docx", "register.csv", "photo.jpg"]);
       expect(page1.data[0].mime_type).toBe("application/vnd.openxmlformats-officedocument.wordprocessingml.document");
-      const page2 = await get<Paginated<FileRecord>>(`/files/folder/${encodeURIComponent("letters to parents")}?per_page=3&page=2`);
+      const page2 = await get<Paginated<FileRecord>>(
+        `/files/folder/${encodeURIComponent("letters to parents")}?per_page=3&page=2`,
+      );
       expect(page2.data.map((f) => f.original_name)).toEqual(["Letter to parents.pdf"]);
       const stats = await get<Paginated<FolderStats>>("/files/folderStats?per_page=1&page=2");
       expect(stats).toMatchObject({ total: 2, data: [{ folder: "Letters to Parents", files_count: 4 }] });
@@ -146,10 +194,25 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
     const sixFiles = () => Array.from({ length: 6 }, (_, i) => pdf(`page${i + 1}.pdf`));
     it.each<[string, () => File[], Record<string, string>, Record<string, string[]>]>([
       ["no file", () => [], { folder_name: "Letters" }, { files: [MESSAGES.uploadNoFiles] }],
-      ["an empty file input", () => [file(new Uint8Array(), "")], { folder_name: "Letters" }, { files: [MESSAGES.uploadNoFiles] }],
+      [
+        "an empty file input",
+        () => [file(new Uint8Array(), "")],
+        { folder_name: "Letters" },
+        { files: [MESSAGES.uploadNoFiles] },
+      ],
       ["no folder", () => [pdf()], {}, { folder_name: [MESSAGES.uploadNoFolder] }],
-      ["blank folder fields", () => [pdf()], { folder_name: "   ", existing_folder: "" }, { folder_name: [MESSAGES.uploadNoFolder] }],
-      ["both a new and an existing folder", () => [pdf()], { folder_name: "New", existing_folder: "Old" }, { folder_name: [FILE_MESSAGES.oneFolderOnly] }],
+      [
+        "blank folder fields",
+        () => [pdf()],
+        { folder_name: "   ", existing_folder: "" },
+        { folder_name: [MESSAGES.uploadNoFolder] },
+      ],
+      [
+        "both a new and an existing folder",
+        () => [pdf()],
+        { folder_name: "New", existing_folder: "Old" },
+        { folder_name: [FILE_MESSAGES.oneFolderOnly] },
+      ],
       ["six files", sixFiles, { folder_name: "Letters" }, { files: [MESSAGES.uploadTooManyFiles] }],
       [
         "files over 5 MB",
@@ -159,17 +222,62 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
       ],
       [
         "programs and markup beside a good file",
-        () => [pdf("fine.pdf"), file(SAMPLES.exe, "setup.pdf"), file(SAMPLES.html, "page.txt", "text/plain"), file(SAMPLES.svg, "logo.svg", "image/svg+xml"), file(SAMPLES.apk, "app.zip")],
+        () => [
+          pdf("fine.pdf"),
+          file(SAMPLES.exe, "setup.pdf"),
+          file(SAMPLES.html, "page.txt", "text/plain"),
+          file(SAMPLES.svg, "logo.svg", "image/svg+xml"),
+          file(SAMPLES.apk, "app.zip"),
+        ],
         { folder_name: "Letters" },
-        { files: ["These files cannot be uploaded: setup.pdf, page.txt, logo.svg, app.zip. Upload documents, pictures, audio or video (not programs, web pages or SVG images)."] },
+        {
+          files: [
+            "These files cannot be uploaded: setup.pdf, page.txt, logo.svg, app.zip. Upload documents, pictures, audio or video (not programs, web pages or SVG images).",
+          ],
+        },
       ],
-      ["an empty file", () => [file(new Uint8Array(), "blank.pdf")], { folder_name: "Letters" }, { files: ["These files are empty: blank.pdf"] }],
-      ["a folder name with a slash", () => [pdf()], { folder_name: "2025/2026" }, { folder_name: [FILE_MESSAGES.folderNameInvalid] }],
-      ["a folder name of dots", () => [pdf()], { folder_name: ".." }, { folder_name: [FILE_MESSAGES.folderNameInvalid] }],
-      ["the upload page's name", () => [pdf()], { folder_name: "Upload" }, { folder_name: [FILE_MESSAGES.folderNameReserved] }],
-      ["a folder name too long", () => [pdf()], { folder_name: "x".repeat(61) }, { folder_name: [FILE_MESSAGES.folderNameTooLong] }],
-      ["an existing folder that is not there", () => [pdf()], { existing_folder: "Gone" }, { existing_folder: [FILE_MESSAGES.folderGone] }],
-      ["no file and no folder at once", () => [], {}, { files: [MESSAGES.uploadNoFiles], folder_name: [MESSAGES.uploadNoFolder] }],
+      [
+        "an empty file",
+        () => [file(new Uint8Array(), "blank.pdf")],
+        { folder_name: "Letters" },
+        { files: ["These files are empty: blank.pdf"] },
+      ],
+      [
+        "a folder name with a slash",
+        () => [pdf()],
+        { folder_name: "2025/2026" },
+        { folder_name: [FILE_MESSAGES.folderNameInvalid] },
+      ],
+      [
+        "a folder name of dots",
+        () => [pdf()],
+        { folder_name: ".." },
+        { folder_name: [FILE_MESSAGES.folderNameInvalid] },
+      ],
+      [
+        "the upload page's name",
+        () => [pdf()],
+        { folder_name: "Upload" },
+        { folder_name: [FILE_MESSAGES.folderNameReserved] },
+      ],
+      [
+        "a folder name too long",
+        () => [pdf()],
+        { folder_name: "x".repeat(61) },
+        { folder_name: [FILE_MESSAGES.folderNameTooLong] },
+      ],
+      [
+        "an existing folder that is not there",
+        () => [pdf()],
+        { existing_folder: "Gone" },
+        { existing_folder: [FILE_MESSAGES.folderGone] },
+      ],
+      [
+        "no file and no folder at once",
+        () => [],
+        {},
+        { files: [MESSAGES.uploadNoFiles], folder_name: [MESSAGES.uploadNoFolder] },
+      ],
     ])("refuses %s with the message beside the field, and writes nothing", async (_, files, fields, errors) => {
       const before = await written();
       const objects = objectsOnDisk();
@@ -184,14 +292,21 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
     });
 
     it("takes a file of exactly 5 MB and five files at once", async () => {
-      const stored = await uploaded([pdf("exact.pdf", UPLOAD_MAX_BYTES), ...Array.from({ length: 4 }, (_, i) => pdf(`p${i}.pdf`))]);
+      const stored = await uploaded([
+        pdf("exact.pdf", UPLOAD_MAX_BYTES),
+        ...Array.from({ length: 4 }, (_, i) => pdf(`p${i}.pdf`)),
+      ]);
       expect(stored.map((f) => f.size)).toEqual([UPLOAD_MAX_BYTES, 1000, 1000, 1000, 1000]);
     });
 
     it("refuses an over-long text field and a body that is not multipart, writing nothing", async () => {
       const before = await written();
       expect((await upload([pdf()], { folder_name: "x".repeat(5000) })).status).toBe(413);
-      const json = await api.fetch(path_("/files"), { method: "POST", headers: { ...school.auth, "Content-Type": "application/json" }, body: "{}" });
+      const json = await api.fetch(path_("/files"), {
+        method: "POST",
+        headers: { ...school.auth, "Content-Type": "application/json" },
+        body: "{}",
+      });
       expect(json.status).toBe(415);
       expect(await written()).toEqual(before);
     });
@@ -201,7 +316,9 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
       // 70 MB of one file's bytes, produced as they are sent: nothing this size is ever held in memory.
       let sent = 0;
       const chunk = new Uint8Array(1024 * 1024).fill(37);
-      const head = new TextEncoder().encode('--b\r\nContent-Disposition: form-data; name="folder_name"\r\n\r\nBig\r\n--b\r\nContent-Disposition: form-data; name="files[]"; filename="big.pdf"\r\n\r\n%PDF-1.4\n');
+      const head = new TextEncoder().encode(
+        '--b\r\nContent-Disposition: form-data; name="folder_name"\r\n\r\nBig\r\n--b\r\nContent-Disposition: form-data; name="files[]"; filename="big.pdf"\r\n\r\n%PDF-1.4\n',
+      );
       const body = new ReadableStream<Uint8Array>({
         pull(controller) {
           if (sent === 0) controller.enqueue(head);
@@ -226,15 +343,28 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
   describe("the quota", () => {
     it("concurrent uploads can never together pass the quota, and deleting frees space", () =>
       withQuota(10_000, async () => {
-        const results = await Promise.all(Array.from({ length: 8 }, (_, i) => upload([pdf(`scan${i}.pdf`, 3000)], { folder_name: "Scans" })));
+        const results = await Promise.all(
+          Array.from({ length: 8 }, (_, i) => upload([pdf(`scan${i}.pdf`, 3000)], { folder_name: "Scans" })),
+        );
         const statuses = results.map((r) => r.status).sort();
         expect(statuses).toEqual([201, 201, 201, 422, 422, 422, 422, 422]);
-        const refused = (await Promise.all(results.filter((r) => r.status === 422).map((r) => r.json()))) as ErrorBody[];
-        for (const body of refused) expect(body.errors?.files?.[0]).toBe("Not enough storage space: these files need 2.93 KB but only 1000 B is left.");
+        const refused = (await Promise.all(
+          results.filter((r) => r.status === 422).map((r) => r.json()),
+        )) as ErrorBody[];
+        for (const body of refused)
+          expect(body.errors?.files?.[0]).toBe(
+            "Not enough storage space: these files need 2.93 KB but only 1000 B is left.",
+          );
         const state = await written();
         expect(state).toMatchObject({ files: 3, used: 9000 });
         expect(objectsOnDisk().filter((name) => state.keys.includes(name))).toHaveLength(3);
-        expect(await get<StorageQuota>("/files/storage-quota")).toEqual({ used: 9000, quota: 10_000, remaining: 1000, percentage: 90, unlimited: false });
+        expect(await get<StorageQuota>("/files/storage-quota")).toEqual({
+          used: 9000,
+          quota: 10_000,
+          remaining: 1000,
+          percentage: 90,
+          unlimited: false,
+        });
 
         const listed = await get<Paginated<FileRecord>>("/files/folder/Scans");
         const del = await api.fetch(path_(`/files/${listed.data[0].id}`), { method: "DELETE", headers: school.auth });
@@ -248,7 +378,13 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
     it("a server with no limit (STORAGE_QUOTA_MB=0) shows 'unlimited'", () =>
       withQuota(0, async () => {
         await uploaded([pdf("a.pdf", 2000)]);
-        expect(await get<StorageQuota>("/files/storage-quota")).toEqual({ used: 2000, quota: null, remaining: null, percentage: 0, unlimited: true });
+        expect(await get<StorageQuota>("/files/storage-quota")).toEqual({
+          used: 2000,
+          quota: null,
+          remaining: null,
+          percentage: 0,
+          unlimited: true,
+        });
       }));
   });
 
@@ -265,7 +401,9 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
       expect(objectsOnDisk()).not.toContain(removedKey);
       expect(objectsOnDisk()).toContain(after.keys[0]);
       expect((await api.fetch(path_(`/files/${gone.id}`), { headers: school.auth })).status).toBe(404);
-      expect((await api.fetch(path_(`/files/${gone.id}`), { method: "DELETE", headers: school.auth })).status).toBe(404);
+      expect((await api.fetch(path_(`/files/${gone.id}`), { method: "DELETE", headers: school.auth })).status).toBe(
+        404,
+      );
       expect(await get<FileRecord>(`/files/${kept.id}`)).toMatchObject({ original_name: "keep.pdf" });
     });
 
@@ -274,7 +412,10 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
       await uploaded([pdf("a.pdf", 1000), pdf("b.pdf", 1000)], { folder_name: "Old Letters" });
       const [kept] = await uploaded([pdf("c.pdf", 500)], { folder_name: "Receipts" });
       const keysBefore = (await written()).keys;
-      const res = await api.fetch(path_(`/files/folder/${encodeURIComponent("old letters")}`), { method: "DELETE", headers: school.auth });
+      const res = await api.fetch(path_(`/files/folder/${encodeURIComponent("old letters")}`), {
+        method: "DELETE",
+        headers: school.auth,
+      });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ message: FILE_MESSAGES.folderDeleted });
       const after = await written();
@@ -293,14 +434,22 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
       expect(first.status).toBe(201);
       const again = await upload([pdf("once.pdf", 1200)], { folder_name: "Once" }, { "Idempotency-Key": "form-key-1" });
       expect(again.status).toBe(200);
-      expect(((await again.json()) as { data: FileRecord[] }).data).toEqual(((await first.json()) as { data: FileRecord[] }).data);
+      expect(((await again.json()) as { data: FileRecord[] }).data).toEqual(
+        ((await first.json()) as { data: FileRecord[] }).data,
+      );
 
-      const racing = await Promise.all([1, 2, 3].map(() => upload([pdf("race.pdf", 800)], { folder_name: "Race" }, { "Idempotency-Key": "form-key-2" })));
+      const racing = await Promise.all(
+        [1, 2, 3].map(() =>
+          upload([pdf("race.pdf", 800)], { folder_name: "Race" }, { "Idempotency-Key": "form-key-2" }),
+        ),
+      );
       expect(racing.map((r) => r.status).sort()).toEqual([200, 200, 201]);
       const bodies = (await Promise.all(racing.map((r) => r.json()))) as Array<{ data: FileRecord[] }>;
       expect(new Set(bodies.map((b) => b.data[0].id)).size).toBe(1);
       expect(await written()).toMatchObject({ files: 2, used: 2000 });
-      expect(objectsOnDisk().filter((name) => !name.endsWith(".tmp"))).toEqual(expect.arrayContaining((await written()).keys));
+      expect(objectsOnDisk().filter((name) => !name.endsWith(".tmp"))).toEqual(
+        expect.arrayContaining((await written()).keys),
+      );
     });
   });
 
@@ -312,7 +461,9 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
       const link = await share(stored.id);
       expect(link.url).toMatch(/^\/api\/files\/shared\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
       expect(link.disposition).toBe("attachment");
-      expect(new Date(link.expires_at).getTime() - api.clock.now.getTime()).toBeLessThanOrEqual(SHARE_LINK_TTL_SECONDS * 1000);
+      expect(new Date(link.expires_at).getTime() - api.clock.now.getTime()).toBeLessThanOrEqual(
+        SHARE_LINK_TTL_SECONDS * 1000,
+      );
       const res = await open(link);
       expect(res.status).toBe(200);
       expect(Object.fromEntries(res.headers)).toMatchObject({
@@ -339,13 +490,19 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
     });
 
     it("pictures and PDFs may be shown inline; anything else is always a download", async () => {
-      const [picture, paper, sheet] = await uploaded([file(SAMPLES.png, "crest.png"), pdf("timetable.pdf"), file(SAMPLES.csv, "list.csv")]);
+      const [picture, paper, sheet] = await uploaded([
+        file(SAMPLES.png, "crest.png"),
+        pdf("timetable.pdf"),
+        file(SAMPLES.csv, "list.csv"),
+      ]);
       const inlinePicture = await open(await share(picture.id, "inline"));
       expect(inlinePicture.headers.get("content-disposition")).toMatch(/^inline; /);
       expect(inlinePicture.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'");
       const inlinePdf = await open(await share(paper.id, "inline"));
       expect(inlinePdf.headers.get("content-disposition")).toMatch(/^inline; /);
-      expect(inlinePdf.headers.get("content-security-policy")).toBe("default-src 'none'; object-src 'self'; frame-ancestors 'self'");
+      expect(inlinePdf.headers.get("content-security-policy")).toBe(
+        "default-src 'none'; object-src 'self'; frame-ancestors 'self'",
+      );
       const csvLink = await share(sheet.id, "inline");
       expect(csvLink.disposition).toBe("attachment");
       expect((await open(csvLink)).headers.get("content-disposition")).toMatch(/^attachment; /);
@@ -377,7 +534,10 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
         "Ọmọ́ Ẹ̀kọ́ – 2025 ₦.pdf",
         "invoice\u202Efdp.exe",
       ];
-      const stored = [...(await uploaded(names.slice(0, 3).map((name) => pdf(name)))), ...(await uploaded(names.slice(3).map((name) => pdf(name))))];
+      const stored = [
+        ...(await uploaded(names.slice(0, 3).map((name) => pdf(name)))),
+        ...(await uploaded(names.slice(3).map((name) => pdf(name)))),
+      ];
       expect(stored.map((f) => f.original_name)).toEqual([
         'quote"d; name=evil.pdf',
         "lineSet-Cookie: x=1.pdf",
@@ -386,9 +546,15 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
         "Ọmọ́ Ẹ̀kọ́ – 2025 ₦.pdf".normalize("NFC"),
         "invoicefdp.exe",
       ]);
-      const headers = await Promise.all(stored.map(async (f) => (await open(await share(f.id))).headers.get("content-disposition")!));
-      expect(headers[0]).toBe(`attachment; filename="quote_d_ name=evil.pdf"; filename*=UTF-8''quote%22d%3B%20name%3Devil.pdf`);
-      expect(headers[1]).toBe(`attachment; filename="lineSet-Cookie: x=1.pdf"; filename*=UTF-8''lineSet-Cookie%3A%20x%3D1.pdf`);
+      const headers = await Promise.all(
+        stored.map(async (f) => (await open(await share(f.id))).headers.get("content-disposition")!),
+      );
+      expect(headers[0]).toBe(
+        `attachment; filename="quote_d_ name=evil.pdf"; filename*=UTF-8''quote%22d%3B%20name%3Devil.pdf`,
+      );
+      expect(headers[1]).toBe(
+        `attachment; filename="lineSet-Cookie: x=1.pdf"; filename*=UTF-8''lineSet-Cookie%3A%20x%3D1.pdf`,
+      );
       expect(headers[4]).toMatch(/^attachment; filename="Omo Eko _ 2025 _\.pdf"; filename\*=UTF-8''/);
       // A PDF called .exe downloads as a PDF, not as something the computer would run.
       expect(headers[5]).toBe(`attachment; filename="invoicefdp.exe.pdf"; filename*=UTF-8''invoicefdp.exe.pdf`);
@@ -405,8 +571,16 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
       const [theirs] = ((await theirsRes.json()) as { data: FileRecord[] }).data;
 
       // Another school's file id on this school's paths is simply not found.
-      for (const [method, p] of [["GET", `/files/${theirs.id}`], ["DELETE", `/files/${theirs.id}`], ["POST", `/files/${theirs.id}/share`]] as const) {
-        const res = await api.fetch(path_(p), { method, headers: { ...school.auth, "Content-Type": "application/json" }, body: method === "POST" ? "{}" : undefined });
+      for (const [method, p] of [
+        ["GET", `/files/${theirs.id}`],
+        ["DELETE", `/files/${theirs.id}`],
+        ["POST", `/files/${theirs.id}/share`],
+      ] as const) {
+        const res = await api.fetch(path_(p), {
+          method,
+          headers: { ...school.auth, "Content-Type": "application/json" },
+          body: method === "POST" ? "{}" : undefined,
+        });
         expect(res.status, `${method} ${p}`).toBe(404);
         expect(await res.json()).toEqual({ message: MESSAGES.fileNotFound });
       }

@@ -178,9 +178,14 @@ export { sql };
  * the connection's own schema is read: a catalogue-wide listing fails when another test file drops its
  * schema at that moment, as the API tests and the abuse cases running side by side do.
  */
-export async function ownTables(db: Kysely<Database>, dialect: "sqlite" | "postgres"): Promise<Array<{ name: string; columns: Array<{ name: string; dataType: string }> }>> {
+export async function ownTables(
+  db: Kysely<Database>,
+  dialect: "sqlite" | "postgres",
+): Promise<Array<{ name: string; columns: Array<{ name: string; dataType: string }> }>> {
   if (dialect === "sqlite") {
-    return (await db.introspection.getTables()).filter((t) => !t.name.startsWith("kysely_")).map((t) => ({ name: t.name, columns: t.columns.map((c) => ({ name: c.name, dataType: c.dataType })) }));
+    return (await db.introspection.getTables())
+      .filter((t) => !t.name.startsWith("kysely_"))
+      .map((t) => ({ name: t.name, columns: t.columns.map((c) => ({ name: c.name, dataType: c.dataType })) }));
   }
   const rows = (
     await sql<{ table_name: string; column_name: string; data_type: string }>`

@@ -29,13 +29,19 @@ describe(`imports API on ${DATABASE}`, () => {
     expect(res.status, JSON.stringify(body)).toBe(201);
     return body.data;
   }
-  const commit = (s: RegisteredSchool, kind: string, token: string) => api.fetch(`${base(s)}/imports/${kind}/${token}/commit`, { method: "POST", headers: s.auth });
+  const commit = (s: RegisteredSchool, kind: string, token: string) =>
+    api.fetch(`${base(s)}/imports/${kind}/${token}/commit`, { method: "POST", headers: s.auth });
   async function count(s: RegisteredSchool, path: string) {
     return ((await (await api.fetch(`${base(s)}${path}`, { headers: s.auth })).json()).data as { total: number }).total;
   }
 
   const studentHeader = ["Student Name", "class", "SEX", "Phone No", "E-mail", "Adm. No", "Favourite Colour"];
-  const goodStudents = [studentHeader, ["Ada Obi", "JSS1", "Female", "0803 123 4567", "ada@example.com", "A/001", "Blue"], ["Bayo Ade", "JSS2", "male", "+234 803 123 4568", "", "A/002", ""], ["Chi Eze", "SS1", "Male", "08031234569", "", "", ""]];
+  const goodStudents = [
+    studentHeader,
+    ["Ada Obi", "JSS1", "Female", "0803 123 4567", "ada@example.com", "A/001", "Blue"],
+    ["Bayo Ade", "JSS2", "male", "+234 803 123 4568", "", "A/002", ""],
+    ["Chi Eze", "SS1", "Male", "08031234569", "", "", ""],
+  ];
 
   describe("students", () => {
     it("gives a template: the columns and an example row, and a sheet explaining each with the school's classes", async () => {
@@ -62,22 +68,44 @@ describe(`imports API on ${DATABASE}`, () => {
     it("checks a good file without writing, matches synonyms, names unknown columns, then imports every row once", async () => {
       const s = await registerSchool(api);
       const preview = await checked(s, "students", xlsxFile(goodStudents));
-      expect(preview).toMatchObject({ rows: 3, to_add: 3, problem_count: 0, problems: [], unknown_columns: ["Favourite Colour"], missing_columns: [], imported_at: null });
+      expect(preview).toMatchObject({
+        rows: 3,
+        to_add: 3,
+        problem_count: 0,
+        problems: [],
+        unknown_columns: ["Favourite Colour"],
+        missing_columns: [],
+        imported_at: null,
+      });
       expect(preview.token).toMatch(/^[0-9a-f]{64}$/);
       expect(await count(s, "/students")).toBe(0);
 
       const res = await commit(s, "students", preview.token);
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ message: IMPORT_MESSAGES.imported(3, "students"), data: { added: 3, already_imported: false } });
+      expect(await res.json()).toEqual({
+        message: IMPORT_MESSAGES.imported(3, "students"),
+        data: { added: 3, already_imported: false },
+      });
       const list = (await (await api.fetch(`${base(s)}/students?q=Bayo`, { headers: s.auth })).json()).data.data;
-      expect(list[0].student_data).toMatchObject({ name: "Bayo Ade", class: "JSS2", gender: "Male", phone_number: "+2348031234568", admission: "A/002" });
+      expect(list[0].student_data).toMatchObject({
+        name: "Bayo Ade",
+        class: "JSS2",
+        gender: "Male",
+        phone_number: "+2348031234568",
+        admission: "A/002",
+      });
 
       // The same check committed again, or the same file sent again, adds nothing and says so.
-      expect(await (await commit(s, "students", preview.token)).json()).toMatchObject({ message: IMPORT_MESSAGES.alreadyImported, data: { added: 0, already_imported: true } });
+      expect(await (await commit(s, "students", preview.token)).json()).toMatchObject({
+        message: IMPORT_MESSAGES.alreadyImported,
+        data: { added: 0, already_imported: true },
+      });
       const again = await checked(s, "students", xlsxFile(goodStudents));
       expect(again.imported_at).not.toBeNull();
       expect(again).toMatchObject({ to_add: 0, problem_count: 0 });
-      expect(await (await commit(s, "students", again.token)).json()).toMatchObject({ data: { added: 0, already_imported: true } });
+      expect(await (await commit(s, "students", again.token)).json()).toMatchObject({
+        data: { added: 0, already_imported: true },
+      });
       expect(await count(s, "/students")).toBe(3);
     });
 
@@ -98,7 +126,14 @@ describe(`imports API on ${DATABASE}`, () => {
 
     it("reports every bad row by row, column and the form's words; imports nothing; gives the rows back with a Problem column", async () => {
       const s = await registerSchool(api);
-      await checked(s, "students", xlsxFile([["Name", "Class", "Gender", "Phone Number", "Admission Number"], ["Old Boy", "JSS1", "Male", "0803 000 0001", "TAKEN/1"]])).then((p) => commit(s, "students", p.token));
+      await checked(
+        s,
+        "students",
+        xlsxFile([
+          ["Name", "Class", "Gender", "Phone Number", "Admission Number"],
+          ["Old Boy", "JSS1", "Male", "0803 000 0001", "TAKEN/1"],
+        ]),
+      ).then((p) => commit(s, "students", p.token));
       const rows = [
         ["Name", "Class", "Gender", "Phone Number", "Email", "Admission Number"],
         ["Good Row", "JSS1", "Male", "0803 123 4567", "", "N/1"],
@@ -131,11 +166,31 @@ describe(`imports API on ${DATABASE}`, () => {
       expect(file.headers.get("content-disposition")).toContain("register%20-%20problems.xlsx");
       const back = sheetRows(await file.arrayBuffer());
       expect(back[0]).toEqual([...rows[0], "Problem"]);
-      expect(back.slice(1).map((r) => r[0])).toEqual(["", "Bad Phone", "Bad Class", "Bad Email", "Twin", "Taken", "No Gender"]);
+      expect(back.slice(1).map((r) => r[0])).toEqual([
+        "",
+        "Bad Phone",
+        "Bad Class",
+        "Bad Email",
+        "Twin",
+        "Taken",
+        "No Gender",
+      ]);
       expect(back[2][6]).toBe(`Phone Number: ${APP_MESSAGES.invalidPhone}`);
 
       // The rows fixed and sent back import.
-      const fixed = [rows[0], ...back.slice(1).map((r, i) => [r[0] || "Named Now", r[1] === "Primary 9" ? "JSS2" : r[1], r[2] || "Male", r[3] === "12" ? "0803 123 4567" : r[3], r[4] === "not-an-email" ? "" : r[4], r[5] ? `FIXED/${i}` : ""])];
+      const fixed = [
+        rows[0],
+        ...back
+          .slice(1)
+          .map((r, i) => [
+            r[0] || "Named Now",
+            r[1] === "Primary 9" ? "JSS2" : r[1],
+            r[2] || "Male",
+            r[3] === "12" ? "0803 123 4567" : r[3],
+            r[4] === "not-an-email" ? "" : r[4],
+            r[5] ? `FIXED/${i}` : "",
+          ]),
+      ];
       const again = await checked(s, "students", xlsxFile(fixed));
       expect(again).toMatchObject({ to_add: 7, problem_count: 0 });
       expect((await commit(s, "students", again.token)).status).toBe(200);
@@ -145,22 +200,58 @@ describe(`imports API on ${DATABASE}`, () => {
     it("a record added between the check and the commit makes the commit refuse, writing nothing", async () => {
       const s = await registerSchool(api);
       const preview = await checked(s, "students", xlsxFile(goodStudents));
-      const single = { name: "Racer", selectedClass: "JSS1", gender: "Male", phone_number: "0803 123 4567", admission: "A/001" };
-      expect((await api.fetch(`${base(s)}/students`, { method: "POST", headers: { ...s.auth, "Content-Type": "application/json" }, body: JSON.stringify({ student_data: single }) })).status).toBe(201);
+      const single = {
+        name: "Racer",
+        selectedClass: "JSS1",
+        gender: "Male",
+        phone_number: "0803 123 4567",
+        admission: "A/001",
+      };
+      expect(
+        (
+          await api.fetch(`${base(s)}/students`, {
+            method: "POST",
+            headers: { ...s.auth, "Content-Type": "application/json" },
+            body: JSON.stringify({ student_data: single }),
+          })
+        ).status,
+      ).toBe(201);
       const res = await commit(s, "students", preview.token);
       expect(res.status).toBe(422);
-      expect((await res.json()).data.problems).toEqual([{ row: 2, column: "Admission Number", message: STUDENT_MESSAGES.duplicateAdmission }]);
+      expect((await res.json()).data.problems).toEqual([
+        { row: 2, column: "Admission Number", message: STUDENT_MESSAGES.duplicateAdmission },
+      ]);
       expect(await count(s, "/students")).toBe(1);
     });
 
     it.each<[string, () => File | null, string]>([
       ["no file", () => null, MESSAGES.noFileSelected],
       ["a text file named .xlsx", () => new File(["name,class\nAda,JSS1\n"], "students.xlsx"), MESSAGES.excelOnly],
-      ["a PNG named .xls", () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], "students.xls"), MESSAGES.excelOnly],
-      ["a zip that is no workbook", () => new File([new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)])], "students.xlsx"), MESSAGES.excelOnly],
-      ["a password-protected file", () => new File([passwordProtectedBytes()], "locked.xlsx"), IMPORT_MESSAGES.passwordProtected],
-      ["an empty sheet (headers only)", () => xlsxFile([["Name", "Class", "Gender", "Phone Number"]]), IMPORT_MESSAGES.emptySheet],
-      ["a file over 5 MB", () => new File([new Uint8Array(5_242_881).fill(0x50)], "big.xlsx"), IMPORT_MESSAGES.tooLarge],
+      [
+        "a PNG named .xls",
+        () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], "students.xls"),
+        MESSAGES.excelOnly,
+      ],
+      [
+        "a zip that is no workbook",
+        () => new File([new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)])], "students.xlsx"),
+        MESSAGES.excelOnly,
+      ],
+      [
+        "a password-protected file",
+        () => new File([passwordProtectedBytes()], "locked.xlsx"),
+        IMPORT_MESSAGES.passwordProtected,
+      ],
+      [
+        "an empty sheet (headers only)",
+        () => xlsxFile([["Name", "Class", "Gender", "Phone Number"]]),
+        IMPORT_MESSAGES.emptySheet,
+      ],
+      [
+        "a file over 5 MB",
+        () => new File([new Uint8Array(5_242_881).fill(0x50)], "big.xlsx"),
+        IMPORT_MESSAGES.tooLarge,
+      ],
     ])("refuses %s with its message on the field, writing nothing", async (_, file, message) => {
       const s = await registerSchool(api);
       const res = await upload(s, "students", file());
@@ -177,25 +268,41 @@ describe(`imports API on ${DATABASE}`, () => {
       const res = await upload(s, "students", over);
       expect(res.status).toBe(422);
       expect((await res.json()).errors.file[0]).toContain("10,000 rows");
-      const exact = await checked(s, "students", xlsxFile([header, ...Array.from({ length: IMPORT_MAX_ROWS }, (_, i) => row(i))]));
+      const exact = await checked(
+        s,
+        "students",
+        xlsxFile([header, ...Array.from({ length: IMPORT_MAX_ROWS }, (_, i) => row(i))]),
+      );
       expect(exact).toMatchObject({ rows: IMPORT_MAX_ROWS, to_add: IMPORT_MAX_ROWS });
     }, 60_000);
 
     it("more large files at once than threads and queue: the extra ones answer 503 with Retry-After, the rest are read, two threads at most", async () => {
       const s = await registerSchool(api);
       const row = (i: number) => [`Student ${i}`, "JSS1", "Male", "0803 123 4567"];
-      const large = xlsxFile([["Name", "Class", "Gender", "Phone Number"], ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => row(i))]);
+      const large = xlsxFile([
+        ["Name", "Class", "Gender", "Phone Number"],
+        ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => row(i)),
+      ]);
       const { threads, queue } = SPREADSHEET_POOL;
-      const answers = await Promise.all(Array.from({ length: 2 * (threads + queue) }, () => upload(s, "students", large)));
+      const answers = await Promise.all(
+        Array.from({ length: 2 * (threads + queue) }, () => upload(s, "students", large)),
+      );
       const bodies = await Promise.all(answers.map((r) => r.json()));
-      const busy = answers.flatMap((r, i) => (r.status === 503 ? [{ retryAfter: r.headers.get("retry-after"), body: bodies[i] }] : []));
+      const busy = answers.flatMap((r, i) =>
+        r.status === 503 ? [{ retryAfter: r.headers.get("retry-after"), body: bodies[i] }] : [],
+      );
       const read = answers.filter((r) => r.status === 422);
       expect(busy.length + read.length, JSON.stringify(answers.map((r) => r.status))).toBe(answers.length);
       expect(busy.length).toBeGreaterThan(0);
       expect(read.length).toBeGreaterThanOrEqual(threads);
       expect(read.length).toBeLessThanOrEqual(answers.length - 1);
-      for (const refusal of busy) expect(refusal).toEqual({ retryAfter: String(SPREADSHEET_RETRY_AFTER_SECONDS), body: { message: IMPORT_MESSAGES.busy } });
-      for (const body of bodies.filter((b) => !("message" in b && b.message === IMPORT_MESSAGES.busy))) expect(body.errors.file[0]).toContain("10,000 rows");
+      for (const refusal of busy)
+        expect(refusal).toEqual({
+          retryAfter: String(SPREADSHEET_RETRY_AFTER_SECONDS),
+          body: { message: IMPORT_MESSAGES.busy },
+        });
+      for (const body of bodies.filter((b) => !("message" in b && b.message === IMPORT_MESSAGES.busy)))
+        expect(body.errors.file[0]).toContain("10,000 rows");
       // Memory stays bounded: never more than two threads of 256 MB, however many files came at once.
       expect(spreadsheetPool().peakThreads).toBeLessThanOrEqual(threads);
       // The process goes on, and the next file is read.
@@ -205,12 +312,21 @@ describe(`imports API on ${DATABASE}`, () => {
     it("POST /students/bulkRegister imports JSON rows at once, or answers 422 with each row's problem", async () => {
       const s = await registerSchool(api);
       const post = (students: unknown) =>
-        api.fetch(`${base(s)}/students/bulkRegister`, { method: "POST", headers: { ...s.auth, "Content-Type": "application/json" }, body: JSON.stringify({ students }) });
-      const bad = await post([{ name: "Ok", class: "JSS1", gender: "Male", phone_number: "08031234567" }, { name: "No Phone", class: "JSS1", gender: "Male" }]);
+        api.fetch(`${base(s)}/students/bulkRegister`, {
+          method: "POST",
+          headers: { ...s.auth, "Content-Type": "application/json" },
+          body: JSON.stringify({ students }),
+        });
+      const bad = await post([
+        { name: "Ok", class: "JSS1", gender: "Male", phone_number: "08031234567" },
+        { name: "No Phone", class: "JSS1", gender: "Male" },
+      ]);
       expect(bad.status).toBe(422);
       expect((await bad.json()).errors.rows).toEqual([`Row 3, Phone Number: ${STUDENT_MESSAGES.phoneRequired}`]);
       expect(await count(s, "/students")).toBe(0);
-      const rows = [{ name: "Ok", class: "JSS1", gender: "Male", phone_number: "08031234567", subjects: ["Mathematics"] }];
+      const rows = [
+        { name: "Ok", class: "JSS1", gender: "Male", phone_number: "08031234567", subjects: ["Mathematics"] },
+      ];
       const good = await post(rows);
       expect(good.status).toBe(201);
       expect((await good.json()).data).toEqual({ added: 1, already_imported: false });
@@ -253,15 +369,22 @@ describe(`imports API on ${DATABASE}`, () => {
 
     it("links children named by admission number; reports unknown ones, duplicates and a third parent", async () => {
       const s = await schoolWithStudents();
-      const bad = await checked(s, "parents", xlsxFile([
-        header,
-        ["Mrs. Obi", "obi@example.com", "0805 111 2222", "A/001, A/002"],
-        ["Mr. Obi", "mr.obi@example.com", "0805 111 3333", "A/001"],
-        ["Auntie", "auntie@example.com", "0805 111 4444", "A/001"],
-        ["Twin Email", "OBI@example.com", "0805 111 5555", ""],
-        ["Ghost", "ghost@example.com", "0805 111 6666", "Z/999"],
-        ["No Email", "", "0805 111 7777", ""],
-      ], "parents.xlsx"));
+      const bad = await checked(
+        s,
+        "parents",
+        xlsxFile(
+          [
+            header,
+            ["Mrs. Obi", "obi@example.com", "0805 111 2222", "A/001, A/002"],
+            ["Mr. Obi", "mr.obi@example.com", "0805 111 3333", "A/001"],
+            ["Auntie", "auntie@example.com", "0805 111 4444", "A/001"],
+            ["Twin Email", "OBI@example.com", "0805 111 5555", ""],
+            ["Ghost", "ghost@example.com", "0805 111 6666", "Z/999"],
+            ["No Email", "", "0805 111 7777", ""],
+          ],
+          "parents.xlsx",
+        ),
+      );
       expect(bad.problems).toEqual([
         { row: 4, column: "Children", message: PARENT_MESSAGES.twoParents("Ada Obi") },
         { row: 5, column: "Email", message: IMPORT_MESSAGES.duplicateInFile("Email", 2) },
@@ -271,19 +394,36 @@ describe(`imports API on ${DATABASE}`, () => {
       expect((await commit(s, "parents", bad.token)).status).toBe(422);
       expect(await count(s, "/stu-parents")).toBe(0);
 
-      const good = await checked(s, "parents", xlsxFile([header, ["Mrs. Obi", "obi@example.com", "0805 111 2222", "A/001, A/002"], ["Mr. Obi", "mr.obi@example.com", "0805 111 3333", "A/001"]]));
+      const good = await checked(
+        s,
+        "parents",
+        xlsxFile([
+          header,
+          ["Mrs. Obi", "obi@example.com", "0805 111 2222", "A/001, A/002"],
+          ["Mr. Obi", "mr.obi@example.com", "0805 111 3333", "A/001"],
+        ]),
+      );
       expect(good).toMatchObject({ to_add: 2, problem_count: 0 });
-      expect(await (await commit(s, "parents", good.token)).json()).toMatchObject({ message: IMPORT_MESSAGES.imported(2, "parents") });
+      expect(await (await commit(s, "parents", good.token)).json()).toMatchObject({
+        message: IMPORT_MESSAGES.imported(2, "parents"),
+      });
       const list = (await (await api.fetch(`${base(s)}/stu-parents?q=Mrs`, { headers: s.auth })).json()).data.data;
-      expect(list[0].children.map((c: { student_data: { name: string } }) => c.student_data.name)).toEqual(["Ada Obi", "Bayo Ade"]);
+      expect(list[0].children.map((c: { student_data: { name: string } }) => c.student_data.name)).toEqual([
+        "Ada Obi",
+        "Bayo Ade",
+      ]);
       // Now in the school: the same people again are duplicates of its records.
-      const again = await checked(s, "parents", xlsxFile([
-        header,
-        ["Mrs. Obi", "obi@example.com", "0805 999 2222", ""],
-        ["Other", "other@example.com", "+234 805 111 3333", ""],
-        ["Third", "third@example.com", "0805 999 4444", "A/001"],
-        ["Fine", "fine@example.com", "0805 999 5555", "A/002"],
-      ]));
+      const again = await checked(
+        s,
+        "parents",
+        xlsxFile([
+          header,
+          ["Mrs. Obi", "obi@example.com", "0805 999 2222", ""],
+          ["Other", "other@example.com", "+234 805 111 3333", ""],
+          ["Third", "third@example.com", "0805 999 4444", "A/001"],
+          ["Fine", "fine@example.com", "0805 999 5555", "A/002"],
+        ]),
+      );
       expect(again.problems).toEqual([
         { row: 2, column: "Email", message: PARENT_MESSAGES.duplicateEmail },
         { row: 3, column: "Phone", message: PARENT_MESSAGES.duplicatePhone },
@@ -293,11 +433,27 @@ describe(`imports API on ${DATABASE}`, () => {
 
     it("a parent added between the check and the commit, or a child's second parent, makes the commit refuse, writing nothing", async () => {
       const s = await schoolWithStudents();
-      const preview = await checked(s, "parents", xlsxFile([header, ["Mrs. Obi", "obi@example.com", "0805 111 2222", "A/001"], ["Mr. Obi", "mr.obi@example.com", "0805 111 3333", "A/001"]]));
+      const preview = await checked(
+        s,
+        "parents",
+        xlsxFile([
+          header,
+          ["Mrs. Obi", "obi@example.com", "0805 111 2222", "A/001"],
+          ["Mr. Obi", "mr.obi@example.com", "0805 111 3333", "A/001"],
+        ]),
+      );
       expect(preview).toMatchObject({ to_add: 2, problem_count: 0 });
-      const add = (data: Record<string, unknown>) => api.fetch(`${base(s)}/stu-parents`, { method: "POST", headers: { ...s.auth, "Content-Type": "application/json" }, body: JSON.stringify({ parent_data: data }) });
+      const add = (data: Record<string, unknown>) =>
+        api.fetch(`${base(s)}/stu-parents`, {
+          method: "POST",
+          headers: { ...s.auth, "Content-Type": "application/json" },
+          body: JSON.stringify({ parent_data: data }),
+        });
       const ada = (await (await api.fetch(`${base(s)}/students?q=Ada`, { headers: s.auth })).json()).data.data[0];
-      expect((await add({ name: "Racer", email: "racer@example.com", phone: "0805 111 2222", children: [ada.unique_id] })).status).toBe(201);
+      expect(
+        (await add({ name: "Racer", email: "racer@example.com", phone: "0805 111 2222", children: [ada.unique_id] }))
+          .status,
+      ).toBe(201);
       const res = await commit(s, "parents", preview.token);
       expect(res.status).toBe(422);
       expect((await res.json()).data.problems).toEqual([
@@ -323,27 +479,80 @@ describe(`imports API on ${DATABASE}`, () => {
     it("takes subjects and the form class by the staff form's rules: one form teacher per class, in the file and in the school", async () => {
       const s = await registerSchool(api);
       const header = ["Staff Name", "Email", "Phone", "Role", "Teaching Staff", "Form Teacher", "Classes", "Subjects"];
-      const bad = await checked(s, "staff", xlsxFile([
-        header,
-        ["Mr. Bakare", "bakare@example.com", "0806 111 2222", "Maths Teacher", "Yes", "JSS1", "JSS1, JSS2", "Mathematics"],
-        ["Mrs. Ojo", "ojo@example.com", "0806 111 3333", "", "yes", "JSS1", "", ""],
-        ["Mr. Bello", "bello@example.com", "0806 111 4444", "", "Maybe", "", "", ""],
-        ["Mr. Eze", "eze@example.com", "0806 111 5555", "", "Yes", "Primary 9", "", "Knitting"],
-      ], "staff.xlsx"));
+      const bad = await checked(
+        s,
+        "staff",
+        xlsxFile(
+          [
+            header,
+            [
+              "Mr. Bakare",
+              "bakare@example.com",
+              "0806 111 2222",
+              "Maths Teacher",
+              "Yes",
+              "JSS1",
+              "JSS1, JSS2",
+              "Mathematics",
+            ],
+            ["Mrs. Ojo", "ojo@example.com", "0806 111 3333", "", "yes", "JSS1", "", ""],
+            ["Mr. Bello", "bello@example.com", "0806 111 4444", "", "Maybe", "", "", ""],
+            ["Mr. Eze", "eze@example.com", "0806 111 5555", "", "Yes", "Primary 9", "", "Knitting"],
+          ],
+          "staff.xlsx",
+        ),
+      );
       expect(bad.problems).toEqual([
         { row: 3, column: "Form Class", message: IMPORT_MESSAGES.formClassInFile("JSS1", 2) },
         { row: 4, column: "Teaching Staff", message: IMPORT_MESSAGES.yesOrNo },
         { row: 5, column: "Form Class", message: STAFF_MESSAGES.classUnknown },
         { row: 5, column: "Subjects", message: STAFF_MESSAGES.subjectsUnknown },
       ]);
-      const good = await checked(s, "staff", xlsxFile([header, ["Mr. Bakare", "bakare@example.com", "0806 111 2222", "Maths Teacher", "Yes", "JSS1", "JSS1, JSS2", "Mathematics"], ["Mr. Gate", "gate@example.com", "0806 111 6666", "Security", "No", "", "", ""]]));
+      const good = await checked(
+        s,
+        "staff",
+        xlsxFile([
+          header,
+          [
+            "Mr. Bakare",
+            "bakare@example.com",
+            "0806 111 2222",
+            "Maths Teacher",
+            "Yes",
+            "JSS1",
+            "JSS1, JSS2",
+            "Mathematics",
+          ],
+          ["Mr. Gate", "gate@example.com", "0806 111 6666", "Security", "No", "", "", ""],
+        ]),
+      );
       expect((await commit(s, "staff", good.token)).status).toBe(200);
       const list = (await (await api.fetch(`${base(s)}/staffs?q=Bakare`, { headers: s.auth })).json()).data.data;
-      expect(list[0].staff_data).toMatchObject({ is_teaching_staff: true, form_teacher: "JSS1", class: "JSS1, JSS2", subjects: ["Mathematics"], position: "Maths Teacher" });
+      expect(list[0].staff_data).toMatchObject({
+        is_teaching_staff: true,
+        form_teacher: "JSS1",
+        class: "JSS1, JSS2",
+        subjects: ["Mathematics"],
+        position: "Maths Teacher",
+      });
       expect(await count(s, "/staffs?type=non-teaching")).toBe(1);
-      const taken = await checked(s, "staff", xlsxFile([header, ["Mrs. New", "new@example.com", "0806 999 0000", "", "Yes", "JSS1", "", ""]]));
-      expect(taken.problems).toEqual([{ row: 2, column: "Form Class", message: STAFF_MESSAGES.formClassTaken("Mr. Bakare", "JSS1") }]);
-      const contacts = await checked(s, "staff", xlsxFile([header, ["Mr. Twin", "BAKARE@example.com", "0806 999 0001", "", "No", "", "", ""], ["Mrs. Line", "line@example.com", "+2348061112222", "", "No", "", "", ""]]));
+      const taken = await checked(
+        s,
+        "staff",
+        xlsxFile([header, ["Mrs. New", "new@example.com", "0806 999 0000", "", "Yes", "JSS1", "", ""]]),
+      );
+      expect(taken.problems).toEqual([
+        { row: 2, column: "Form Class", message: STAFF_MESSAGES.formClassTaken("Mr. Bakare", "JSS1") },
+      ]);
+      const contacts = await checked(
+        s,
+        "staff",
+        xlsxFile([
+          header,
+          ["Mr. Twin", "BAKARE@example.com", "0806 999 0001", "", "No", "", "", ""],
+          ["Mrs. Line", "line@example.com", "+2348061112222", "", "No", "", "", ""],
+        ]),
+      );
       expect(contacts.problems).toEqual([
         { row: 2, column: "Email", message: STAFF_MESSAGES.duplicateEmail },
         { row: 3, column: "Phone", message: STAFF_MESSAGES.duplicatePhone },
@@ -355,7 +564,17 @@ describe(`imports API on ${DATABASE}`, () => {
       const res = await api.fetch(`${base(s)}/staffs/bulkRegister`, {
         method: "POST",
         headers: { ...s.auth, "Content-Type": "application/json" },
-        body: JSON.stringify({ staff: [{ name: "Mr. Ade", email: "ade@example.com", phone: "0805 000 1111", is_teaching_staff: true, subjects: ["Mathematics"] }] }),
+        body: JSON.stringify({
+          staff: [
+            {
+              name: "Mr. Ade",
+              email: "ade@example.com",
+              phone: "0805 000 1111",
+              is_teaching_staff: true,
+              subjects: ["Mathematics"],
+            },
+          ],
+        }),
       });
       expect(res.status, await res.clone().text()).toBe(201);
       expect(await count(s, "/staffs")).toBe(1);

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INVENTORY_MESSAGES as M, type InventoryGroupSummary, type InventoryItem, type Purchase } from "../../contract/inventory";
+import {
+  INVENTORY_MESSAGES as M,
+  type InventoryGroupSummary,
+  type InventoryItem,
+  type Purchase,
+} from "../../contract/inventory";
 import { DEFAULT_SUCCESS, INVENTORY_SPEC_MESSAGES as SPEC } from "../../contract/messages";
 import { DATABASE, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
 import { schoolCalls } from "./school-calls";
@@ -34,26 +39,42 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
     quantity: 10,
     ...overrides,
   });
-  async function item(s: RegisteredSchool, groupId: number, overrides: Record<string, unknown> = {}): Promise<InventoryItem> {
+  async function item(
+    s: RegisteredSchool,
+    groupId: number,
+    overrides: Record<string, unknown> = {},
+  ): Promise<InventoryItem> {
     const res = await call(s, "POST", "/inventory/items", product(groupId, overrides));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.data;
   }
   async function student(s: RegisteredSchool, name = `Pupil ${++serial}`, className = "JSS2"): Promise<string> {
-    const res = await call(s, "POST", "/students", { student_data: { name, selectedClass: className, gender: "Female", phone_number: "0803 123 4567" } });
+    const res = await call(s, "POST", "/students", {
+      student_data: { name, selectedClass: className, gender: "Female", phone_number: "0803 123 4567" },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.data.unique_id;
   }
   const sell = (s: RegisteredSchool, body: Record<string, unknown>, idempotencyKey = key()) =>
     call(s, "POST", "/inventory/purchases", body, { "Idempotency-Key": idempotencyKey });
   const tableCount = async (table: "inventory_groups" | "inventory_items" | "inventory_purchases") =>
-    Number((await api.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await api.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   describe("groups", () => {
     it("adds a group with the spec's message; its name is trimmed and its inner spaces collapsed", async () => {
       const res = await call(school, "POST", "/inventory/groups", { name: "  PE   Kits " });
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ message: SPEC.groupAdded, data: { id: expect.any(Number), name: "PE Kits", items_count: 0 } });
+      expect(res.body).toEqual({
+        message: SPEC.groupAdded,
+        data: { id: expect.any(Number), name: "PE Kits", items_count: 0 },
+      });
       expect(await get(school, `/inventory/groups/${res.body.data.id}`)).toEqual(res.body.data);
     });
 
@@ -88,7 +109,11 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
       expect(again.body.data.id).toBe(first.body.data.id);
 
       const racing = key();
-      const answers = await Promise.all([1, 2, 3].map(() => call(school, "POST", "/inventory/groups", { name: "Sports Bags" }, { "Idempotency-Key": racing })));
+      const answers = await Promise.all(
+        [1, 2, 3].map(() =>
+          call(school, "POST", "/inventory/groups", { name: "Sports Bags" }, { "Idempotency-Key": racing }),
+        ),
+      );
       expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
       expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
       expect((await get<{ total: number }>(school, "/inventory/groups?q=sports bags")).total).toBe(1);
@@ -99,8 +124,13 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
       await group(school, "Art Supplies");
       const renamed = await call(school, "POST", "/inventory/groups", { id: g.id, name: "Stationery & Books" });
       expect(renamed.status).toBe(200);
-      expect(renamed.body).toEqual({ message: SPEC.groupUpdated, data: { id: g.id, name: "Stationery & Books", items_count: 0 } });
-      expect((await call(school, "POST", "/inventory/groups", { id: g.id, name: "stationery & books" })).status).toBe(200);
+      expect(renamed.body).toEqual({
+        message: SPEC.groupUpdated,
+        data: { id: g.id, name: "Stationery & Books", items_count: 0 },
+      });
+      expect((await call(school, "POST", "/inventory/groups", { id: g.id, name: "stationery & books" })).status).toBe(
+        200,
+      );
       const clash = await call(school, "POST", "/inventory/groups", { id: g.id, name: "ART SUPPLIES" });
       expect(clash.status).toBe(409);
       expect((await get<{ name: string }>(school, `/inventory/groups/${g.id}`)).name).toBe("stationery & books");
@@ -110,7 +140,8 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
 
     it("answers 404 for unknown, malformed and other schools' group ids", async () => {
       const g = await group(school);
-      for (const id of ["999999", "abc", "0", "-1", "1.5"]) expect((await call(school, "GET", `/inventory/groups/${id}`)).status, id).toBe(404);
+      for (const id of ["999999", "abc", "0", "-1", "1.5"])
+        expect((await call(school, "GET", `/inventory/groups/${id}`)).status, id).toBe(404);
       expect((await call(other, "GET", `/inventory/groups/${g.id}`)).status).toBe(404);
       expect((await call(other, "GET", `/inventory/items?group_id=${g.id}`)).status).toBe(404);
     });
@@ -134,15 +165,22 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
       ]);
       expect(all.data.every((g) => g.matching_items.length === 0)).toBe(true);
 
-      const page2 = await get<{ data: InventoryGroupSummary[]; current_page: number; last_page: number }>(s, "/inventory/groups?per_page=3&page=2");
+      const page2 = await get<{ data: InventoryGroupSummary[]; current_page: number; last_page: number }>(
+        s,
+        "/inventory/groups?per_page=3&page=2",
+      );
       expect(page2).toMatchObject({ current_page: 2, last_page: 2 });
       expect(page2.data.map((g) => g.name)).toEqual(["Uniforms"]);
 
       const byItem = await get<{ data: InventoryGroupSummary[] }>(s, "/inventory/groups?q=white");
-      expect(byItem.data).toEqual([{ id: groups.Uniforms, name: "Uniforms", items_count: 3, matching_items: ["White Shirt", "White Socks"] }]);
+      expect(byItem.data).toEqual([
+        { id: groups.Uniforms, name: "Uniforms", items_count: 3, matching_items: ["White Shirt", "White Socks"] },
+      ]);
       const byName = await get<{ data: InventoryGroupSummary[] }>(s, "/inventory/groups?q=KIT");
       expect(byName.data.map((g) => g.name)).toEqual(["PE Kits"]);
-      expect((await get<{ data: InventoryGroupSummary[] }>(s, "/inventory/groups?q=%25_")).data.map((g) => g.name)).toEqual(["100%_Cotton"]);
+      expect(
+        (await get<{ data: InventoryGroupSummary[] }>(s, "/inventory/groups?q=%25_")).data.map((g) => g.name),
+      ).toEqual(["100%_Cotton"]);
       expect((await get<{ total: number }>(s, "/inventory/groups?q=_")).total).toBe(1);
       expect((await get<{ total: number }>(s, "/inventory/groups?q=nothing-like-this")).total).toBe(0);
       expect((await get<{ total: number }>(other, "/inventory/groups?q=white")).total).toBe(0);
@@ -151,7 +189,10 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
     it("deletes an empty group; refuses one with items unless told to delete them too, and keeps their sales", async () => {
       const s = await registerSchool(api);
       const empty = await group(s, "Empty");
-      expect(await call(s, "DELETE", `/inventory/groups/${empty.id}`)).toEqual({ status: 200, body: { message: DEFAULT_SUCCESS.deleted } });
+      expect(await call(s, "DELETE", `/inventory/groups/${empty.id}`)).toEqual({
+        status: 200,
+        body: { message: DEFAULT_SUCCESS.deleted },
+      });
       expect((await call(s, "DELETE", `/inventory/groups/${empty.id}`)).status).toBe(404);
 
       const full = await group(s, "Uniforms");
@@ -170,7 +211,13 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
       expect((await call(s, "GET", `/inventory/groups/${full.id}`)).status).toBe(404);
       expect((await call(s, "GET", `/inventory/items/${shirt.id}`)).status).toBe(404);
       const [kept] = (await get<{ data: Purchase[] }>(s, "/inventory/purchases")).data;
-      expect(kept).toMatchObject({ item_id: null, name: "Shirt", group_name: "Uniforms", status: "In Stock", student_name: "Ada Eze" });
+      expect(kept).toMatchObject({
+        item_id: null,
+        name: "Shirt",
+        group_name: "Uniforms",
+        status: "In Stock",
+        student_name: "Ada Eze",
+      });
       expect(await get(s, "/inventory/stats")).toEqual({ items_in_stock: 0, items_purchased: 1 });
     });
   });
@@ -178,13 +225,33 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
   describe("items", () => {
     it("adds a product with the spec's message: price in naira on the wire, integer kobo in the table", async () => {
       const g = await group(school, "Uniforms");
-      const res = await call(school, "POST", "/inventory/items", { name: " White  Shirt ", class: "JSS1", price: 12500.5, status: "In Stock", group_id: g.id, quantity: 24 });
+      const res = await call(school, "POST", "/inventory/items", {
+        name: " White  Shirt ",
+        class: "JSS1",
+        price: 12500.5,
+        status: "In Stock",
+        group_id: g.id,
+        quantity: 24,
+      });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
         message: SPEC.productAdded,
-        data: { id: expect.any(Number), name: "White Shirt", class: "JSS1", price: 12500.5, status: "In Stock", group_id: g.id, group_name: "Uniforms", quantity: 24 },
+        data: {
+          id: expect.any(Number),
+          name: "White Shirt",
+          class: "JSS1",
+          price: 12500.5,
+          status: "In Stock",
+          group_id: g.id,
+          group_name: "Uniforms",
+          quantity: 24,
+        },
       });
-      const row = await api.db.selectFrom("inventory_items").select(["price_kobo", "quantity"]).where("id", "=", res.body.data.id).executeTakeFirstOrThrow();
+      const row = await api.db
+        .selectFrom("inventory_items")
+        .select(["price_kobo", "quantity"])
+        .where("id", "=", res.body.data.id)
+        .executeTakeFirstOrThrow();
       expect(Number(row.price_kobo)).toBe(1_250_050);
       expect(await get(school, `/inventory/items/${res.body.data.id}`)).toEqual(res.body.data);
       expect((await get<{ items_count: number }>(school, `/inventory/groups/${g.id}`)).items_count).toBe(1);
@@ -192,7 +259,12 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
 
     it("takes a price typed with commas, 'All Classes', and an item Out of Stock with none left", async () => {
       const g = await group(school);
-      const typed = await item(school, g.id, { price: "₦2,000.05", class: "All Classes", status: "Out of Stock", quantity: 0 });
+      const typed = await item(school, g.id, {
+        price: "₦2,000.05",
+        class: "All Classes",
+        status: "Out of Stock",
+        quantity: 0,
+      });
       expect(typed).toMatchObject({ price: 2000.05, class: "All Classes", status: "Out of Stock", quantity: 0 });
     });
 
@@ -235,9 +307,19 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
 
     it("names every bad field at once, another school's group included", async () => {
       const theirs = await group(other);
-      const res = await call(school, "POST", "/inventory/items", product(theirs.id, { name: "", class: "Year 12", price: "abc" }));
+      const res = await call(
+        school,
+        "POST",
+        "/inventory/items",
+        product(theirs.id, { name: "", class: "Year 12", price: "abc" }),
+      );
       expect(res.status).toBe(422);
-      expect(res.body.errors).toEqual({ name: [M.nameRequired], price: [M.priceInvalid], group_id: [M.groupUnknown], class: [M.classUnknown] });
+      expect(res.body.errors).toEqual({
+        name: [M.nameRequired],
+        price: [M.priceInvalid],
+        group_id: [M.groupUnknown],
+        class: [M.classUnknown],
+      });
     });
 
     it("refuses a second item of the same name and class in a group; another class or group is fine", async () => {
@@ -254,7 +336,9 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
       const g = await group(school);
       const body = product(g.id);
       const racing = key();
-      const answers = await Promise.all([1, 2, 3].map(() => call(school, "POST", "/inventory/items", body, { "Idempotency-Key": racing })));
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => call(school, "POST", "/inventory/items", body, { "Idempotency-Key": racing })),
+      );
       expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
       expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
       const again = await call(school, "POST", "/inventory/items", body, { "Idempotency-Key": racing });
@@ -265,15 +349,27 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
     it("updates an item through POST with its id: stock, price, status and group; an old class may stay", async () => {
       const [g1, g2] = [await group(school, "Kits A"), await group(school, "Kits B")];
       const kit = await item(school, g1.id, { name: "Track Suit", quantity: 3 });
-      const res = await call(school, "POST", "/inventory/items", { ...product(g2.id, { name: "Track Suit", price: "9,999.99", quantity: 40 }), id: kit.id });
+      const res = await call(school, "POST", "/inventory/items", {
+        ...product(g2.id, { name: "Track Suit", price: "9,999.99", quantity: 40 }),
+        id: kit.id,
+      });
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ message: SPEC.productUpdated, data: { ...kit, group_id: g2.id, group_name: "Kits B", price: 9999.99, quantity: 40 } });
+      expect(res.body).toEqual({
+        message: SPEC.productUpdated,
+        data: { ...kit, group_id: g2.id, group_name: "Kits B", price: 9999.99, quantity: 40 },
+      });
       expect((await get<{ items_count: number }>(school, `/inventory/groups/${g1.id}`)).items_count).toBe(0);
 
       await api.db.updateTable("inventory_items").set({ class_name: "Primary 6" }).where("id", "=", kit.id).execute();
-      const kept = await call(school, "POST", "/inventory/items", { ...product(g2.id, { name: "Track Suit", class: "Primary 6" }), id: kit.id });
+      const kept = await call(school, "POST", "/inventory/items", {
+        ...product(g2.id, { name: "Track Suit", class: "Primary 6" }),
+        id: kit.id,
+      });
       expect(kept.status).toBe(200);
-      const moved = await call(school, "POST", "/inventory/items", { ...product(g2.id, { name: "Track Suit", class: "Primary 7" }), id: kit.id });
+      const moved = await call(school, "POST", "/inventory/items", {
+        ...product(g2.id, { name: "Track Suit", class: "Primary 7" }),
+        id: kit.id,
+      });
       expect(moved.body.errors).toEqual({ class: [M.classUnknown] });
 
       expect((await call(school, "POST", "/inventory/items", { ...product(g2.id), id: 999_999 })).status).toBe(404);
@@ -284,25 +380,46 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
     it("lists a group's items by name a page at a time, searching names and the exact class", async () => {
       const s = await registerSchool(api);
       const g = await group(s, "Books");
-      for (const [name, cls] of [["Basic Science", "JSS1"], ["Basic Technology", "JSS2"], ["English Studies", "JSS1"], ["Civic Education", "SS1"]]) {
+      for (const [name, cls] of [
+        ["Basic Science", "JSS1"],
+        ["Basic Technology", "JSS2"],
+        ["English Studies", "JSS1"],
+        ["Civic Education", "SS1"],
+      ]) {
         await item(s, g.id, { name, class: cls });
       }
       await item(s, (await group(s, "Other")).id, { name: "Basic Bag" });
       const list = await get<{ data: InventoryItem[]; total: number }>(s, `/inventory/items?group_id=${g.id}`);
-      expect(list.data.map((i) => i.name)).toEqual(["Basic Science", "Basic Technology", "Civic Education", "English Studies"]);
-      expect((await get<{ data: InventoryItem[] }>(s, `/inventory/items?group_id=${g.id}&q=basic`)).data.map((i) => i.name)).toEqual(["Basic Science", "Basic Technology"]);
-      expect((await get<{ data: InventoryItem[] }>(s, `/inventory/items?group_id=${g.id}&q=jss1`)).data.map((i) => i.name)).toEqual(["Basic Science", "English Studies"]);
+      expect(list.data.map((i) => i.name)).toEqual([
+        "Basic Science",
+        "Basic Technology",
+        "Civic Education",
+        "English Studies",
+      ]);
+      expect(
+        (await get<{ data: InventoryItem[] }>(s, `/inventory/items?group_id=${g.id}&q=basic`)).data.map((i) => i.name),
+      ).toEqual(["Basic Science", "Basic Technology"]);
+      expect(
+        (await get<{ data: InventoryItem[] }>(s, `/inventory/items?group_id=${g.id}&q=jss1`)).data.map((i) => i.name),
+      ).toEqual(["Basic Science", "English Studies"]);
       expect((await get<{ total: number }>(s, "/inventory/items?q=basic")).total).toBe(3);
-      const second = await get<{ data: InventoryItem[]; current_page: number }>(s, `/inventory/items?group_id=${g.id}&per_page=3&page=2`);
+      const second = await get<{ data: InventoryItem[]; current_page: number }>(
+        s,
+        `/inventory/items?group_id=${g.id}&per_page=3&page=2`,
+      );
       expect(second.data.map((i) => i.name)).toEqual(["English Studies"]);
-      for (const bad of ["abc", "0", "999999"]) expect((await call(s, "GET", `/inventory/items?group_id=${bad}`)).status, bad).toBe(404);
+      for (const bad of ["abc", "0", "999999"])
+        expect((await call(s, "GET", `/inventory/items?group_id=${bad}`)).status, bad).toBe(404);
     });
 
     it("deletes an item once; a second delete and another school's delete are 404s", async () => {
       const g = await group(school);
       const doomed = await item(school, g.id);
       expect((await call(other, "DELETE", `/inventory/items/${doomed.id}`)).status).toBe(404);
-      expect(await call(school, "DELETE", `/inventory/items/${doomed.id}`)).toEqual({ status: 200, body: { message: DEFAULT_SUCCESS.deleted } });
+      expect(await call(school, "DELETE", `/inventory/items/${doomed.id}`)).toEqual({
+        status: 200,
+        body: { message: DEFAULT_SUCCESS.deleted },
+      });
       expect((await call(school, "DELETE", `/inventory/items/${doomed.id}`)).status).toBe(404);
       expect((await call(school, "GET", `/inventory/items/${doomed.id}`)).status).toBe(404);
     });
@@ -339,14 +456,24 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
           sold_at: "2026-01-15T09:30:00.000Z",
         },
       });
-      const row = await api.db.selectFrom("inventory_purchases").selectAll().where("id", "=", res.body.data.id).executeTakeFirstOrThrow();
+      const row = await api.db
+        .selectFrom("inventory_purchases")
+        .selectAll()
+        .where("id", "=", res.body.data.id)
+        .executeTakeFirstOrThrow();
       expect([Number(row.unit_price_kobo), Number(row.total_kobo)]).toEqual([450_050, 900_100]);
       expect((await get<InventoryItem>(s, `/inventory/items/${shirt.id}`)).quantity).toBe(3);
       expect(await get(s, "/inventory/stats")).toEqual({ items_in_stock: 3, items_purchased: 2 });
 
       // A later price change leaves the sale as it was.
-      await call(s, "POST", "/inventory/items", { ...product(g.id, { name: "White Shirt", class: "JSS2", price: 5000, quantity: 3 }), id: shirt.id });
-      expect((await get<{ data: Purchase[] }>(s, "/inventory/purchases")).data[0]).toMatchObject({ price: 4500.5, total: 9001 });
+      await call(s, "POST", "/inventory/items", {
+        ...product(g.id, { name: "White Shirt", class: "JSS2", price: 5000, quantity: 3 }),
+        id: shirt.id,
+      });
+      expect((await get<{ data: Purchase[] }>(s, "/inventory/purchases")).data[0]).toMatchObject({
+        price: 4500.5,
+        total: 9001,
+      });
     });
 
     it("refuses to sell more than the stock, and sells the last ones, after which the item is Out of Stock", async () => {
@@ -364,7 +491,10 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
       const last = await sell(school, { item_id: book.id, student_id: buyer, quantity: 3 });
       expect(last.status).toBe(201);
       expect(last.body.data.status).toBe("Out of Stock");
-      expect(await get<InventoryItem>(school, `/inventory/items/${book.id}`)).toMatchObject({ quantity: 0, status: "Out of Stock" });
+      expect(await get<InventoryItem>(school, `/inventory/items/${book.id}`)).toMatchObject({
+        quantity: 0,
+        status: "Out of Stock",
+      });
       const none = await sell(school, { item_id: book.id, student_id: buyer, quantity: 1 });
       expect(none.status).toBe(409);
       expect(none.body.errors).toEqual({ quantity: [M.outOfStock] });
@@ -379,7 +509,11 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
     });
 
     it.each([
-      ["nothing", {}, { item_id: [M.itemNotFound], student_id: [M.studentRequired], quantity: [M.saleQuantityInvalid] }],
+      [
+        "nothing",
+        {},
+        { item_id: [M.itemNotFound], student_id: [M.studentRequired], quantity: [M.saleQuantityInvalid] },
+      ],
       ["a quantity of 0", { quantity: 0 }, { quantity: [M.saleQuantityInvalid] }],
       ["a fractional quantity", { quantity: 1.5 }, { quantity: [M.saleQuantityInvalid] }],
       ["a quantity over 1,000", { quantity: 1001 }, { quantity: [M.saleQuantityInvalid] }],
@@ -387,7 +521,9 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
       const g = await group(school);
       const it = await item(school, g.id);
       const buyer = await student(school);
-      const body = Object.keys(overrides).length ? { item_id: it.id, student_id: buyer, quantity: 1, ...overrides } : {};
+      const body = Object.keys(overrides).length
+        ? { item_id: it.id, student_id: buyer, quantity: 1, ...overrides }
+        : {};
       const before = await tableCount("inventory_purchases");
       const res = await sell(school, body);
       expect(res.status).toBe(422);
@@ -424,7 +560,9 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
       expect(again.body.data.id).toBe(first.body.data.id);
 
       const racing = key();
-      const answers = await Promise.all([1, 2, 3].map(() => sell(school, { item_id: it.id, student_id: buyer, quantity: 3 }, racing)));
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => sell(school, { item_id: it.id, student_id: buyer, quantity: 3 }, racing)),
+      );
       expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
       expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
       expect((await get<InventoryItem>(school, `/inventory/items/${it.id}`)).quantity).toBe(0);
@@ -435,13 +573,22 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
       const g = await group(school);
       const it = await item(school, g.id, { quantity: 5 });
       const buyers = await Promise.all(Array.from({ length: 4 }, () => student(school)));
-      const answers = await Promise.all(Array.from({ length: 12 }, (_, n) => sell(school, { item_id: it.id, student_id: buyers[n % 4], quantity: 1 })));
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, n) => sell(school, { item_id: it.id, student_id: buyers[n % 4], quantity: 1 })),
+      );
       expect(answers.filter((a) => a.status === 201)).toHaveLength(5);
       const refused = answers.filter((a) => a.status !== 201);
       expect(refused).toHaveLength(7);
       for (const r of refused) expect(r.status).toBe(409);
-      expect(await get<InventoryItem>(school, `/inventory/items/${it.id}`)).toMatchObject({ quantity: 0, status: "Out of Stock" });
-      const sold = await api.db.selectFrom("inventory_purchases").select((eb) => eb.fn.sum<number>("quantity").as("n")).where("item_id", "=", it.id).executeTakeFirstOrThrow();
+      expect(await get<InventoryItem>(school, `/inventory/items/${it.id}`)).toMatchObject({
+        quantity: 0,
+        status: "Out of Stock",
+      });
+      const sold = await api.db
+        .selectFrom("inventory_purchases")
+        .select((eb) => eb.fn.sum<number>("quantity").as("n"))
+        .where("item_id", "=", it.id)
+        .executeTakeFirstOrThrow();
       expect(Number(sold.n)).toBe(5);
     });
 
@@ -449,9 +596,12 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
       const g = await group(school);
       const it = await item(school, g.id, { quantity: 5 });
       const buyer = await student(school);
-      const answers = await Promise.all(Array.from({ length: 4 }, () => sell(school, { item_id: it.id, student_id: buyer, quantity: 2 })));
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => sell(school, { item_id: it.id, student_id: buyer, quantity: 2 })),
+      );
       expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 409, 409]);
-      for (const r of answers.filter((a) => a.status === 409)) expect(r.body.errors).toEqual({ quantity: [M.notEnoughStock(1)] });
+      for (const r of answers.filter((a) => a.status === 409))
+        expect(r.body.errors).toEqual({ quantity: [M.notEnoughStock(1)] });
       expect((await get<InventoryItem>(school, `/inventory/items/${it.id}`)).quantity).toBe(1);
     });
 
@@ -462,7 +612,13 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
       const atlas = await item(s, books.id, { name: "School Atlas", class: "SS2", quantity: 50 });
       const [ada, bayo] = [await student(s, "Ada Nwosu"), await student(s, "Bayo Adeyemi")];
       const times = ["2026-01-10T08:00:00Z", "2026-01-11T08:00:00Z", "2026-01-12T08:00:00Z"];
-      for (const [n, [what, who]] of ([[shirt, ada], [atlas, ada], [shirt, bayo]] as const).entries()) {
+      for (const [n, [what, who]] of (
+        [
+          [shirt, ada],
+          [atlas, ada],
+          [shirt, bayo],
+        ] as const
+      ).entries()) {
         api.clock.now = new Date(times[n]);
         expect((await sell(s, { item_id: what.id, student_id: who, quantity: n + 1 })).status).toBe(201);
       }
@@ -474,7 +630,10 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
         ["School Atlas", "Ada Nwosu", 2],
         ["White Shirt", "Ada Nwosu", 1],
       ]);
-      const names = async (query: string) => (await get<{ data: Purchase[] }>(s, `/inventory/purchases${query}`)).data.map((p) => `${p.name}/${p.student_name}`);
+      const names = async (query: string) =>
+        (await get<{ data: Purchase[] }>(s, `/inventory/purchases${query}`)).data.map(
+          (p) => `${p.name}/${p.student_name}`,
+        );
       expect(await names("?q=atlas")).toEqual(["School Atlas/Ada Nwosu"]);
       expect(await names("?q=UNIFORMS")).toEqual(["White Shirt/Bayo Adeyemi", "White Shirt/Ada Nwosu"]);
       expect(await names("?q=ss2")).toEqual(["School Atlas/Ada Nwosu"]);
@@ -486,7 +645,10 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
       expect((await get<{ total: number }>(other, "/inventory/purchases?q=atlas")).total).toBe(0);
 
       // The item's stock status now; the student's name stays when the record is deleted.
-      await call(s, "POST", "/inventory/items", { ...product(books.id, { name: "School Atlas", class: "SS2", status: "Out of Stock", quantity: 48 }), id: atlas.id });
+      await call(s, "POST", "/inventory/items", {
+        ...product(books.id, { name: "School Atlas", class: "SS2", status: "Out of Stock", quantity: 48 }),
+        id: atlas.id,
+      });
       expect((await call(s, "DELETE", `/students/${ada}`)).status).toBe(200);
       const after = (await get<{ data: Purchase[] }>(s, "/inventory/purchases?q=atlas")).data[0];
       expect(after).toMatchObject({ status: "Out of Stock", student_id: null, student_name: "Ada Nwosu" });

@@ -4,7 +4,16 @@ import { APP_MESSAGES, DEFAULT_SUCCESS, MESSAGES } from "../../contract/messages
 import { MAX_CHILDREN, PARENT_MESSAGES, type ParentDetail, type ParentRecord } from "../../contract/parents";
 import { PEOPLE_MESSAGES } from "../../contract/people";
 import type { StudentRecord } from "../../contract/students";
-import { DATABASE, PNG_BYTES, pngFileOfSize, registerSchool, startApi, textNamedPng, type RegisteredSchool, type TestApi } from "./harness";
+import {
+  DATABASE,
+  PNG_BYTES,
+  pngFileOfSize,
+  registerSchool,
+  startApi,
+  textNamedPng,
+  type RegisteredSchool,
+  type TestApi,
+} from "./harness";
 import { peopleClient } from "./people-client";
 
 /** Parents and their children (contract/parents.ts), on the real database. */
@@ -22,7 +31,12 @@ describe(`parents API on ${DATABASE}`, { timeout: 120_000 }, () => {
   let serial = 0;
   const parent = (overrides: Record<string, unknown> = {}) => {
     serial += 1;
-    return { name: `Mrs. Bisi Adeyemi ${serial}`, email: `bisi${serial}@example.ng`, phone: `0803 200 ${String(1000 + serial)}`, ...overrides };
+    return {
+      name: `Mrs. Bisi Adeyemi ${serial}`,
+      email: `bisi${serial}@example.ng`,
+      phone: `0803 200 ${String(1000 + serial)}`,
+      ...overrides,
+    };
   };
   const add = (s: RegisteredSchool, data: Record<string, unknown>, init: { key?: string; photo?: File } = {}) =>
     client.send(s, "POST", "/stu-parents", "parent_data", data, init);
@@ -32,8 +46,10 @@ describe(`parents API on ${DATABASE}`, { timeout: 120_000 }, () => {
     return body.data;
   }
   const list = (s: RegisteredSchool, query = "") => client.list<ParentRecord>(s, `/stu-parents${query}`);
-  const pupil = (s: RegisteredSchool, data: Record<string, unknown>) => client.student(s, data) as Promise<StudentRecord>;
-  const rows = async (table: "parents" | "parent_students" | "media") => (await api.db.selectFrom(table).selectAll().execute()).length;
+  const pupil = (s: RegisteredSchool, data: Record<string, unknown>) =>
+    client.student(s, data) as Promise<StudentRecord>;
+  const rows = async (table: "parents" | "parent_students" | "media") =>
+    (await api.db.selectFrom(table).selectAll().execute()).length;
 
   describe("POST /stu-parents", () => {
     it("creates a parent with children named by unique_id or id: 201, the spec's record and detail", async () => {
@@ -49,11 +65,22 @@ describe(`parents API on ${DATABASE}`, { timeout: 120_000 }, () => {
       });
       expect(status).toBe(201);
       expect(body.message).toBe(DEFAULT_SUCCESS.created);
-      const child = (s: StudentRecord) => ({ unique_id: s.unique_id, id: s.id, status: "active", student_data: { name: s.student_data.name, class: s.student_data.class, profile_img: null } });
+      const child = (s: StudentRecord) => ({
+        unique_id: s.unique_id,
+        id: s.id,
+        status: "active",
+        student_data: { name: s.student_data.name, class: s.student_data.class, profile_img: null },
+      });
       expect(body.data).toEqual({
         unique_id: expect.stringMatching(/^PAR-/),
         id: expect.any(Number),
-        parent_data: { name: "Mrs. Ngozi Okafor", email: "ngozi@example.ng", phone: "+2348031234567", address: "12 Allen Avenue, Ikeja", profile_img: null },
+        parent_data: {
+          name: "Mrs. Ngozi Okafor",
+          email: "ngozi@example.ng",
+          phone: "+2348031234567",
+          address: "12 Allen Avenue, Ikeja",
+          profile_img: null,
+        },
         children: [child(ada), child(obi)],
         students: [
           { id: ada.id, unique_id: ada.unique_id, name: "Ada Okafor", class: "JSS1", profile_image: null },
@@ -80,7 +107,11 @@ describe(`parents API on ${DATABASE}`, { timeout: 120_000 }, () => {
 
     it("reports a bad email, a bad phone, an unknown child and a bad photo together, and writes nothing", async () => {
       const before = { parents: await rows("parents"), media: await rows("media") };
-      const { status, body } = await add(school, parent({ email: "not-an-email", phone: "12345", children: ["STU-nobody"] }), { photo: textNamedPng("face.png") });
+      const { status, body } = await add(
+        school,
+        parent({ email: "not-an-email", phone: "12345", children: ["STU-nobody"] }),
+        { photo: textNamedPng("face.png") },
+      );
       expect(status).toBe(422);
       expect(body.errors).toEqual({
         email: [APP_MESSAGES.invalidEmail],
@@ -95,8 +126,12 @@ describe(`parents API on ${DATABASE}`, { timeout: 120_000 }, () => {
       const s = await registerSchool(api);
       const other = await registerSchool(api);
       const theirs = await pupil(other, { name: "Not Yours" });
-      expect((await add(s, parent({ children: [theirs.unique_id] }))).body.errors).toEqual({ children: [PARENT_MESSAGES.childUnknown] });
-      expect((await add(s, parent({ children: [String(theirs.id)] }))).body.errors).toEqual({ children: [PARENT_MESSAGES.childUnknown] });
+      expect((await add(s, parent({ children: [theirs.unique_id] }))).body.errors).toEqual({
+        children: [PARENT_MESSAGES.childUnknown],
+      });
+      expect((await add(s, parent({ children: [String(theirs.id)] }))).body.errors).toEqual({
+        children: [PARENT_MESSAGES.childUnknown],
+      });
 
       const tola = await pupil(s, { name: "Tola Ajayi" });
       await created(s, parent({ children: [tola.unique_id] }));
@@ -106,7 +141,9 @@ describe(`parents API on ${DATABASE}`, { timeout: 120_000 }, () => {
       expect(third.body.errors).toEqual({ children: [PARENT_MESSAGES.twoParents("Tola Ajayi")] });
 
       const many = Array.from({ length: MAX_CHILDREN + 1 }, (_, i) => `STU-${i}`);
-      expect((await add(s, parent({ children: many }))).body.errors).toEqual({ children: [PARENT_MESSAGES.tooManyChildren] });
+      expect((await add(s, parent({ children: many }))).body.errors).toEqual({
+        children: [PARENT_MESSAGES.tooManyChildren],
+      });
       expect((await list(s)).total).toBe(2);
     });
 
@@ -115,12 +152,18 @@ describe(`parents API on ${DATABASE}`, { timeout: 120_000 }, () => {
       await created(s, parent({ email: "same@example.ng", phone: "0803 999 0001" }));
       const email = await add(s, parent({ email: "SAME@example.ng" }));
       expect(email.status).toBe(409);
-      expect(email.body).toEqual({ message: PARENT_MESSAGES.duplicateEmail, errors: { email: [PARENT_MESSAGES.duplicateEmail] } });
+      expect(email.body).toEqual({
+        message: PARENT_MESSAGES.duplicateEmail,
+        errors: { email: [PARENT_MESSAGES.duplicateEmail] },
+      });
       const phone = await add(s, parent({ phone: "+234 803 999 0001" }));
       expect(phone.status).toBe(409);
       expect(phone.body.errors).toEqual({ phone: [PARENT_MESSAGES.duplicatePhone] });
       const both = await add(s, parent({ email: "same@example.ng", phone: "08039990001" }));
-      expect(both.body.errors).toEqual({ email: [PARENT_MESSAGES.duplicateEmail], phone: [PARENT_MESSAGES.duplicatePhone] });
+      expect(both.body.errors).toEqual({
+        email: [PARENT_MESSAGES.duplicateEmail],
+        phone: [PARENT_MESSAGES.duplicatePhone],
+      });
       expect((await add(school, parent({ email: "same@example.ng", phone: "0803 999 0001" }))).status).toBe(201);
     });
 
@@ -140,7 +183,9 @@ describe(`parents API on ${DATABASE}`, { timeout: 120_000 }, () => {
     });
 
     it("takes a photo by the profile's rules: served back, under 2 MB, an image by its bytes", async () => {
-      const { status, body } = await add(school, parent(), { photo: new File([PNG_BYTES], "me.png", { type: "image/png" }) });
+      const { status, body } = await add(school, parent(), {
+        photo: new File([PNG_BYTES], "me.png", { type: "image/png" }),
+      });
       expect(status).toBe(201);
       expect(body.data.parent_data.profile_img).toMatch(/^\/api\/media\/[a-f0-9]{32}$/);
       const media = await api.fetch(body.data.parent_data.profile_img);
@@ -165,20 +210,48 @@ describe(`parents API on ${DATABASE}`, { timeout: 120_000 }, () => {
       const former = await pupil(s, { name: "Dapo Bello", selectedClass: "JSS2" });
       await client.post(s, `/students/${former.unique_id}/backlog`, { reason: "Graduated" });
       for (let i = 1; i <= PAGE_SIZE + 2; i++) {
-        await created(s, parent({ name: `Parent ${String(i).padStart(2, "0")}`, email: `parent${i}@list.ng`, phone: `0805 300 ${String(1000 + i)}` }));
+        await created(
+          s,
+          parent({
+            name: `Parent ${String(i).padStart(2, "0")}`,
+            email: `parent${i}@list.ng`,
+            phone: `0805 300 ${String(1000 + i)}`,
+          }),
+        );
       }
-      await created(s, parent({ name: "Alhaji Musa Bello", email: "musa.bello@mail.ng", phone: "0809 876 5432", children: [jss1.unique_id, ss3.unique_id] }));
-      await created(s, parent({ name: "Hajiya Bello", email: "hajiya@mail.ng", phone: "0809 876 5433", children: [former.unique_id] }));
+      await created(
+        s,
+        parent({
+          name: "Alhaji Musa Bello",
+          email: "musa.bello@mail.ng",
+          phone: "0809 876 5432",
+          children: [jss1.unique_id, ss3.unique_id],
+        }),
+      );
+      await created(
+        s,
+        parent({ name: "Hajiya Bello", email: "hajiya@mail.ng", phone: "0809 876 5433", children: [former.unique_id] }),
+      );
     });
 
     it("pages in the database, by name, each parent with their children", async () => {
       const first = await list(s);
       expect(first).toMatchObject({ current_page: 1, per_page: PAGE_SIZE, total: PAGE_SIZE + 4, last_page: 2 });
       expect(first.data[0].parent_data.name).toBe("Alhaji Musa Bello");
-      expect(first.data[0].children.map((c) => [c.student_data.name, c.student_data.class])).toEqual([["Kemi Bello", "JSS1"], ["Tayo Bello", "SS3"]]);
-      expect(first.data[1].children).toEqual([expect.objectContaining({ status: "backlog", student_data: expect.objectContaining({ name: "Dapo Bello" }) })]);
+      expect(first.data[0].children.map((c) => [c.student_data.name, c.student_data.class])).toEqual([
+        ["Kemi Bello", "JSS1"],
+        ["Tayo Bello", "SS3"],
+      ]);
+      expect(first.data[1].children).toEqual([
+        expect.objectContaining({ status: "backlog", student_data: expect.objectContaining({ name: "Dapo Bello" }) }),
+      ]);
       expect(first.data[2]).toMatchObject({ parent_data: { name: "Parent 01" }, children: [] });
-      expect((await list(s, "?page=2")).data.map((p) => p.parent_data.name)).toEqual(["Parent 19", "Parent 20", "Parent 21", "Parent 22"]);
+      expect((await list(s, "?page=2")).data.map((p) => p.parent_data.name)).toEqual([
+        "Parent 19",
+        "Parent 20",
+        "Parent 21",
+        "Parent 22",
+      ]);
     });
 
     it.each([
@@ -188,7 +261,9 @@ describe(`parents API on ${DATABASE}`, { timeout: 120_000 }, () => {
       ["a phone as typed locally", "0809 876 5432"],
       ["a phone in E.164", "+2348098765432"],
     ])("searches by %s", async (_, q) => {
-      expect((await list(s, `?q=${encodeURIComponent(q)}`)).data.map((p) => p.parent_data.name)).toEqual(["Alhaji Musa Bello"]);
+      expect((await list(s, `?q=${encodeURIComponent(q)}`)).data.map((p) => p.parent_data.name)).toEqual([
+        "Alhaji Musa Bello",
+      ]);
     });
 
     it("filters by a current child's class, with or without a search", async () => {
@@ -203,9 +278,18 @@ describe(`parents API on ${DATABASE}`, { timeout: 120_000 }, () => {
   describe("PUT and DELETE /stu-parents/{id}, the spec's record keys", () => {
     it("replaces details and children by the parent's id; a field left out is cleared", async () => {
       const s = await registerSchool(api);
-      const [a, b, c] = [await pupil(s, { name: "A Child" }), await pupil(s, { name: "B Child" }), await pupil(s, { name: "C Child" })];
+      const [a, b, c] = [
+        await pupil(s, { name: "A Child" }),
+        await pupil(s, { name: "B Child" }),
+        await pupil(s, { name: "C Child" }),
+      ];
       const record = await created(s, parent({ address: "Old address", children: [a.unique_id, b.unique_id] }));
-      const res = await client.send(s, "PUT", `/stu-parents/${record.id}`, "parent_data", { name: "New Name", email: "new@mail.ng", phone: "0812 345 6789", children: [b.unique_id, c.unique_id] });
+      const res = await client.send(s, "PUT", `/stu-parents/${record.id}`, "parent_data", {
+        name: "New Name",
+        email: "new@mail.ng",
+        phone: "0812 345 6789",
+        children: [b.unique_id, c.unique_id],
+      });
       expect(res.status).toBe(200);
       expect(res.body.message).toBe(DEFAULT_SUCCESS.updated);
       expect(res.body.data).toMatchObject({
@@ -214,7 +298,11 @@ describe(`parents API on ${DATABASE}`, { timeout: 120_000 }, () => {
         parent_data: { name: "New Name", email: "new@mail.ng", phone: "+2348123456789", address: null },
         students: [{ name: "B Child" }, { name: "C Child" }],
       });
-      const cleared = await client.send(s, "PUT", `/stu-parents/${record.unique_id}`, "parent_data", { name: "New Name", email: "new@mail.ng", phone: "0812 345 6789" });
+      const cleared = await client.send(s, "PUT", `/stu-parents/${record.unique_id}`, "parent_data", {
+        name: "New Name",
+        email: "new@mail.ng",
+        phone: "0812 345 6789",
+      });
       expect(cleared.body.data.children).toEqual([]);
       expect((await client.get(s, `/stu-parents/${record.id}`)).body.data.children).toEqual([]);
 
@@ -227,8 +315,20 @@ describe(`parents API on ${DATABASE}`, { timeout: 120_000 }, () => {
       const s = await registerSchool(api);
       const first = await created(s, parent({ email: "one@mail.ng", phone: "0803 000 0011" }));
       const second = await created(s, parent({ email: "two@mail.ng", phone: "0803 000 0022" }));
-      expect((await client.send(s, "PUT", `/stu-parents/${first.id}`, "parent_data", { name: "One", email: "one@mail.ng", phone: "08030000011" })).status).toBe(200);
-      const taken = await client.send(s, "PUT", `/stu-parents/${second.id}`, "parent_data", { name: "Two", email: "one@mail.ng", phone: "08030000022" });
+      expect(
+        (
+          await client.send(s, "PUT", `/stu-parents/${first.id}`, "parent_data", {
+            name: "One",
+            email: "one@mail.ng",
+            phone: "08030000011",
+          })
+        ).status,
+      ).toBe(200);
+      const taken = await client.send(s, "PUT", `/stu-parents/${second.id}`, "parent_data", {
+        name: "Two",
+        email: "one@mail.ng",
+        phone: "08030000022",
+      });
       expect(taken.status).toBe(409);
       expect(taken.body.errors).toEqual({ email: [PARENT_MESSAGES.duplicateEmail] });
     });
@@ -237,17 +337,28 @@ describe(`parents API on ${DATABASE}`, { timeout: 120_000 }, () => {
       const s = await registerSchool(api);
       const photo = () => new File([PNG_BYTES], "p.png", { type: "image/png" });
       const record = (await add(s, parent(), { photo: photo() })).body.data as ParentDetail;
-      const contact = { name: record.parent_data.name, email: record.parent_data.email, phone: record.parent_data.phone };
-      const replaced = await client.send(s, "PUT", `/stu-parents/${record.id}`, "parent_data", contact, { photo: photo() });
+      const contact = {
+        name: record.parent_data.name,
+        email: record.parent_data.email,
+        phone: record.parent_data.phone,
+      };
+      const replaced = await client.send(s, "PUT", `/stu-parents/${record.id}`, "parent_data", contact, {
+        photo: photo(),
+      });
       expect(replaced.body.data.parent_data.profile_img).not.toBe(record.parent_data.profile_img);
       expect((await api.fetch(record.parent_data.profile_img!)).status).toBe(404);
       const kept = await client.send(s, "PUT", `/stu-parents/${record.id}`, "parent_data", contact);
       expect(kept.body.data.parent_data.profile_img).toBe(replaced.body.data.parent_data.profile_img);
-      const removed = await client.send(s, "PUT", `/stu-parents/${record.id}`, "parent_data", { ...contact, remove_photo: true });
+      const removed = await client.send(s, "PUT", `/stu-parents/${record.id}`, "parent_data", {
+        ...contact,
+        remove_photo: true,
+      });
       expect(removed.body.data.parent_data.profile_img).toBeNull();
       expect((await api.fetch(replaced.body.data.parent_data.profile_img)).status).toBe(404);
 
-      const again = await client.send(s, "PUT", `/stu-parents/${record.id}`, "parent_data", contact, { photo: photo() });
+      const again = await client.send(s, "PUT", `/stu-parents/${record.id}`, "parent_data", contact, {
+        photo: photo(),
+      });
       expect((await client.remove(s, `/stu-parents/${record.unique_id}`)).status).toBe(200);
       expect((await api.fetch(again.body.data.parent_data.profile_img)).status).toBe(404);
     });

@@ -6,14 +6,24 @@ import type { RegisteredSchool, TestApi } from "./harness";
 export function peopleClient(api: TestApi) {
   const base = (s: RegisteredSchool) => `/api/admin/${s.uniqueId}`;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked by the tests
-  const answer = async (res: Response): Promise<{ status: number; body: any }> => ({ status: res.status, body: await res.json() });
+  const answer = async (res: Response): Promise<{ status: number; body: any }> => ({
+    status: res.status,
+    body: await res.json(),
+  });
 
   const client = {
     /**
      * A create or update: `{[field]: data}` as JSON, or, with a photo, multipart with `field` as JSON text
      * and the photo as `profile_img` (contract/parents.ts). `data` undefined sends no record at all.
      */
-    async send(s: RegisteredSchool, method: string, path: string, field: string, data: unknown, init: { key?: string; photo?: File } = {}) {
+    async send(
+      s: RegisteredSchool,
+      method: string,
+      path: string,
+      field: string,
+      data: unknown,
+      init: { key?: string; photo?: File } = {},
+    ) {
       const headers: Record<string, string> = { ...s.auth, ...(init.key ? { "Idempotency-Key": init.key } : {}) };
       let body: BodyInit;
       if (init.photo) {
@@ -28,7 +38,13 @@ export function peopleClient(api: TestApi) {
       return answer(await api.fetch(`${base(s)}${path}`, { method, headers, body }));
     },
     async post(s: RegisteredSchool, path: string, json: unknown) {
-      return answer(await api.fetch(`${base(s)}${path}`, { method: "POST", headers: { ...s.auth, "Content-Type": "application/json" }, body: JSON.stringify(json) }));
+      return answer(
+        await api.fetch(`${base(s)}${path}`, {
+          method: "POST",
+          headers: { ...s.auth, "Content-Type": "application/json" },
+          body: JSON.stringify(json),
+        }),
+      );
     },
     async get(s: RegisteredSchool, path: string) {
       return answer(await api.fetch(`${base(s)}${path}`, { headers: s.auth }));

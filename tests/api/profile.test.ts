@@ -1,12 +1,30 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { bearer, DATABASE, login, pngFile, pngFileOfSize, registerSchool, startApi, textNamedPng, type RegisteredSchool, type TestApi } from "./harness";
+import {
+  bearer,
+  DATABASE,
+  login,
+  pngFile,
+  pngFileOfSize,
+  registerSchool,
+  startApi,
+  textNamedPng,
+  type RegisteredSchool,
+  type TestApi,
+} from "./harness";
 
 const MB2 = 2_097_152;
 const JPEG_BYTES = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
 
 interface AdminRecord {
   unique_id: string;
-  admin_data: { school_name: string; principal_name: string; school_email: string; phone_number: string; logo_url: string | null; signature_url: string | null };
+  admin_data: {
+    school_name: string;
+    principal_name: string;
+    school_email: string;
+    phone_number: string;
+    logo_url: string | null;
+    signature_url: string | null;
+  };
 }
 interface ErrorBody {
   message: string;
@@ -21,7 +39,11 @@ describe(`profile and password on ${DATABASE}`, { timeout: 90_000 }, () => {
   });
   afterAll(() => api.close());
   beforeEach(async () => {
-    school = await registerSchool(api, { school_name: "Royal Crest Academy", principal_name: "Dr. Ngozi Eze", school_email: "info@royalcrest.ng" });
+    school = await registerSchool(api, {
+      school_name: "Royal Crest Academy",
+      principal_name: "Dr. Ngozi Eze",
+      school_email: "info@royalcrest.ng",
+    });
   });
 
   const path = (p: string) => `/api/admin/${school.uniqueId}${p}`;
@@ -36,13 +58,25 @@ describe(`profile and password on ${DATABASE}`, { timeout: 90_000 }, () => {
     for (const [k, f] of Object.entries(files)) form.set(k, f);
     return api.fetch(path("/update/adminData"), { method: "POST", body: form, headers: school.auth });
   };
-  const row = () => api.db.selectFrom("schools").selectAll().where("unique_id", "=", school.uniqueId).executeTakeFirstOrThrow();
+  const row = () =>
+    api.db.selectFrom("schools").selectAll().where("unique_id", "=", school.uniqueId).executeTakeFirstOrThrow();
   const mediaRows = async () =>
-    (await api.db.selectFrom("media").innerJoin("schools", "schools.id", "media.school_id").select("media.key").where("schools.unique_id", "=", school.uniqueId).execute())
+    (
+      await api.db
+        .selectFrom("media")
+        .innerJoin("schools", "schools.id", "media.school_id")
+        .select("media.key")
+        .where("schools.unique_id", "=", school.uniqueId)
+        .execute()
+    )
       .map((m) => m.key)
       .sort();
   const changePassword = (body: unknown, token = school.token) =>
-    api.fetch(path("/change-password"), { method: "POST", headers: { ...bearer(token), "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    api.fetch(path("/change-password"), {
+      method: "POST",
+      headers: { ...bearer(token), "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
 
   describe("POST /update/adminData limits", () => {
     it("refuses more files than the form has, and an over-long text field, changing nothing", async () => {
@@ -100,7 +134,12 @@ describe(`profile and password on ${DATABASE}`, { timeout: 90_000 }, () => {
     });
 
     it("changes all four fields, storing the email in lower case and the phone as E.164", async () => {
-      const res = await update({ school_name: "Royal Crest College", principal_name: "Mr. Musa Bello", school_email: "Admin@RoyalCrest.NG", phone_number: "0909 876 5432" });
+      const res = await update({
+        school_name: "Royal Crest College",
+        principal_name: "Mr. Musa Bello",
+        school_email: "Admin@RoyalCrest.NG",
+        phone_number: "0909 876 5432",
+      });
       expect(res.status).toBe(200);
       expect((await adminData()).admin_data).toMatchObject({
         school_name: "Royal Crest College",
@@ -154,13 +193,55 @@ describe(`profile and password on ${DATABASE}`, { timeout: 90_000 }, () => {
         ["an empty school name", { school_name: "" }, {}, "school_name", "School name is required"],
         ["an empty principal name", { principal_name: "  " }, {}, "principal_name", "Principal name is required"],
         ["a bad phone", { phone_number: "0803 12" }, {}, "phone_number", "Enter a valid phone number."],
-        ["a text logo", { school_name: "Changed" }, { logo: () => textNamedPng() }, "logo", "Only image files are allowed."],
-        ["a logo of exactly 2 MB", { school_name: "Changed" }, { logo: () => pngFileOfSize(MB2) }, "logo", "File size must be less than 2MB."],
-        ["a logo of 3 MB", {}, { logo: () => pngFileOfSize(3 * 1024 * 1024) }, "logo", "File size must be less than 2MB."],
-        ["a text signature", {}, { signature: () => textNamedPng("signature.png") }, "signature", "Only image files are allowed."],
-        ["a signature of 2 MB", {}, { signature: () => pngFileOfSize(MB2) }, "signature", "File size must be less than 2MB."],
-        ["a good logo with a bad signature", { school_name: "Changed" }, { logo: () => pngFile(), signature: () => textNamedPng() }, "signature", "Only image files are allowed."],
-        ["a good logo with a bad email", { school_email: "nope" }, { logo: () => pngFile() }, "school_email", "Enter a valid email address."],
+        [
+          "a text logo",
+          { school_name: "Changed" },
+          { logo: () => textNamedPng() },
+          "logo",
+          "Only image files are allowed.",
+        ],
+        [
+          "a logo of exactly 2 MB",
+          { school_name: "Changed" },
+          { logo: () => pngFileOfSize(MB2) },
+          "logo",
+          "File size must be less than 2MB.",
+        ],
+        [
+          "a logo of 3 MB",
+          {},
+          { logo: () => pngFileOfSize(3 * 1024 * 1024) },
+          "logo",
+          "File size must be less than 2MB.",
+        ],
+        [
+          "a text signature",
+          {},
+          { signature: () => textNamedPng("signature.png") },
+          "signature",
+          "Only image files are allowed.",
+        ],
+        [
+          "a signature of 2 MB",
+          {},
+          { signature: () => pngFileOfSize(MB2) },
+          "signature",
+          "File size must be less than 2MB.",
+        ],
+        [
+          "a good logo with a bad signature",
+          { school_name: "Changed" },
+          { logo: () => pngFile(), signature: () => textNamedPng() },
+          "signature",
+          "Only image files are allowed.",
+        ],
+        [
+          "a good logo with a bad email",
+          { school_email: "nope" },
+          { logo: () => pngFile() },
+          "school_email",
+          "Enter a valid email address.",
+        ],
       ];
 
       it.each(cases)("%s", async (_what, fields, files, field, message) => {
@@ -175,7 +256,10 @@ describe(`profile and password on ${DATABASE}`, { timeout: 90_000 }, () => {
       });
 
       it("every bad field is named at once", async () => {
-        const res = await update({ school_email: "nope", phone_number: "12" }, { logo: textNamedPng(), signature: pngFileOfSize(MB2) });
+        const res = await update(
+          { school_email: "nope", phone_number: "12" },
+          { logo: textNamedPng(), signature: pngFileOfSize(MB2) },
+        );
         expect(res.status).toBe(422);
         expect(((await res.json()) as ErrorBody).errors).toEqual({
           school_email: ["Enter a valid email address."],
@@ -192,7 +276,9 @@ describe(`profile and password on ${DATABASE}`, { timeout: 90_000 }, () => {
       const hashBefore = (await row()).password_hash;
       const res = await changePassword({ current_password: "not-it", new_password: "a-new-password" });
       expect(res.status).toBe(422);
-      expect(((await res.json()) as ErrorBody).errors).toEqual({ current_password: ["Current password is incorrect."] });
+      expect(((await res.json()) as ErrorBody).errors).toEqual({
+        current_password: ["Current password is incorrect."],
+      });
       expect((await row()).password_hash).toBe(hashBefore);
       expect((await login(api, school.uniqueId, school.password)).status).toBe(200);
     });
@@ -207,7 +293,8 @@ describe(`profile and password on ${DATABASE}`, { timeout: 90_000 }, () => {
     });
 
     it("changes the password, signs out every other device and keeps this one", async () => {
-      const other = ((await (await login(api, school.uniqueId, school.password)).json()) as { data: { token: string } }).data.token;
+      const other = ((await (await login(api, school.uniqueId, school.password)).json()) as { data: { token: string } })
+        .data.token;
       const res = await changePassword({ current_password: school.password, new_password: "Kaduna-Lagos-2026" });
       expect(res.status).toBe(200);
       expect(((await res.json()) as { message: string }).message).toBe("Password changed successfully!");

@@ -7,7 +7,13 @@ import type { RegisteredSchool, TestApi } from "./harness";
  */
 export function schoolCalls(api: () => TestApi) {
   const base = (s: RegisteredSchool) => `/api/admin/${s.uniqueId}`;
-  async function call(s: RegisteredSchool, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  async function call(
+    s: RegisteredSchool,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const res = await api().fetch(`${base(s)}${path}`, {
       method,
       headers: { ...s.auth, "Content-Type": "application/json", ...headers },

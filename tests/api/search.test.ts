@@ -21,7 +21,9 @@ describe(`search of people on ${DATABASE}`, { timeout: 120_000 }, () => {
   } as const;
   type Kind = keyof typeof lists;
   const search = async (s: RegisteredSchool, kind: Kind, q: string) =>
-    (await client.list<never>(s, `${lists[kind].path}?per_page=100&q=${encodeURIComponent(q)}`)).data.map((r) => lists[kind].name(r as never)).sort();
+    (await client.list<never>(s, `${lists[kind].path}?per_page=100&q=${encodeURIComponent(q)}`)).data
+      .map((r) => lists[kind].name(r as never))
+      .sort();
 
   // The same people in each list: a name with tone marks, an _ in an email, a quote in a name.
   const people = [
@@ -35,7 +37,9 @@ describe(`search of people on ${DATABASE}`, { timeout: 120_000 }, () => {
       const name = prefix + p.name;
       await client.student(s, { name, email: p.email, phone_number: p.phone });
       expect((await client.send(s, "POST", "/stu-parents", "parent_data", { ...p, name })).status).toBe(201);
-      expect((await client.send(s, "POST", "/staffs", "staff_data", { ...p, name, position: "Class Teacher" })).status).toBe(201);
+      expect(
+        (await client.send(s, "POST", "/staffs", "staff_data", { ...p, name, position: "Class Teacher" })).status,
+      ).toBe(201);
     }
   }
 
@@ -80,13 +84,35 @@ describe(`search of people on ${DATABASE}`, { timeout: 120_000 }, () => {
   it("follows every edit and delete", async () => {
     const s = await registerSchool(api);
     const student = await client.student(s, { name: "Tolu Ade" });
-    const parent = (await client.send(s, "POST", "/stu-parents", "parent_data", { name: "Tolu Ade", email: "tolu@mail.ng", phone: "0803 777 0001" })).body.data;
-    const member = (await client.send(s, "POST", "/staffs", "staff_data", { name: "Tolu Ade", email: "tolu@mail.ng", phone: "0803 777 0001" })).body.data;
+    const parent = (
+      await client.send(s, "POST", "/stu-parents", "parent_data", {
+        name: "Tolu Ade",
+        email: "tolu@mail.ng",
+        phone: "0803 777 0001",
+      })
+    ).body.data;
+    const member = (
+      await client.send(s, "POST", "/staffs", "staff_data", {
+        name: "Tolu Ade",
+        email: "tolu@mail.ng",
+        phone: "0803 777 0001",
+      })
+    ).body.data;
     for (const kind of Object.keys(lists) as Kind[]) expect(await search(s, kind, "tolu")).toEqual(["Tolu Ade"]);
 
-    await client.post(s, `/students/${student.id}`, { student_data: { name: "Kunle Ade", gender: "Male", phone_number: "0803 777 0001" } });
-    await client.send(s, "PUT", `/stu-parents/${parent.id}`, "parent_data", { name: "Kunle Ade", email: "kunle@mail.ng", phone: "0803 777 0001" });
-    await client.send(s, "PUT", `/staffs/${member.id}`, "staff_data", { name: "Kunle Ade", email: "kunle@mail.ng", phone: "0803 777 0001" });
+    await client.post(s, `/students/${student.id}`, {
+      student_data: { name: "Kunle Ade", gender: "Male", phone_number: "0803 777 0001" },
+    });
+    await client.send(s, "PUT", `/stu-parents/${parent.id}`, "parent_data", {
+      name: "Kunle Ade",
+      email: "kunle@mail.ng",
+      phone: "0803 777 0001",
+    });
+    await client.send(s, "PUT", `/staffs/${member.id}`, "staff_data", {
+      name: "Kunle Ade",
+      email: "kunle@mail.ng",
+      phone: "0803 777 0001",
+    });
     for (const kind of Object.keys(lists) as Kind[]) {
       expect(await search(s, kind, "tolu")).toEqual([]);
       expect(await search(s, kind, "kunle")).toEqual(["Kunle Ade"]);
@@ -106,14 +132,29 @@ describe(`search of people on ${DATABASE}`, { timeout: 120_000 }, () => {
   });
 
   it.runIf(DATABASE === "sqlite")("SQLite answers three characters and more from the FTS5 trigram index", async () => {
-    const plan = await sql<{ detail: string }>`explain query plan select id from students where school_id = 1 and id in (select rowid from students_search where students_search match '"ngozi"')`.execute(api.db);
+    const plan = await sql<{
+      detail: string;
+    }>`explain query plan select id from students where school_id = 1 and id in (select rowid from students_search where students_search match '"ngozi"')`.execute(
+      api.db,
+    );
     expect(plan.rows.map((r) => r.detail).join("\n")).toMatch(/VIRTUAL TABLE INDEX/);
     const indexed = await sql<{ n: number }>`select count(*) as n from students_search`.execute(api.db);
-    expect(Number(indexed.rows[0].n)).toBe((await api.db.selectFrom("students").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    expect(Number(indexed.rows[0].n)).toBe(
+      (
+        await api.db
+          .selectFrom("students")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   });
 
   it.runIf(DATABASE === "postgres")("PostgreSQL keeps a pg_trgm GIN index on each list's search text", async () => {
-    const indexes = await sql<{ indexdef: string }>`select indexdef from pg_indexes where schemaname = current_schema() and indexname like '%_search_trgm'`.execute(api.db);
+    const indexes = await sql<{
+      indexdef: string;
+    }>`select indexdef from pg_indexes where schemaname = current_schema() and indexname like '%_search_trgm'`.execute(
+      api.db,
+    );
     expect(indexes.rows.map((r) => r.indexdef).sort()).toEqual([
       expect.stringMatching(/ON .*parents USING gin \(search_text public\.gin_trgm_ops\)/),
       expect.stringMatching(/ON .*staff USING gin \(search_text public\.gin_trgm_ops\)/),

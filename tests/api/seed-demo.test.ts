@@ -14,7 +14,12 @@ describe(`demo school seed on ${DATABASE}`, () => {
 
   beforeAll(async () => {
     api = await startApi();
-    demo = await seedDemoSchool({ db: api.db, dialect: DATABASE, storage: localStorage(uploads), now: () => api.clock.now });
+    demo = await seedDemoSchool({
+      db: api.db,
+      dialect: DATABASE,
+      storage: localStorage(uploads),
+      now: () => api.clock.now,
+    });
     const res = await login(api, demo.unique_id, demo.password);
     expect(res.status).toBe(200);
     auth = bearer(((await res.json()) as { data: { token: string } }).data.token);
@@ -25,7 +30,12 @@ describe(`demo school seed on ${DATABASE}`, () => {
   });
 
   it("creates a school whose printed password signs in, and whose dashboard counts 300 students and 28 + 12 staff", async () => {
-    expect(demo).toMatchObject({ school_name: "Greenfield Demo College", students: 300, teaching_staff: 28, non_teaching_staff: 12 });
+    expect(demo).toMatchObject({
+      school_name: "Greenfield Demo College",
+      students: 300,
+      teaching_staff: 28,
+      non_teaching_staff: 12,
+    });
     expect(demo.parents).toBeGreaterThan(0);
     const res = await api.fetch(`/api/admin/${demo.unique_id}/dashboard`, { headers: auth });
     const { data } = await res.json();
@@ -48,8 +58,16 @@ describe(`demo school seed on ${DATABASE}`, () => {
   });
 
   it("finds a seeded student through the list's search", async () => {
-    const [first] = await api.db.selectFrom("students").select(["name", "admission_number"]).orderBy("id").limit(1).execute();
-    const res = await api.fetch(`/api/admin/${demo.unique_id}/students?q=${encodeURIComponent(first.admission_number!)}`, { headers: auth });
+    const [first] = await api.db
+      .selectFrom("students")
+      .select(["name", "admission_number"])
+      .orderBy("id")
+      .limit(1)
+      .execute();
+    const res = await api.fetch(
+      `/api/admin/${demo.unique_id}/students?q=${encodeURIComponent(first.admission_number!)}`,
+      { headers: auth },
+    );
     const { data } = await res.json();
     expect(data.data.map((s: { student_data: { name: string } }) => s.student_data.name)).toContain(first.name);
   });
@@ -90,21 +108,36 @@ describe(`demo school seed on ${DATABASE}`, () => {
     for (const link of links) childrenOf.set(link.parent_id, (childrenOf.get(link.parent_id) ?? 0) + 1);
     expect([...childrenOf.values()].some((n) => n > 1)).toBe(true);
 
-    const withPhone = await api.db.selectFrom("students").select("phone_number").where("phone_number", "in", parents.map((p) => p.phone)).execute();
+    const withPhone = await api.db
+      .selectFrom("students")
+      .select("phone_number")
+      .where(
+        "phone_number",
+        "in",
+        parents.map((p) => p.phone),
+      )
+      .execute();
     expect(withPhone.length).toBeGreaterThan(50);
     const sample = parents[0];
-    const res = await api.fetch(`/api/admin/${demo.unique_id}/stu-parents?q=${encodeURIComponent(sample.email)}`, { headers: auth });
+    const res = await api.fetch(`/api/admin/${demo.unique_id}/stu-parents?q=${encodeURIComponent(sample.email)}`, {
+      headers: auth,
+    });
     const { data } = await res.json();
     expect(data.data.map((p: { unique_id: string }) => p.unique_id)).toEqual([sample.unique_id]);
     expect(data.data[0].children.length).toBeGreaterThan(0);
   });
 
   it("stocks Uniforms, Books and PE Kits, and records sales of items for the buyer's class that the stock covers", async () => {
-    const get = async (path: string) => (await (await api.fetch(`/api/admin/${demo.unique_id}${path}`, { headers: auth })).json()).data;
+    const get = async (path: string) =>
+      (await (await api.fetch(`/api/admin/${demo.unique_id}${path}`, { headers: auth })).json()).data;
     const groups = await get("/inventory/groups");
     expect(groups.data.map((g: { name: string }) => g.name)).toEqual(["Books", "PE Kits", "Uniforms"]);
     expect(demo.sales).toBe(40);
-    const purchases = await api.db.selectFrom("inventory_purchases as p").innerJoin("students as s", "s.id", "p.student_id").select(["p.class_name", "s.class_name as student_class", "p.quantity", "p.item_id"]).execute();
+    const purchases = await api.db
+      .selectFrom("inventory_purchases as p")
+      .innerJoin("students as s", "s.id", "p.student_id")
+      .select(["p.class_name", "s.class_name as student_class", "p.quantity", "p.item_id"])
+      .execute();
     expect(purchases).toHaveLength(40);
     for (const p of purchases) expect(["All Classes", p.student_class]).toContain(p.class_name);
     const items = await api.db.selectFrom("inventory_items").select(["id", "quantity", "status"]).execute();

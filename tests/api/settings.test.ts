@@ -30,7 +30,11 @@ describe(`school settings on ${DATABASE}`, () => {
   }
 
   async function storedRows(school: RegisteredSchool) {
-    const row = await api.db.selectFrom("schools").select("id").where("unique_id", "=", school.uniqueId).executeTakeFirstOrThrow();
+    const row = await api.db
+      .selectFrom("schools")
+      .select("id")
+      .where("unique_id", "=", school.uniqueId)
+      .executeTakeFirstOrThrow();
     return api.db.selectFrom("school_settings").selectAll().where("school_id", "=", row.id).execute();
   }
 
@@ -48,9 +52,15 @@ describe(`school settings on ${DATABASE}`, () => {
       expect(s.classes).toHaveLength(17);
       for (const c of s.classes) expect(c.subjects).toEqual(s.subjects_by_section[c.section]);
       expect(s.classes.find((c) => c.class_name === "KG 2")).toMatchObject({ section: "Early Childhood" });
-      expect(s.subjects_by_section["Early Childhood"]).toEqual(expect.arrayContaining(["Phonics", "Number Work", "Letter Work", "Rhymes"]));
-      expect(s.subjects_by_section.Primary).toEqual(expect.arrayContaining(["Verbal Reasoning", "Quantitative Reasoning", "Basic Science"]));
-      expect(s.subjects_by_section["Junior Secondary"]).toEqual(expect.arrayContaining(["Basic Technology", "Business Studies"]));
+      expect(s.subjects_by_section["Early Childhood"]).toEqual(
+        expect.arrayContaining(["Phonics", "Number Work", "Letter Work", "Rhymes"]),
+      );
+      expect(s.subjects_by_section.Primary).toEqual(
+        expect.arrayContaining(["Verbal Reasoning", "Quantitative Reasoning", "Basic Science"]),
+      );
+      expect(s.subjects_by_section["Junior Secondary"]).toEqual(
+        expect.arrayContaining(["Basic Technology", "Business Studies"]),
+      );
       expect(s.subjects_by_section["Senior Secondary"]).toEqual(
         expect.arrayContaining(["Physics", "Further Mathematics", "Principles of Accounts", "Literature in English"]),
       );
@@ -65,7 +75,13 @@ describe(`school settings on ${DATABASE}`, () => {
         enable_extra_inputs: false,
         extra_inputs: [],
         enable_child_development: true,
-        child_development_inputs: ["Punctuality", "Neatness", "Politeness", "Attentiveness", "Relationship with Others"],
+        child_development_inputs: [
+          "Punctuality",
+          "Neatness",
+          "Politeness",
+          "Attentiveness",
+          "Relationship with Others",
+        ],
         mid_term_columns: ["1st CA", "2nd CA"],
         exam_columns: ["1st CA", "2nd CA", "Exam"],
         school_signature: true,
@@ -107,7 +123,11 @@ describe(`school settings on ${DATABASE}`, () => {
       expect(res.status).toBe(200);
       const body = (await res.json()) as { data: { classes: SchoolSettings["classes"] } };
       expect(body.data.classes).toEqual((await read(school)).classes);
-      expect(body.data.classes[0]).toEqual({ class_name: "Toddler 1", section: "Early Childhood", subjects: DEFAULT_SUBJECTS_BY_SECTION["Early Childhood"] });
+      expect(body.data.classes[0]).toEqual({
+        class_name: "Toddler 1",
+        section: "Early Childhood",
+        subjects: DEFAULT_SUBJECTS_BY_SECTION["Early Childhood"],
+      });
     });
   });
 
@@ -122,7 +142,10 @@ describe(`school settings on ${DATABASE}`, () => {
             { class_name: "Basic 1", section: "Primary", subjects: ["Mathematics", " English Language "] },
             { class_name: "Basic 2", section: "Primary" },
           ],
-          subjects_by_section: { Nursery: ["Rhymes", "Number Work"], Primary: ["Mathematics", "English Language", "French"] },
+          subjects_by_section: {
+            Nursery: ["Rhymes", "Number Work"],
+            Primary: ["Mathematics", "English Language", "French"],
+          },
           classes_by_section: { ignored: ["derived from classes"] },
         },
       });
@@ -146,7 +169,11 @@ describe(`school settings on ${DATABASE}`, () => {
     it("keeps the parts it was not sent, and answers the same when the same form is sent twice", async () => {
       const school = await registerSchool(api);
       const before = await read(school);
-      const report_sheet = { ...before.report_sheet, add_position: false, mid_term_columns: ["CA 1", "CA 2", "Project"] };
+      const report_sheet = {
+        ...before.report_sheet,
+        add_position: false,
+        mid_term_columns: ["CA 1", "CA 2", "Project"],
+      };
       const first = await save(school, { school_settings: { report_sheet } });
       const second = await save(school, { school_settings: { report_sheet } });
       expect(first.status).toBe(200);
@@ -158,7 +185,13 @@ describe(`school settings on ${DATABASE}`, () => {
 
     it("stores sessions and terms when they are sent", async () => {
       const school = await registerSchool(api);
-      const res = await save(school, { school_settings: { sessions: ["2024/2025", "2025/2026"], terms: ["First Term", "Second Term", "Third Term"], report_sheet: { ...(await read(school)).report_sheet, current_term: "Second Term" } } });
+      const res = await save(school, {
+        school_settings: {
+          sessions: ["2024/2025", "2025/2026"],
+          terms: ["First Term", "Second Term", "Third Term"],
+          report_sheet: { ...(await read(school)).report_sheet, current_term: "Second Term" },
+        },
+      });
       expect(res.status).toBe(200);
       const s = await read(school);
       expect(s.sessions).toEqual(["2024/2025", "2025/2026"]);
@@ -168,7 +201,9 @@ describe(`school settings on ${DATABASE}`, () => {
     it("drops the subject list of a removed section, and refuses to leave its classes behind", async () => {
       const school = await registerSchool(api);
       const before = await read(school);
-      const orphaned = await save(school, { school_settings: { sections: ["Primary", "Junior Secondary", "Senior Secondary"] } });
+      const orphaned = await save(school, {
+        school_settings: { sections: ["Primary", "Junior Secondary", "Senior Secondary"] },
+      });
       expect(orphaned.status).toBe(422);
       const body = (await orphaned.json()) as { message: string; errors: Record<string, string[]> };
       expect(body.message).toBe(M.classSectionMissing);
@@ -178,14 +213,18 @@ describe(`school settings on ${DATABASE}`, () => {
       const res = await save(school, {
         school_settings: {
           sections: ["Primary", "Junior Secondary", "Senior Secondary"],
-          classes: before.classes.filter((c) => c.section !== "Early Childhood").map(({ class_name, section }) => ({ class_name, section })),
+          classes: before.classes
+            .filter((c) => c.section !== "Early Childhood")
+            .map(({ class_name, section }) => ({ class_name, section })),
         },
       });
       expect(res.status).toBe(200);
       const after = await read(school);
       expect(Object.keys(after.subjects_by_section)).toEqual(["Primary", "Junior Secondary", "Senior Secondary"]);
       expect(after.classes.map((c) => c.class_name)).not.toContain("KG 1");
-      expect(after.classes.find((c) => c.class_name === "JSS2")?.subjects).toEqual(DEFAULT_SUBJECTS_BY_SECTION["Junior Secondary"]);
+      expect(after.classes.find((c) => c.class_name === "JSS2")?.subjects).toEqual(
+        DEFAULT_SUBJECTS_BY_SECTION["Junior Secondary"],
+      );
     });
 
     it("gives a new section an empty subject list", async () => {
@@ -210,7 +249,9 @@ describe(`school settings on ${DATABASE}`, () => {
       return ((await res.json()) as { data: Record<string, unknown> }).data;
     };
     const addStudent = async (school: RegisteredSchool, name: string, className: string) =>
-      (await call(school, "POST", "/students", { student_data: { name, selectedClass: className, gender: "Female", phone_number: "08031234567" } })) as { unique_id: string };
+      (await call(school, "POST", "/students", {
+        student_data: { name, selectedClass: className, gender: "Female", phone_number: "08031234567" },
+      })) as { unique_id: string };
     const classOf = async (school: RegisteredSchool, name: string) => {
       const row = await api.db
         .selectFrom("students")
@@ -232,7 +273,12 @@ describe(`school settings on ${DATABASE}`, () => {
       await call(school, "POST", `/students/${leaver.unique_id}/backlog`, { reason: "Graduated" });
       await addStudent(school, "Musa Yusuf", "JSS2");
       await addStudent(other, "Zainab Lawal", "JSS1");
-      const timetable = (await call(school, "POST", "/timetables", { type: "Test", class: "JSS1", session: "2025/2026", term: "1st Term" })) as { id: number };
+      const timetable = (await call(school, "POST", "/timetables", {
+        type: "Test",
+        class: "JSS1",
+        session: "2025/2026",
+        term: "1st Term",
+      })) as { id: number };
 
       const res = await save(school, {
         school_settings: { classes: renamedClasses(await read(school), { JSS1: "Year 7" }) },
@@ -266,15 +312,26 @@ describe(`school settings on ${DATABASE}`, () => {
     it.each([
       ["from a class the school does not have", [{ from: "Year 9", to: "Year 7" }]],
       ["to a class that is not sent", [{ from: "JSS1", to: "Year 8" }]],
-      ["the same class twice", [{ from: "JSS1", to: "Year 7" }, { from: "JSS1", to: "JSS2" }]],
+      [
+        "the same class twice",
+        [
+          { from: "JSS1", to: "Year 7" },
+          { from: "JSS1", to: "JSS2" },
+        ],
+      ],
       ["not a list", { from: "JSS1", to: "Year 7" }],
     ])("a rename %s is refused with 422 and nothing is written", async (_what, class_renames) => {
       const school = await registerSchool(api);
       await addStudent(school, "Kelechi Nwosu", "JSS1");
       const before = await read(school);
-      const res = await save(school, { school_settings: { classes: renamedClasses(before, { JSS1: "Year 7" }) }, class_renames });
+      const res = await save(school, {
+        school_settings: { classes: renamedClasses(before, { JSS1: "Year 7" }) },
+        class_renames,
+      });
       expect(res.status).toBe(422);
-      expect(((await res.json()) as { errors: Record<string, string[]> }).errors.class_renames).toEqual([M.renameUnknown]);
+      expect(((await res.json()) as { errors: Record<string, string[]> }).errors.class_renames).toEqual([
+        M.renameUnknown,
+      ]);
       expect(await read(school)).toEqual(before);
       expect(await classOf(school, "Kelechi Nwosu")).toBe("JSS1");
     });
@@ -284,13 +341,25 @@ describe(`school settings on ${DATABASE}`, () => {
     it("shows the month's term and session until the school sets its own", async () => {
       const school = await registerSchool(api);
       const dashboard = async () =>
-        ((await (await api.fetch(path(school, "/dashboard"), { headers: school.auth })).json()) as { data: { current_term: string; current_session: string } }).data;
-      expect(await dashboard()).toMatchObject({ current_term: currentTerm(api.clock.now), current_session: currentSession(api.clock.now) });
+        (
+          (await (await api.fetch(path(school, "/dashboard"), { headers: school.auth })).json()) as {
+            data: { current_term: string; current_session: string };
+          }
+        ).data;
+      expect(await dashboard()).toMatchObject({
+        current_term: currentTerm(api.clock.now),
+        current_session: currentSession(api.clock.now),
+      });
 
       const { report_sheet, sessions } = await read(school);
       const term = report_sheet.current_term === "3rd Term" ? "1st Term" : "3rd Term";
       const session = sessions[0];
-      const res = await save(school, { school_settings: { report_sheet: { ...report_sheet, current_term: term }, other_settings: { current_session: session } } });
+      const res = await save(school, {
+        school_settings: {
+          report_sheet: { ...report_sheet, current_term: term },
+          other_settings: { current_session: session },
+        },
+      });
       expect(res.status).toBe(200);
       expect(await dashboard()).toMatchObject({ current_term: term, current_session: session });
     });
@@ -330,22 +399,104 @@ describe(`school settings on ${DATABASE}`, () => {
       ["a section that is not text", (s) => ({ sections: [...s.sections, 7] }), "sections.4", M.sectionRequired],
       ["a repeated section", (s) => ({ sections: [...s.sections, " primary "] }), "sections.4", M.sectionDuplicate],
       ["a long section name", (s) => ({ sections: [...s.sections, long] }), "sections.4", M.tooLong],
-      ["too many sections", () => ({ sections: many(SETTINGS_LIMITS.sections + 1, "Section") }), "sections", M.tooMany(SETTINGS_LIMITS.sections)],
+      [
+        "too many sections",
+        () => ({ sections: many(SETTINGS_LIMITS.sections + 1, "Section") }),
+        "sections",
+        M.tooMany(SETTINGS_LIMITS.sections),
+      ],
       ["classes not a list", () => ({ classes: {} }), "classes", M.mustBeList],
       ["a class that is not an object", (s) => ({ classes: [...s.classes, "JSS4"] }), "classes.17", M.mustBeObject],
-      ["a blank class name", (s) => ({ classes: [...s.classes, { class_name: " ", section: "Primary" }] }), "classes.17.class_name", M.classRequired],
-      ["a long class name", (s) => ({ classes: [...s.classes, { class_name: long, section: "Primary" }] }), "classes.17.class_name", M.tooLong],
-      ["a class name used in another section", (s) => ({ classes: [...s.classes, { class_name: "jss1", section: "Primary" }] }), "classes.17.class_name", M.classDuplicate],
-      ["a class in no known section", (s) => ({ classes: [...s.classes, { class_name: "Year 7", section: "Middle" }] }), "classes.17.section", M.classSectionMissing],
-      ["a class without a section", (s) => ({ classes: [...s.classes, { class_name: "Year 7" }] }), "classes.17.section", M.classSectionMissing],
-      ["a class with a blank subject", (s) => ({ classes: [...s.classes, { class_name: "Year 7", section: "Primary", subjects: ["Mathematics", ""] }] }), "classes.17.subjects.1", M.subjectRequired],
-      ["a class with a repeated subject", (s) => ({ classes: [...s.classes, { class_name: "Year 7", section: "Primary", subjects: ["Mathematics", "mathematics"] }] }), "classes.17.subjects.1", M.subjectDuplicate],
-      ["too many classes", () => ({ sections: ["Primary"], classes: many(SETTINGS_LIMITS.classes + 1, "Class").map((class_name) => ({ class_name, section: "Primary" })) }), "classes", M.tooMany(SETTINGS_LIMITS.classes)],
-      ["subjects for an unknown section", (s) => ({ subjects_by_section: { ...s.subjects_by_section, Nursery: ["Rhymes"] } }), "subjects_by_section.Nursery", M.subjectsSectionMissing],
-      ["a repeated section subject", (s) => ({ subjects_by_section: { ...s.subjects_by_section, Primary: ["French", " FRENCH"] } }), "subjects_by_section.Primary.1", M.subjectDuplicate],
-      ["a blank section subject", (s) => ({ subjects_by_section: { ...s.subjects_by_section, Primary: ["   "] } }), "subjects_by_section.Primary.0", M.subjectRequired],
-      ["subjects_by_section not an object", () => ({ subjects_by_section: ["French"] }), "subjects_by_section", M.mustBeObject],
-      ["too many subjects", (s) => ({ subjects_by_section: { ...s.subjects_by_section, Primary: many(SETTINGS_LIMITS.subjects + 1, "Subject") } }), "subjects_by_section.Primary", M.tooMany(SETTINGS_LIMITS.subjects)],
+      [
+        "a blank class name",
+        (s) => ({ classes: [...s.classes, { class_name: " ", section: "Primary" }] }),
+        "classes.17.class_name",
+        M.classRequired,
+      ],
+      [
+        "a long class name",
+        (s) => ({ classes: [...s.classes, { class_name: long, section: "Primary" }] }),
+        "classes.17.class_name",
+        M.tooLong,
+      ],
+      [
+        "a class name used in another section",
+        (s) => ({ classes: [...s.classes, { class_name: "jss1", section: "Primary" }] }),
+        "classes.17.class_name",
+        M.classDuplicate,
+      ],
+      [
+        "a class in no known section",
+        (s) => ({ classes: [...s.classes, { class_name: "Year 7", section: "Middle" }] }),
+        "classes.17.section",
+        M.classSectionMissing,
+      ],
+      [
+        "a class without a section",
+        (s) => ({ classes: [...s.classes, { class_name: "Year 7" }] }),
+        "classes.17.section",
+        M.classSectionMissing,
+      ],
+      [
+        "a class with a blank subject",
+        (s) => ({
+          classes: [...s.classes, { class_name: "Year 7", section: "Primary", subjects: ["Mathematics", ""] }],
+        }),
+        "classes.17.subjects.1",
+        M.subjectRequired,
+      ],
+      [
+        "a class with a repeated subject",
+        (s) => ({
+          classes: [
+            ...s.classes,
+            { class_name: "Year 7", section: "Primary", subjects: ["Mathematics", "mathematics"] },
+          ],
+        }),
+        "classes.17.subjects.1",
+        M.subjectDuplicate,
+      ],
+      [
+        "too many classes",
+        () => ({
+          sections: ["Primary"],
+          classes: many(SETTINGS_LIMITS.classes + 1, "Class").map((class_name) => ({ class_name, section: "Primary" })),
+        }),
+        "classes",
+        M.tooMany(SETTINGS_LIMITS.classes),
+      ],
+      [
+        "subjects for an unknown section",
+        (s) => ({ subjects_by_section: { ...s.subjects_by_section, Nursery: ["Rhymes"] } }),
+        "subjects_by_section.Nursery",
+        M.subjectsSectionMissing,
+      ],
+      [
+        "a repeated section subject",
+        (s) => ({ subjects_by_section: { ...s.subjects_by_section, Primary: ["French", " FRENCH"] } }),
+        "subjects_by_section.Primary.1",
+        M.subjectDuplicate,
+      ],
+      [
+        "a blank section subject",
+        (s) => ({ subjects_by_section: { ...s.subjects_by_section, Primary: ["   "] } }),
+        "subjects_by_section.Primary.0",
+        M.subjectRequired,
+      ],
+      [
+        "subjects_by_section not an object",
+        () => ({ subjects_by_section: ["French"] }),
+        "subjects_by_section",
+        M.mustBeObject,
+      ],
+      [
+        "too many subjects",
+        (s) => ({
+          subjects_by_section: { ...s.subjects_by_section, Primary: many(SETTINGS_LIMITS.subjects + 1, "Subject") },
+        }),
+        "subjects_by_section.Primary",
+        M.tooMany(SETTINGS_LIMITS.subjects),
+      ],
       ["no sessions", () => ({ sessions: [] }), "sessions", M.sessionsRequired],
       ["a session with a dash", () => ({ sessions: ["2025-2026"] }), "sessions.0", M.sessionFormat],
       ["a session spanning two years", () => ({ sessions: ["2025/2027"] }), "sessions.0", M.sessionFormat],
@@ -353,23 +504,98 @@ describe(`school settings on ${DATABASE}`, () => {
       ["no terms", () => ({ terms: [] }), "terms", M.termsRequired],
       ["a blank term", (s) => ({ terms: [...s.terms, ""] }), "terms.3", M.termRequired],
       ["a repeated term", (s) => ({ terms: [...s.terms, "1st term"] }), "terms.3", M.termDuplicate],
-      ["too many terms", () => ({ terms: many(SETTINGS_LIMITS.terms + 1, "Term") }), "terms", M.tooMany(SETTINGS_LIMITS.terms)],
+      [
+        "too many terms",
+        () => ({ terms: many(SETTINGS_LIMITS.terms + 1, "Term") }),
+        "terms",
+        M.tooMany(SETTINGS_LIMITS.terms),
+      ],
       ["report_sheet not an object", () => ({ report_sheet: "yes" }), "report_sheet", M.mustBeObject],
-      ["add_position as text", (s) => ({ report_sheet: { ...s.report_sheet, add_position: "yes" } }), "report_sheet.add_position", M.yesOrNo],
-      ["include_attendance missing", (s) => ({ report_sheet: { ...s.report_sheet, include_attendance: undefined } }), "report_sheet.include_attendance", M.yesOrNo],
-      ["enable_extra_inputs as a number", (s) => ({ report_sheet: { ...s.report_sheet, enable_extra_inputs: 1 } }), "report_sheet.enable_extra_inputs", M.yesOrNo],
-      ["enable_child_development as null", (s) => ({ report_sheet: { ...s.report_sheet, enable_child_development: null } }), "report_sheet.enable_child_development", M.yesOrNo],
-      ["school_signature as text", (s) => ({ report_sheet: { ...s.report_sheet, school_signature: "false" } }), "report_sheet.school_signature", M.yesOrNo],
-      ["a current term the school does not have", (s) => ({ report_sheet: { ...s.report_sheet, current_term: "4th Term" } }), "report_sheet.current_term", M.currentTermMissing],
-      ["a blank current term", (s) => ({ report_sheet: { ...s.report_sheet, current_term: "" } }), "report_sheet.current_term", M.currentTermMissing],
-      ["a blank extra input", (s) => ({ report_sheet: { ...s.report_sheet, extra_inputs: ["Remarks", " "] } }), "report_sheet.extra_inputs.1", M.inputRequired],
-      ["a repeated child development input", (s) => ({ report_sheet: { ...s.report_sheet, child_development_inputs: ["Neatness", "neatness"] } }), "report_sheet.child_development_inputs.1", M.inputDuplicate],
-      ["a repeated mid-term column", (s) => ({ report_sheet: { ...s.report_sheet, mid_term_columns: ["CA", "CA"] } }), "report_sheet.mid_term_columns.1", M.columnDuplicate],
-      ["a blank exam column", (s) => ({ report_sheet: { ...s.report_sheet, exam_columns: [""] } }), "report_sheet.exam_columns.0", M.columnRequired],
-      ["exam_columns not a list", (s) => ({ report_sheet: { ...s.report_sheet, exam_columns: "Exam" } }), "report_sheet.exam_columns", M.mustBeList],
-      ["too many exam columns", (s) => ({ report_sheet: { ...s.report_sheet, exam_columns: many(SETTINGS_LIMITS.columns + 1, "Column") } }), "report_sheet.exam_columns", M.tooMany(SETTINGS_LIMITS.columns)],
+      [
+        "add_position as text",
+        (s) => ({ report_sheet: { ...s.report_sheet, add_position: "yes" } }),
+        "report_sheet.add_position",
+        M.yesOrNo,
+      ],
+      [
+        "include_attendance missing",
+        (s) => ({ report_sheet: { ...s.report_sheet, include_attendance: undefined } }),
+        "report_sheet.include_attendance",
+        M.yesOrNo,
+      ],
+      [
+        "enable_extra_inputs as a number",
+        (s) => ({ report_sheet: { ...s.report_sheet, enable_extra_inputs: 1 } }),
+        "report_sheet.enable_extra_inputs",
+        M.yesOrNo,
+      ],
+      [
+        "enable_child_development as null",
+        (s) => ({ report_sheet: { ...s.report_sheet, enable_child_development: null } }),
+        "report_sheet.enable_child_development",
+        M.yesOrNo,
+      ],
+      [
+        "school_signature as text",
+        (s) => ({ report_sheet: { ...s.report_sheet, school_signature: "false" } }),
+        "report_sheet.school_signature",
+        M.yesOrNo,
+      ],
+      [
+        "a current term the school does not have",
+        (s) => ({ report_sheet: { ...s.report_sheet, current_term: "4th Term" } }),
+        "report_sheet.current_term",
+        M.currentTermMissing,
+      ],
+      [
+        "a blank current term",
+        (s) => ({ report_sheet: { ...s.report_sheet, current_term: "" } }),
+        "report_sheet.current_term",
+        M.currentTermMissing,
+      ],
+      [
+        "a blank extra input",
+        (s) => ({ report_sheet: { ...s.report_sheet, extra_inputs: ["Remarks", " "] } }),
+        "report_sheet.extra_inputs.1",
+        M.inputRequired,
+      ],
+      [
+        "a repeated child development input",
+        (s) => ({ report_sheet: { ...s.report_sheet, child_development_inputs: ["Neatness", "neatness"] } }),
+        "report_sheet.child_development_inputs.1",
+        M.inputDuplicate,
+      ],
+      [
+        "a repeated mid-term column",
+        (s) => ({ report_sheet: { ...s.report_sheet, mid_term_columns: ["CA", "CA"] } }),
+        "report_sheet.mid_term_columns.1",
+        M.columnDuplicate,
+      ],
+      [
+        "a blank exam column",
+        (s) => ({ report_sheet: { ...s.report_sheet, exam_columns: [""] } }),
+        "report_sheet.exam_columns.0",
+        M.columnRequired,
+      ],
+      [
+        "exam_columns not a list",
+        (s) => ({ report_sheet: { ...s.report_sheet, exam_columns: "Exam" } }),
+        "report_sheet.exam_columns",
+        M.mustBeList,
+      ],
+      [
+        "too many exam columns",
+        (s) => ({ report_sheet: { ...s.report_sheet, exam_columns: many(SETTINGS_LIMITS.columns + 1, "Column") } }),
+        "report_sheet.exam_columns",
+        M.tooMany(SETTINGS_LIMITS.columns),
+      ],
       ["other_settings a list", () => ({ other_settings: [] }), "other_settings", M.mustBeObject],
-      ["a current session that is not a session", () => ({ other_settings: { current_session: "this year" } }), "other_settings.current_session", M.sessionFormat],
+      [
+        "a current session that is not a session",
+        () => ({ other_settings: { current_session: "this year" } }),
+        "other_settings.current_session",
+        M.sessionFormat,
+      ],
     ];
 
     let school: RegisteredSchool;
@@ -403,7 +629,11 @@ describe(`school settings on ${DATABASE}`, () => {
       for (const rest of ["/school-settings", "/getAdminSettingsData"]) {
         expect((await api.fetch(path(school, rest))).status).toBe(401);
       }
-      const res = await api.fetch(path(school), { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ school_settings: { sections: ["A"] } }) });
+      const res = await api.fetch(path(school), {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ school_settings: { sections: ["A"] } }),
+      });
       expect(res.status).toBe(401);
     });
 
@@ -424,7 +654,9 @@ describe(`school settings on ${DATABASE}`, () => {
     it("keeps each school's settings apart", async () => {
       const a = await registerSchool(api);
       const b = await registerSchool(api);
-      const res = await save(a, { school_settings: { sections: ["Only"], classes: [{ class_name: "Only 1", section: "Only" }] } });
+      const res = await save(a, {
+        school_settings: { sections: ["Only"], classes: [{ class_name: "Only 1", section: "Only" }] },
+      });
       expect(res.status).toBe(200);
       expect((await read(a)).sections).toEqual(["Only"]);
       expect((await read(b)).sections).toHaveLength(4);
@@ -433,7 +665,10 @@ describe(`school settings on ${DATABASE}`, () => {
 
   describe("options for every form", () => {
     const client = (school: RegisteredSchool) =>
-      new SchoolApiClient((request) => api.fetch(new URL(request.url).pathname, request), { token: school.token, uniqueId: school.uniqueId });
+      new SchoolApiClient((request) => api.fetch(new URL(request.url).pathname, request), {
+        token: school.token,
+        uniqueId: school.uniqueId,
+      });
 
     it("come from the school's settings, even when the school has no classes", async () => {
       const school = await registerSchool(api);
@@ -456,14 +691,25 @@ describe(`school settings on ${DATABASE}`, () => {
       const school = await registerSchool(api);
       const { report_sheet, sessions } = await read(school);
       const term = report_sheet.current_term === "2nd Term" ? "3rd Term" : "2nd Term";
-      const res = await save(school, { school_settings: { report_sheet: { ...report_sheet, current_term: term }, other_settings: { current_session: sessions[0] } } });
+      const res = await save(school, {
+        school_settings: {
+          report_sheet: { ...report_sheet, current_term: term },
+          other_settings: { current_session: sessions[0] },
+        },
+      });
       expect(res.status).toBe(200);
-      expect(await getSchoolOptions(client(school), api.clock.now)).toMatchObject({ configuredTerm: term, configuredSession: sessions[0] });
+      expect(await getSchoolOptions(client(school), api.clock.now)).toMatchObject({
+        configuredTerm: term,
+        configuredSession: sessions[0],
+      });
     });
 
     it("fall back to JSS1–SS3, sessions around today and the three terms only when settings cannot be loaded", async () => {
       const school = await registerSchool(api);
-      const broken = new SchoolApiClient(async () => new Response(JSON.stringify({ message: "down" }), { status: 503 }), { token: school.token, uniqueId: school.uniqueId });
+      const broken = new SchoolApiClient(
+        async () => new Response(JSON.stringify({ message: "down" }), { status: 503 }),
+        { token: school.token, uniqueId: school.uniqueId },
+      );
       const options = await getSchoolOptions(broken, api.clock.now);
       expect(options.fromFallback).toBe(true);
       expect(options.classes.map((c) => c.class_name)).toEqual(["JSS1", "JSS2", "JSS3", "SS1", "SS2", "SS3"]);

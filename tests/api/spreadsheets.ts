@@ -2,7 +2,11 @@ import { CFB, read, utils, write } from "@e965/xlsx";
 
 /** Spreadsheets made by the tests themselves with SheetJS, and files that only pretend to be one. */
 
-export function xlsxBytes(rows: (string | number)[][], bookType: "xlsx" | "xls" = "xlsx", sheets: (string | number)[][][] = []): Uint8Array<ArrayBuffer> {
+export function xlsxBytes(
+  rows: (string | number)[][],
+  bookType: "xlsx" | "xls" = "xlsx",
+  sheets: (string | number)[][][] = [],
+): Uint8Array<ArrayBuffer> {
   const book = utils.book_new();
   utils.book_append_sheet(book, utils.aoa_to_sheet(rows), "Sheet1");
   sheets.forEach((extra, i) => utils.book_append_sheet(book, utils.aoa_to_sheet(extra), `Extra${i + 1}`));
@@ -10,12 +14,18 @@ export function xlsxBytes(rows: (string | number)[][], bookType: "xlsx" | "xls" 
 }
 
 export const xlsxFile = (rows: (string | number)[][], name = "students.xlsx", bookType: "xlsx" | "xls" = "xlsx") =>
-  new File([xlsxBytes(rows, bookType)], name, { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" });
+  new File([xlsxBytes(rows, bookType)], name, {
+    type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  });
 
 /** An OLE2 container holding what Excel writes for a workbook saved with a password. */
 export function passwordProtectedBytes(): Uint8Array<ArrayBuffer> {
   const container = CFB.utils.cfb_new();
-  CFB.utils.cfb_add(container, "/EncryptionInfo", new Uint8Array([4, 0, 4, 0, 0x40, 0, 0, 0, ...new Array(64).fill(0)]));
+  CFB.utils.cfb_add(
+    container,
+    "/EncryptionInfo",
+    new Uint8Array([4, 0, 4, 0, 0x40, 0, 0, 0, ...new Array(64).fill(0)]),
+  );
   CFB.utils.cfb_add(container, "/EncryptedPackage", new Uint8Array(512).fill(7));
   return new Uint8Array(CFB.write(container, { type: "array" }) as ArrayBuffer);
 }

@@ -3,7 +3,15 @@ import { PAGE_SIZE } from "../../contract/limits";
 import { APP_MESSAGES, DEFAULT_SUCCESS, MESSAGES } from "../../contract/messages";
 import { PEOPLE_MESSAGES } from "../../contract/people";
 import { STAFF_MESSAGES, type StaffRecord } from "../../contract/staff";
-import { DATABASE, PNG_BYTES, registerSchool, startApi, textNamedPng, type RegisteredSchool, type TestApi } from "./harness";
+import {
+  DATABASE,
+  PNG_BYTES,
+  registerSchool,
+  startApi,
+  textNamedPng,
+  type RegisteredSchool,
+  type TestApi,
+} from "./harness";
 import { peopleClient } from "./people-client";
 
 /** Staff (contract/staff.ts), on the real database. */
@@ -21,11 +29,17 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
   let serial = 0;
   const member = (overrides: Record<string, unknown> = {}) => {
     serial += 1;
-    return { name: `Mr. Femi Ajayi ${serial}`, email: `femi${serial}@school.ng`, phone: `0806 400 ${String(1000 + serial)}`, ...overrides };
+    return {
+      name: `Mr. Femi Ajayi ${serial}`,
+      email: `femi${serial}@school.ng`,
+      phone: `0806 400 ${String(1000 + serial)}`,
+      ...overrides,
+    };
   };
   const add = (s: RegisteredSchool, data: Record<string, unknown>, init: { key?: string; photo?: File } = {}) =>
     client.send(s, "POST", "/staffs", "staff_data", data, init);
-  const put = (s: RegisteredSchool, key: string | number, data: Record<string, unknown>) => client.send(s, "PUT", `/staffs/${key}`, "staff_data", data);
+  const put = (s: RegisteredSchool, key: string | number, data: Record<string, unknown>) =>
+    client.send(s, "PUT", `/staffs/${key}`, "staff_data", data);
   async function created(s: RegisteredSchool, data: Record<string, unknown> = member()): Promise<StaffRecord> {
     const { status, body } = await add(s, data);
     expect(status, JSON.stringify(body)).toBe(201);
@@ -33,7 +47,8 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
   }
   const list = (s: RegisteredSchool, query = "") => client.list<StaffRecord>(s, `/staffs${query}`);
   const names = async (s: RegisteredSchool, query: string) => (await list(s, query)).data.map((m) => m.staff_data.name);
-  const dashboard = async (s: RegisteredSchool) => (await client.get(s, "/dashboard")).body.data as { teaching_staff: number; non_teaching_staff: number };
+  const dashboard = async (s: RegisteredSchool) =>
+    (await client.get(s, "/dashboard")).body.data as { teaching_staff: number; non_teaching_staff: number };
 
   describe("POST /staffs", () => {
     it("creates a teacher: 201, the spec's record, phone in E.164, classes as comma text, subjects as a list", async () => {
@@ -72,20 +87,53 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
     });
 
     it("takes class and subjects as comma text and flags as text; non-teaching staff keep no classes or subjects", async () => {
-      const teacher = await created(school, member({ is_teaching_staff: "true", class: "JSS1, JSS2", subjects: "Mathematics, French" }));
-      expect(teacher.staff_data).toMatchObject({ is_teaching_staff: true, class: "JSS1, JSS2", subjects: ["Mathematics", "French"] });
-      const bursar = await created(school, member({ position: "Bursar", is_teaching_staff: false, form_teacher: "JSS3", class: ["JSS3"], subjects: ["Mathematics"] }));
-      expect(bursar.staff_data).toMatchObject({ position: "Bursar", is_teaching_staff: false, form_teacher: null, class: null, subjects: [] });
+      const teacher = await created(
+        school,
+        member({ is_teaching_staff: "true", class: "JSS1, JSS2", subjects: "Mathematics, French" }),
+      );
+      expect(teacher.staff_data).toMatchObject({
+        is_teaching_staff: true,
+        class: "JSS1, JSS2",
+        subjects: ["Mathematics", "French"],
+      });
+      const bursar = await created(
+        school,
+        member({
+          position: "Bursar",
+          is_teaching_staff: false,
+          form_teacher: "JSS3",
+          class: ["JSS3"],
+          subjects: ["Mathematics"],
+        }),
+      );
+      expect(bursar.staff_data).toMatchObject({
+        position: "Bursar",
+        is_teaching_staff: false,
+        form_teacher: null,
+        class: null,
+        subjects: [],
+      });
     });
 
     it("requires name, email and phone; checks email, phone, classes, subjects and photo, all at once; writes nothing", async () => {
       const before = (await list(school)).total;
       const empty = await add(school, {});
       expect(empty.status).toBe(422);
-      expect(empty.body.errors).toEqual({ name: [PEOPLE_MESSAGES.nameRequired], email: [PEOPLE_MESSAGES.emailRequired], phone: [PEOPLE_MESSAGES.phoneRequired] });
+      expect(empty.body.errors).toEqual({
+        name: [PEOPLE_MESSAGES.nameRequired],
+        email: [PEOPLE_MESSAGES.emailRequired],
+        phone: [PEOPLE_MESSAGES.phoneRequired],
+      });
       const bad = await add(
         school,
-        member({ email: "nope", phone: "0803", is_teaching_staff: true, form_teacher: "Year 9", class: ["JSS1", "Year 9"], subjects: ["Astrology"] }),
+        member({
+          email: "nope",
+          phone: "0803",
+          is_teaching_staff: true,
+          form_teacher: "Year 9",
+          class: ["JSS1", "Year 9"],
+          subjects: ["Astrology"],
+        }),
         { photo: textNamedPng() },
       );
       expect(bad.status).toBe(422);
@@ -110,11 +158,27 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
         errors: { form_teacher: [STAFF_MESSAGES.formClassTaken("Mr. Tunde Bakare", "JSS2")] },
       });
       const other = await created(s, member({ is_teaching_staff: true, form_teacher: "JSS3" }));
-      const moved = await put(s, other.id, { ...member(), name: other.staff_data.name, email: other.staff_data.email, is_teaching_staff: true, form_teacher: "JSS2" });
+      const moved = await put(s, other.id, {
+        ...member(),
+        name: other.staff_data.name,
+        email: other.staff_data.email,
+        is_teaching_staff: true,
+        form_teacher: "JSS2",
+      });
       expect(moved.status).toBe(409);
       expect(moved.body.errors.form_teacher).toEqual([STAFF_MESSAGES.formClassTaken("Mr. Tunde Bakare", "JSS2")]);
       // A form teacher may keep their own class on edit.
-      expect((await put(s, other.unique_id, { name: "Kept", email: other.staff_data.email!, phone: other.staff_data.phone!, is_teaching_staff: true, form_teacher: "JSS3" })).status).toBe(200);
+      expect(
+        (
+          await put(s, other.unique_id, {
+            name: "Kept",
+            email: other.staff_data.email!,
+            phone: other.staff_data.phone!,
+            is_teaching_staff: true,
+            form_teacher: "JSS3",
+          })
+        ).status,
+      ).toBe(200);
     });
 
     it("refuses another member's email or phone in the same school with 409, allows them in another", async () => {
@@ -122,7 +186,10 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
       await created(s, member({ email: "taken@school.ng", phone: "0807 000 1111" }));
       const both = await add(s, member({ email: "Taken@School.ng", phone: "+234 807 000 1111" }));
       expect(both.status).toBe(409);
-      expect(both.body.errors).toEqual({ email: [STAFF_MESSAGES.duplicateEmail], phone: [STAFF_MESSAGES.duplicatePhone] });
+      expect(both.body.errors).toEqual({
+        email: [STAFF_MESSAGES.duplicateEmail],
+        phone: [STAFF_MESSAGES.duplicatePhone],
+      });
       expect((await add(school, member({ email: "taken@school.ng", phone: "0807 000 1111" }))).status).toBe(201);
     });
 
@@ -141,9 +208,15 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
       const { body } = await add(s, member(), { photo: new File([PNG_BYTES], "me.png", { type: "image/png" }) });
       const photo = body.data.staff_data.profile_img;
       expect((await api.fetch(photo)).status).toBe(200);
-      const contact = { name: body.data.staff_data.name, email: body.data.staff_data.email, phone: body.data.staff_data.phone };
+      const contact = {
+        name: body.data.staff_data.name,
+        email: body.data.staff_data.email,
+        phone: body.data.staff_data.phone,
+      };
       expect((await put(s, body.data.id, contact)).body.data.staff_data.profile_img).toBe(photo);
-      expect((await put(s, body.data.id, { ...contact, remove_photo: "true" })).body.data.staff_data.profile_img).toBeNull();
+      expect(
+        (await put(s, body.data.id, { ...contact, remove_photo: "true" })).body.data.staff_data.profile_img,
+      ).toBeNull();
       expect((await api.fetch(photo)).status).toBe(404);
     });
   });
@@ -153,17 +226,52 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
     beforeAll(async () => {
       s = await registerSchool(api);
       for (let i = 1; i <= PAGE_SIZE + 1; i++) {
-        await created(s, member({ name: `Teacher ${String(i).padStart(2, "0")}`, email: `t${i}@list.ng`, phone: `0808 100 ${String(1000 + i)}`, is_teaching_staff: true, position: "Teacher" }));
+        await created(
+          s,
+          member({
+            name: `Teacher ${String(i).padStart(2, "0")}`,
+            email: `t${i}@list.ng`,
+            phone: `0808 100 ${String(1000 + i)}`,
+            is_teaching_staff: true,
+            position: "Teacher",
+          }),
+        );
       }
-      await created(s, member({ name: "Mrs. Amina Yusuf", email: "amina@list.ng", position: "Vice Principal", is_teaching_staff: true, form_teacher: "SS1", class: ["SS2"] }));
-      await created(s, member({ name: "Mr. Sani Garba", email: "sani@list.ng", position: "Teacher", is_teaching_staff: true, class: ["SS1", "SS3"] }));
-      await created(s, member({ name: "Mr. Okon Bassey", email: "okon.bursar@list.ng", position: "Bursar", is_teaching_staff: false }));
+      await created(
+        s,
+        member({
+          name: "Mrs. Amina Yusuf",
+          email: "amina@list.ng",
+          position: "Vice Principal",
+          is_teaching_staff: true,
+          form_teacher: "SS1",
+          class: ["SS2"],
+        }),
+      );
+      await created(
+        s,
+        member({
+          name: "Mr. Sani Garba",
+          email: "sani@list.ng",
+          position: "Teacher",
+          is_teaching_staff: true,
+          class: ["SS1", "SS3"],
+        }),
+      );
+      await created(
+        s,
+        member({ name: "Mr. Okon Bassey", email: "okon.bursar@list.ng", position: "Bursar", is_teaching_staff: false }),
+      );
     });
 
     it("pages in the database by name, and the chips: All, Teaching, Non-Teaching", async () => {
       const all = await list(s);
       expect(all).toMatchObject({ current_page: 1, per_page: PAGE_SIZE, total: PAGE_SIZE + 4, last_page: 2 });
-      expect(all.data.slice(0, 3).map((m) => m.staff_data.name)).toEqual(["Mr. Okon Bassey", "Mr. Sani Garba", "Mrs. Amina Yusuf"]);
+      expect(all.data.slice(0, 3).map((m) => m.staff_data.name)).toEqual([
+        "Mr. Okon Bassey",
+        "Mr. Sani Garba",
+        "Mrs. Amina Yusuf",
+      ]);
       expect((await list(s, "?type=teaching")).total).toBe(PAGE_SIZE + 3);
       expect(await names(s, "?type=non-teaching")).toEqual(["Mr. Okon Bassey"]);
       expect((await list(s, "?type=everyone")).total).toBe(PAGE_SIZE + 4);
@@ -196,17 +304,44 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
   describe("PUT and DELETE /staffs/{id}", () => {
     it("replaces the details (a field left out is cleared); the dashboard's counts follow every change", async () => {
       const s = await registerSchool(api);
-      const record = await created(s, member({ address: "Old", position: "Teacher", is_teaching_staff: true, form_teacher: "JSS1", class: ["JSS1"], subjects: ["Mathematics"] }));
+      const record = await created(
+        s,
+        member({
+          address: "Old",
+          position: "Teacher",
+          is_teaching_staff: true,
+          form_teacher: "JSS1",
+          class: ["JSS1"],
+          subjects: ["Mathematics"],
+        }),
+      );
       await created(s, member({ is_teaching_staff: false }));
       expect(await dashboard(s)).toMatchObject({ teaching_staff: 1, non_teaching_staff: 1 });
 
-      const res = await put(s, record.id, { name: "Now Bursar", email: "bursar@school.ng", phone: "0809 111 2222", position: "Bursar", is_teaching_staff: false });
+      const res = await put(s, record.id, {
+        name: "Now Bursar",
+        email: "bursar@school.ng",
+        phone: "0809 111 2222",
+        position: "Bursar",
+        is_teaching_staff: false,
+      });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
         message: DEFAULT_SUCCESS.updated,
         data: {
           ...record,
-          staff_data: { name: "Now Bursar", email: "bursar@school.ng", phone: "+2348091112222", address: null, position: "Bursar", class: null, profile_img: null, is_teaching_staff: false, form_teacher: null, subjects: [] },
+          staff_data: {
+            name: "Now Bursar",
+            email: "bursar@school.ng",
+            phone: "+2348091112222",
+            address: null,
+            position: "Bursar",
+            class: null,
+            profile_img: null,
+            is_teaching_staff: false,
+            form_teacher: null,
+            subjects: [],
+          },
         },
       });
       expect(await dashboard(s)).toMatchObject({ teaching_staff: 0, non_teaching_staff: 2 });
@@ -214,24 +349,42 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
       await created(s, member({ is_teaching_staff: true, form_teacher: "JSS1" }));
       expect(await dashboard(s)).toMatchObject({ teaching_staff: 1, non_teaching_staff: 2 });
 
-      expect(await client.remove(s, `/staffs/${record.unique_id}`)).toEqual({ status: 200, body: { message: DEFAULT_SUCCESS.deleted } });
+      expect(await client.remove(s, `/staffs/${record.unique_id}`)).toEqual({
+        status: 200,
+        body: { message: DEFAULT_SUCCESS.deleted },
+      });
       expect(await dashboard(s)).toMatchObject({ teaching_staff: 1, non_teaching_staff: 1 });
       expect((await client.get(s, `/staffs/${record.id}`)).status).toBe(404);
     });
 
     it("renamed classes take their form teachers and teachers along, swaps included", async () => {
       const s = await registerSchool(api);
-      const first = await created(s, member({ is_teaching_staff: true, form_teacher: "JSS1", class: ["JSS1", "JSS2"] }));
+      const first = await created(
+        s,
+        member({ is_teaching_staff: true, form_teacher: "JSS1", class: ["JSS1", "JSS2"] }),
+      );
       const second = await created(s, member({ is_teaching_staff: true, form_teacher: "JSS2", class: ["JSS2"] }));
       const settings = (await client.get(s, "/school-settings")).body.data;
       const classes = settings.classes.map((c: { class_name: string; section: string }) => ({
         class_name: c.class_name === "JSS1" ? "JSS2" : c.class_name === "JSS2" ? "JSS1" : c.class_name,
         section: c.section,
       }));
-      const saved = await client.post(s, "/school-settings", { school_settings: { classes }, class_renames: [{ from: "JSS1", to: "JSS2" }, { from: "JSS2", to: "JSS1" }] });
+      const saved = await client.post(s, "/school-settings", {
+        school_settings: { classes },
+        class_renames: [
+          { from: "JSS1", to: "JSS2" },
+          { from: "JSS2", to: "JSS1" },
+        ],
+      });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-      expect((await client.get(s, `/staffs/${first.id}`)).body.data.staff_data).toMatchObject({ form_teacher: "JSS2", class: "JSS1, JSS2" });
-      expect((await client.get(s, `/staffs/${second.id}`)).body.data.staff_data).toMatchObject({ form_teacher: "JSS1", class: "JSS1" });
+      expect((await client.get(s, `/staffs/${first.id}`)).body.data.staff_data).toMatchObject({
+        form_teacher: "JSS2",
+        class: "JSS1, JSS2",
+      });
+      expect((await client.get(s, `/staffs/${second.id}`)).body.data.staff_data).toMatchObject({
+        form_teacher: "JSS1",
+        class: "JSS1",
+      });
       expect(await names(s, "?class=JSS1")).toHaveLength(2);
     });
 

@@ -15,7 +15,12 @@ describe(`students API on ${DATABASE}`, () => {
   afterAll(() => api.close());
 
   const base = (s: RegisteredSchool) => `/api/admin/${s.uniqueId}`;
-  const json = (method: string, s: RegisteredSchool, body?: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  const json = (
+    method: string,
+    s: RegisteredSchool,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): RequestInit => ({
     method,
     headers: { ...s.auth, "Content-Type": "application/json", ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -40,7 +45,13 @@ describe(`students API on ${DATABASE}`, () => {
   async function list(s: RegisteredSchool, query = "") {
     const res = await api.fetch(`${base(s)}/students${query}`, { headers: s.auth });
     expect(res.status).toBe(200);
-    return (await res.json()).data as { data: StudentRecord[]; current_page: number; per_page: number; total: number; last_page: number };
+    return (await res.json()).data as {
+      data: StudentRecord[];
+      current_page: number;
+      per_page: number;
+      total: number;
+      last_page: number;
+    };
   }
   async function backlog(s: RegisteredSchool, query = "") {
     const res = await api.fetch(`${base(s)}/students/backlog${query}`, { headers: s.auth });
@@ -88,13 +99,27 @@ describe(`students API on ${DATABASE}`, () => {
     });
 
     it("drops empty values and ignores subjects when the student takes no lessons", async () => {
-      const record = await created(school, student({ email: "", address: "  ", admission: null, takes_lesson: false, subjects: ["Mathematics"] }));
-      expect(record.student_data).toMatchObject({ email: null, address: null, admission: null, takes_lesson: false, subjects: null });
+      const record = await created(
+        school,
+        student({ email: "", address: "  ", admission: null, takes_lesson: false, subjects: ["Mathematics"] }),
+      );
+      expect(record.student_data).toMatchObject({
+        email: null,
+        address: null,
+        admission: null,
+        takes_lesson: false,
+        subjects: null,
+      });
     });
 
     it("takes subjects as a list and `class` in place of selectedClass", async () => {
       const { selectedClass: _, ...rest } = student();
-      const record = await created(school, { ...rest, class: "SS1", takes_lesson: "true", subjects: ["Physics", "Chemistry"] });
+      const record = await created(school, {
+        ...rest,
+        class: "SS1",
+        takes_lesson: "true",
+        subjects: ["Physics", "Chemistry"],
+      });
       expect(record.student_data).toMatchObject({ class: "SS1", takes_lesson: true, subjects: "Physics, Chemistry" });
     });
 
@@ -120,7 +145,12 @@ describe(`students API on ${DATABASE}`, () => {
       ["a phone of the wrong length", { phone_number: "0803 123 456" }, "phone_number", APP_MESSAGES.invalidPhone],
       ["a bad email", { email: "not-an-email" }, "email", APP_MESSAGES.invalidEmail],
       ["a class the school does not have", { selectedClass: "Year 9" }, "selectedClass", STUDENT_MESSAGES.classUnknown],
-      ["a subject outside the class", { takes_lesson: true, subjects: "Mathematics, Physics" }, "subjects", STUDENT_MESSAGES.subjectsUnknown],
+      [
+        "a subject outside the class",
+        { takes_lesson: true, subjects: "Mathematics, Physics" },
+        "subjects",
+        STUDENT_MESSAGES.subjectsUnknown,
+      ],
     ])("refuses %s with a clear message and writes nothing", async (_, overrides, field, message) => {
       const data = student(overrides);
       const { status, body } = await add(school, data);
@@ -130,7 +160,12 @@ describe(`students API on ${DATABASE}`, () => {
     });
 
     it("reports every field problem at once", async () => {
-      const { body } = await add(school, { name: "", gender: "Male", phone_number: "not a phone", selectedClass: "Nowhere" });
+      const { body } = await add(school, {
+        name: "",
+        gender: "Male",
+        phone_number: "not a phone",
+        selectedClass: "Nowhere",
+      });
       expect(body.errors).toEqual({
         name: [STUDENT_MESSAGES.nameRequired],
         phone_number: [APP_MESSAGES.invalidPhone],
@@ -142,11 +177,18 @@ describe(`students API on ${DATABASE}`, () => {
       const saved = await api.fetch(
         `${base(s)}/school-settings`,
         json("POST", s, {
-          school_settings: { sections: ["Nursery"], classes: [{ class_name: "Creche", section: "Nursery", subjects: [] }], subjects_by_section: { Nursery: [] } },
+          school_settings: {
+            sections: ["Nursery"],
+            classes: [{ class_name: "Creche", section: "Nursery", subjects: [] }],
+            subjects_by_section: { Nursery: [] },
+          },
         }),
       );
       expect(saved.status, await saved.text()).toBe(200);
-      const { status, body } = await add(s, student({ selectedClass: "Creche", takes_lesson: true, subjects: "Rhymes" }));
+      const { status, body } = await add(
+        s,
+        student({ selectedClass: "Creche", takes_lesson: true, subjects: "Rhymes" }),
+      );
       expect(status).toBe(422);
       expect(body.errors.subjects).toEqual([MESSAGES.noSubjectsForClass]);
       const refused = await add(s, student({ selectedClass: "JSS1" }));
@@ -159,7 +201,10 @@ describe(`students API on ${DATABASE}`, () => {
       await created(s, student({ admission: "ADM-7" }));
       const again = await add(s, student({ admission: "ADM-7" }));
       expect(again.status).toBe(409);
-      expect(again.body).toEqual({ message: STUDENT_MESSAGES.duplicateAdmission, errors: { admission: [STUDENT_MESSAGES.duplicateAdmission] } });
+      expect(again.body).toEqual({
+        message: STUDENT_MESSAGES.duplicateAdmission,
+        errors: { admission: [STUDENT_MESSAGES.duplicateAdmission] },
+      });
       expect(await count(s)).toBe(1);
       const other = await registerSchool(api);
       await created(other, student({ admission: "ADM-7" }));
@@ -182,7 +227,9 @@ describe(`students API on ${DATABASE}`, () => {
       // With an admission number, a twin may find the number taken by the first: that is a replay too, not a clash.
       for (const n of [1, 2, 3]) {
         const twins = { "Idempotency-Key": `form-key-admission-race-${n}` };
-        const sent = await Promise.all([1, 2, 3].map(() => add(s, student({ name: "Ada Race", admission: `RACE/${n}` }), twins)));
+        const sent = await Promise.all(
+          [1, 2, 3].map(() => add(s, student({ name: "Ada Race", admission: `RACE/${n}` }), twins)),
+        );
         expect(sent.map((a) => a.status).sort()).toEqual([200, 200, 201]);
       }
       expect(await count(s)).toBe(5);
@@ -198,9 +245,26 @@ describe(`students API on ${DATABASE}`, () => {
     beforeAll(async () => {
       s = await registerSchool(api);
       for (let i = 1; i <= PAGE_SIZE + 5; i++) {
-        await created(s, student({ name: `Pupil ${String(i).padStart(2, "0")}`, selectedClass: i % 2 ? "JSS1" : "JSS2", phone_number: `0803 123 ${String(4500 + i)}` }));
+        await created(
+          s,
+          student({
+            name: `Pupil ${String(i).padStart(2, "0")}`,
+            selectedClass: i % 2 ? "JSS1" : "JSS2",
+            phone_number: `0803 123 ${String(4500 + i)}`,
+          }),
+        );
       }
-      await created(s, student({ name: "Ngozi Okafor", admission: "ADM/100%", email: "ngozi@school.ng", phone_number: "0805 987 6543", selectedClass: "SS3", gender: "Female" }));
+      await created(
+        s,
+        student({
+          name: "Ngozi Okafor",
+          admission: "ADM/100%",
+          email: "ngozi@school.ng",
+          phone_number: "0805 987 6543",
+          selectedClass: "SS3",
+          gender: "Female",
+        }),
+      );
     });
 
     it("pages in the database: PAGE_SIZE a page, ordered by name, with the totals", async () => {
@@ -210,8 +274,21 @@ describe(`students API on ${DATABASE}`, () => {
       expect(first.data[0].student_data.name).toBe("Ngozi Okafor");
       expect(first.data[1].student_data.name).toBe("Pupil 01");
       const second = await list(s, "?page=2");
-      expect(second.data.map((r) => r.student_data.name)).toEqual(["Pupil 20", "Pupil 21", "Pupil 22", "Pupil 23", "Pupil 24", "Pupil 25"]);
-      expect((await list(s, "?per_page=5&page=3")).data.map((r) => r.student_data.name)).toEqual(["Pupil 10", "Pupil 11", "Pupil 12", "Pupil 13", "Pupil 14"]);
+      expect(second.data.map((r) => r.student_data.name)).toEqual([
+        "Pupil 20",
+        "Pupil 21",
+        "Pupil 22",
+        "Pupil 23",
+        "Pupil 24",
+        "Pupil 25",
+      ]);
+      expect((await list(s, "?per_page=5&page=3")).data.map((r) => r.student_data.name)).toEqual([
+        "Pupil 10",
+        "Pupil 11",
+        "Pupil 12",
+        "Pupil 13",
+        "Pupil 14",
+      ]);
     });
 
     it("answers the last page for a page past the end, and page 1 for nonsense", async () => {
@@ -252,17 +329,33 @@ describe(`students API on ${DATABASE}`, () => {
   describe("POST /students/{id} (update)", () => {
     it("replaces the details; required: name, gender, phone; a field left out is cleared", async () => {
       const s = await registerSchool(api);
-      const record = await created(s, student({ email: "a@b.ng", admission: "A-1", takes_lesson: true, subjects: "Mathematics" }));
+      const record = await created(
+        s,
+        student({ email: "a@b.ng", admission: "A-1", takes_lesson: true, subjects: "Mathematics" }),
+      );
       const res = await api.fetch(
         `${base(s)}/students/${record.unique_id}`,
-        json("POST", s, { student_data: { name: "New Name", gender: "Female", phone_number: "+234 805 987 6543", address: "Lekki" } }),
+        json("POST", s, {
+          student_data: { name: "New Name", gender: "Female", phone_number: "+234 805 987 6543", address: "Lekki" },
+        }),
       );
       expect(res.status).toBe(200);
       const body = await res.json();
       expect(body.message).toBe(DEFAULT_SUCCESS.updated);
       expect(body.data).toEqual({
         ...record,
-        student_data: { ...record.student_data, name: "New Name", class: null, gender: "Female", phone_number: "+2348059876543", email: null, address: "Lekki", admission: null, takes_lesson: false, subjects: null },
+        student_data: {
+          ...record.student_data,
+          name: "New Name",
+          class: null,
+          gender: "Female",
+          phone_number: "+2348059876543",
+          email: null,
+          address: "Lekki",
+          admission: null,
+          takes_lesson: false,
+          subjects: null,
+        },
       });
 
       const missing = await api.fetch(`${base(s)}/students/${record.unique_id}`, json("POST", s, { student_data: {} }));
@@ -278,7 +371,12 @@ describe(`students API on ${DATABASE}`, () => {
       const s = await registerSchool(api);
       const record = await created(s);
       const url = `${base(s)}/students/${record.unique_id}`;
-      const noClass = await api.fetch(url, json("POST", s, { student_data: { ...student(), selectedClass: "", takes_lesson: true, subjects: "Mathematics" } }));
+      const noClass = await api.fetch(
+        url,
+        json("POST", s, {
+          student_data: { ...student(), selectedClass: "", takes_lesson: true, subjects: "Mathematics" },
+        }),
+      );
       expect((await noClass.json()).errors).toEqual({ subjects: [MESSAGES.selectClassFirst] });
       const badPhone = await api.fetch(url, json("POST", s, { student_data: student({ phone_number: "080" }) }));
       expect((await badPhone.json()).errors).toEqual({ phone_number: [APP_MESSAGES.invalidPhone] });
@@ -294,11 +392,16 @@ describe(`students API on ${DATABASE}`, () => {
       const clash = await api.fetch(url, json("POST", s, { student_data: student({ admission: "X-1" }) }));
       expect(clash.status).toBe(409);
       expect((await clash.json()).errors).toEqual({ admission: [STUDENT_MESSAGES.duplicateAdmission] });
-      expect((await api.fetch(url, json("POST", s, { student_data: student({ admission: "X-2", name: "Same" }) }))).status).toBe(200);
+      expect(
+        (await api.fetch(url, json("POST", s, { student_data: student({ admission: "X-2", name: "Same" }) }))).status,
+      ).toBe(200);
     });
 
     it("answers 404 for an unknown student", async () => {
-      const res = await api.fetch(`${base(school)}/students/STU-nothing`, json("POST", school, { student_data: student() }));
+      const res = await api.fetch(
+        `${base(school)}/students/STU-nothing`,
+        json("POST", school, { student_data: student() }),
+      );
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ message: STUDENT_MESSAGES.notFound });
     });
@@ -312,13 +415,19 @@ describe(`students API on ${DATABASE}`, () => {
       const other = await created(s, student({ gender: "Female" }));
       expect(await dashboard(s)).toMatchObject({ total_male: 1, total_female: 2 });
 
-      const moved = await api.fetch(`${base(s)}/students/${girl.unique_id}/backlog`, json("POST", s, { reason: "Graduated" }));
+      const moved = await api.fetch(
+        `${base(s)}/students/${girl.unique_id}/backlog`,
+        json("POST", s, { reason: "Graduated" }),
+      );
       expect(moved.status).toBe(200);
       const movedBody = await moved.json();
       expect(movedBody.message).toBe(MESSAGES.studentBacklogged);
       expect(movedBody.data).toEqual({ ...girl, backlog_reason: "Graduated" });
       // Sent twice (a double tap): still one backlog entry.
-      expect((await api.fetch(`${base(s)}/students/${girl.unique_id}/backlog`, json("POST", s, { reason: "Graduated" }))).status).toBe(200);
+      expect(
+        (await api.fetch(`${base(s)}/students/${girl.unique_id}/backlog`, json("POST", s, { reason: "Graduated" })))
+          .status,
+      ).toBe(200);
       await api.fetch(`${base(s)}/students/${other.unique_id}/backlog`, json("POST", s, { reason: "Expelled" }));
       expect(await dashboard(s)).toMatchObject({ total_male: 1, total_female: 0 });
       expect((await list(s)).data.map((r) => r.unique_id)).toEqual([boy.unique_id]);
@@ -326,7 +435,10 @@ describe(`students API on ${DATABASE}`, () => {
       const all = await backlog(s);
       expect(all.status).toBe(200);
       expect(all.body.data).toMatchObject({ total: 2, current_page: 1, last_page: 1, per_page: PAGE_SIZE });
-      expect((all.body.data.data as BacklogEntry[]).map((e) => e.backlog_reason).sort()).toEqual(["Expelled", "Graduated"]);
+      expect((all.body.data.data as BacklogEntry[]).map((e) => e.backlog_reason).sort()).toEqual([
+        "Expelled",
+        "Graduated",
+      ]);
       expect((await backlog(s, "?reason=All")).body.data.total).toBe(2);
       const graduated = await backlog(s, `?reason=${encodeURIComponent("Graduated")}`);
       expect(graduated.body.data.data).toEqual([{ ...girl, backlog_reason: "Graduated" }]);
@@ -345,24 +457,34 @@ describe(`students API on ${DATABASE}`, () => {
       expect(deleted.status).toBe(200);
       expect(await deleted.json()).toEqual({ message: DEFAULT_SUCCESS.deleted });
       expect(await dashboard(s)).toMatchObject({ total_male: 0, total_female: 1 });
-      expect((await api.fetch(`${base(s)}/students/${boy.unique_id}`, { method: "DELETE", headers: s.auth })).status).toBe(404);
-      expect((await api.fetch(`/api/students/${s.uniqueId}/studentInfo/${boy.unique_id}`, { headers: s.auth })).status).toBe(404);
+      expect(
+        (await api.fetch(`${base(s)}/students/${boy.unique_id}`, { method: "DELETE", headers: s.auth })).status,
+      ).toBe(404);
+      expect(
+        (await api.fetch(`/api/students/${s.uniqueId}/studentInfo/${boy.unique_id}`, { headers: s.auth })).status,
+      ).toBe(404);
 
       // A backlog entry is a former student: its details still open, with the reason.
       const info = await api.fetch(`/api/students/${s.uniqueId}/studentInfo/${other.unique_id}`, { headers: s.auth });
       expect((await info.json()).data).toEqual({ ...other, backlog_reason: "Expelled" });
     });
 
-    it.each([[{}], [{ reason: "" }], [{ reason: "Holiday" }], [{ reason: "graduated" }]])("refuses the backlog reason %j with 422", async (body) => {
-      const record = await created(school);
-      const res = await api.fetch(`${base(school)}/students/${record.unique_id}/backlog`, json("POST", school, body));
-      expect(res.status).toBe(422);
-      expect((await res.json()).errors).toEqual({ reason: [STUDENT_MESSAGES.reasonRequired] });
-      expect((await list(school, `?q=${encodeURIComponent(record.student_data.name)}`)).total).toBe(1);
-    });
+    it.each([[{}], [{ reason: "" }], [{ reason: "Holiday" }], [{ reason: "graduated" }]])(
+      "refuses the backlog reason %j with 422",
+      async (body) => {
+        const record = await created(school);
+        const res = await api.fetch(`${base(school)}/students/${record.unique_id}/backlog`, json("POST", school, body));
+        expect(res.status).toBe(422);
+        expect((await res.json()).errors).toEqual({ reason: [STUDENT_MESSAGES.reasonRequired] });
+        expect((await list(school, `?q=${encodeURIComponent(record.student_data.name)}`)).total).toBe(1);
+      },
+    );
 
     it("answers 404 for unknown students on backlog and restore", async () => {
-      expect((await api.fetch(`${base(school)}/students/STU-none/backlog`, json("POST", school, { reason: "Expelled" }))).status).toBe(404);
+      expect(
+        (await api.fetch(`${base(school)}/students/STU-none/backlog`, json("POST", school, { reason: "Expelled" })))
+          .status,
+      ).toBe(404);
       expect((await api.fetch(`${base(school)}/students/STU-none/restore`, json("POST", school))).status).toBe(404);
     });
   });
@@ -371,20 +493,36 @@ describe(`students API on ${DATABASE}`, () => {
     it("walks every student path as the spec writes it, then with the other key", async () => {
       const s = await registerSchool(api);
       const record = await created(s, student({ name: "Key Holder" }));
-      const info = (key: string | number) => api.fetch(`/api/students/${s.uniqueId}/studentInfo/${key}`, { headers: s.auth });
+      const info = (key: string | number) =>
+        api.fetch(`/api/students/${s.uniqueId}/studentInfo/${key}`, { headers: s.auth });
 
       // GET /api/students/{uniqueId}/studentInfo/{id}
       expect((await (await info(record.id)).json()).data).toEqual(record);
       expect((await info(record.unique_id)).status).toBe(200);
       // POST /students/{id}
-      const renamed = await api.fetch(`${base(s)}/students/${record.id}`, json("POST", s, { student_data: student({ name: "By Id" }) }));
+      const renamed = await api.fetch(
+        `${base(s)}/students/${record.id}`,
+        json("POST", s, { student_data: student({ name: "By Id" }) }),
+      );
       expect(renamed.status).toBe(200);
       expect((await renamed.json()).data.student_data.name).toBe("By Id");
-      expect((await api.fetch(`${base(s)}/students/${record.unique_id}`, json("POST", s, { student_data: student({ name: "By Unique Id" }) }))).status).toBe(200);
+      expect(
+        (
+          await api.fetch(
+            `${base(s)}/students/${record.unique_id}`,
+            json("POST", s, { student_data: student({ name: "By Unique Id" }) }),
+          )
+        ).status,
+      ).toBe(200);
       // POST /students/{unique_id}/backlog, and the restore, by either key
-      expect((await api.fetch(`${base(s)}/students/${record.unique_id}/backlog`, json("POST", s, { reason: "Graduated" }))).status).toBe(200);
+      expect(
+        (await api.fetch(`${base(s)}/students/${record.unique_id}/backlog`, json("POST", s, { reason: "Graduated" })))
+          .status,
+      ).toBe(200);
       expect((await api.fetch(`${base(s)}/students/${record.id}/restore`, json("POST", s))).status).toBe(200);
-      expect((await api.fetch(`${base(s)}/students/${record.id}/backlog`, json("POST", s, { reason: "Expelled" }))).status).toBe(200);
+      expect(
+        (await api.fetch(`${base(s)}/students/${record.id}/backlog`, json("POST", s, { reason: "Expelled" }))).status,
+      ).toBe(200);
       expect((await api.fetch(`${base(s)}/students/${record.unique_id}/restore`, json("POST", s))).status).toBe(200);
       // DELETE /students/{unique_id}, and by id
       const other = await created(s, student());
@@ -398,7 +536,9 @@ describe(`students API on ${DATABASE}`, () => {
       const s = await registerSchool(api);
       const theirs = await created(school, student());
       for (const key of ["99999999999999999999", "0", String(theirs.id)]) {
-        expect((await api.fetch(`/api/students/${s.uniqueId}/studentInfo/${key}`, { headers: s.auth })).status).toBe(404);
+        expect((await api.fetch(`/api/students/${s.uniqueId}/studentInfo/${key}`, { headers: s.auth })).status).toBe(
+          404,
+        );
       }
     });
   });
@@ -409,7 +549,10 @@ describe(`students API on ${DATABASE}`, () => {
       const intruder = await registerSchool(api);
       const record = await created(owner, student({ admission: "T-1" }));
       const parked = await created(owner, student());
-      await api.fetch(`${base(owner)}/students/${parked.unique_id}/backlog`, json("POST", owner, { reason: "Expelled" }));
+      await api.fetch(
+        `${base(owner)}/students/${parked.unique_id}/backlog`,
+        json("POST", owner, { reason: "Expelled" }),
+      );
       const id = record.unique_id;
 
       const calls: Array<[string, string, unknown?]> = [

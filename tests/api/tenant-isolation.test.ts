@@ -4,7 +4,17 @@ import { createApi } from "../../api/app";
 import { nubanFor } from "../../api/lib/nuban";
 import { localStorage } from "../../api/storage/local";
 import { xlsxFile } from "./spreadsheets";
-import { bearer, DATABASE, ownTables, pngFile, registerSchool, sql, startApi, type RegisteredSchool, type TestApi } from "./harness";
+import {
+  bearer,
+  DATABASE,
+  ownTables,
+  pngFile,
+  registerSchool,
+  sql,
+  startApi,
+  type RegisteredSchool,
+  type TestApi,
+} from "./harness";
 
 /**
  * Tenant isolation over the whole route table: school B's token on any of school A's paths answers 404
@@ -41,41 +51,106 @@ interface IsolationCase {
   paramsNameNoRecord?: true;
 }
 
-const timetable = { type: "Regular School Period", class: "JSS2", session: "2025/2026", term: "3rd Term", venue: "Block A" };
-const schedule = { schedule_day: "Monday", schedule_start_time: "08:00", schedule_end_time: "09:00", subject: "Mathematics", venue: "", schedule_date: null };
+const timetable = {
+  type: "Regular School Period",
+  class: "JSS2",
+  session: "2025/2026",
+  term: "3rd Term",
+  venue: "Block A",
+};
+const schedule = {
+  schedule_day: "Monday",
+  schedule_start_time: "08:00",
+  schedule_end_time: "09:00",
+  subject: "Mathematics",
+  venue: "",
+  schedule_date: null,
+};
 const student = { name: "Chidi Okonkwo", selectedClass: "JSS1", gender: "Male", phone_number: "0803 123 4567" };
 const studentId = (a: Owned) => ({ id: a.studentId });
 const timetableId = (a: Owned) => ({ id: a.timetableId });
 const scheduleIds = (a: Owned) => ({ id: a.timetableId, scheduleId: a.scheduleId });
 const groupId = (a: Owned) => ({ id: a.groupId });
 const itemId = (a: Owned) => ({ id: a.itemId });
-const item = (a: Owned) => ({ name: "Blazer", class: "JSS1", price: 9500, status: "In Stock", group_id: Number(a.groupId), quantity: 4 });
+const item = (a: Owned) => ({
+  name: "Blazer",
+  class: "JSS1",
+  price: 9500,
+  status: "In Stock",
+  group_id: Number(a.groupId),
+  quantity: 4,
+});
 const account = nubanFor("058", "012345678");
-const bankAccount = { account_bank: "058", account_number: account, account_name: `SANDBOX ACCOUNT ${account.slice(-4)}` };
+const bankAccount = {
+  account_bank: "058",
+  account_number: account,
+  account_name: `SANDBOX ACCOUNT ${account.slice(-4)}`,
+};
 const fileId = (a: Owned) => ({ id: a.fileId });
-const fee = { name: "Tuition", amount: 45000, applies_to: "all", term: "2nd Term", session: "2025/2026", compulsory: true };
+const fee = {
+  name: "Tuition",
+  amount: 45000,
+  applies_to: "all",
+  term: "2nd Term",
+  session: "2025/2026",
+  compulsory: true,
+};
 const feeId = (a: Owned) => ({ id: a.feeId });
 const paymentId = (a: Owned) => ({ id: a.paymentId });
-const payment = (a: Owned) => ({ student_id: a.studentId, amount: 100, paid_on: "2025-01-10", method: "Cash", term: fee.term, session: fee.session });
+const payment = (a: Owned) => ({
+  student_id: a.studentId,
+  amount: 100,
+  paid_on: "2025-01-10",
+  method: "Cash",
+  term: fee.term,
+  session: fee.session,
+});
 const folder = (a: Owned) => ({ folder: a.folder });
 function uploadForm(folderName: string) {
   const form = new FormData();
   form.set("folder_name", folderName);
-  form.append("files[]", new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "report.pdf", { type: "application/pdf" }));
+  form.append(
+    "files[]",
+    new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "report.pdf", { type: "application/pdf" }),
+  );
   return form;
 }
 /** School A's admission form and a submission made through its public link. */
 const admission = { formId: "", submissionId: "" };
 async function applyTo(api: TestApi, publicId: string) {
   const form = new FormData();
-  const answers = { surname: "Eze", firstName: "Ada", dateOfBirth: "2014-01-02", gender: "Female", homeAddress: "1 Marina, Lagos", phoneNumber: "0803 555 4545", emailAddress: "eze@owner.ng", classApplyingInto: "JSS1", parentName: "Mr. Eze", relationshipToApplicant: "Father" };
+  const answers = {
+    surname: "Eze",
+    firstName: "Ada",
+    dateOfBirth: "2014-01-02",
+    gender: "Female",
+    homeAddress: "1 Marina, Lagos",
+    phoneNumber: "0803 555 4545",
+    emailAddress: "eze@owner.ng",
+    classApplyingInto: "JSS1",
+    parentName: "Mr. Eze",
+    relationshipToApplicant: "Father",
+  };
   for (const [k, v] of Object.entries(answers)) form.set(k, v);
-  form.set("birthCertificate", new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "birth.pdf", { type: "application/pdf" }));
-  const res = await api.fetch(`/api/public/admission-forms/${publicId}/submissions`, { method: "POST", body: form, headers: { "X-Client-Address": "203.0.113.9" } });
+  form.set(
+    "birthCertificate",
+    new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "birth.pdf", { type: "application/pdf" }),
+  );
+  const res = await api.fetch(`/api/public/admission-forms/${publicId}/submissions`, {
+    method: "POST",
+    body: form,
+    headers: { "X-Client-Address": "203.0.113.9" },
+  });
   if (res.status !== 201) throw new Error(`applying: ${res.status} ${await res.text()}`);
 }
 const parent = { name: "Mrs. Kemi Ade", email: "kemi@owner.ng", phone: "0803 555 1212" };
-const member = { name: "Mr. Obi Eze", email: "obi@owner.ng", phone: "0803 555 3434", is_teaching_staff: true, form_teacher: "JSS1" };
+const member = {
+  name: "Mr. Obi Eze",
+  email: "obi@owner.ng",
+  phone: "0803 555 3434",
+  is_teaching_staff: true,
+  form_teacher: "JSS1",
+};
 /** A multipart update carrying a photo: B's attempt must not even store the file. */
 const withPhoto = (field: string, data: unknown) => () => {
   const form = new FormData();
@@ -87,7 +162,13 @@ const withPhoto = (field: string, data: unknown) => () => {
 const importToken = (a: Owned) => ({ kind: "students", token: a.importToken });
 function importForm() {
   const form = new FormData();
-  form.set("file", xlsxFile([["Name", "Class", "Gender", "Phone Number"], ["Planted Import", "JSS1", "Male", "0803 123 4567"]]));
+  form.set(
+    "file",
+    xlsxFile([
+      ["Name", "Class", "Gender", "Phone Number"],
+      ["Planted Import", "JSS1", "Male", "0803 123 4567"],
+    ]),
+  );
   return form;
 }
 const subAdminId = (a: Owned) => ({ id: a.subAdminId! });
@@ -104,7 +185,9 @@ const CASES: Record<string, IsolationCase> = {
       return form;
     },
   },
-  "POST /api/admin/:uniqueId/change-password": { body: (a) => ({ current_password: a.school.password, new_password: "hijacked-password" }) },
+  "POST /api/admin/:uniqueId/change-password": {
+    body: (a) => ({ current_password: a.school.password, new_password: "hijacked-password" }),
+  },
   "GET /api/admin/:uniqueId/dashboard": {},
 
   "GET /api/admin/:uniqueId/timetables": {},
@@ -112,34 +195,57 @@ const CASES: Record<string, IsolationCase> = {
   "GET /api/admin/:uniqueId/timetables/:id": { params: timetableId },
   "PUT /api/admin/:uniqueId/timetables/:id": { params: timetableId, body: () => ({ ...timetable, class: "SS3" }) },
   "DELETE /api/admin/:uniqueId/timetables/:id": { params: timetableId },
-  "POST /api/admin/:uniqueId/timetables/:id/schedules": { params: timetableId, body: () => ({ ...schedule, schedule_day: "Tuesday" }) },
-  "PUT /api/admin/:uniqueId/timetables/:id/schedules/:scheduleId": { params: scheduleIds, body: () => ({ ...schedule, subject: "French" }) },
+  "POST /api/admin/:uniqueId/timetables/:id/schedules": {
+    params: timetableId,
+    body: () => ({ ...schedule, schedule_day: "Tuesday" }),
+  },
+  "PUT /api/admin/:uniqueId/timetables/:id/schedules/:scheduleId": {
+    params: scheduleIds,
+    body: () => ({ ...schedule, subject: "French" }),
+  },
   "DELETE /api/admin/:uniqueId/timetables/:id/schedules/:scheduleId": { params: scheduleIds },
   "GET /api/admin/:uniqueId/timetable/:id/download-pdf": { params: timetableId },
 
   "GET /api/admin/:uniqueId/students": {},
   "GET /api/admin/:uniqueId/students/backlog": {},
   "POST /api/admin/:uniqueId/students": { body: () => ({ student_data: { ...student, name: "Planted Student" } }) },
-  "POST /api/admin/:uniqueId/students/:id": { params: studentId, body: () => ({ student_data: { ...student, name: "Renamed Student" } }) },
+  "POST /api/admin/:uniqueId/students/:id": {
+    params: studentId,
+    body: () => ({ student_data: { ...student, name: "Renamed Student" } }),
+  },
   "DELETE /api/admin/:uniqueId/students/:id": { params: studentId },
   "POST /api/admin/:uniqueId/students/:id/backlog": { params: studentId, body: () => ({ reason: "Expelled" }) },
   "POST /api/admin/:uniqueId/students/:id/restore": { params: (a) => ({ id: a.backloggedId }) },
   "GET /api/students/:uniqueId/studentInfo/:id": { params: studentId },
 
   "GET /api/admin/:uniqueId/stu-parents": {},
-  "POST /api/admin/:uniqueId/stu-parents": { body: (a) => ({ parent_data: { ...parent, email: "planted@b.ng", phone: "0803 555 9999", children: [a.studentId] } }) },
+  "POST /api/admin/:uniqueId/stu-parents": {
+    body: (a) => ({
+      parent_data: { ...parent, email: "planted@b.ng", phone: "0803 555 9999", children: [a.studentId] },
+    }),
+  },
   "GET /api/admin/:uniqueId/stu-parents/:id": { params: (a) => ({ id: a.parent.id }) },
-  "PUT /api/admin/:uniqueId/stu-parents/:id": { params: (a) => ({ id: a.parent.id }), body: withPhoto("parent_data", { ...parent, name: "Renamed Parent" }) },
+  "PUT /api/admin/:uniqueId/stu-parents/:id": {
+    params: (a) => ({ id: a.parent.id }),
+    body: withPhoto("parent_data", { ...parent, name: "Renamed Parent" }),
+  },
   "DELETE /api/admin/:uniqueId/stu-parents/:id": { params: (a) => ({ id: a.parent.unique_id }) },
 
   "GET /api/admin/:uniqueId/staffs": {},
-  "POST /api/admin/:uniqueId/staffs": { body: () => ({ staff_data: { ...member, email: "planted@b.ng", phone: "0803 555 8888", form_teacher: "SS1" } }) },
+  "POST /api/admin/:uniqueId/staffs": {
+    body: () => ({ staff_data: { ...member, email: "planted@b.ng", phone: "0803 555 8888", form_teacher: "SS1" } }),
+  },
   "GET /api/admin/:uniqueId/staffs/:id": { params: (a) => ({ id: a.staff.id }) },
-  "PUT /api/admin/:uniqueId/staffs/:id": { params: (a) => ({ id: a.staff.id }), body: withPhoto("staff_data", { ...member, name: "Renamed Member" }) },
+  "PUT /api/admin/:uniqueId/staffs/:id": {
+    params: (a) => ({ id: a.staff.id }),
+    body: withPhoto("staff_data", { ...member, name: "Renamed Member" }),
+  },
   "DELETE /api/admin/:uniqueId/staffs/:id": { params: (a) => ({ id: a.staff.unique_id }) },
 
   "GET /api/admin/:uniqueId/school-settings": {},
-  "POST /api/admin/:uniqueId/school-settings": { body: () => ({ school_settings: { sections: ["Hijacked"], classes: [] } }) },
+  "POST /api/admin/:uniqueId/school-settings": {
+    body: () => ({ school_settings: { sections: ["Hijacked"], classes: [] } }),
+  },
   "GET /api/admin/:uniqueId/getAdminSettingsData": {},
 
   "GET /api/admin/:uniqueId/inventory/groups": {},
@@ -152,9 +258,14 @@ const CASES: Record<string, IsolationCase> = {
   "DELETE /api/admin/:uniqueId/inventory/items/:id": { params: itemId },
   "GET /api/admin/:uniqueId/inventory/stats": {},
   "GET /api/admin/:uniqueId/inventory/purchases": {},
-  "POST /api/admin/:uniqueId/inventory/purchases": { body: (a) => ({ item_id: Number(a.itemId), student_id: a.studentId, quantity: 1 }) },
+  "POST /api/admin/:uniqueId/inventory/purchases": {
+    body: (a) => ({ item_id: Number(a.itemId), student_id: a.studentId, quantity: 1 }),
+  },
   "GET /api/admin/:uniqueId/banks": {},
-  "GET /api/admin/:uniqueId/verify-account/:accountNumber/:bank": { params: () => ({ accountNumber: account, bank: "058" }), paramsNameNoRecord: true },
+  "GET /api/admin/:uniqueId/verify-account/:accountNumber/:bank": {
+    params: () => ({ accountNumber: account, bank: "058" }),
+    paramsNameNoRecord: true,
+  },
   "GET /api/admin/:uniqueId/payment-account": {},
   "POST /api/admin/:uniqueId/payment-account": { body: () => bankAccount },
   "GET /api/admin/:uniqueId/files/folders": {},
@@ -168,12 +279,19 @@ const CASES: Record<string, IsolationCase> = {
   "POST /api/admin/:uniqueId/files/:id/share": { params: fileId, body: () => ({ disposition: "attachment" }) },
 
   "GET /api/admin/:uniqueId/admission-forms": {},
-  "POST /api/admin/:uniqueId/create-admission-form": { body: () => ({ title: "Planted Form", amount: 100, status: "active" }) },
-  "PUT /api/admin/:uniqueId/admission-forms/:id/toggle-status": { params: () => ({ id: admission.formId }), body: () => ({ status: "inactive" }) },
+  "POST /api/admin/:uniqueId/create-admission-form": {
+    body: () => ({ title: "Planted Form", amount: 100, status: "active" }),
+  },
+  "PUT /api/admin/:uniqueId/admission-forms/:id/toggle-status": {
+    params: () => ({ id: admission.formId }),
+    body: () => ({ status: "inactive" }),
+  },
   "DELETE /api/admin/:uniqueId/admission-forms/:id": { params: () => ({ id: admission.formId }) },
   "GET /api/admin/:uniqueId/submissions": {},
   "GET /api/admin/:uniqueId/submissions/:id/details": { params: () => ({ id: admission.submissionId }) },
-  "GET /api/admin/:uniqueId/submissions/:id/documents/:field": { params: () => ({ id: admission.submissionId, field: "birthCertificate" }) },
+  "GET /api/admin/:uniqueId/submissions/:id/documents/:field": {
+    params: () => ({ id: admission.submissionId, field: "birthCertificate" }),
+  },
   "PUT /api/admin/:uniqueId/submissions/:id/approve": { params: () => ({ id: admission.submissionId }) },
   "PUT /api/admin/:uniqueId/submissions/:id/reject": { params: () => ({ id: admission.submissionId }) },
   "GET /api/admin/:uniqueId/fees/fee-settings": {},
@@ -182,9 +300,14 @@ const CASES: Record<string, IsolationCase> = {
   "PUT /api/admin/:uniqueId/fees/fee-settings/:id": { params: feeId, body: () => ({ ...fee, amount: 1 }) },
   "POST /api/admin/:uniqueId/fees/fee-settings/:id/retire": { params: feeId, body: () => ({ retired: true }) },
   "DELETE /api/admin/:uniqueId/fees/fee-settings/:id": { params: feeId },
-  "POST /api/admin/:uniqueId/fees/fee-settings/:id/students": { params: feeId, body: (a) => ({ student_id: a.studentId, assigned: false }) },
+  "POST /api/admin/:uniqueId/fees/fee-settings/:id/students": {
+    params: feeId,
+    body: (a) => ({ student_id: a.studentId, assigned: false }),
+  },
   "GET /api/admin/:uniqueId/fees/students/:id/bill": { params: studentId },
-  "POST /api/admin/:uniqueId/fees/discounts": { body: (a) => ({ student_id: a.studentId, term: fee.term, session: fee.session, amount: 1, reason: "Planted" }) },
+  "POST /api/admin/:uniqueId/fees/discounts": {
+    body: (a) => ({ student_id: a.studentId, term: fee.term, session: fee.session, amount: 1, reason: "Planted" }),
+  },
   "DELETE /api/admin/:uniqueId/fees/discounts/:id": { params: (a) => ({ id: a.discountId }) },
   "GET /api/admin/:uniqueId/fees/parents/:id": { params: (a) => ({ id: a.parent.id }) },
   "POST /api/admin/:uniqueId/fees/payments": { body: (a) => payment(a) },
@@ -192,18 +315,33 @@ const CASES: Record<string, IsolationCase> = {
   "POST /api/admin/:uniqueId/fees/payments/:id/reverse": { params: paymentId, body: () => ({ reason: "Planted" }) },
   "GET /api/admin/:uniqueId/fees/payments/:id/receipt": { params: paymentId },
   "GET /api/admin/:uniqueId/fees/overview": {},
-  "POST /api/admin/:uniqueId/students/bulkRegister": { body: () => ({ students: [{ ...student, name: "Planted Bulk" }] }) },
-  "POST /api/admin/:uniqueId/stu-parents/bulkRegister": { body: () => ({ parents: [{ ...parent, email: "bulk@b.ng", phone: "0803 555 7777" }] }) },
-  "POST /api/admin/:uniqueId/staffs/bulkRegister": { body: () => ({ staff: [{ ...member, email: "bulk@b.ng", phone: "0803 555 6666", form_teacher: "" }] }) },
+  "POST /api/admin/:uniqueId/students/bulkRegister": {
+    body: () => ({ students: [{ ...student, name: "Planted Bulk" }] }),
+  },
+  "POST /api/admin/:uniqueId/stu-parents/bulkRegister": {
+    body: () => ({ parents: [{ ...parent, email: "bulk@b.ng", phone: "0803 555 7777" }] }),
+  },
+  "POST /api/admin/:uniqueId/staffs/bulkRegister": {
+    body: () => ({ staff: [{ ...member, email: "bulk@b.ng", phone: "0803 555 6666", form_teacher: "" }] }),
+  },
   "GET /api/admin/:uniqueId/imports/:kind/template": { params: () => ({ kind: "students" }), paramsNameNoRecord: true },
-  "POST /api/admin/:uniqueId/imports/:kind": { params: () => ({ kind: "students" }), paramsNameNoRecord: true, body: () => importForm() },
+  "POST /api/admin/:uniqueId/imports/:kind": {
+    params: () => ({ kind: "students" }),
+    paramsNameNoRecord: true,
+    body: () => importForm(),
+  },
   "GET /api/admin/:uniqueId/imports/:kind/:token": { params: importToken },
   "GET /api/admin/:uniqueId/imports/:kind/:token/problems": { params: importToken },
   "POST /api/admin/:uniqueId/imports/:kind/:token/commit": { params: importToken },
   "GET /api/admin/:uniqueId/sub-admins": {},
-  "POST /api/admin/:uniqueId/sub-admins": { body: () => ({ name: "Planted Admin", email: "planted@b.ng", features: ["students"] }) },
+  "POST /api/admin/:uniqueId/sub-admins": {
+    body: () => ({ name: "Planted Admin", email: "planted@b.ng", features: ["students"] }),
+  },
   "GET /api/admin/:uniqueId/sub-admins/:id": { params: subAdminId },
-  "PUT /api/admin/:uniqueId/sub-admins/:id": { params: subAdminId, body: () => ({ name: "Hijacked Admin", email: "hijacked@b.ng", features: ["students"] }) },
+  "PUT /api/admin/:uniqueId/sub-admins/:id": {
+    params: subAdminId,
+    body: () => ({ name: "Hijacked Admin", email: "hijacked@b.ng", features: ["students"] }),
+  },
   "PUT /api/admin/:uniqueId/sub-admins/:id/status": { params: subAdminId, body: () => ({ disabled: true }) },
   "POST /api/admin/:uniqueId/sub-admins/:id/reset-password": { params: subAdminId },
   "DELETE /api/admin/:uniqueId/sub-admins/:id": { params: subAdminId },
@@ -218,7 +356,9 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
 
   const tenantRoutes = () => {
     const app = createApi({ db: api.db, dialect: DATABASE, storage: localStorage(os.tmpdir()), now: () => new Date() });
-    return app.routes.filter((r) => r.method !== "ALL" && r.path.includes("/:uniqueId")).map((r) => `${r.method} ${r.path}`);
+    return app.routes
+      .filter((r) => r.method !== "ALL" && r.path.includes("/:uniqueId"))
+      .map((r) => `${r.method} ${r.path}`);
   };
 
   async function send(method: string, path: string, headers: Record<string, string>, body?: unknown) {
@@ -263,17 +403,40 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     api = await startApi();
     const school = await registerSchool(api, { school_name: "School A" });
     b = await registerSchool(api, { school_name: "School B" });
-    a = { school, studentId: "", backloggedId: "", timetableId: "", scheduleId: "", groupId: "", itemId: "", fileId: "", folder: "Reports", parent: { id: "", unique_id: "" }, staff: { id: "", unique_id: "" }, feeId: "", discountId: "", paymentId: "", importToken: "" };
+    a = {
+      school,
+      studentId: "",
+      backloggedId: "",
+      timetableId: "",
+      scheduleId: "",
+      groupId: "",
+      itemId: "",
+      fileId: "",
+      folder: "Reports",
+      parent: { id: "", unique_id: "" },
+      staff: { id: "", unique_id: "" },
+      feeId: "",
+      discountId: "",
+      paymentId: "",
+      importToken: "",
+    };
 
     a.studentId = String((await asOwner("POST", "/students", { student_data: student })).data.unique_id);
-    a.backloggedId = String((await asOwner("POST", "/students", { student_data: { ...student, name: "Amaka Obi", gender: "Female" } })).data.unique_id);
+    a.backloggedId = String(
+      (await asOwner("POST", "/students", { student_data: { ...student, name: "Amaka Obi", gender: "Female" } })).data
+        .unique_id,
+    );
     await asOwner("POST", `/students/${a.backloggedId}/backlog`, { reason: "Expelled" });
     a.timetableId = String((await asOwner("POST", "/timetables", timetable)).data.id);
     a.scheduleId = String((await asOwner("POST", `/timetables/${a.timetableId}/schedules`, schedule)).data.id);
     const keys = (data: Record<string, unknown>) => ({ id: String(data.id), unique_id: String(data.unique_id) });
-    a.parent = keys((await asOwner("POST", "/stu-parents", { parent_data: { ...parent, children: [a.studentId] } })).data);
+    a.parent = keys(
+      (await asOwner("POST", "/stu-parents", { parent_data: { ...parent, children: [a.studentId] } })).data,
+    );
     a.staff = keys((await asOwner("POST", "/staffs", { staff_data: { ...member, class: ["JSS1"] } })).data);
-    await asOwner("POST", "/school-settings", { school_settings: { sections: ["Junior"], classes: [{ class_name: "JSS1", section: "Junior" }] } });
+    await asOwner("POST", "/school-settings", {
+      school_settings: { sections: ["Junior"], classes: [{ class_name: "JSS1", section: "Junior" }] },
+    });
     const signature = new FormData();
     signature.set("signature", pngFile("signature.png"));
     await asOwner("POST", "/update/adminData", signature);
@@ -283,27 +446,78 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     await asOwner("POST", "/payment-account", bankAccount);
     const uploaded = (await asOwner("POST", "/files", uploadForm(a.folder))).data as unknown as Array<{ id: number }>;
     a.fileId = String(uploaded[0].id);
-    const form = (await asOwner("POST", "/create-admission-form", { title: "Entrance", amount: 5000, status: "active" })).data;
+    const form = (
+      await asOwner("POST", "/create-admission-form", { title: "Entrance", amount: 5000, status: "active" })
+    ).data;
     admission.formId = String(form.id);
     await applyTo(api, String(form.public_id));
     admission.submissionId = String(((await asOwner("GET", "/submissions")).data.data as Array<{ id: number }>)[0].id);
     a.feeId = String((await asOwner("POST", "/fees/fee-settings", fee)).data.id);
-    const bus = (await asOwner("POST", "/fees/fee-settings", { ...fee, name: "Bus", amount: 9000, compulsory: false })).data.id;
+    const bus = (await asOwner("POST", "/fees/fee-settings", { ...fee, name: "Bus", amount: 9000, compulsory: false }))
+      .data.id;
     await asOwner("POST", `/fees/fee-settings/${bus}/students`, { student_id: a.studentId, assigned: true });
-    await asOwner("POST", "/fees/discounts", { student_id: a.studentId, term: fee.term, session: fee.session, amount: 500, reason: "Scholarship" });
-    const bill = (await asOwner("GET", `/fees/students/${a.studentId}/bill?term=2nd%20Term&year=2025%2F2026`)).data as unknown as { lines: Array<{ kind: string; id: number }> };
+    await asOwner("POST", "/fees/discounts", {
+      student_id: a.studentId,
+      term: fee.term,
+      session: fee.session,
+      amount: 500,
+      reason: "Scholarship",
+    });
+    const bill = (await asOwner("GET", `/fees/students/${a.studentId}/bill?term=2nd%20Term&year=2025%2F2026`))
+      .data as unknown as { lines: Array<{ kind: string; id: number }> };
     a.discountId = String(bill.lines.find((l) => l.kind === "discount")!.id);
     a.paymentId = String((await asOwner("POST", "/fees/payments", payment(a))).data.id);
     const sheet = new FormData();
-    sheet.set("file", xlsxFile([["Name", "Class", "Gender", "Phone Number"], ["Planted Row", "JSS1", "Male", "0803 123 4567"]]));
+    sheet.set(
+      "file",
+      xlsxFile([
+        ["Name", "Class", "Gender", "Phone Number"],
+        ["Planted Row", "JSS1", "Male", "0803 123 4567"],
+      ]),
+    );
     a.importToken = String((await asOwner("POST", "/imports/students", sheet)).data.token);
-    a.subAdminId = String(((await asOwner("POST", "/sub-admins", { name: "Ngozi Bello", email: "ngozi@owner.ng", features: ["students"] })).data.sub_admin as { id: number }).id);
+    a.subAdminId = String(
+      (
+        (await asOwner("POST", "/sub-admins", { name: "Ngozi Bello", email: "ngozi@owner.ng", features: ["students"] }))
+          .data.sub_admin as { id: number }
+      ).id,
+    );
   });
   afterAll(() => api.close());
 
   it("the snapshot sees every table with A's records in it", async () => {
     const dump = await snapshot();
-    for (const table of ["schools", "auth_tokens", "media", "students", "timetables", "timetable_schedules", "school_settings", "inventory_groups", "inventory_items", "inventory_purchases", "bank_accounts", "files", "file_folders", "school_storage", "parents", "parent_students", "staff", "staff_classes", "fee_items", "fee_assignments", "fee_discounts", "fee_payments", "fee_receipt_counters", "imports", "admission_forms", "admission_submissions", "admission_documents", "sub_admins", "audit_log"]) {
+    for (const table of [
+      "schools",
+      "auth_tokens",
+      "media",
+      "students",
+      "timetables",
+      "timetable_schedules",
+      "school_settings",
+      "inventory_groups",
+      "inventory_items",
+      "inventory_purchases",
+      "bank_accounts",
+      "files",
+      "file_folders",
+      "school_storage",
+      "parents",
+      "parent_students",
+      "staff",
+      "staff_classes",
+      "fee_items",
+      "fee_assignments",
+      "fee_discounts",
+      "fee_payments",
+      "fee_receipt_counters",
+      "imports",
+      "admission_forms",
+      "admission_submissions",
+      "admission_documents",
+      "sub_admins",
+      "audit_log",
+    ]) {
       expect(dump[table]?.length, table).toBeGreaterThan(0);
     }
   });
@@ -311,8 +525,14 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
   it("every tenant route has a case, and every case a route", () => {
     const routes = tenantRoutes();
     expect(routes.length).toBeGreaterThan(0);
-    expect(routes.filter((r) => !(r in CASES)), "routes without an isolation case: add them to CASES").toEqual([]);
-    expect(Object.keys(CASES).filter((c) => !routes.includes(c)), "cases for routes that no longer exist").toEqual([]);
+    expect(
+      routes.filter((r) => !(r in CASES)),
+      "routes without an isolation case: add them to CASES",
+    ).toEqual([]);
+    expect(
+      Object.keys(CASES).filter((c) => !routes.includes(c)),
+      "cases for routes that no longer exist",
+    ).toEqual([]);
   });
 
   describe.each(Object.keys(CASES))("%s", (route) => {
@@ -322,7 +542,9 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
       const path = pathFor(route, a.school.uniqueId);
       const body = CASES[route].body?.(a);
       expect((await send(method, path, {}, body)).status).toBe(401);
-      expect((await send(method, path, bearer("not-a-real-token-aaaaaaaaaaaaaaaaaaaaaaaa"), CASES[route].body?.(a))).status).toBe(401);
+      expect(
+        (await send(method, path, bearer("not-a-real-token-aaaaaaaaaaaaaaaaaaaaaaaa"), CASES[route].body?.(a))).status,
+      ).toBe(401);
     });
 
     it("answers 404 to school B's token on school A's path and changes nothing", async () => {
@@ -333,12 +555,15 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
       expect(await snapshot()).toEqual(before);
     });
 
-    it.runIf(CASES[route].params !== undefined && !CASES[route].paramsNameNoRecord)("answers 404 to school B's token on its own path with A's record ids, and changes nothing", async () => {
-      const before = await snapshot();
-      const res = await send(method, pathFor(route, b.uniqueId), b.auth, CASES[route].body?.(a));
-      expect(res.status).toBe(404);
-      expect(await snapshot()).toEqual(before);
-    });
+    it.runIf(CASES[route].params !== undefined && !CASES[route].paramsNameNoRecord)(
+      "answers 404 to school B's token on its own path with A's record ids, and changes nothing",
+      async () => {
+        const before = await snapshot();
+        const res = await send(method, pathFor(route, b.uniqueId), b.auth, CASES[route].body?.(a));
+        expect(res.status).toBe(404);
+        expect(await snapshot()).toEqual(before);
+      },
+    );
 
     it.runIf(method === "GET")("answers 200 to school A itself (the case names real records)", async () => {
       expect((await send(method, pathFor(route, a.school.uniqueId), a.school.auth)).status).toBe(200);

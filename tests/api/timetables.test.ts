@@ -22,7 +22,13 @@ describe(`timetables API on ${DATABASE}`, () => {
     api.clock.now = MONDAY;
   });
 
-  const call = async (who: RegisteredSchool, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const call = async (
+    who: RegisteredSchool,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await api.fetch(`/api/admin/${who.uniqueId}${path}`, {
       method,
       headers: { ...who.auth, ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
@@ -32,7 +38,13 @@ describe(`timetables API on ${DATABASE}`, () => {
     return { status: res.status, body: json, res };
   };
 
-  const regular = { type: "Regular School Period", class: "JSS2", session: "2025/2026", term: "3rd Term", venue: "Block A" };
+  const regular = {
+    type: "Regular School Period",
+    class: "JSS2",
+    session: "2025/2026",
+    term: "3rd Term",
+    venue: "Block A",
+  };
   const createTimetable = async (fields: Record<string, unknown> = regular, who = school) => {
     const { status, body } = await call(who, "POST", "/timetables", fields);
     expect(status).toBe(201);
@@ -48,27 +60,44 @@ describe(`timetables API on ${DATABASE}`, () => {
     ...overrides,
   });
   const countRows = async (table: "timetables" | "timetable_schedules") =>
-    Number((await api.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await api.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   describe("POST /timetables", () => {
     it("creates a timetable with the spec's fields and an optional venue", async () => {
       const { status, body } = await call(school, "POST", "/timetables", { ...regular, venue: undefined });
       expect(status).toBe(201);
       expect(body.message).toBe("Created successfully");
-      expect(body.data).toMatchObject({ type: "Regular School Period", class: "JSS2", session: "2025/2026", term: "3rd Term", venue: null, schedules: [] });
+      expect(body.data).toMatchObject({
+        type: "Regular School Period",
+        class: "JSS2",
+        session: "2025/2026",
+        term: "3rd Term",
+        venue: null,
+        schedules: [],
+      });
       expect(body.data.id).toEqual(expect.any(Number));
     });
 
-    it.each(["type", "class", "session", "term"])("refuses a missing %s with 'All fields are required'", async (field) => {
-      const before = await countRows("timetables");
-      for (const value of [undefined, "", "   ", null]) {
-        const { status, body } = await call(school, "POST", "/timetables", { ...regular, [field]: value });
-        expect(status).toBe(422);
-        expect(body.message).toBe(MESSAGES.allFieldsRequired);
-        expect(body.errors).toEqual({ [field]: [MESSAGES.allFieldsRequired] });
-      }
-      expect(await countRows("timetables")).toBe(before);
-    });
+    it.each(["type", "class", "session", "term"])(
+      "refuses a missing %s with 'All fields are required'",
+      async (field) => {
+        const before = await countRows("timetables");
+        for (const value of [undefined, "", "   ", null]) {
+          const { status, body } = await call(school, "POST", "/timetables", { ...regular, [field]: value });
+          expect(status).toBe(422);
+          expect(body.message).toBe(MESSAGES.allFieldsRequired);
+          expect(body.errors).toEqual({ [field]: [MESSAGES.allFieldsRequired] });
+        }
+        expect(await countRows("timetables")).toBe(before);
+      },
+    );
 
     it("names every missing field", async () => {
       const { body } = await call(school, "POST", "/timetables", {});
@@ -79,7 +108,8 @@ describe(`timetables API on ${DATABASE}`, () => {
       const { status, body } = await call(school, "POST", "/timetables", { ...regular, type: "Holiday" });
       expect(status).toBe(422);
       expect(body.errors.type).toEqual([TIMETABLE_MESSAGES.invalidType]);
-      for (const type of ["Test", "Exam"]) expect((await call(school, "POST", "/timetables", { ...regular, type })).status).toBe(201);
+      for (const type of ["Test", "Exam"])
+        expect((await call(school, "POST", "/timetables", { ...regular, type })).status).toBe(201);
     });
 
     it("refuses overlong text", async () => {
@@ -99,7 +129,9 @@ describe(`timetables API on ${DATABASE}`, () => {
       expect(again.body.data.class).toBe("JSS2");
 
       const raceKey = "race-" + "r".repeat(20);
-      const racing = await Promise.all([1, 2, 3].map(() => call(school, "POST", "/timetables", regular, { "Idempotency-Key": raceKey })));
+      const racing = await Promise.all(
+        [1, 2, 3].map(() => call(school, "POST", "/timetables", regular, { "Idempotency-Key": raceKey })),
+      );
       expect(new Set(racing.map((r) => r.body.data.id)).size).toBe(1);
       expect(racing.map((r) => r.status).sort()).toEqual([200, 200, 201]);
       expect(await countRows("timetables")).toBe(before + 2);
@@ -174,32 +206,55 @@ describe(`timetables API on ${DATABASE}`, () => {
         ["Sunday", "08:00", "09:00"],
         ["Monday", "08:00", "09:00"],
       ]) {
-        expect((await call(school, "POST", `/timetables/${t.id}/schedules`, period({ schedule_day: day, schedule_start_time: start, schedule_end_time: end }))).status).toBe(201);
+        expect(
+          (
+            await call(
+              school,
+              "POST",
+              `/timetables/${t.id}/schedules`,
+              period({ schedule_day: day, schedule_start_time: start, schedule_end_time: end }),
+            )
+          ).status,
+        ).toBe(201);
       }
       const { status, body } = await call(school, "GET", `/timetables/${t.id}`);
       expect(status).toBe(200);
-      expect(body.data).toMatchObject({ id: t.id, type: "Regular School Period", class: "JSS2", session: "2025/2026", term: "3rd Term", venue: "Block A" });
-      expect(body.data.schedules.map((s: { schedule_day: string; schedule_start_time: string }) => `${s.schedule_day} ${s.schedule_start_time}`)).toEqual([
-        "Monday 08:00",
-        "Monday 11:00",
-        "Wednesday 10:00",
-        "Sunday 08:00",
-      ]);
+      expect(body.data).toMatchObject({
+        id: t.id,
+        type: "Regular School Period",
+        class: "JSS2",
+        session: "2025/2026",
+        term: "3rd Term",
+        venue: "Block A",
+      });
+      expect(
+        body.data.schedules.map(
+          (s: { schedule_day: string; schedule_start_time: string }) => `${s.schedule_day} ${s.schedule_start_time}`,
+        ),
+      ).toEqual(["Monday 08:00", "Monday 11:00", "Wednesday 10:00", "Sunday 08:00"]);
     });
 
-    it.each(["999999", "abc", "0", "-1", "1.5", "99999999999"])("answers 404 'Timetable Not Found' for id %s", async (id) => {
-      for (const [method, path] of [
-        ["GET", `/timetables/${id}`],
-        ["PUT", `/timetables/${id}`],
-        ["DELETE", `/timetables/${id}`],
-        ["POST", `/timetables/${id}/schedules`],
-        ["GET", `/timetable/${id}/download-pdf`],
-      ]) {
-        const { status, body } = await call(school, method, path, method === "PUT" || method === "POST" ? regular : undefined);
-        expect(status, `${method} ${path}`).toBe(404);
-        expect(body.message).toBe(TIMETABLE_MESSAGES.timetableNotFound);
-      }
-    });
+    it.each(["999999", "abc", "0", "-1", "1.5", "99999999999"])(
+      "answers 404 'Timetable Not Found' for id %s",
+      async (id) => {
+        for (const [method, path] of [
+          ["GET", `/timetables/${id}`],
+          ["PUT", `/timetables/${id}`],
+          ["DELETE", `/timetables/${id}`],
+          ["POST", `/timetables/${id}/schedules`],
+          ["GET", `/timetable/${id}/download-pdf`],
+        ]) {
+          const { status, body } = await call(
+            school,
+            method,
+            path,
+            method === "PUT" || method === "POST" ? regular : undefined,
+          );
+          expect(status, `${method} ${path}`).toBe(404);
+          expect(body.message).toBe(TIMETABLE_MESSAGES.timetableNotFound);
+        }
+      },
+    );
 
     it("updates type, class, session, term and venue", async () => {
       const t = await createTimetable({ ...regular, type: "Test" });
@@ -239,7 +294,11 @@ describe(`timetables API on ${DATABASE}`, () => {
       expect(status).toBe(200);
       expect(body.message).toBe(MESSAGES.timetableDeleted);
       expect((await call(school, "GET", `/timetables/${t.id}`)).status).toBe(404);
-      const left = await api.db.selectFrom("timetable_schedules").select("id").where("timetable_id", "=", t.id).execute();
+      const left = await api.db
+        .selectFrom("timetable_schedules")
+        .select("id")
+        .where("timetable_id", "=", t.id)
+        .execute();
       expect(left).toEqual([]);
       expect((await call(school, "DELETE", `/timetables/${t.id}`)).status).toBe(404);
     });
@@ -284,7 +343,9 @@ describe(`timetables API on ${DATABASE}`, () => {
       const { status, body } = await add(weekly, period({ schedule_day: "" }));
       expect(status).toBe(422);
       expect(body.errors).toEqual({ schedule_day: [MESSAGES.dayRequired] });
-      expect((await add(weekly, period({ schedule_day: "Funday" }))).body.errors).toEqual({ schedule_day: [TIMETABLE_MESSAGES.invalidDay] });
+      expect((await add(weekly, period({ schedule_day: "Funday" }))).body.errors).toEqual({
+        schedule_day: [TIMETABLE_MESSAGES.invalidDay],
+      });
     });
 
     it("refuses a Test or Exam schedule without a date: 'Date is required for Test and Exam schedules'", async () => {
@@ -297,7 +358,10 @@ describe(`timetables API on ${DATABASE}`, () => {
     });
 
     it("refuses an end time that is not after the start: 'End time must be after start time'", async () => {
-      for (const [start, end] of [["09:00", "08:00"], ["09:00", "09:00"]]) {
+      for (const [start, end] of [
+        ["09:00", "08:00"],
+        ["09:00", "09:00"],
+      ]) {
         const { status, body } = await add(weekly, period({ schedule_start_time: start, schedule_end_time: end }));
         expect(status).toBe(422);
         expect(body.errors).toEqual({ schedule_end_time: [MESSAGES.endAfterStart] });
@@ -306,7 +370,10 @@ describe(`timetables API on ${DATABASE}`, () => {
 
     it("refuses times that are not times and normalises those that are", async () => {
       const bad = await add(weekly, period({ schedule_start_time: "8am", schedule_end_time: "25:00" }));
-      expect(bad.body.errors).toEqual({ schedule_start_time: [TIMETABLE_MESSAGES.invalidTime], schedule_end_time: [TIMETABLE_MESSAGES.invalidTime] });
+      expect(bad.body.errors).toEqual({
+        schedule_start_time: [TIMETABLE_MESSAGES.invalidTime],
+        schedule_end_time: [TIMETABLE_MESSAGES.invalidTime],
+      });
       const good = await add(weekly, period({ schedule_start_time: "7:30", schedule_end_time: "07:55:00" }));
       expect(good.body.data).toMatchObject({ schedule_start_time: "07:30", schedule_end_time: "07:55" });
     });
@@ -329,31 +396,60 @@ describe(`timetables API on ${DATABASE}`, () => {
 
       // 23:30 UTC on 10 May is already 11 May in Lagos.
       api.clock.now = new Date("2026-05-10T23:30:00Z");
-      expect((await add(exam, period({ schedule_date: "2026-05-11", schedule_start_time: "10:00", schedule_end_time: "11:00" }))).status).toBe(201);
+      expect(
+        (
+          await add(
+            exam,
+            period({ schedule_date: "2026-05-11", schedule_start_time: "10:00", schedule_end_time: "11:00" }),
+          )
+        ).status,
+      ).toBe(201);
       api.clock.now = new Date("2026-05-11T23:30:00Z");
-      expect((await add(exam, period({ schedule_date: "2026-05-11", schedule_start_time: "12:00", schedule_end_time: "13:00" }))).body.errors).toEqual({
+      expect(
+        (
+          await add(
+            exam,
+            period({ schedule_date: "2026-05-11", schedule_start_time: "12:00", schedule_end_time: "13:00" }),
+          )
+        ).body.errors,
+      ).toEqual({
         schedule_date: [TIMETABLE_MESSAGES.pastDate],
       });
     });
 
     it("refuses dates that do not exist", async () => {
       for (const date of ["2026-02-30", "18/05/2026", "2026-13-01"]) {
-        expect((await add(exam, period({ schedule_date: date }))).body.errors).toEqual({ schedule_date: [TIMETABLE_MESSAGES.invalidDate] });
+        expect((await add(exam, period({ schedule_date: date }))).body.errors).toEqual({
+          schedule_date: [TIMETABLE_MESSAGES.invalidDate],
+        });
       }
     });
 
     it("refuses a weekly period that overlaps another on the same day, naming it", async () => {
       await add(weekly, period());
       const before = await countRows("timetable_schedules");
-      for (const [start, end] of [["08:30", "09:30"], ["07:00", "08:01"], ["08:00", "09:00"], ["08:15", "08:45"], ["07:00", "10:00"]]) {
-        const { status, body } = await add(weekly, period({ subject: "English", schedule_start_time: start, schedule_end_time: end }));
+      for (const [start, end] of [
+        ["08:30", "09:30"],
+        ["07:00", "08:01"],
+        ["08:00", "09:00"],
+        ["08:15", "08:45"],
+        ["07:00", "10:00"],
+      ]) {
+        const { status, body } = await add(
+          weekly,
+          period({ subject: "English", schedule_start_time: start, schedule_end_time: end }),
+        );
         expect(status).toBe(422);
         expect(body.message).toBe("Overlaps Mathematics, Monday 08:00–09:00");
         expect(body.errors).toEqual({ schedule_start_time: ["Overlaps Mathematics, Monday 08:00–09:00"] });
       }
       expect(await countRows("timetable_schedules")).toBe(before);
-      expect((await add(weekly, period({ schedule_start_time: "09:00", schedule_end_time: "10:00" }))).status).toBe(201);
-      expect((await add(weekly, period({ schedule_start_time: "07:00", schedule_end_time: "08:00" }))).status).toBe(201);
+      expect((await add(weekly, period({ schedule_start_time: "09:00", schedule_end_time: "10:00" }))).status).toBe(
+        201,
+      );
+      expect((await add(weekly, period({ schedule_start_time: "07:00", schedule_end_time: "08:00" }))).status).toBe(
+        201,
+      );
       expect((await add(weekly, period({ schedule_day: "Tuesday" }))).status).toBe(201);
       // Another timetable's periods never clash with this one's.
       const other = await createTimetable();
@@ -361,11 +457,29 @@ describe(`timetables API on ${DATABASE}`, () => {
     });
 
     it("refuses an exam that overlaps another on the same date, and allows the same time on another date", async () => {
-      await add(exam, period({ subject: "Biology", schedule_date: "2026-05-18", schedule_start_time: "10:00", schedule_end_time: "12:00" }));
-      const clash = await add(exam, period({ schedule_date: "2026-05-18", schedule_start_time: "11:00", schedule_end_time: "13:00" }));
+      await add(
+        exam,
+        period({
+          subject: "Biology",
+          schedule_date: "2026-05-18",
+          schedule_start_time: "10:00",
+          schedule_end_time: "12:00",
+        }),
+      );
+      const clash = await add(
+        exam,
+        period({ schedule_date: "2026-05-18", schedule_start_time: "11:00", schedule_end_time: "13:00" }),
+      );
       expect(clash.status).toBe(422);
       expect(clash.body.message).toBe("Overlaps Biology, Monday 18 May 2026 10:00–12:00");
-      expect((await add(exam, period({ schedule_date: "2026-05-25", schedule_start_time: "11:00", schedule_end_time: "13:00" }))).status).toBe(201);
+      expect(
+        (
+          await add(
+            exam,
+            period({ schedule_date: "2026-05-25", schedule_start_time: "11:00", schedule_end_time: "13:00" }),
+          )
+        ).status,
+      ).toBe(201);
     });
 
     it("creates one schedule for a repeated idempotency key", async () => {
@@ -383,12 +497,27 @@ describe(`timetables API on ${DATABASE}`, () => {
       await add(weekly, period({ subject: "English", schedule_start_time: "10:00", schedule_end_time: "11:00" }));
       const path = `/timetables/${weekly.id}/schedules/${created.id}`;
 
-      const moved = await call(school, "PUT", path, period({ schedule_start_time: "08:30", schedule_end_time: "09:30", venue: "Lab" }));
+      const moved = await call(
+        school,
+        "PUT",
+        path,
+        period({ schedule_start_time: "08:30", schedule_end_time: "09:30", venue: "Lab" }),
+      );
       expect(moved.status).toBe(200);
       expect(moved.body.message).toBe("Updated successfully");
-      expect(moved.body.data).toMatchObject({ id: created.id, schedule_start_time: "08:30", schedule_end_time: "09:30", venue: "Lab" });
+      expect(moved.body.data).toMatchObject({
+        id: created.id,
+        schedule_start_time: "08:30",
+        schedule_end_time: "09:30",
+        venue: "Lab",
+      });
 
-      const clash = await call(school, "PUT", path, period({ schedule_start_time: "09:30", schedule_end_time: "10:30" }));
+      const clash = await call(
+        school,
+        "PUT",
+        path,
+        period({ schedule_start_time: "09:30", schedule_end_time: "10:30" }),
+      );
       expect(clash.body.message).toBe("Overlaps English, Monday 10:00–11:00");
       for (const [change, field, message] of [
         [{ subject: "" }, "subject", MESSAGES.scheduleRequired],
@@ -399,7 +528,9 @@ describe(`timetables API on ${DATABASE}`, () => {
         expect(status).toBe(422);
         expect(body.errors).toEqual({ [field]: [message] });
       }
-      const stored = (await call(school, "GET", `/timetables/${weekly.id}`)).body.data.schedules.find((s: { id: number }) => s.id === created.id);
+      const stored = (await call(school, "GET", `/timetables/${weekly.id}`)).body.data.schedules.find(
+        (s: { id: number }) => s.id === created.id,
+      );
       expect(stored).toMatchObject({ schedule_start_time: "08:30", venue: "Lab" });
     });
 
@@ -407,8 +538,12 @@ describe(`timetables API on ${DATABASE}`, () => {
       const created = (await add(exam, period({ schedule_date: "2026-05-12" }))).body.data;
       api.clock.now = new Date("2026-05-20T09:00:00+01:00");
       const path = `/timetables/${exam.id}/schedules/${created.id}`;
-      expect((await call(school, "PUT", path, period({ schedule_date: "2026-05-12", venue: "Hall B" }))).status).toBe(200);
-      expect((await call(school, "PUT", path, period({ schedule_date: "2026-05-13" }))).body.errors).toEqual({ schedule_date: [TIMETABLE_MESSAGES.pastDate] });
+      expect((await call(school, "PUT", path, period({ schedule_date: "2026-05-12", venue: "Hall B" }))).status).toBe(
+        200,
+      );
+      expect((await call(school, "PUT", path, period({ schedule_date: "2026-05-13" }))).body.errors).toEqual({
+        schedule_date: [TIMETABLE_MESSAGES.pastDate],
+      });
       const ok = await call(school, "PUT", path, period({ schedule_date: "2026-05-22" }));
       expect(ok.body.data).toMatchObject({ schedule_date: "2026-05-22", schedule_day: "Friday" });
     });
@@ -425,7 +560,11 @@ describe(`timetables API on ${DATABASE}`, () => {
 
     it("answers 404 'Schedule Not Found' for a schedule of another timetable or an unknown id", async () => {
       const created = (await add(weekly, period())).body.data;
-      for (const path of [`/timetables/${exam.id}/schedules/${created.id}`, `/timetables/${weekly.id}/schedules/999999`, `/timetables/${weekly.id}/schedules/x`]) {
+      for (const path of [
+        `/timetables/${exam.id}/schedules/${created.id}`,
+        `/timetables/${weekly.id}/schedules/999999`,
+        `/timetables/${weekly.id}/schedules/x`,
+      ]) {
         for (const method of ["PUT", "DELETE"]) {
           const { status, body } = await call(school, method, path, method === "PUT" ? period() : undefined);
           expect(status).toBe(404);
@@ -437,12 +576,32 @@ describe(`timetables API on ${DATABASE}`, () => {
 
   describe("GET /timetable/{id}/download-pdf", () => {
     it("answers a printable A4 PDF with the school, the timetable and its schedules, in an embedded font", async () => {
-      const t = await createTimetable({ type: "Exam", class: "SS3", session: "2025/2026", term: "3rd Term", venue: "Gbọ̀ngàn Ọba" });
-      const add = (body: Record<string, unknown>) => call(school, "POST", `/timetables/${t.id}/schedules`, period(body));
-      await add({ subject: "Yorùbá", schedule_date: "2026-05-19", schedule_start_time: "09:00", schedule_end_time: "11:00", venue: "Ilé Ẹ̀kọ́ ₦500 hall" });
-      await add({ subject: "Further Mathematics", schedule_date: "2026-05-18", schedule_start_time: "13:00", schedule_end_time: "14:30" });
+      const t = await createTimetable({
+        type: "Exam",
+        class: "SS3",
+        session: "2025/2026",
+        term: "3rd Term",
+        venue: "Gbọ̀ngàn Ọba",
+      });
+      const add = (body: Record<string, unknown>) =>
+        call(school, "POST", `/timetables/${t.id}/schedules`, period(body));
+      await add({
+        subject: "Yorùbá",
+        schedule_date: "2026-05-19",
+        schedule_start_time: "09:00",
+        schedule_end_time: "11:00",
+        venue: "Ilé Ẹ̀kọ́ ₦500 hall",
+      });
+      await add({
+        subject: "Further Mathematics",
+        schedule_date: "2026-05-18",
+        schedule_start_time: "13:00",
+        schedule_end_time: "14:30",
+      });
 
-      const res = await api.fetch(`/api/admin/${school.uniqueId}/timetable/${t.id}/download-pdf`, { headers: school.auth });
+      const res = await api.fetch(`/api/admin/${school.uniqueId}/timetable/${t.id}/download-pdf`, {
+        headers: school.auth,
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toBe("application/pdf");
       expect(res.headers.get("content-disposition")).toBe('attachment; filename="exam-timetable-ss3-3rd-term.pdf"');
@@ -481,14 +640,32 @@ describe(`timetables API on ${DATABASE}`, () => {
 
     it("lists a weekly timetable by day and says when there are no schedules", async () => {
       const t = await createTimetable();
-      const empty = await api.fetch(`/api/admin/${school.uniqueId}/timetable/${t.id}/download-pdf`, { headers: school.auth });
-      const emptyText = (await extractText(await getDocumentProxy(new Uint8Array(await empty.arrayBuffer())), { mergePages: true })).text;
+      const empty = await api.fetch(`/api/admin/${school.uniqueId}/timetable/${t.id}/download-pdf`, {
+        headers: school.auth,
+      });
+      const emptyText = (
+        await extractText(await getDocumentProxy(new Uint8Array(await empty.arrayBuffer())), { mergePages: true })
+      ).text;
       expect(emptyText).toContain("No schedules yet.");
 
-      await call(school, "POST", `/timetables/${t.id}/schedules`, period({ schedule_day: "Friday", subject: "Civic Education" }));
-      await call(school, "POST", `/timetables/${t.id}/schedules`, period({ schedule_day: "Tuesday", subject: "Basic Science" }));
-      const res = await api.fetch(`/api/admin/${school.uniqueId}/timetable/${t.id}/download-pdf`, { headers: school.auth });
-      const text = (await extractText(await getDocumentProxy(new Uint8Array(await res.arrayBuffer())), { mergePages: true })).text;
+      await call(
+        school,
+        "POST",
+        `/timetables/${t.id}/schedules`,
+        period({ schedule_day: "Friday", subject: "Civic Education" }),
+      );
+      await call(
+        school,
+        "POST",
+        `/timetables/${t.id}/schedules`,
+        period({ schedule_day: "Tuesday", subject: "Basic Science" }),
+      );
+      const res = await api.fetch(`/api/admin/${school.uniqueId}/timetable/${t.id}/download-pdf`, {
+        headers: school.auth,
+      });
+      const text = (
+        await extractText(await getDocumentProxy(new Uint8Array(await res.arrayBuffer())), { mergePages: true })
+      ).text;
       expect(text.indexOf("Tuesday")).toBeLessThan(text.indexOf("Friday"));
       expect(text.indexOf("Basic Science")).toBeLessThan(text.indexOf("Civic Education"));
       expect(text).toContain("08:00 – 09:00");
@@ -499,10 +676,17 @@ describe(`timetables API on ${DATABASE}`, () => {
       for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]) {
         for (let hour = 7; hour < 17; hour++) {
           const time = (h: number) => `${String(h).padStart(2, "0")}:00`;
-          await call(school, "POST", `/timetables/${t.id}/schedules`, period({ schedule_day: day, schedule_start_time: time(hour), schedule_end_time: time(hour + 1) }));
+          await call(
+            school,
+            "POST",
+            `/timetables/${t.id}/schedules`,
+            period({ schedule_day: day, schedule_start_time: time(hour), schedule_end_time: time(hour + 1) }),
+          );
         }
       }
-      const res = await api.fetch(`/api/admin/${school.uniqueId}/timetable/${t.id}/download-pdf`, { headers: school.auth });
+      const res = await api.fetch(`/api/admin/${school.uniqueId}/timetable/${t.id}/download-pdf`, {
+        headers: school.auth,
+      });
       const pdf = await getDocumentProxy(new Uint8Array(await res.arrayBuffer()));
       expect(pdf.numPages).toBeGreaterThan(1);
       const { text } = await extractText(pdf, { mergePages: false });
@@ -536,7 +720,9 @@ describe(`timetables API on ${DATABASE}`, () => {
         });
         expect(res.status, `${method} ${path} on the other school's path`).toBe(404);
       }
-      expect((await call(other, "GET", "/timetables")).body.data.data.map((x: { id: number }) => x.id)).not.toContain(t.id);
+      expect((await call(other, "GET", "/timetables")).body.data.data.map((x: { id: number }) => x.id)).not.toContain(
+        t.id,
+      );
       expect(JSON.stringify((await call(school, "GET", `/timetables/${t.id}`)).body.data)).toBe(before);
     });
 

@@ -15,7 +15,11 @@ import { signedIn } from "./support/school";
 /** The phone menu's links (inside its <details>, read whether it is open or not). */
 const menuLinks = (page: Page, name = "Admin menu") => page.locator(`nav[aria-label="${name}"]`).first().locator("a");
 
-test("a sub-admin with two keys sees only those areas and the 403 page elsewhere", async ({ page, browser, request }) => {
+test("a sub-admin with two keys sees only those areas and the 403 page elsewhere", async ({
+  page,
+  browser,
+  request,
+}) => {
   const admin = await signedIn(page, request, "SubAdmins");
 
   // The main admin holds the super-admin menu.
@@ -72,7 +76,13 @@ test("a sub-admin with two keys sees only those areas and the 403 page elsewhere
   await sub.goto("/admin/files");
   await expect(sub.getByRole("heading", { level: 1 })).toBeVisible();
 
-  for (const path of ["/admin/dashboard", "/admin/settings", "/admin/staff/add", "/super-admin/manage-admins", "/admin/add-bank-details"]) {
+  for (const path of [
+    "/admin/dashboard",
+    "/admin/settings",
+    "/admin/staff/add",
+    "/super-admin/manage-admins",
+    "/admin/add-bank-details",
+  ]) {
     const response = await sub.goto(path);
     expect(response?.status(), path).toBe(403);
     await expect(sub.getByRole("heading", { level: 1, name: "Access denied" })).toBeVisible();
@@ -135,7 +145,8 @@ test("the main admin resets a sub-admin's password, then deletes them, after con
   expect(password).not.toBe(data.password);
   await expectAccessible(page);
 
-  const login = (pw: string) => request.post("/api/admin/login", { data: { unique_id: admin.account.uniqueId, email: data.email, password: pw } });
+  const login = (pw: string) =>
+    request.post("/api/admin/login", { data: { unique_id: admin.account.uniqueId, email: data.email, password: pw } });
   expect((await login(data.password)).status()).toBe(401);
   expect((await login(password)).status()).toBe(200);
 
@@ -149,77 +160,84 @@ test("the main admin resets a sub-admin's password, then deletes them, after con
   expect((await login(password)).status()).toBe(401);
 });
 
-test("no-js smoke: manage admins, add, a sub-admin's menu and 403 page, the audit log, reset password and delete", { tag: "@no-js" }, async ({ page, browser, request }) => {
-  const admin = await signedIn(page, request, "Smoke");
-  await page.goto("/super-admin/manage-admins");
-  await expect(page.getByText("No sub-admins yet")).toBeVisible();
-  await expectAccessible(page);
+test(
+  "no-js smoke: manage admins, add, a sub-admin's menu and 403 page, the audit log, reset password and delete",
+  { tag: "@no-js" },
+  async ({ page, browser, request }) => {
+    const admin = await signedIn(page, request, "Smoke");
+    await page.goto("/super-admin/manage-admins");
+    await expect(page.getByText("No sub-admins yet")).toBeVisible();
+    await expectAccessible(page);
 
-  await page.getByRole("main").getByRole("link", { name: "Add Sub-admin" }).first().click();
-  await page.getByLabel("Name").fill("Bisi Adeyemi");
-  await page.getByLabel("Email").fill("not-an-email");
-  await page.getByRole("checkbox", { name: "Students" }).check();
-  await page.getByRole("button", { name: "Add Sub-admin" }).click();
-  await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Enter a valid email address.");
-  await expectAccessible(page);
-  const email = `bisi-${Date.now().toString(36)}@school.test`;
-  await page.getByLabel("Email").fill(email);
-  await page.getByRole("button", { name: "Add Sub-admin" }).click();
-  await expect(page.getByRole("heading", { name: "Sub-admin added" })).toBeVisible();
-  const password = (await page.getByTestId("credential-password").textContent())!.trim();
-  await expectAccessible(page);
+    await page.getByRole("main").getByRole("link", { name: "Add Sub-admin" }).first().click();
+    await page.getByLabel("Name").fill("Bisi Adeyemi");
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByRole("checkbox", { name: "Students" }).check();
+    await page.getByRole("button", { name: "Add Sub-admin" }).click();
+    await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Enter a valid email address.");
+    await expectAccessible(page);
+    const email = `bisi-${Date.now().toString(36)}@school.test`;
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Add Sub-admin" }).click();
+    await expect(page.getByRole("heading", { name: "Sub-admin added" })).toBeVisible();
+    const password = (await page.getByTestId("credential-password").textContent())!.trim();
+    await expectAccessible(page);
 
-  // The sub-admin signs in on a device of their own; the phone menu is a <details> that opens without a script.
-  const context = await browser.newContext();
-  const sub = await context.newPage();
-  await sub.goto("/choose-account");
-  await sub.getByLabel("Unique ID").fill(admin.account.uniqueId);
-  await sub.getByLabel("Email (sub-admins only)").fill(email);
-  await sub.getByLabel("Password").fill(password);
-  await sub.getByRole("button", { name: "Login" }).click();
-  await expect(sub).toHaveURL(/\/admin\/students$/);
-  await sub.locator("summary", { hasText: "Menu" }).click();
-  await expect(menuLinks(sub)).toHaveText(["Students"]);
-  await expect(menuLinks(sub).first()).toBeVisible();
-  await expectAccessible(sub);
-  expect((await sub.goto("/admin/dashboard"))?.status()).toBe(403);
-  await expect(sub.getByRole("heading", { level: 1, name: "Access denied" })).toBeVisible();
-  await expectAccessible(sub);
-  await context.close();
+    // The sub-admin signs in on a device of their own; the phone menu is a <details> that opens without a script.
+    const context = await browser.newContext();
+    const sub = await context.newPage();
+    await sub.goto("/choose-account");
+    await sub.getByLabel("Unique ID").fill(admin.account.uniqueId);
+    await sub.getByLabel("Email (sub-admins only)").fill(email);
+    await sub.getByLabel("Password").fill(password);
+    await sub.getByRole("button", { name: "Login" }).click();
+    await expect(sub).toHaveURL(/\/admin\/students$/);
+    await sub.locator("summary", { hasText: "Menu" }).click();
+    await expect(menuLinks(sub)).toHaveText(["Students"]);
+    await expect(menuLinks(sub).first()).toBeVisible();
+    await expectAccessible(sub);
+    expect((await sub.goto("/admin/dashboard"))?.status()).toBe(403);
+    await expect(sub.getByRole("heading", { level: 1, name: "Access denied" })).toBeVisible();
+    await expectAccessible(sub);
+    await context.close();
 
-  // Edit, then Disable from the row's <details> menu.
-  await page.getByRole("link", { name: "Back to Manage Admins" }).click();
-  const row = page.getByRole("list", { name: "Sub-admins" }).getByRole("listitem").filter({ hasText: "Bisi Adeyemi" });
-  await page.getByRole("main").getByRole("link", { name: "Bisi Adeyemi" }).click();
-  await page.getByRole("checkbox", { name: "Files" }).check();
-  await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(row).toContainText("Features: Students, Files");
-  await row.locator("summary").click();
-  await row.getByRole("button", { name: "Disable" }).click();
-  await expect(row).toContainText("Disabled");
+    // Edit, then Disable from the row's <details> menu.
+    await page.getByRole("link", { name: "Back to Manage Admins" }).click();
+    const row = page
+      .getByRole("list", { name: "Sub-admins" })
+      .getByRole("listitem")
+      .filter({ hasText: "Bisi Adeyemi" });
+    await page.getByRole("main").getByRole("link", { name: "Bisi Adeyemi" }).click();
+    await page.getByRole("checkbox", { name: "Files" }).check();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(row).toContainText("Features: Students, Files");
+    await row.locator("summary").click();
+    await row.getByRole("button", { name: "Disable" }).click();
+    await expect(row).toContainText("Disabled");
 
-  await page.getByRole("main").getByRole("link", { name: "Audit Log" }).click();
-  await page.getByLabel("Kind").selectOption("deletion");
-  await page.getByRole("button", { name: "Filter" }).click();
-  await expect(page).toHaveURL(/kind=deletion/);
-  await expect(page.getByText("No entries match these filters")).toBeVisible();
-  await expectAccessible(page);
+    await page.getByRole("main").getByRole("link", { name: "Audit Log" }).click();
+    await page.getByLabel("Kind").selectOption("deletion");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/kind=deletion/);
+    await expect(page.getByText("No entries match these filters")).toBeVisible();
+    await expectAccessible(page);
 
-  await page.goto("/super-admin/manage-admins");
-  await row.locator("summary").click();
-  await row.getByRole("link", { name: "Reset password" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Reset password" })).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Reset password" }).click();
-  await expect(page.getByRole("heading", { name: "New password" })).toBeVisible();
-  await expectAccessible(page);
+    await page.goto("/super-admin/manage-admins");
+    await row.locator("summary").click();
+    await row.getByRole("link", { name: "Reset password" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Reset password" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Reset password" }).click();
+    await expect(page.getByRole("heading", { name: "New password" })).toBeVisible();
+    await expectAccessible(page);
 
-  await page.goto("/super-admin/manage-admins");
-  await row.locator("summary").click();
-  await row.getByRole("link", { name: "Delete" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Delete sub-admin" })).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByText("Sub-admin deleted successfully")).toBeVisible();
-  await expect(page.getByText("No sub-admins yet")).toBeVisible();
-});
+    await page.goto("/super-admin/manage-admins");
+    await row.locator("summary").click();
+    await row.getByRole("link", { name: "Delete" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Delete sub-admin" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Sub-admin deleted successfully")).toBeVisible();
+    await expect(page.getByText("No sub-admins yet")).toBeVisible();
+  },
+);

@@ -21,11 +21,18 @@ const toast = (page: Page) => page.getByTestId("toast");
 function pdf(name: string): UploadFile {
   return { name, mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%%%%%%%%%%%%%%%%%%%\n%%EOF\n") };
 }
-const fakePicture: UploadFile = { name: "passport.png", mimeType: "image/png", buffer: Buffer.from("plain text pretending to be a picture\n") };
+const fakePicture: UploadFile = {
+  name: "passport.png",
+  mimeType: "image/png",
+  buffer: Buffer.from("plain text pretending to be a picture\n"),
+};
 
 /** A browser page of someone who never logged in. */
 async function applicantPage(browser: Browser, info: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, baseURL: info.project.use.baseURL });
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    baseURL: info.project.use.baseURL,
+  });
   return context.newPage();
 }
 
@@ -77,7 +84,11 @@ async function openReview(page: Page, name: string): Promise<Page> {
   return review;
 }
 
-test("create a form, apply with a bad then a good document, review, approve, find the new student", async ({ page, request, browser }, info) => {
+test("create a form, apply with a bad then a good document, review, approve, find the new student", async ({
+  page,
+  request,
+  browser,
+}, info) => {
   const admin = await signedIn(page, request, "Admissions");
   await page.goto("/admin/admission-forms");
   await expect(page.getByRole("heading", { level: 1, name: "Admission" })).toBeVisible();
@@ -123,7 +134,8 @@ test("create a form, apply with a bad then a good document, review, approve, fin
   await applicant.goto(new URL(link).pathname);
   await expect(applicant.getByRole("heading", { level: 1, name: "2026/2027 Entrance" })).toBeVisible();
   await expect(applicant.getByText("₦5,000.00")).toBeVisible();
-  for (const group of ["Personal", "Parent or guardian", "Additional", "Documents"]) await expect(applicant.getByRole("group", { name: group })).toBeVisible();
+  for (const group of ["Personal", "Parent or guardian", "Additional", "Documents"])
+    await expect(applicant.getByRole("group", { name: group })).toBeVisible();
   await expectAccessible(applicant);
   await fillApplication(applicant, "Tolu");
   await applicant.getByLabel("Passport photograph (optional)").setInputFiles(fakePicture);
@@ -140,7 +152,9 @@ test("create a form, apply with a bad then a good document, review, approve, fin
   await applicant.getByLabel("Passport photograph (optional)").setInputFiles(logoPng("passport.png"));
   await applicant.getByLabel("Birth certificate (optional)").setInputFiles(pdf("birth.pdf"));
   await applicant.getByRole("button", { name: "Submit Application" }).click();
-  await expect(applicant.getByRole("heading", { level: 1, name: "Your application has been submitted." })).toBeVisible();
+  await expect(
+    applicant.getByRole("heading", { level: 1, name: "Your application has been submitted." }),
+  ).toBeVisible();
   await expect(applicant.getByTestId("application-reference")).toHaveText(/^ADM-[A-Z2-9]{8}$/);
   await expectAccessible(applicant);
   await applicant.context().close();
@@ -158,10 +172,14 @@ test("create a form, apply with a bad then a good document, review, approve, fin
   const review = await openReview(page, "Tolu Adeyemi");
   await expect(review).toHaveURL(new RegExp(`/submission-review/${admin.account.uniqueId}/\\d+$`));
   await expect(review.getByRole("heading", { level: 1, name: "Tolu Adeyemi" })).toBeVisible();
-  for (const group of ["Personal", "Parent or guardian", "Additional", "Documents"]) await expect(review.getByRole("heading", { level: 2, name: group })).toBeVisible();
+  for (const group of ["Personal", "Parent or guardian", "Additional", "Documents"])
+    await expect(review.getByRole("heading", { level: 2, name: group })).toBeVisible();
   await expect(review.getByText("Mrs. Bisi Adeyemi")).toBeVisible();
   await expectAccessible(review);
-  const [download] = await Promise.all([review.waitForEvent("download"), review.getByRole("link", { name: "View File (Passport photograph)" }).click()]);
+  const [download] = await Promise.all([
+    review.waitForEvent("download"),
+    review.getByRole("link", { name: "View File (Passport photograph)" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("passport.png");
 
   await review.getByRole("button", { name: "Approve" }).click();
@@ -218,77 +236,83 @@ test("'No submission data found' for a submission that does not exist", async ({
   await expectAccessible(page);
 });
 
-test("no-js smoke: forms, the public application page, submissions, the review and the confirm page", { tag: "@no-js" }, async ({ page, request }) => {
-  const admin = await signedIn(page, request, "Smoke");
-  await page.goto("/admin/admission-forms");
-  await expect(page.getByText("No admission forms yet")).toBeVisible();
-  await expectAccessible(page);
+test(
+  "no-js smoke: forms, the public application page, submissions, the review and the confirm page",
+  { tag: "@no-js" },
+  async ({ page, request }) => {
+    const admin = await signedIn(page, request, "Smoke");
+    await page.goto("/admin/admission-forms");
+    await expect(page.getByText("No admission forms yet")).toBeVisible();
+    await expectAccessible(page);
 
-  await page.getByRole("link", { name: "Create Form" }).click();
-  await page.getByRole("button", { name: "Create Form" }).click();
-  await expect(page.getByLabel("Title")).toHaveAccessibleDescription("Title is required");
-  await expectAccessible(page);
-  await page.getByLabel("Title").fill("2026/2027 Entrance");
-  await page.getByLabel("Application fee (₦)").fill("5000");
-  await page.getByRole("button", { name: "Create Form" }).click();
-  await expect(toast(page)).toHaveText("Admission instance created successfully!");
-  const card = page.getByRole("article", { name: "2026/2027 Entrance" });
-  await expect(card).toContainText("₦5,000.00");
-  await expectAccessible(page);
-  const link = new URL(await card.getByRole("textbox", { name: "Public link" }).inputValue()).pathname;
+    await page.getByRole("link", { name: "Create Form" }).click();
+    await page.getByRole("button", { name: "Create Form" }).click();
+    await expect(page.getByLabel("Title")).toHaveAccessibleDescription("Title is required");
+    await expectAccessible(page);
+    await page.getByLabel("Title").fill("2026/2027 Entrance");
+    await page.getByLabel("Application fee (₦)").fill("5000");
+    await page.getByRole("button", { name: "Create Form" }).click();
+    await expect(toast(page)).toHaveText("Admission instance created successfully!");
+    const card = page.getByRole("article", { name: "2026/2027 Entrance" });
+    await expect(card).toContainText("₦5,000.00");
+    await expectAccessible(page);
+    const link = new URL(await card.getByRole("textbox", { name: "Public link" }).inputValue()).pathname;
 
-  // The public page while the form is closed, then open: refused, then sent.
-  await card.getByRole("button", { name: "Deactivate 2026/2027 Entrance" }).click();
-  await expect(toast(page)).toHaveText("Form deactivated successfully");
-  await page.goto(link);
-  await expect(page.getByRole("heading", { level: 1, name: "This admission form is closed." })).toBeVisible();
-  await expectAccessible(page);
-  await page.goto("/admin/admission-forms");
-  await card.getByRole("button", { name: "Activate 2026/2027 Entrance" }).click();
-  await expect(toast(page)).toHaveText("Form activated successfully");
+    // The public page while the form is closed, then open: refused, then sent.
+    await card.getByRole("button", { name: "Deactivate 2026/2027 Entrance" }).click();
+    await expect(toast(page)).toHaveText("Form deactivated successfully");
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1, name: "This admission form is closed." })).toBeVisible();
+    await expectAccessible(page);
+    await page.goto("/admin/admission-forms");
+    await card.getByRole("button", { name: "Activate 2026/2027 Entrance" }).click();
+    await expect(toast(page)).toHaveText("Form activated successfully");
 
-  await page.goto(link);
-  await expect(page.getByRole("heading", { level: 1, name: "2026/2027 Entrance" })).toBeVisible();
-  await expectAccessible(page);
-  await fillApplication(page, "Tolu");
-  await page.getByLabel("Passport photograph (optional)").setInputFiles(fakePicture);
-  await page.getByRole("button", { name: "Submit Application" }).click();
-  await expect(page.getByLabel("Passport photograph (optional)")).toHaveAccessibleDescription(/^Upload a picture \(PNG, JPEG, GIF or WebP\) or a PDF\./);
-  await expect(page.getByText(/Choose your documents again/)).toBeVisible();
-  await expectAccessible(page);
-  await page.getByLabel("Passport photograph (optional)").setInputFiles(logoPng("passport.png"));
-  await page.getByRole("button", { name: "Submit Application" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Your application has been submitted." })).toBeVisible();
-  await expectAccessible(page);
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1, name: "2026/2027 Entrance" })).toBeVisible();
+    await expectAccessible(page);
+    await fillApplication(page, "Tolu");
+    await page.getByLabel("Passport photograph (optional)").setInputFiles(fakePicture);
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    await expect(page.getByLabel("Passport photograph (optional)")).toHaveAccessibleDescription(
+      /^Upload a picture \(PNG, JPEG, GIF or WebP\) or a PDF\./,
+    );
+    await expect(page.getByText(/Choose your documents again/)).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel("Passport photograph (optional)").setInputFiles(logoPng("passport.png"));
+    await page.getByRole("button", { name: "Submit Application" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Your application has been submitted." })).toBeVisible();
+    await expectAccessible(page);
 
-  // The submissions, the review in the same tab, approved.
-  await page.goto("/admin/admission-forms?tab=submissions");
-  await expect(page.getByTestId("submission-row").filter({ hasText: "Tolu Adeyemi" })).toContainText("Pending");
-  await expectAccessible(page);
-  await page.getByRole("link", { name: "Tolu Adeyemi" }).click();
-  await expect(page).toHaveURL(new RegExp(`/submission-review/${admin.account.uniqueId}/\\d+$`));
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Approve" }).click();
-  await expect(toast(page)).toHaveText("Submission approved successfully");
-  await expect(page.getByText("Approved", { exact: true })).toBeVisible();
-  await expectAccessible(page);
+    // The submissions, the review in the same tab, approved.
+    await page.goto("/admin/admission-forms?tab=submissions");
+    await expect(page.getByTestId("submission-row").filter({ hasText: "Tolu Adeyemi" })).toContainText("Pending");
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Tolu Adeyemi" }).click();
+    await expect(page).toHaveURL(new RegExp(`/submission-review/${admin.account.uniqueId}/\\d+$`));
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Approve" }).click();
+    await expect(toast(page)).toHaveText("Submission approved successfully");
+    await expect(page.getByText("Approved", { exact: true })).toBeVisible();
+    await expectAccessible(page);
 
-  await page.goto("/admin/admission-forms?tab=submissions");
-  await page.getByLabel("Status").selectOption("approved");
-  await page.getByRole("button", { name: "Filter" }).click();
-  await expect(page).toHaveURL(/status=approved/);
-  await expect(page.getByTestId("submission-row")).toHaveCount(1);
-  await expectAccessible(page);
+    await page.goto("/admin/admission-forms?tab=submissions");
+    await page.getByLabel("Status").selectOption("approved");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/status=approved/);
+    await expect(page.getByTestId("submission-row")).toHaveCount(1);
+    await expectAccessible(page);
 
-  await page.goto("/admin/admission-forms");
-  await page.getByRole("link", { name: "Delete 2026/2027 Entrance" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Delete admission form" })).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Delete" }).click();
-  await expect(toast(page)).toHaveText("Admission form deleted successfully");
-  await expect(page.getByText("No admission forms yet")).toBeVisible();
+    await page.goto("/admin/admission-forms");
+    await page.getByRole("link", { name: "Delete 2026/2027 Entrance" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Delete admission form" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page)).toHaveText("Admission form deleted successfully");
+    await expect(page.getByText("No admission forms yet")).toBeVisible();
 
-  await page.goto(`/submission-review/${admin.account.uniqueId}/999999`);
-  await expect(page.getByRole("heading", { name: "No submission data found" })).toBeVisible();
-  await expectAccessible(page);
-});
+    await page.goto(`/submission-review/${admin.account.uniqueId}/999999`);
+    await expect(page.getByRole("heading", { name: "No submission data found" })).toBeVisible();
+    await expectAccessible(page);
+  },
+);

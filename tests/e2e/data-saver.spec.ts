@@ -28,7 +28,13 @@ test.describe("Data saver", () => {
     await expect(page.getByRole("button", { name: "Data saver: On" }).last()).toHaveAttribute("aria-pressed", "true");
     await expectAccessible(page);
 
-    for (const path of ["/admin/profile", "/admin/dashboard", "/admin/students", "/admin/time-table", "/admin/settings"]) {
+    for (const path of [
+      "/admin/profile",
+      "/admin/dashboard",
+      "/admin/students",
+      "/admin/time-table",
+      "/admin/settings",
+    ]) {
       await page.goto(path);
       expect(await scriptsIn(page), `${path} sends scripts with data saver on`).toBe(0);
     }

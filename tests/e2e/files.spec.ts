@@ -19,7 +19,11 @@ type Admin = Awaited<ReturnType<typeof signedIn>>;
 function pdf(name: string, size = 2048): UploadFile {
   const head = Buffer.from("%PDF-1.4\n");
   const tail = Buffer.from("\n%%EOF\n");
-  return { name, mimeType: "application/pdf", buffer: Buffer.concat([head, Buffer.alloc(size - head.length - tail.length, "%"), tail]) };
+  return {
+    name,
+    mimeType: "application/pdf",
+    buffer: Buffer.concat([head, Buffer.alloc(size - head.length - tail.length, "%"), tail]),
+  };
 }
 
 async function uploadViaApi(request: APIRequestContext, admin: Admin, folder: string, file: UploadFile) {
@@ -32,7 +36,9 @@ async function uploadViaApi(request: APIRequestContext, admin: Admin, folder: st
 }
 
 async function quotaViaApi(request: APIRequestContext, admin: Admin) {
-  const response = await request.get(`/api/admin/${admin.account.uniqueId}/files/storage-quota`, { headers: { Authorization: `Bearer ${admin.token}` } });
+  const response = await request.get(`/api/admin/${admin.account.uniqueId}/files/storage-quota`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+  });
   return (await response.json()).data as { used: number };
 }
 
@@ -48,7 +54,10 @@ async function confirmDelete(page: Page, title: string) {
   await dialog.getByRole("button", { name: "Delete" }).click();
 }
 
-test("upload into a new folder, see the meter move, view, download, delete a file and a folder", async ({ page, request }) => {
+test("upload into a new folder, see the meter move, view, download, delete a file and a folder", async ({
+  page,
+  request,
+}) => {
   const admin = await signedIn(page, request, "Files");
   await page.goto("/admin/files");
   await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
@@ -90,7 +99,10 @@ test("upload into a new folder, see the meter move, view, download, delete a fil
   await expect(rows(page, "Files in Term Letters")).toHaveCount(2);
   await expectAccessible(page);
 
-  await rows(page, "Files in Term Letters").filter({ hasText: "school photo.png" }).getByRole("link", { name: /school photo\.png/ }).click();
+  await rows(page, "Files in Term Letters")
+    .filter({ hasText: "school photo.png" })
+    .getByRole("link", { name: /school photo\.png/ })
+    .click();
   await expect(page).toHaveURL(/\/admin\/files\/\d+\/view$/);
   await expect(page.getByRole("heading", { level: 1, name: "school photo.png" })).toBeVisible();
   const details = page.getByRole("region", { name: "Details" });
@@ -104,7 +116,10 @@ test("upload into a new folder, see the meter move, view, download, delete a fil
   await expectAccessible(page);
 
   // Download: a plain link that ends in the file as an attachment, with its name and safe headers.
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("school photo.png");
   const viewUrl = page.url();
   const id = /\/admin\/files\/(\d+)\/view$/.exec(viewUrl)![1];
@@ -119,11 +134,15 @@ test("upload into a new folder, see the meter move, view, download, delete a fil
 
   // The PDF: its preview is the file shown inline.
   await page.goto(`/admin/files/${Number(id) + 1}/view`);
-  await expect(page.getByRole("heading", { level: 1, name: "Letter to Parents – Ọ̀yọ́.pdf".normalize("NFC") })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Letter to Parents – Ọ̀yọ́.pdf".normalize("NFC") }),
+  ).toBeVisible();
   const pdfPreview = page.locator("object[type='application/pdf']");
   const pdfAnswer = await page.request.get((await pdfPreview.getAttribute("data"))!);
   expect(pdfAnswer.headers()["content-type"]).toBe("application/pdf");
-  expect(pdfAnswer.headers()["content-disposition"]).toMatch(/^inline; filename="Letter to Parents _ Oyo\.pdf"; filename\*=UTF-8''/);
+  expect(pdfAnswer.headers()["content-disposition"]).toMatch(
+    /^inline; filename="Letter to Parents _ Oyo\.pdf"; filename\*=UTF-8''/,
+  );
 
   // Delete the picture from its page: back to its folder, one file left, the meter lower.
   await page.goto(viewUrl);
@@ -134,7 +153,9 @@ test("upload into a new folder, see the meter move, view, download, delete a fil
   await expect(rows(page, "Files in Term Letters")).toHaveCount(1);
   expect((await quotaViaApi(request, admin)).used).toBe(letter.buffer.length);
   await page.goto(viewUrl);
-  await expect(page.getByRole("heading", { level: 1, name: "File not found or you don't have permission to view it." })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "File not found or you don't have permission to view it." }),
+  ).toBeVisible();
 
   // Delete the folder from the files screen: the meter goes back to nothing.
   await page.goto("/admin/files");
@@ -149,7 +170,10 @@ test("upload into a new folder, see the meter move, view, download, delete a fil
   await expectAccessible(page);
 });
 
-test("refused uploads keep the folder choice and store nothing; another school's file is not found", async ({ page, request }) => {
+test("refused uploads keep the folder choice and store nothing; another school's file is not found", async ({
+  page,
+  request,
+}) => {
   const admin = await signedIn(page, request, "Refusals");
   await uploadViaApi(request, admin, "Receipts", pdf("first.pdf"));
   const usedBefore = (await quotaViaApi(request, admin)).used;
@@ -162,7 +186,9 @@ test("refused uploads keep the folder choice and store nothing; another school's
 
   await page.getByLabel("Files").setInputFiles(Array.from({ length: 6 }, (_, i) => pdf(`receipt ${i + 1}.pdf`)));
   await page.getByRole("button", { name: "Upload" }).click();
-  await expect(page.getByLabel("Files")).toHaveAccessibleDescription(/^Maximum 5 files allowed\. Please select fewer files\./);
+  await expect(page.getByLabel("Files")).toHaveAccessibleDescription(
+    /^Maximum 5 files allowed\. Please select fewer files\./,
+  );
   await expect(page.getByLabel("Existing folder")).toHaveValue("Receipts");
   await expectAccessible(page);
 
@@ -172,7 +198,11 @@ test("refused uploads keep the folder choice and store nothing; another school's
   await expect(page.getByLabel("Existing folder")).toHaveValue("Receipts");
 
   // A program dressed as a PDF: refused by its bytes, by the API, with nothing of the batch stored.
-  const program = { name: "receipt.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(500)]) };
+  const program = {
+    name: "receipt.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(500)]),
+  };
   await page.getByLabel("Files").setInputFiles([pdf("good.pdf"), program]);
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByLabel("Files")).toHaveAccessibleDescription(/^These files cannot be uploaded: receipt\.pdf\./);
@@ -182,11 +212,18 @@ test("refused uploads keep the folder choice and store nothing; another school's
 
   // Another school's file, and an id that is no file at all.
   const other = await registerSchoolViaApi(request, "Other");
-  const theirs = await uploadViaApi(request, { account: other, token: await apiToken(request, other) }, "Private", pdf("private.pdf"));
+  const theirs = await uploadViaApi(
+    request,
+    { account: other, token: await apiToken(request, other) },
+    "Private",
+    pdf("private.pdf"),
+  );
   for (const id of [theirs[0].id, "nonsense"]) {
     const response = await page.goto(`/admin/files/${id}/view`);
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: "File not found or you don't have permission to view it." })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "File not found or you don't have permission to view it." }),
+    ).toBeVisible();
   }
   await expectAccessible(page);
   const download = await page.request.get(`/admin/files/${theirs[0].id}/download`, { maxRedirects: 0 });
@@ -196,59 +233,65 @@ test("refused uploads keep the folder choice and store nothing; another school's
   await expect(toast(page)).toHaveText("Failed to download file.");
 });
 
-test("no-js smoke: files, the upload form, a folder, a file and the confirm pages", { tag: "@no-js" }, async ({ page, request }) => {
-  await signedIn(page, request, "Smoke");
-  await page.goto("/admin/files");
-  await expect(page.getByText("No folders yet")).toBeVisible();
-  await expectAccessible(page);
+test(
+  "no-js smoke: files, the upload form, a folder, a file and the confirm pages",
+  { tag: "@no-js" },
+  async ({ page, request }) => {
+    await signedIn(page, request, "Smoke");
+    await page.goto("/admin/files");
+    await expect(page.getByText("No folders yet")).toBeVisible();
+    await expectAccessible(page);
 
-  await page.getByRole("link", { name: "Upload", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Upload Files" })).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Upload" }).click();
-  await expect(page.getByLabel("New folder name")).toHaveAccessibleDescription("Please specify a folder.");
-  await expectAccessible(page);
-  await page.getByLabel("Files").setInputFiles([logoPng("school photo.png"), pdf("letter.pdf")]);
-  await page.getByLabel("New folder name").fill("Term Letters");
-  await page.getByRole("button", { name: "Upload" }).click();
-  await expect(page).toHaveURL(/\/admin\/files$/);
-  await expect(toast(page)).toHaveText("Upload successful!");
-  await expect(rows(page, "Folders").filter({ hasText: "Term Letters" })).toContainText("2 files ·");
-  await expectAccessible(page);
+    await page.getByRole("link", { name: "Upload", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Upload Files" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Upload" }).click();
+    await expect(page.getByLabel("New folder name")).toHaveAccessibleDescription("Please specify a folder.");
+    await expectAccessible(page);
+    await page.getByLabel("Files").setInputFiles([logoPng("school photo.png"), pdf("letter.pdf")]);
+    await page.getByLabel("New folder name").fill("Term Letters");
+    await page.getByRole("button", { name: "Upload" }).click();
+    await expect(page).toHaveURL(/\/admin\/files$/);
+    await expect(toast(page)).toHaveText("Upload successful!");
+    await expect(rows(page, "Folders").filter({ hasText: "Term Letters" })).toContainText("2 files ·");
+    await expectAccessible(page);
 
-  // The row's menu is a <details>: it opens without a script.
-  const folderRow = rows(page, "Folders").filter({ hasText: "Term Letters" });
-  await folderRow.getByLabel("Actions for Term Letters").click();
-  await folderRow.getByRole("link", { name: "Upload here" }).click();
-  await expect(page.getByLabel("Existing folder")).toHaveValue("Term Letters");
-  await page.getByRole("button", { name: "Upload" }).click();
-  await expect(page.getByLabel("Files")).toHaveAccessibleDescription(/^Please select at least one file to upload\./);
-  await expectAccessible(page);
+    // The row's menu is a <details>: it opens without a script.
+    const folderRow = rows(page, "Folders").filter({ hasText: "Term Letters" });
+    await folderRow.getByLabel("Actions for Term Letters").click();
+    await folderRow.getByRole("link", { name: "Upload here" }).click();
+    await expect(page.getByLabel("Existing folder")).toHaveValue("Term Letters");
+    await page.getByRole("button", { name: "Upload" }).click();
+    await expect(page.getByLabel("Files")).toHaveAccessibleDescription(/^Please select at least one file to upload\./);
+    await expectAccessible(page);
 
-  await page.goto("/admin/files/Term%20Letters");
-  await expect(rows(page, "Files in Term Letters")).toHaveCount(2);
-  await expectAccessible(page);
-  await page.getByRole("link", { name: /school photo\.png/ }).click();
-  await expect(page.getByRole("img", { name: "Preview of school photo.png" })).toBeVisible();
-  await expectAccessible(page);
-  const viewUrl = page.url();
-  await page.getByRole("link", { name: "Delete", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Delete file" })).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Delete" }).click();
-  await expect(toast(page)).toHaveText("Deleted successfully");
-  await expect(rows(page, "Files in Term Letters")).toHaveCount(1);
-  await page.goto(viewUrl);
-  await expect(page.getByRole("heading", { level: 1, name: "File not found or you don't have permission to view it." })).toBeVisible();
-  await expectAccessible(page);
+    await page.goto("/admin/files/Term%20Letters");
+    await expect(rows(page, "Files in Term Letters")).toHaveCount(2);
+    await expectAccessible(page);
+    await page.getByRole("link", { name: /school photo\.png/ }).click();
+    await expect(page.getByRole("img", { name: "Preview of school photo.png" })).toBeVisible();
+    await expectAccessible(page);
+    const viewUrl = page.url();
+    await page.getByRole("link", { name: "Delete", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Delete file" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page)).toHaveText("Deleted successfully");
+    await expect(rows(page, "Files in Term Letters")).toHaveCount(1);
+    await page.goto(viewUrl);
+    await expect(
+      page.getByRole("heading", { level: 1, name: "File not found or you don't have permission to view it." }),
+    ).toBeVisible();
+    await expectAccessible(page);
 
-  await page.goto("/admin/files");
-  const row = rows(page, "Folders").filter({ hasText: "Term Letters" });
-  await row.getByLabel("Actions for Term Letters").click();
-  await row.getByRole("link", { name: "Delete folder" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Delete folder" })).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Delete" }).click();
-  await expect(toast(page)).toHaveText("Folder deleted successfully");
-  await expect(page.getByText("No folders yet")).toBeVisible();
-});
+    await page.goto("/admin/files");
+    const row = rows(page, "Folders").filter({ hasText: "Term Letters" });
+    await row.getByLabel("Actions for Term Letters").click();
+    await row.getByRole("link", { name: "Delete folder" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Delete folder" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page)).toHaveText("Folder deleted successfully");
+    await expect(page.getByText("No folders yet")).toBeVisible();
+  },
+);

@@ -128,7 +128,9 @@ test.describe("dashboard", () => {
   test("shows the school's figures and the empty state without students", async ({ page, request }) => {
     const school = await loggedInSchool(page, request, "Dashboard");
     const main = page.getByRole("main");
-    await expect(main.getByText(new RegExp(`^Good (morning|afternoon|evening), ${school.principalName}$`))).toBeVisible();
+    await expect(
+      main.getByText(new RegExp(`^Good (morning|afternoon|evening), ${school.principalName}$`)),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: school.schoolName })).toBeVisible();
     await expect(page.getByTestId("term")).toHaveText(/^(1ST|2ND|3RD) Term$/i);
     await expect(page.getByTestId("session")).toHaveText(/^\d{4}\/\d{4}$/);
@@ -210,20 +212,32 @@ test.describe("profile", () => {
 
   test("saves the school's details and keeps the input on a bad email", async ({ page, request }) => {
     const school = await openProfile(page, request, "Details");
-    await expectValues(page, { "School Name": school.schoolName, "Principal Name": school.principalName, "School Email": school.email });
+    await expectValues(page, {
+      "School Name": school.schoolName,
+      "Principal Name": school.principalName,
+      "School Email": school.email,
+    });
 
     await page.getByLabel("School Name").fill("Renamed Grammar School");
     await page.getByLabel("Principal Name").fill("Chinedu Eze");
     await page.getByLabel("School Email").fill("not-an-email");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByLabel("School Email")).toHaveAccessibleDescription("Enter a valid email address.");
-    await expectValues(page, { "School Name": "Renamed Grammar School", "Principal Name": "Chinedu Eze", "School Email": "not-an-email" });
+    await expectValues(page, {
+      "School Name": "Renamed Grammar School",
+      "Principal Name": "Chinedu Eze",
+      "School Email": "not-an-email",
+    });
     await expectAccessible(page);
 
     await page.getByLabel("School Email").fill("office@renamed.test");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByTestId("toast")).toHaveText("Profile updated successfully!");
-    await expectValues(page, { "School Name": "Renamed Grammar School", "Principal Name": "Chinedu Eze", "School Email": "office@renamed.test" });
+    await expectValues(page, {
+      "School Name": "Renamed Grammar School",
+      "Principal Name": "Chinedu Eze",
+      "School Email": "office@renamed.test",
+    });
     await page.goto("/admin/dashboard");
     await expect(page.getByTestId("school-name")).toHaveText("Renamed Grammar School");
   });
@@ -378,7 +392,10 @@ test.describe("admin shell", () => {
     await expectAccessible(page);
   });
 
-  test("every URL of an area not built yet says so; any other URL of those areas is a 404", async ({ page, request }) => {
+  test("every URL of an area not built yet says so; any other URL of those areas is a 404", async ({
+    page,
+    request,
+  }) => {
     await loggedInSchool(page, request, "Areas");
     for (const path of NOT_YET_BUILT) {
       const response = await page.goto(path);
@@ -412,101 +429,108 @@ test.describe("admin shell", () => {
   });
 });
 
-test("no-js smoke: register, login, dashboard, the menu, profile, its pages and logout", { tag: "@no-js" }, async ({ page, request }) => {
-  await page.goto("/register");
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(field(page, "School Name")).toHaveAccessibleDescription("School name is required");
-  await expectAccessible(page);
-  const school = newSchoolDetails("Smoke");
-  await page.getByLabel("School Name").fill(school.schoolName);
-  await page.getByLabel("Principal Name").fill(school.principalName);
-  await page.getByLabel("School Email").fill(school.email);
-  await page.getByLabel("Phone Number").fill(school.phone);
-  await page.getByLabel("School Logo").setInputFiles(logoPng());
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Your school account is ready" })).toBeVisible();
-  await expectAccessible(page);
-  const account = { uniqueId: (await page.getByTestId("new-unique-id").textContent())!, password: (await page.getByTestId("new-password").textContent())! };
-
-  await page.getByRole("link", { name: "Continue to login" }).click();
-  await expect(page).toHaveURL(/\/choose-account$/);
-  await expectAccessible(page);
-  await page.getByLabel("Unique ID").fill(account.uniqueId);
-  await page.getByLabel("Password").fill("not-the-password");
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByText("Unique ID or password is incorrect.")).toBeVisible();
-  await expectAccessible(page);
-  await page.getByLabel("Password").fill(account.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  const arrived = Date.now();
-  const toast = page.getByTestId("toast");
-  await expect(toast).toHaveText("Welcome back!");
-  await expect(page.getByRole("heading", { name: "No students yet" })).toBeVisible();
-  await expectAccessible(page);
-  // Nothing takes the toast away: it is still there well after the 2.5 s it lasts with scripts, until dismissed.
-  await page.waitForTimeout(Math.max(0, arrived + 4_000 - Date.now()));
-  await expect(toast).toBeVisible();
-  await page.locator("label", { hasText: "Dismiss" }).click();
-  await expect(toast).toBeHidden({ timeout: 1_000 });
-
-  const menu = page.getByRole("navigation", { name: "Admin menu" });
-  await expect(menu).toBeHidden();
-  await page.getByText("Menu", { exact: true }).click();
-  await expect(menu).toBeVisible();
-  await expectAccessible(page);
-  await menu.getByRole("link", { name: "Files" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
-  await expectAccessible(page);
-
-  expect(await addStudentsViaApi(request, account, ["Male", "Male", "Female"])).toBe(true);
-  await page.goto("/admin/dashboard");
-  await expect(page.getByRole("img", { name: "Students by gender: male 67%, female 33%" })).toBeVisible();
-  await expectAccessible(page);
-
-  await page.getByRole("navigation", { name: "Quick links" }).getByRole("link", { name: "Profile" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
-  await expectAccessible(page);
-  await page.getByLabel("New logo").setInputFiles(textFile());
-  await page.getByRole("button", { name: "Upload" }).click();
-  await expect(page.getByLabel("New logo")).toHaveAccessibleDescription(/^Only image files are allowed\./);
-  await expectAccessible(page);
-  await page.getByLabel("School Email").fill("not-an-email");
-  await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByLabel("School Email")).toHaveAccessibleDescription("Enter a valid email address.");
-  await expectAccessible(page);
-  await page.getByLabel("School Email").fill("office@smoke.test");
-  await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(toast).toHaveText("Profile updated successfully!");
-  await page.getByText("Change password", { exact: true }).first().click();
-  await page.getByLabel("Current password").fill("wrong-password");
-  await page.getByLabel("New password").fill("a-new-password-123");
-  await page.getByRole("button", { name: "Change password" }).click();
-  await expect(page.getByText("Current password is incorrect.")).toBeVisible();
-  await expectAccessible(page);
-
-  await page.getByRole("link", { name: /Phone Number/ }).click();
-  await expect(page).toHaveURL(/\/new-whatsapp$/);
-  await expectAccessible(page);
-  for (const title of ["How To", "About Us"]) {
-    await page.goto("/admin/profile");
-    await page.getByRole("link", { name: title }).click();
-    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+test(
+  "no-js smoke: register, login, dashboard, the menu, profile, its pages and logout",
+  { tag: "@no-js" },
+  async ({ page, request }) => {
+    await page.goto("/register");
     await expectAccessible(page);
-  }
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(field(page, "School Name")).toHaveAccessibleDescription("School name is required");
+    await expectAccessible(page);
+    const school = newSchoolDetails("Smoke");
+    await page.getByLabel("School Name").fill(school.schoolName);
+    await page.getByLabel("Principal Name").fill(school.principalName);
+    await page.getByLabel("School Email").fill(school.email);
+    await page.getByLabel("Phone Number").fill(school.phone);
+    await page.getByLabel("School Logo").setInputFiles(logoPng());
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Your school account is ready" })).toBeVisible();
+    await expectAccessible(page);
+    const account = {
+      uniqueId: (await page.getByTestId("new-unique-id").textContent())!,
+      password: (await page.getByTestId("new-password").textContent())!,
+    };
 
-  await page.getByRole("link", { name: "Back" }).click();
-  await page.getByRole("link", { name: "Logout" }).click();
-  await expect(page).toHaveURL(/\/admin\/logout$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Logout" })).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole("main").getByRole("button", { name: "Logout" }).click();
-  await expect(page).toHaveURL(/\/choose-account$/);
-  await expect(toast).toHaveText("You have been logged out.");
+    await page.getByRole("link", { name: "Continue to login" }).click();
+    await expect(page).toHaveURL(/\/choose-account$/);
+    await expectAccessible(page);
+    await page.getByLabel("Unique ID").fill(account.uniqueId);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByText("Unique ID or password is incorrect.")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel("Password").fill(account.password);
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    const arrived = Date.now();
+    const toast = page.getByTestId("toast");
+    await expect(toast).toHaveText("Welcome back!");
+    await expect(page.getByRole("heading", { name: "No students yet" })).toBeVisible();
+    await expectAccessible(page);
+    // Nothing takes the toast away: it is still there well after the 2.5 s it lasts with scripts, until dismissed.
+    await page.waitForTimeout(Math.max(0, arrived + 4_000 - Date.now()));
+    await expect(toast).toBeVisible();
+    await page.locator("label", { hasText: "Dismiss" }).click();
+    await expect(toast).toBeHidden({ timeout: 1_000 });
 
-  const response = await page.goto("/no-such-page");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
-  await expectAccessible(page);
-});
+    const menu = page.getByRole("navigation", { name: "Admin menu" });
+    await expect(menu).toBeHidden();
+    await page.getByText("Menu", { exact: true }).click();
+    await expect(menu).toBeVisible();
+    await expectAccessible(page);
+    await menu.getByRole("link", { name: "Files" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
+    await expectAccessible(page);
+
+    expect(await addStudentsViaApi(request, account, ["Male", "Male", "Female"])).toBe(true);
+    await page.goto("/admin/dashboard");
+    await expect(page.getByRole("img", { name: "Students by gender: male 67%, female 33%" })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole("navigation", { name: "Quick links" }).getByRole("link", { name: "Profile" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel("New logo").setInputFiles(textFile());
+    await page.getByRole("button", { name: "Upload" }).click();
+    await expect(page.getByLabel("New logo")).toHaveAccessibleDescription(/^Only image files are allowed\./);
+    await expectAccessible(page);
+    await page.getByLabel("School Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByLabel("School Email")).toHaveAccessibleDescription("Enter a valid email address.");
+    await expectAccessible(page);
+    await page.getByLabel("School Email").fill("office@smoke.test");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toast).toHaveText("Profile updated successfully!");
+    await page.getByText("Change password", { exact: true }).first().click();
+    await page.getByLabel("Current password").fill("wrong-password");
+    await page.getByLabel("New password").fill("a-new-password-123");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByText("Current password is incorrect.")).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole("link", { name: /Phone Number/ }).click();
+    await expect(page).toHaveURL(/\/new-whatsapp$/);
+    await expectAccessible(page);
+    for (const title of ["How To", "About Us"]) {
+      await page.goto("/admin/profile");
+      await page.getByRole("link", { name: title }).click();
+      await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      await expectAccessible(page);
+    }
+
+    await page.getByRole("link", { name: "Back" }).click();
+    await page.getByRole("link", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/admin\/logout$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Logout" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("main").getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/choose-account$/);
+    await expect(toast).toHaveText("You have been logged out.");
+
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expectAccessible(page);
+  },
+);

@@ -6,7 +6,14 @@ import { APP_MESSAGES, MESSAGES } from "../../contract/messages";
 import { STUDENT_MESSAGES } from "../../contract/students";
 import { sheetRows } from "../api/spreadsheets";
 import { expectAccessible } from "./support/axe";
-import { BULK_PARENTS_CHILD, everyKindOfBadRow, IMPORT_CASES, notASpreadsheet, xlsx, type ImportCase } from "./support/imports";
+import {
+  BULK_PARENTS_CHILD,
+  everyKindOfBadRow,
+  IMPORT_CASES,
+  notASpreadsheet,
+  xlsx,
+  type ImportCase,
+} from "./support/imports";
 import { signedIn } from "./support/school";
 
 /**
@@ -27,7 +34,10 @@ async function upload(page: Page, file: { name: string; mimeType: string; buffer
 }
 
 for (const [kind, c] of Object.entries(IMPORT_CASES) as [ImportKind, ImportCase][]) {
-  test(`${c.title}: template, a file with problems and its problem file, the fixed file imported, the list showing it`, async ({ page, request }) => {
+  test(`${c.title}: template, a file with problems and its problem file, the fixed file imported, the list showing it`, async ({
+    page,
+    request,
+  }) => {
     const admin = await signedIn(page, request, `Import ${kind}`);
     if (kind === "parents") {
       const res = await request.post(`/api/admin/${admin.account.uniqueId}/students`, {
@@ -45,10 +55,17 @@ for (const [kind, c] of Object.entries(IMPORT_CASES) as [ImportKind, ImportCase]
     await expectAccessible(page);
 
     // The template: the kind's columns and an example row, and the explanations sheet.
-    const [template] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download template" }).click()]);
+    const [template] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download template" }).click(),
+    ]);
     expect(template.suggestedFilename()).toMatch(/template\.xlsx$/);
     const templateBytes = fs.readFileSync(await template.path());
-    expect(sheetRows(templateBytes.buffer.slice(templateBytes.byteOffset, templateBytes.byteOffset + templateBytes.length))[0]).toEqual(IMPORT_COLUMNS[kind].map((col) => col.header));
+    expect(
+      sheetRows(
+        templateBytes.buffer.slice(templateBytes.byteOffset, templateBytes.byteOffset + templateBytes.length),
+      )[0],
+    ).toEqual(IMPORT_COLUMNS[kind].map((col) => col.header));
 
     // No file, and a file that is not a spreadsheet whatever its name.
     await upload(page, null);
@@ -70,10 +87,15 @@ for (const [kind, c] of Object.entries(IMPORT_CASES) as [ImportKind, ImportCase]
     await expect(page.getByText(IMPORT_MESSAGES.hasProblems)).toBeVisible();
     await expect(page.getByRole("button", { name: /^Import/ })).toHaveCount(0);
     await expectAccessible(page);
-    const [problems] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download the rows with problems" }).click()]);
+    const [problems] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download the rows with problems" }).click(),
+    ]);
     expect(problems.suggestedFilename()).toBe("register - problems.xlsx");
     const problemBytes = fs.readFileSync(await problems.path());
-    const back = sheetRows(problemBytes.buffer.slice(problemBytes.byteOffset, problemBytes.byteOffset + problemBytes.length));
+    const back = sheetRows(
+      problemBytes.buffer.slice(problemBytes.byteOffset, problemBytes.byteOffset + problemBytes.length),
+    );
     expect(back[0]).toEqual([...c.bad[0], "Problem"]);
     expect(back.slice(1)).toEqual([[...c.bad[2], `${c.problem.column}: ${c.problem.message}`]]);
 
@@ -96,7 +118,10 @@ for (const [kind, c] of Object.entries(IMPORT_CASES) as [ImportKind, ImportCase]
   });
 }
 
-test("a student file with every kind of bad row lists each by row, column and the form's words", async ({ page, request }) => {
+test("a student file with every kind of bad row lists each by row, column and the form's words", async ({
+  page,
+  request,
+}) => {
   await signedIn(page, request, "Import rows");
   await page.goto("/admin/add-bulk-students");
   await upload(page, everyKindOfBadRow());
@@ -106,35 +131,39 @@ test("a student file with every kind of bad row lists each by row, column and th
   await expectAccessible(page);
 });
 
-test("no-js smoke: each upload screen from its list's menu, a refused file, the check with problems and ready, the import", { tag: "@no-js" }, async ({ page, request }) => {
-  await signedIn(page, request, "Import smoke");
-  const c = IMPORT_CASES.students;
+test(
+  "no-js smoke: each upload screen from its list's menu, a refused file, the check with problems and ready, the import",
+  { tag: "@no-js" },
+  async ({ page, request }) => {
+    await signedIn(page, request, "Import smoke");
+    const c = IMPORT_CASES.students;
 
-  // The lists' add menus are <details>: they open without JavaScript.
-  for (const [kind, other] of Object.entries(IMPORT_CASES) as [ImportKind, ImportCase][]) {
-    await page.goto(other.list);
-    await page.getByLabel(`Add ${kind}`).click();
-    await page.getByRole("link", { name: other.menu }).click();
-    await expect(page.getByRole("heading", { level: 1, name: other.title })).toBeVisible();
+    // The lists' add menus are <details>: they open without JavaScript.
+    for (const [kind, other] of Object.entries(IMPORT_CASES) as [ImportKind, ImportCase][]) {
+      await page.goto(other.list);
+      await page.getByLabel(`Add ${kind}`).click();
+      await page.getByRole("link", { name: other.menu }).click();
+      await expect(page.getByRole("heading", { level: 1, name: other.title })).toBeVisible();
+      await expectAccessible(page);
+    }
+
+    await page.goto("/admin/add-bulk-students");
+    await upload(page, notASpreadsheet());
+    await expect(page.getByText(MESSAGES.excelOnly)).toBeVisible();
     await expectAccessible(page);
-  }
 
-  await page.goto("/admin/add-bulk-students");
-  await upload(page, notASpreadsheet());
-  await expect(page.getByText(MESSAGES.excelOnly)).toBeVisible();
-  await expectAccessible(page);
+    await upload(page, xlsx("register.xlsx", c.bad));
+    await expect(page).toHaveURL(/\/admin\/bulk-import\/students\/[0-9a-f]{64}$/);
+    await expect(page.getByText("2 rows read. 1 row with problems.")).toBeVisible();
+    await expectAccessible(page);
 
-  await upload(page, xlsx("register.xlsx", c.bad));
-  await expect(page).toHaveURL(/\/admin\/bulk-import\/students\/[0-9a-f]{64}$/);
-  await expect(page.getByText("2 rows read. 1 row with problems.")).toBeVisible();
-  await expectAccessible(page);
-
-  await page.getByRole("link", { name: "Upload another file" }).click();
-  await upload(page, xlsx("register fixed.xlsx", c.fixed));
-  await expect(page.getByText("2 rows read. 2 rows ready to import.")).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Import 2 rows" }).click();
-  await expect(page).toHaveURL(/\/admin\/students$/);
-  await expect(toast(page)).toHaveText(IMPORT_MESSAGES.imported(2, "students"));
-  await expectAccessible(page);
-});
+    await page.getByRole("link", { name: "Upload another file" }).click();
+    await upload(page, xlsx("register fixed.xlsx", c.fixed));
+    await expect(page.getByText("2 rows read. 2 rows ready to import.")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Import 2 rows" }).click();
+    await expect(page).toHaveURL(/\/admin\/students$/);
+    await expect(toast(page)).toHaveText(IMPORT_MESSAGES.imported(2, "students"));
+    await expectAccessible(page);
+  },
+);

@@ -19,7 +19,13 @@ interface Admin {
   token: string;
 }
 
-async function viaApi<T>(request: APIRequestContext, admin: Admin, method: "GET" | "POST", path: string, data?: unknown): Promise<T> {
+async function viaApi<T>(
+  request: APIRequestContext,
+  admin: Admin,
+  method: "GET" | "POST",
+  path: string,
+  data?: unknown,
+): Promise<T> {
   const url = `/api/admin/${admin.account.uniqueId}${path}`;
   const headers = { Authorization: `Bearer ${admin.token}` };
   const response = method === "GET" ? await request.get(url, { headers }) : await request.post(url, { headers, data });
@@ -84,8 +90,17 @@ test.describe("inventory", () => {
     await expect(groups.filter({ hasText: "Books" })).toHaveCount(1);
 
     // A group with items: the first confirmation leads to a second that names them.
-    const uniformsId = (await viaApi<{ data: Array<{ id: number }> }>(request, admin, "GET", "/inventory/groups?q=uniforms")).data[0].id;
-    await viaApi(request, admin, "POST", "/inventory/items", { name: "Blazer", class: "JSS1", price: 9500, status: "In Stock", group_id: uniformsId, quantity: 4 });
+    const uniformsId = (
+      await viaApi<{ data: Array<{ id: number }> }>(request, admin, "GET", "/inventory/groups?q=uniforms")
+    ).data[0].id;
+    await viaApi(request, admin, "POST", "/inventory/items", {
+      name: "Blazer",
+      class: "JSS1",
+      price: 9500,
+      status: "In Stock",
+      group_id: uniformsId,
+      quantity: 4,
+    });
     await page.reload();
     await expect(groups.filter({ hasText: "Uniforms" })).toContainText("1 item");
     const confirmGroup = await deleteFromMenu(page, "Actions for Uniforms", "Delete group");
@@ -94,7 +109,9 @@ test.describe("inventory", () => {
     await expect(page.getByRole("heading", { name: "Delete group and items" })).toBeVisible();
     await expect(page.getByText("Delete Uniforms and its 1 item?", { exact: false })).toBeVisible();
     await expectAccessible(page);
-    expect((await viaApi<{ items_count: number }>(request, admin, "GET", `/inventory/groups/${uniformsId}`)).items_count).toBe(1);
+    expect(
+      (await viaApi<{ items_count: number }>(request, admin, "GET", `/inventory/groups/${uniformsId}`)).items_count,
+    ).toBe(1);
     await page.getByRole("button", { name: "Delete group and items" }).click();
     await expect(page).toHaveURL(/\/admin\/inventory$/);
     await expect(toast(page)).toHaveText("Deleted successfully");
@@ -108,9 +125,13 @@ test.describe("inventory", () => {
     await expect(page.getByText("No inventory groups yet")).toBeVisible();
   });
 
-  test("products: add with every rule, search, edit back to the same search (never to another site), delete", async ({ page, request }) => {
+  test("products: add with every rule, search, edit back to the same search (never to another site), delete", async ({
+    page,
+    request,
+  }) => {
     const admin = await signedIn(page, request, "Products");
-    const uniformsId = (await viaApi<{ id: number }>(request, admin, "POST", "/inventory/groups", { name: "Uniforms" })).id;
+    const uniformsId = (await viaApi<{ id: number }>(request, admin, "POST", "/inventory/groups", { name: "Uniforms" }))
+      .id;
     await viaApi(request, admin, "POST", "/inventory/groups", { name: "Books" });
 
     // Add a product: every required field, the stock rule, then a price typed with commas.
@@ -123,7 +144,9 @@ test.describe("inventory", () => {
     await expect(page.getByLabel("Group")).toHaveAccessibleDescription("Group is required");
     await expect(page.getByLabel("Class")).toHaveAccessibleDescription("Class is required");
     await expect(page.getByLabel("Price (₦)")).toHaveAccessibleDescription(/^Price is required/);
-    await expect(page.getByLabel("Quantity in stock")).toHaveAccessibleDescription("Enter the quantity in stock, a whole number");
+    await expect(page.getByLabel("Quantity in stock")).toHaveAccessibleDescription(
+      "Enter the quantity in stock, a whole number",
+    );
     await expectAccessible(page);
     await page.getByLabel("Name").fill("White Shirt");
     await page.getByLabel("Group").selectOption({ label: "Uniforms" });
@@ -131,7 +154,9 @@ test.describe("inventory", () => {
     await page.getByLabel("Price (₦)").fill("12,500.50");
     await page.getByLabel("Quantity in stock").fill("0");
     await page.getByRole("button", { name: "Add Product" }).click();
-    await expect(page.getByLabel("Quantity in stock")).toHaveAccessibleDescription("An item In Stock needs a quantity above 0");
+    await expect(page.getByLabel("Quantity in stock")).toHaveAccessibleDescription(
+      "An item In Stock needs a quantity above 0",
+    );
     await expect(page.getByLabel("Price (₦)")).toHaveValue("12,500.50");
     await expect(page.getByLabel("Name")).toHaveValue("White Shirt");
     await page.getByLabel("Quantity in stock").fill("24");
@@ -139,7 +164,14 @@ test.describe("inventory", () => {
     await expect(page).toHaveURL(/\/admin\/inventory$/);
     await expect(toast(page)).toHaveText("Product added successfully!");
     await expect(page.getByRole("definition")).toHaveText(["24", "0"]);
-    const shorts = await viaApi<{ id: number }>(request, admin, "POST", "/inventory/items", { name: "Blue Shorts", class: "JSS1", price: 3500, status: "In Stock", group_id: uniformsId, quantity: 10 });
+    const shorts = await viaApi<{ id: number }>(request, admin, "POST", "/inventory/items", {
+      name: "Blue Shorts",
+      class: "JSS1",
+      price: 3500,
+      status: "In Stock",
+      group_id: uniformsId,
+      quantity: 10,
+    });
 
     // The home search finds groups by their items' names.
     const groups = page.getByRole("list", { name: "Inventory groups" }).getByRole("listitem");
@@ -174,8 +206,13 @@ test.describe("inventory", () => {
     await expect(items.first()).toContainText("30 in stock");
 
     // A returnUrl to another site is ignored: back and save both lead to the item's group.
-    await page.goto(`/admin/inventory/edit-product?itemId=${shorts.id}&returnUrl=${encodeURIComponent("https://evil.example/phish")}`);
-    await expect(page.getByRole("link", { name: "‹ Back" })).toHaveAttribute("href", `/admin/inventory/group/items?groupId=${uniformsId}`);
+    await page.goto(
+      `/admin/inventory/edit-product?itemId=${shorts.id}&returnUrl=${encodeURIComponent("https://evil.example/phish")}`,
+    );
+    await expect(page.getByRole("link", { name: "‹ Back" })).toHaveAttribute(
+      "href",
+      `/admin/inventory/group/items?groupId=${uniformsId}`,
+    );
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/inventory/group/items\\?groupId=${uniformsId}$`));
 
@@ -185,15 +222,36 @@ test.describe("inventory", () => {
     await expect(toast(page)).toHaveText("Deleted successfully");
     await expect(page).toHaveURL(new RegExp(`/admin/inventory/group/items\\?groupId=${uniformsId}$`));
     await expect(items).toHaveCount(1);
-    expect((await request.get(`/api/admin/${admin.account.uniqueId}/inventory/items/${shorts.id}`, { headers: { Authorization: `Bearer ${admin.token}` } })).status()).toBe(404);
+    expect(
+      (
+        await request.get(`/api/admin/${admin.account.uniqueId}/inventory/items/${shorts.id}`, {
+          headers: { Authorization: `Bearer ${admin.token}` },
+        })
+      ).status(),
+    ).toBe(404);
   });
 
-  test("a sale: find the student, too many is refused, then the stock falls and the purchase is listed", async ({ page, request }) => {
+  test("a sale: find the student, too many is refused, then the stock falls and the purchase is listed", async ({
+    page,
+    request,
+  }) => {
     const admin = await signedIn(page, request, "Sales");
     const group = await viaApi<{ id: number }>(request, admin, "POST", "/inventory/groups", { name: "PE Kits" });
-    const suit = await viaApi<{ id: number }>(request, admin, "POST", "/inventory/items", { name: "Track Suit", class: "SS1", price: 8500, status: "In Stock", group_id: group.id, quantity: 3 });
-    for (const [name, className] of [["Ngozi Okafor", "SS1"], ["Chidi Eze", "JSS3"]]) {
-      await viaApi(request, admin, "POST", "/students", { student_data: { name, selectedClass: className, gender: "Female", phone_number: "0803 123 4567" } });
+    const suit = await viaApi<{ id: number }>(request, admin, "POST", "/inventory/items", {
+      name: "Track Suit",
+      class: "SS1",
+      price: 8500,
+      status: "In Stock",
+      group_id: group.id,
+      quantity: 3,
+    });
+    for (const [name, className] of [
+      ["Ngozi Okafor", "SS1"],
+      ["Chidi Eze", "JSS3"],
+    ]) {
+      await viaApi(request, admin, "POST", "/students", {
+        student_data: { name, selectedClass: className, gender: "Female", phone_number: "0803 123 4567" },
+      });
     }
 
     await page.goto("/admin/inventory/purchased");
@@ -246,7 +304,10 @@ test.describe("inventory", () => {
     await expect(page.getByRole("definition")).toHaveText(["1", "2"]);
   });
 
-  test("bank details: a number failing the check digit is refused, a good one is verified and saved", async ({ page, request }) => {
+  test("bank details: a number failing the check digit is refused, a good one is verified and saved", async ({
+    page,
+    request,
+  }) => {
     await signedIn(page, request, "Bank");
     const good = nubanFor("058", "012345678");
     const bad = `${good.slice(0, 9)}${(Number(good[9]) + 1) % 10}`;
@@ -282,135 +343,149 @@ test.describe("inventory", () => {
 
     await expect(page).toHaveURL(/\/admin\/inventory$/);
     await expect(toast(page)).toHaveText("Bank details added successfully!");
-    await expect(page.getByTestId("bank-summary")).toHaveText(`Payments go to Guaranty Trust Bank · ${good} · SANDBOX ACCOUNT ${good.slice(-4)}`);
+    await expect(page.getByTestId("bank-summary")).toHaveText(
+      `Payments go to Guaranty Trust Bank · ${good} · SANDBOX ACCOUNT ${good.slice(-4)}`,
+    );
     await page.goto("/admin/add-bank-details");
-    await expect(page.getByTestId("current-account")).toHaveText(`Guaranty Trust Bank · ${good} · SANDBOX ACCOUNT ${good.slice(-4)}`);
+    await expect(page.getByTestId("current-account")).toHaveText(
+      `Guaranty Trust Bank · ${good} · SANDBOX ACCOUNT ${good.slice(-4)}`,
+    );
     await expect(name).toHaveValue(`SANDBOX ACCOUNT ${good.slice(-4)}`);
   });
 });
 
-test("no-js smoke: inventory home, groups, products, a sale, bank details and their confirm pages", { tag: "@no-js" }, async ({ page, request }) => {
-  // A walk through a dozen pages, each state checked with axe.
-  test.slow();
-  const admin = await signedIn(page, request, "Smoke");
-  await viaApi(request, admin, "POST", "/students", { student_data: { name: "Ngozi Okafor", selectedClass: "SS1", gender: "Female", phone_number: "0803 123 4567" } });
-  const groups = page.getByRole("list", { name: "Inventory groups" }).getByRole("listitem");
-  const openMenu = async (label: string, link: string) => {
-    await page.getByLabel(label).click();
-    await page.getByRole("link", { name: link }).click();
-  };
+test(
+  "no-js smoke: inventory home, groups, products, a sale, bank details and their confirm pages",
+  { tag: "@no-js" },
+  async ({ page, request }) => {
+    // A walk through a dozen pages, each state checked with axe.
+    test.slow();
+    const admin = await signedIn(page, request, "Smoke");
+    await viaApi(request, admin, "POST", "/students", {
+      student_data: { name: "Ngozi Okafor", selectedClass: "SS1", gender: "Female", phone_number: "0803 123 4567" },
+    });
+    const groups = page.getByRole("list", { name: "Inventory groups" }).getByRole("listitem");
+    const openMenu = async (label: string, link: string) => {
+      await page.getByLabel(label).click();
+      await page.getByRole("link", { name: link }).click();
+    };
 
-  await page.goto("/admin/inventory");
-  await expect(page.getByText("No inventory groups yet")).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole("link", { name: "Purchased Items" }).click();
-  await expect(page.getByText("No purchased items yet")).toBeVisible();
-  await expectAccessible(page);
+    await page.goto("/admin/inventory");
+    await expect(page.getByText("No inventory groups yet")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Purchased Items" }).click();
+    await expect(page.getByText("No purchased items yet")).toBeVisible();
+    await expectAccessible(page);
 
-  // Groups: the add form refused, then a group; a rename refused beside the field.
-  await page.goto("/admin/inventory/add-group");
-  await page.getByRole("button", { name: "Add Group" }).click();
-  await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Name is required");
-  await expectAccessible(page);
-  await page.getByLabel("Name").fill("Uniforms");
-  await page.getByRole("button", { name: "Add Group" }).click();
-  await expect(toast(page)).toHaveText("Group added successfully!");
-  await expect(groups).toHaveCount(1);
-  await viaApi(request, admin, "POST", "/inventory/groups", { name: "Books" });
-  await page.reload();
-  await openMenu("Actions for Books", "Edit");
-  await page.getByLabel("Name").fill("uniforms");
-  await page.getByRole("button", { name: "Update Group" }).click();
-  await expect(page.getByLabel("Name")).toHaveAccessibleDescription("A group with this name already exists.");
-  await expectAccessible(page);
+    // Groups: the add form refused, then a group; a rename refused beside the field.
+    await page.goto("/admin/inventory/add-group");
+    await page.getByRole("button", { name: "Add Group" }).click();
+    await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Name is required");
+    await expectAccessible(page);
+    await page.getByLabel("Name").fill("Uniforms");
+    await page.getByRole("button", { name: "Add Group" }).click();
+    await expect(toast(page)).toHaveText("Group added successfully!");
+    await expect(groups).toHaveCount(1);
+    await viaApi(request, admin, "POST", "/inventory/groups", { name: "Books" });
+    await page.reload();
+    await openMenu("Actions for Books", "Edit");
+    await page.getByLabel("Name").fill("uniforms");
+    await page.getByRole("button", { name: "Update Group" }).click();
+    await expect(page.getByLabel("Name")).toHaveAccessibleDescription("A group with this name already exists.");
+    await expectAccessible(page);
 
-  // Products: the add form refused, then a product; its group's items searched; the edit form.
-  await page.goto("/admin/inventory");
-  await page.getByRole("link", { name: "Add Product" }).click();
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Add Product" }).click();
-  await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Name is required");
-  await expectAccessible(page);
-  await page.getByLabel("Name").fill("Track Suit");
-  await page.getByLabel("Group").selectOption({ label: "Uniforms" });
-  await page.getByLabel("Class").selectOption("SS1");
-  await page.getByLabel("Price (₦)").fill("8,500");
-  await page.getByLabel("Quantity in stock").fill("3");
-  await page.getByRole("button", { name: "Add Product" }).click();
-  await expect(toast(page)).toHaveText("Product added successfully!");
-  await page.getByRole("link", { name: /^Uniforms/ }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Uniforms" })).toBeVisible();
-  await page.getByLabel("Search", { exact: true }).fill("suit");
-  await page.getByRole("button", { name: "Search" }).click();
-  await expect(page).toHaveURL(/q=suit/);
-  const items = page.getByRole("list", { name: "Items" }).getByRole("listitem");
-  await expect(items).toHaveCount(1);
-  await expectAccessible(page);
-  await openMenu("Actions for Track Suit, SS1", "Edit");
-  await expect(page.getByLabel("Price (₦)")).toHaveValue("8500");
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(toast(page)).toHaveText("Product updated successfully!");
+    // Products: the add form refused, then a product; its group's items searched; the edit form.
+    await page.goto("/admin/inventory");
+    await page.getByRole("link", { name: "Add Product" }).click();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Name is required");
+    await expectAccessible(page);
+    await page.getByLabel("Name").fill("Track Suit");
+    await page.getByLabel("Group").selectOption({ label: "Uniforms" });
+    await page.getByLabel("Class").selectOption("SS1");
+    await page.getByLabel("Price (₦)").fill("8,500");
+    await page.getByLabel("Quantity in stock").fill("3");
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expect(toast(page)).toHaveText("Product added successfully!");
+    await page.getByRole("link", { name: /^Uniforms/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Uniforms" })).toBeVisible();
+    await page.getByLabel("Search", { exact: true }).fill("suit");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/q=suit/);
+    const items = page.getByRole("list", { name: "Items" }).getByRole("listitem");
+    await expect(items).toHaveCount(1);
+    await expectAccessible(page);
+    await openMenu("Actions for Track Suit, SS1", "Edit");
+    await expect(page.getByLabel("Price (₦)")).toHaveValue("8500");
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toast(page)).toHaveText("Product updated successfully!");
 
-  // A sale: the student searched and chosen, too many refused, then sold.
-  await openMenu("Actions for Track Suit, SS1", "Sell to a student");
-  await expect(page.getByRole("heading", { level: 1, name: "Sell Track Suit" })).toBeVisible();
-  await expectAccessible(page);
-  await page.getByLabel("Student", { exact: true }).fill("ngozi");
-  await page.getByRole("button", { name: "Search" }).click();
-  await expect(page.getByRole("list", { name: "Matching students" }).getByRole("listitem")).toHaveCount(1);
-  await expectAccessible(page);
-  await page.getByRole("link", { name: "Choose Ngozi Okafor" }).click();
-  await expect(page.getByTestId("chosen-student")).toHaveText("Ngozi Okafor · SS1");
-  await expectAccessible(page);
-  await page.getByLabel("Quantity").fill("5");
-  await page.getByRole("button", { name: "Sell" }).click();
-  await expect(page.getByLabel("Quantity")).toHaveAccessibleDescription(/^Only 3 left in stock\./);
-  await expectAccessible(page);
-  await page.getByLabel("Quantity").fill("2");
-  await page.getByRole("button", { name: "Sell" }).click();
-  await expect(toast(page)).toHaveText("Sale recorded successfully!");
-  await expect(page.getByRole("list", { name: "Purchased items" }).getByRole("listitem")).toHaveCount(1);
-  await expectAccessible(page);
+    // A sale: the student searched and chosen, too many refused, then sold.
+    await openMenu("Actions for Track Suit, SS1", "Sell to a student");
+    await expect(page.getByRole("heading", { level: 1, name: "Sell Track Suit" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel("Student", { exact: true }).fill("ngozi");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByRole("list", { name: "Matching students" }).getByRole("listitem")).toHaveCount(1);
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Choose Ngozi Okafor" }).click();
+    await expect(page.getByTestId("chosen-student")).toHaveText("Ngozi Okafor · SS1");
+    await expectAccessible(page);
+    await page.getByLabel("Quantity").fill("5");
+    await page.getByRole("button", { name: "Sell" }).click();
+    await expect(page.getByLabel("Quantity")).toHaveAccessibleDescription(/^Only 3 left in stock\./);
+    await expectAccessible(page);
+    await page.getByLabel("Quantity").fill("2");
+    await page.getByRole("button", { name: "Sell" }).click();
+    await expect(toast(page)).toHaveText("Sale recorded successfully!");
+    await expect(page.getByRole("list", { name: "Purchased items" }).getByRole("listitem")).toHaveCount(1);
+    await expectAccessible(page);
 
-  // The confirm pages: a product, a group with items (asked twice), an empty group.
-  await page.goto("/admin/inventory");
-  await page.getByRole("link", { name: /^Uniforms/ }).click();
-  await openMenu("Actions for Track Suit, SS1", "Delete");
-  await expect(page.getByRole("heading", { level: 1, name: "Delete product" })).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole("link", { name: "Cancel" }).click();
-  await expect(items).toHaveCount(1);
-  await page.goto("/admin/inventory");
-  await openMenu("Actions for Uniforms", "Delete");
-  await expect(page.getByRole("heading", { level: 1, name: "Delete group" })).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Delete" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Delete group and items" })).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Delete group and items" }).click();
-  await expect(toast(page)).toHaveText("Deleted successfully");
-  await openMenu("Actions for Books", "Delete");
-  await page.getByRole("button", { name: "Delete" }).click();
-  await expect(toast(page)).toHaveText("Deleted successfully");
-  await expect(page.getByText("No inventory groups yet")).toBeVisible();
+    // The confirm pages: a product, a group with items (asked twice), an empty group.
+    await page.goto("/admin/inventory");
+    await page.getByRole("link", { name: /^Uniforms/ }).click();
+    await openMenu("Actions for Track Suit, SS1", "Delete");
+    await expect(page.getByRole("heading", { level: 1, name: "Delete product" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(items).toHaveCount(1);
+    await page.goto("/admin/inventory");
+    await openMenu("Actions for Uniforms", "Delete");
+    await expect(page.getByRole("heading", { level: 1, name: "Delete group" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Delete group and items" })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Delete group and items" }).click();
+    await expect(toast(page)).toHaveText("Deleted successfully");
+    await openMenu("Actions for Books", "Delete");
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page)).toHaveText("Deleted successfully");
+    await expect(page.getByText("No inventory groups yet")).toBeVisible();
 
-  // Bank details: saving refused, a bad number refused by Verify, a good one verified, then saved.
-  await page.getByRole("link", { name: "Bank Details" }).click();
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Save Bank Details" }).click();
-  await expect(page.getByLabel("Account Number")).toHaveAccessibleDescription(/^Please fill in all required fields and verify your account number/);
-  await expectAccessible(page);
-  const good = nubanFor("058", "012345678");
-  await page.getByLabel("Bank", { exact: true }).selectOption({ label: "Guaranty Trust Bank" });
-  await page.getByLabel("Account Number").fill(`${good.slice(0, 9)}${(Number(good[9]) + 1) % 10}`);
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByLabel("Account Number")).toHaveAccessibleDescription(/^This account number is not valid for Guaranty Trust Bank\./);
-  await expectAccessible(page);
-  await page.getByLabel("Account Number").fill(good);
-  await page.getByRole("button", { name: "Verify" }).click();
-  await expect(page.getByLabel("Account Name")).toHaveValue(`SANDBOX ACCOUNT ${good.slice(-4)}`);
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Save Bank Details" }).click();
-  await expect(toast(page)).toHaveText("Bank details added successfully!");
-});
+    // Bank details: saving refused, a bad number refused by Verify, a good one verified, then saved.
+    await page.getByRole("link", { name: "Bank Details" }).click();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Save Bank Details" }).click();
+    await expect(page.getByLabel("Account Number")).toHaveAccessibleDescription(
+      /^Please fill in all required fields and verify your account number/,
+    );
+    await expectAccessible(page);
+    const good = nubanFor("058", "012345678");
+    await page.getByLabel("Bank", { exact: true }).selectOption({ label: "Guaranty Trust Bank" });
+    await page.getByLabel("Account Number").fill(`${good.slice(0, 9)}${(Number(good[9]) + 1) % 10}`);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByLabel("Account Number")).toHaveAccessibleDescription(
+      /^This account number is not valid for Guaranty Trust Bank\./,
+    );
+    await expectAccessible(page);
+    await page.getByLabel("Account Number").fill(good);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await expect(page.getByLabel("Account Name")).toHaveValue(`SANDBOX ACCOUNT ${good.slice(-4)}`);
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Save Bank Details" }).click();
+    await expect(toast(page)).toHaveText("Bank details added successfully!");
+  },
+);

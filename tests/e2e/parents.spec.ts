@@ -13,34 +13,58 @@ import { apiToken, registerSchoolViaApi, signedIn, type Admin } from "./support/
  * and checks each state with axe. The JS-off flows themselves are form tests: tests/forms/parents.test.ts.
  */
 
-
 async function viaApi(request: APIRequestContext, admin: Admin, path: string, data: unknown) {
-  const response = await request.post(`/api/admin/${admin.account.uniqueId}${path}`, { headers: { Authorization: `Bearer ${admin.token}` }, data });
+  const response = await request.post(`/api/admin/${admin.account.uniqueId}${path}`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+    data,
+  });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()).data as { unique_id: string; id: number };
 }
 const addStudent = (request: APIRequestContext, admin: Admin, data: Record<string, unknown>) =>
-  viaApi(request, admin, "/students", { student_data: { selectedClass: "JSS1", gender: "Female", phone_number: "0803 111 0000", ...data } });
+  viaApi(request, admin, "/students", {
+    student_data: { selectedClass: "JSS1", gender: "Female", phone_number: "0803 111 0000", ...data },
+  });
 let serial = 0;
 const addParent = (request: APIRequestContext, admin: Admin, data: Record<string, unknown>) => {
   serial += 1;
-  return viaApi(request, admin, "/stu-parents", { parent_data: { email: `parent${serial}@e2e.ng`, phone: `0805 200 ${String(1000 + serial)}`, ...data } });
+  return viaApi(request, admin, "/stu-parents", {
+    parent_data: { email: `parent${serial}@e2e.ng`, phone: `0805 200 ${String(1000 + serial)}`, ...data },
+  });
 };
 async function parentsViaApi(request: APIRequestContext, admin: Admin, query = "") {
-  const response = await request.get(`/api/admin/${admin.account.uniqueId}/stu-parents${query}`, { headers: { Authorization: `Bearer ${admin.token}` } });
-  return (await response.json()).data as { total: number; data: Array<{ unique_id: string; parent_data: Record<string, unknown>; children: Array<{ student_data: { name: string } }> }> };
+  const response = await request.get(`/api/admin/${admin.account.uniqueId}/stu-parents${query}`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+  });
+  return (await response.json()).data as {
+    total: number;
+    data: Array<{
+      unique_id: string;
+      parent_data: Record<string, unknown>;
+      children: Array<{ student_data: { name: string } }>;
+    }>;
+  };
 }
 
 const rows = (page: Page) => page.getByRole("list", { name: "Parents" }).getByRole("listitem");
 const toast = (page: Page) => page.getByTestId("toast");
 
 test.describe("parents list", () => {
-  test("searches, filters by a child's class, pages, leads to the add screens, deletes after confirmation", async ({ page, request }) => {
+  test("searches, filters by a child's class, pages, leads to the add screens, deletes after confirmation", async ({
+    page,
+    request,
+  }) => {
     const admin = await signedIn(page, request, "ParentsList");
     const ada = await addStudent(request, admin, { name: "Ada Okafor", selectedClass: "JSS1" });
     const obi = await addStudent(request, admin, { name: "Obi Okafor", selectedClass: "SS3" });
-    for (let i = 1; i <= PAGE_SIZE; i++) await addParent(request, admin, { name: `Parent ${String(i).padStart(2, "0")}` });
-    await addParent(request, admin, { name: "Mrs. Ngozi Okafor", email: "ngozi.okafor@e2e.ng", phone: "0809 555 1234", children: [ada.unique_id, obi.unique_id] });
+    for (let i = 1; i <= PAGE_SIZE; i++)
+      await addParent(request, admin, { name: `Parent ${String(i).padStart(2, "0")}` });
+    await addParent(request, admin, {
+      name: "Mrs. Ngozi Okafor",
+      email: "ngozi.okafor@e2e.ng",
+      phone: "0809 555 1234",
+      children: [ada.unique_id, obi.unique_id],
+    });
 
     await page.goto("/admin/parents");
     await expect(page.getByRole("heading", { level: 1, name: "Parents" })).toBeVisible();
@@ -73,15 +97,23 @@ test.describe("parents list", () => {
     await expectAccessible(page);
 
     await page.getByLabel("Add parents").click();
-    await expect(page.getByRole("link", { name: "Add Bulk Parents" })).toHaveAttribute("href", "/admin/add-bulk-parents");
-    await expect(page.getByRole("link", { name: "Add Parent", exact: true })).toHaveAttribute("href", "/admin/parents/add");
+    await expect(page.getByRole("link", { name: "Add Bulk Parents" })).toHaveAttribute(
+      "href",
+      "/admin/add-bulk-parents",
+    );
+    await expect(page.getByRole("link", { name: "Add Parent", exact: true })).toHaveAttribute(
+      "href",
+      "/admin/parents/add",
+    );
     await page.getByLabel("Add parents").click();
 
     const row = rows(page).filter({ hasText: "Mrs. Ngozi Okafor" });
     await row.getByLabel("Actions for Mrs. Ngozi Okafor").click();
     await row.getByRole("link", { name: "Delete" }).click();
     const confirm = page.getByRole("dialog", { name: "Delete parent" });
-    await expect(confirm.getByText("Are you sure you want to delete Mrs. Ngozi Okafor? This cannot be undone.")).toBeVisible();
+    await expect(
+      confirm.getByText("Are you sure you want to delete Mrs. Ngozi Okafor? This cannot be undone."),
+    ).toBeVisible();
     await expectAccessible(page);
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(page).toHaveURL(/\/admin\/parents\?q=&class=SS3$/);
@@ -89,13 +121,18 @@ test.describe("parents list", () => {
     await expect(page.getByText("No parents match your search")).toBeVisible();
     expect((await parentsViaApi(request, admin)).total).toBe(PAGE_SIZE);
     // The children stay students.
-    const students = await request.get(`/api/admin/${admin.account.uniqueId}/students`, { headers: { Authorization: `Bearer ${admin.token}` } });
+    const students = await request.get(`/api/admin/${admin.account.uniqueId}/students`, {
+      headers: { Authorization: `Bearer ${admin.token}` },
+    });
     expect((await students.json()).data.total).toBe(2);
   });
 });
 
 test.describe("add parent", () => {
-  test("messages beside fields; children offered by the phone and found by search; photo checked; saved once", async ({ page, request }) => {
+  test("messages beside fields; children offered by the phone and found by search; photo checked; saved once", async ({
+    page,
+    request,
+  }) => {
     const admin = await signedIn(page, request, "ParentsAdd");
     await addStudent(request, admin, { name: "Kemi Bello", selectedClass: "JSS2", phone_number: "0803 444 5555" });
     await addStudent(request, admin, { name: "Tayo Bello", selectedClass: "SS1", phone_number: "0803 999 0000" });
@@ -143,7 +180,12 @@ test.describe("add parent", () => {
     await expect(rows(page).first()).toContainText("2 children");
     await expect(rows(page).first().locator("img")).toHaveAttribute("src", /^\/api\/media\/[a-f0-9]{32}$/);
     const [saved] = (await parentsViaApi(request, admin)).data;
-    expect(saved.parent_data).toMatchObject({ name: "Alhaja Funke Bello", email: "funke@e2e.ng", phone: "+2348034445555", address: "3 Awolowo Road, Ikoyi" });
+    expect(saved.parent_data).toMatchObject({
+      name: "Alhaja Funke Bello",
+      email: "funke@e2e.ng",
+      phone: "+2348034445555",
+      address: "3 Awolowo Road, Ikoyi",
+    });
     expect(saved.children.map((c) => c.student_data.name)).toEqual(["Kemi Bello", "Tayo Bello"]);
 
     // A valid new parent whose phone students share, none ticked: offered as soon as the phone is left,
@@ -162,7 +204,13 @@ test.describe("add parent", () => {
     // The same form sent twice (a retried request): its hidden key makes the second one add nothing.
     await page.goto("/admin/parents/add");
     const key = await page.locator('input[name="idempotency_key"]').inputValue();
-    const form = { idempotency_key: key, offered_phone: "0803 111 1111", name: "Sent Twice", email: "twice@e2e.ng", phone: "0803 111 1111" };
+    const form = {
+      idempotency_key: key,
+      offered_phone: "0803 111 1111",
+      name: "Sent Twice",
+      email: "twice@e2e.ng",
+      phone: "0803 111 1111",
+    };
     for (let i = 0; i < 2; i++) {
       const response = await page.request.post("/admin/parents/add", { multipart: form, maxRedirects: 0 });
       expect(response.status()).toBe(302);
@@ -172,10 +220,19 @@ test.describe("add parent", () => {
 });
 
 test.describe("parent's page", () => {
-  test("contact, children opening their student, the fees block, and the edit form; unknown and foreign ids are 404", async ({ page, request }) => {
+  test("contact, children opening their student, the fees block, and the edit form; unknown and foreign ids are 404", async ({
+    page,
+    request,
+  }) => {
     const admin = await signedIn(page, request, "ParentsDetail");
     const child = await addStudent(request, admin, { name: "Chidi Eze", selectedClass: "SS2" });
-    const parent = await addParent(request, admin, { name: "Mr. Emeka Eze", email: "emeka@e2e.ng", phone: "0806 123 4567", address: "7 Ogui Road, Enugu", children: [child.unique_id] });
+    const parent = await addParent(request, admin, {
+      name: "Mr. Emeka Eze",
+      email: "emeka@e2e.ng",
+      phone: "0806 123 4567",
+      address: "7 Ogui Road, Enugu",
+      children: [child.unique_id],
+    });
 
     await page.goto("/admin/parents");
     await rows(page).first().getByRole("link").click();
@@ -215,66 +272,80 @@ test.describe("parent's page", () => {
 
     expect((await page.goto("/admin/parents/PAR-doesnotexist/update"))?.status()).toBe(404);
     const other = await registerSchoolViaApi(request, "OtherParents");
-    const foreign = await addParent(request, { account: other, token: await apiToken(request, other) }, { name: "Not Yours" });
+    const foreign = await addParent(
+      request,
+      { account: other, token: await apiToken(request, other) },
+      { name: "Not Yours" },
+    );
     expect((await page.goto(`/admin/parents/${foreign.unique_id}/update`))?.status()).toBe(404);
     expect((await page.goto(`/admin/parents/${foreign.unique_id}/delete`))?.status()).toBe(404);
   });
 });
 
-test("no-js smoke: parents list, add, the parent's page and its edit form, the delete confirm page", { tag: "@no-js" }, async ({ page, request }) => {
-  const admin = await signedIn(page, request, "ParentsSmoke");
-  const child = await addStudent(request, admin, { name: "Kemi Bello", selectedClass: "JSS2", phone_number: "0803 444 5555" });
-  await addParent(request, admin, { name: "Mr. Emeka Eze", children: [child.unique_id] });
+test(
+  "no-js smoke: parents list, add, the parent's page and its edit form, the delete confirm page",
+  { tag: "@no-js" },
+  async ({ page, request }) => {
+    const admin = await signedIn(page, request, "ParentsSmoke");
+    const child = await addStudent(request, admin, {
+      name: "Kemi Bello",
+      selectedClass: "JSS2",
+      phone_number: "0803 444 5555",
+    });
+    await addParent(request, admin, { name: "Mr. Emeka Eze", children: [child.unique_id] });
 
-  await page.goto("/admin/parents");
-  await page.getByLabel("Search", { exact: true }).fill("emeka");
-  await page.getByRole("button", { name: "Search" }).click();
-  await expect(page).toHaveURL(/q=emeka/);
-  await expect(rows(page)).toHaveCount(1);
-  await expectAccessible(page);
+    await page.goto("/admin/parents");
+    await page.getByLabel("Search", { exact: true }).fill("emeka");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/q=emeka/);
+    await expect(rows(page)).toHaveCount(1);
+    await expectAccessible(page);
 
-  // The add menu is a <details>: it opens without JavaScript.
-  await page.getByLabel("Add parents").click();
-  await page.getByRole("link", { name: "Add Parent", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/parents\/add$/);
-  await expectAccessible(page);
-  const save = page.getByRole("button", { name: "Add Parent" });
-  await save.click();
-  await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Name is required");
-  await expectAccessible(page);
-  await page.getByLabel("Name").fill("Alhaja Funke Bello");
-  await page.getByLabel("Email").fill("funke@e2e.ng");
-  await page.getByLabel("Phone", { exact: true }).fill("0803 444 5555");
-  await save.click();
-  await expect(page.getByRole("status").filter({ hasText: "Students with this phone number are listed under Children" })).toBeVisible();
-  await expectAccessible(page);
-  await page.getByLabel("Photo").setInputFiles(textFile());
-  await save.click();
-  await expect(page.getByLabel("Photo")).toHaveAccessibleDescription(/Only image files are allowed\./);
-  await expectAccessible(page);
-  await page.getByRole("group", { name: "Children" }).getByLabel("Kemi Bello · JSS2 · same phone number").check();
-  await save.click();
-  await expect(page).toHaveURL(/\/admin\/parents$/);
-  await expect(toast(page)).toHaveText("Created successfully");
-  await expect(rows(page)).toHaveCount(2);
+    // The add menu is a <details>: it opens without JavaScript.
+    await page.getByLabel("Add parents").click();
+    await page.getByRole("link", { name: "Add Parent", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/parents\/add$/);
+    await expectAccessible(page);
+    const save = page.getByRole("button", { name: "Add Parent" });
+    await save.click();
+    await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Name is required");
+    await expectAccessible(page);
+    await page.getByLabel("Name").fill("Alhaja Funke Bello");
+    await page.getByLabel("Email").fill("funke@e2e.ng");
+    await page.getByLabel("Phone", { exact: true }).fill("0803 444 5555");
+    await save.click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Students with this phone number are listed under Children" }),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await page.getByLabel("Photo").setInputFiles(textFile());
+    await save.click();
+    await expect(page.getByLabel("Photo")).toHaveAccessibleDescription(/Only image files are allowed\./);
+    await expectAccessible(page);
+    await page.getByRole("group", { name: "Children" }).getByLabel("Kemi Bello · JSS2 · same phone number").check();
+    await save.click();
+    await expect(page).toHaveURL(/\/admin\/parents$/);
+    await expect(toast(page)).toHaveText("Created successfully");
+    await expect(rows(page)).toHaveCount(2);
 
-  await rows(page).filter({ hasText: "Mr. Emeka Eze" }).getByRole("link").first().click();
-  await expect(page.getByRole("heading", { level: 1, name: "Mr. Emeka Eze" })).toBeVisible();
-  await expectAccessible(page);
-  // The edit form is a <details> too.
-  await expect(page.getByLabel("Name")).toBeHidden();
-  await page.getByText("Edit Parent").click();
-  await expect(page.getByLabel("Name")).toHaveValue("Mr. Emeka Eze");
-  await expectAccessible(page);
+    await rows(page).filter({ hasText: "Mr. Emeka Eze" }).getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Mr. Emeka Eze" })).toBeVisible();
+    await expectAccessible(page);
+    // The edit form is a <details> too.
+    await expect(page.getByLabel("Name")).toBeHidden();
+    await page.getByText("Edit Parent").click();
+    await expect(page.getByLabel("Name")).toHaveValue("Mr. Emeka Eze");
+    await expectAccessible(page);
 
-  await page.goto("/admin/parents");
-  const row = rows(page).filter({ hasText: "Mr. Emeka Eze" });
-  await row.getByLabel("Actions for Mr. Emeka Eze").click();
-  await row.getByRole("link", { name: "Delete" }).click();
-  await expect(page).toHaveURL(/\/admin\/parents\/PAR-[^/]+\/delete\?returnTo=/);
-  await expect(page.getByText("Are you sure you want to delete Mr. Emeka Eze? This cannot be undone.")).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Delete" }).click();
-  await expect(toast(page)).toHaveText("Deleted successfully");
-  await expect(rows(page)).toHaveCount(1);
-});
+    await page.goto("/admin/parents");
+    const row = rows(page).filter({ hasText: "Mr. Emeka Eze" });
+    await row.getByLabel("Actions for Mr. Emeka Eze").click();
+    await row.getByRole("link", { name: "Delete" }).click();
+    await expect(page).toHaveURL(/\/admin\/parents\/PAR-[^/]+\/delete\?returnTo=/);
+    await expect(page.getByText("Are you sure you want to delete Mr. Emeka Eze? This cannot be undone.")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page)).toHaveText("Deleted successfully");
+    await expect(rows(page)).toHaveCount(1);
+  },
+);

@@ -16,7 +16,10 @@ const SCRIPT = "</script><script>alert(2)</script>";
 
 /** A long name must wrap or be cut, never widen the page: on a phone that pushes the bottom bar out of reach. */
 async function expectNoSidewaysScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth, `${page.url()} is wider than the screen`).toBeLessThanOrEqual(innerWidth);
 }
 
@@ -24,7 +27,8 @@ async function expectNoSidewaysScroll(page: Page) {
 function problemsOf(page: Page): string[] {
   const problems: string[] = [];
   page.on("console", (message: ConsoleMessage) => {
-    if (message.type() === "error" || message.type() === "warning") problems.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === "error" || message.type() === "warning")
+      problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
   page.on("dialog", async (dialog) => {
@@ -41,12 +45,20 @@ async function schoolWithMarkupNames(request: APIRequestContext, prefix: string)
   const headers = { Authorization: `Bearer ${token}` };
   const student = await request.post(`/api/admin/${school.uniqueId}/students`, {
     headers,
-    data: { student_data: { name: `Tobi ${MARKUP}`, selectedClass: "JSS1", gender: "Male", phone_number: "0803 123 4567" } },
+    data: {
+      student_data: { name: `Tobi ${MARKUP}`, selectedClass: "JSS1", gender: "Male", phone_number: "0803 123 4567" },
+    },
   });
   expect(student.status()).toBe(201);
   const timetable = await request.post(`/api/admin/${school.uniqueId}/timetables`, {
     headers,
-    data: { type: "Regular School Period", class: "JSS1", session: "2025/2026", term: "1st Term", venue: `Hall ${SCRIPT}` },
+    data: {
+      type: "Regular School Period",
+      class: "JSS1",
+      session: "2025/2026",
+      term: "1st Term",
+      venue: `Hall ${SCRIPT}`,
+    },
   });
   return { school, timetableId: (await timetable.json()).data.id as number };
 }
@@ -86,21 +98,25 @@ test("pages run under the Content-Security-Policy, and names with markup show as
   expect(problems).toEqual([]);
 });
 
-test("no-js smoke: names with markup show as text, the pages keep to the screen's width, the console stays quiet", { tag: "@no-js" }, async ({ page, request }) => {
-  const problems = problemsOf(page);
-  const { school, timetableId } = await schoolWithMarkupNames(request, "PolicySmoke");
+test(
+  "no-js smoke: names with markup show as text, the pages keep to the screen's width, the console stays quiet",
+  { tag: "@no-js" },
+  async ({ page, request }) => {
+    const problems = problemsOf(page);
+    const { school, timetableId } = await schoolWithMarkupNames(request, "PolicySmoke");
 
-  await logIn(page, school);
-  await page.goto("/admin/students");
-  await expect(page.getByText(`Tobi ${MARKUP}`)).toBeVisible();
-  await expectNoSidewaysScroll(page);
-  await expectAccessible(page);
+    await logIn(page, school);
+    await page.goto("/admin/students");
+    await expect(page.getByText(`Tobi ${MARKUP}`)).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
 
-  await page.goto(`/admin/timetable/${timetableId}/view`);
-  await expect(page.getByText(`Hall ${SCRIPT}`)).toBeVisible();
-  await expectNoSidewaysScroll(page);
-  await page.goto("/admin/dashboard");
-  await expect(page.getByTestId("school-name")).toBeVisible();
+    await page.goto(`/admin/timetable/${timetableId}/view`);
+    await expect(page.getByText(`Hall ${SCRIPT}`)).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.goto("/admin/dashboard");
+    await expect(page.getByTestId("school-name")).toBeVisible();
 
-  expect(problems).toEqual([]);
-});
+    expect(problems).toEqual([]);
+  },
+);

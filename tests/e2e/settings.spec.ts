@@ -42,7 +42,9 @@ test.describe("settings main view", () => {
   test("shows the default sections, adds one and removes sections", async ({ page, request }) => {
     await signIn(page, request);
     await expect(page.getByRole("link", { name: "‹ Back" })).toHaveAttribute("href", "/admin/dashboard");
-    await expect(sectionChips(page)).toHaveText(["Early Childhood", "Primary", "Junior Secondary", "Senior Secondary"].map((s) => new RegExp(`^${s}`)));
+    await expect(sectionChips(page)).toHaveText(
+      ["Early Childhood", "Primary", "Junior Secondary", "Senior Secondary"].map((s) => new RegExp(`^${s}`)),
+    );
     for (const section of ["Early Childhood", "Primary", "Junior Secondary", "Senior Secondary"]) {
       await expect(page.getByRole("link", { name: `${section} Subjects` })).toBeVisible();
     }
@@ -173,11 +175,17 @@ test.describe("section view", () => {
     await expect(page.getByRole("checkbox", { name: "French", exact: true })).not.toBeChecked();
   });
 
-  test("a renamed class keeps its students, and a removed row's name is not taken for a rename", async ({ page, request }) => {
+  test("a renamed class keeps its students, and a removed row's name is not taken for a rename", async ({
+    page,
+    request,
+  }) => {
     const school = await signIn(page, request);
     expect(await addStudentsViaApi(request, school, ["Female"])).toBe(true);
     const token = await apiToken(request, school);
-    for (const [name, selectedClass] of [["Obi in JSS2", "JSS2"], ["Eze in JSS3", "JSS3"]]) {
+    for (const [name, selectedClass] of [
+      ["Obi in JSS2", "JSS2"],
+      ["Eze in JSS3", "JSS3"],
+    ]) {
       const response = await request.post(`/api/admin/${school.uniqueId}/students`, {
         headers: { Authorization: `Bearer ${token}` },
         data: { student_data: { name, selectedClass, gender: "Male", phone_number: "08031234567" } },
@@ -224,7 +232,9 @@ test.describe("report sheet view", () => {
     const group = (name: string) => page.getByRole("group", { name, exact: true });
     await expect(group("Add position").getByLabel("Yes")).toBeChecked();
     await expect(group("Enable extra inputs").getByLabel("No")).toBeChecked();
-    await expect(group("Mid-term columns").getByRole("listitem")).toHaveText(["1st CA", "2nd CA"].map((c) => new RegExp(`^${c}`)));
+    await expect(group("Mid-term columns").getByRole("listitem")).toHaveText(
+      ["1st CA", "2nd CA"].map((c) => new RegExp(`^${c}`)),
+    );
     await expectAccessible(page);
 
     // Lists: add, refuse a repeat, remove.
@@ -280,7 +290,13 @@ test.describe("report sheet view", () => {
     await expect(group("Mid-term columns").getByRole("listitem")).toHaveText([/^1st CA/, /^Project/]);
     await expect(group("Exam columns").getByRole("listitem")).toHaveText([/^1st CA/, /^2nd CA/, /^Examination/]);
     await expect(group("Extra inputs").getByRole("listitem")).toHaveText([/^Class Teacher's Remark/]);
-    await expect(group("Child development inputs").getByRole("listitem")).toHaveText([/^Punctuality/, /^Politeness/, /^Attentiveness/, /^Relationship with Others/, /^Honesty/]);
+    await expect(group("Child development inputs").getByRole("listitem")).toHaveText([
+      /^Punctuality/,
+      /^Politeness/,
+      /^Attentiveness/,
+      /^Relationship with Others/,
+      /^Honesty/,
+    ]);
 
     // The dashboard shows the school's own term and session.
     await page.goto("/admin/dashboard");
@@ -289,60 +305,64 @@ test.describe("report sheet view", () => {
   });
 });
 
-test("no-js smoke: sections and a removal's confirm page, a section's lists and the report sheet by Add, Remove and Save", { tag: "@no-js" }, async ({ page, request }) => {
-  await signIn(page, request);
-  await expectAccessible(page);
-  const newSection = page.getByLabel("New section");
-  await newSection.fill("Primary");
-  await page.getByRole("button", { name: "Add", exact: true }).click();
-  await expect(newSection).toHaveAccessibleDescription("Section names must be unique");
-  await expectAccessible(page);
-  await newSection.fill("Vocational");
-  await page.getByRole("button", { name: "Add", exact: true }).click();
-  await expectSaved(page);
+test(
+  "no-js smoke: sections and a removal's confirm page, a section's lists and the report sheet by Add, Remove and Save",
+  { tag: "@no-js" },
+  async ({ page, request }) => {
+    await signIn(page, request);
+    await expectAccessible(page);
+    const newSection = page.getByLabel("New section");
+    await newSection.fill("Primary");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(newSection).toHaveAccessibleDescription("Section names must be unique");
+    await expectAccessible(page);
+    await newSection.fill("Vocational");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expectSaved(page);
 
-  await page.getByRole("link", { name: "Remove Early Childhood" }).click();
-  await expect(page).toHaveURL(/\/admin\/settings\?remove=/);
-  await expect(page.getByText(/its subjects are removed too/)).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole("main").getByRole("button", { name: "Remove", exact: true }).click();
-  await expectSaved(page);
-  await expect(sectionChips(page)).toHaveText([/^Primary/, /^Junior Secondary/, /^Senior Secondary/, /^Vocational/]);
+    await page.getByRole("link", { name: "Remove Early Childhood" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings\?remove=/);
+    await expect(page.getByText(/its subjects are removed too/)).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("main").getByRole("button", { name: "Remove", exact: true }).click();
+    await expectSaved(page);
+    await expect(sectionChips(page)).toHaveText([/^Primary/, /^Junior Secondary/, /^Senior Secondary/, /^Vocational/]);
 
-  // Each Add and Remove posts the form and gets it back redrawn; Enter presses the hidden Add first in the form.
-  await page.getByRole("link", { name: "Junior Secondary Subjects" }).click();
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Add class" }).click();
-  await expect(page.getByLabel("New class")).toHaveAccessibleDescription("Class name is required");
-  await expectAccessible(page);
-  await page.getByLabel("New class").fill("JSS4");
-  await page.getByLabel("New class").press("Enter");
-  await expect(page.getByLabel("Class 4 name")).toHaveValue("JSS4");
-  await expect(page).toHaveURL(/section\?name=/);
-  await page.getByRole("button", { name: "Remove JSS1" }).click();
-  await expect(page.getByTestId("classes").getByRole("textbox")).toHaveCount(3);
-  await page.getByLabel("Class 1 name").fill(" ");
-  await page.getByRole("button", { name: "Save & Back to Settings" }).click();
-  await expect(page.getByLabel("Class 1 name")).toHaveAccessibleDescription("Class name is required");
-  await expectAccessible(page);
-  await page.getByLabel("Class 1 name").fill("JSS2");
-  await page.getByRole("button", { name: "Save & Back to Settings" }).click();
-  await expectSaved(page);
+    // Each Add and Remove posts the form and gets it back redrawn; Enter presses the hidden Add first in the form.
+    await page.getByRole("link", { name: "Junior Secondary Subjects" }).click();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Add class" }).click();
+    await expect(page.getByLabel("New class")).toHaveAccessibleDescription("Class name is required");
+    await expectAccessible(page);
+    await page.getByLabel("New class").fill("JSS4");
+    await page.getByLabel("New class").press("Enter");
+    await expect(page.getByLabel("Class 4 name")).toHaveValue("JSS4");
+    await expect(page).toHaveURL(/section\?name=/);
+    await page.getByRole("button", { name: "Remove JSS1" }).click();
+    await expect(page.getByTestId("classes").getByRole("textbox")).toHaveCount(3);
+    await page.getByLabel("Class 1 name").fill(" ");
+    await page.getByRole("button", { name: "Save & Back to Settings" }).click();
+    await expect(page.getByLabel("Class 1 name")).toHaveAccessibleDescription("Class name is required");
+    await expectAccessible(page);
+    await page.getByLabel("Class 1 name").fill("JSS2");
+    await page.getByRole("button", { name: "Save & Back to Settings" }).click();
+    await expectSaved(page);
 
-  // Without scripts the toast stays until dismissed, over what lies beneath it: open the view afresh.
-  await page.goto("/admin/settings");
-  await page.getByRole("link", { name: "Report Sheet Columns" }).click();
-  await expectAccessible(page);
-  const group = (name: string) => page.getByRole("group", { name, exact: true });
-  await page.getByRole("button", { name: "Add extra input" }).click();
-  await expect(page.getByLabel("New extra input")).toHaveAccessibleDescription("Input name is required");
-  await expectAccessible(page);
-  await page.getByLabel("New extra input").fill("Class Teacher's Remark");
-  await page.getByLabel("New extra input").press("Enter");
-  await expect(group("Extra inputs").getByRole("listitem")).toHaveText([/^Class Teacher's Remark/]);
-  await group("Mid-term columns").getByRole("button", { name: "Remove 2nd CA" }).click();
-  await expect(group("Mid-term columns").getByRole("listitem")).toHaveText([/^1st CA/]);
-  await group("Current term").getByLabel("2nd Term").check();
-  await page.getByRole("button", { name: "Save & Back to Settings" }).click();
-  await expectSaved(page);
-});
+    // Without scripts the toast stays until dismissed, over what lies beneath it: open the view afresh.
+    await page.goto("/admin/settings");
+    await page.getByRole("link", { name: "Report Sheet Columns" }).click();
+    await expectAccessible(page);
+    const group = (name: string) => page.getByRole("group", { name, exact: true });
+    await page.getByRole("button", { name: "Add extra input" }).click();
+    await expect(page.getByLabel("New extra input")).toHaveAccessibleDescription("Input name is required");
+    await expectAccessible(page);
+    await page.getByLabel("New extra input").fill("Class Teacher's Remark");
+    await page.getByLabel("New extra input").press("Enter");
+    await expect(group("Extra inputs").getByRole("listitem")).toHaveText([/^Class Teacher's Remark/]);
+    await group("Mid-term columns").getByRole("button", { name: "Remove 2nd CA" }).click();
+    await expect(group("Mid-term columns").getByRole("listitem")).toHaveText([/^1st CA/]);
+    await group("Current term").getByLabel("2nd Term").check();
+    await page.getByRole("button", { name: "Save & Back to Settings" }).click();
+    await expectSaved(page);
+  },
+);

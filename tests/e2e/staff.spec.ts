@@ -13,19 +13,27 @@ import { signedIn, type Admin } from "./support/school";
  * axe. The JS-off flows themselves are form tests: tests/forms/staff.test.ts.
  */
 
-
 let serial = 0;
 async function addStaff(request: APIRequestContext, admin: Admin, data: Record<string, unknown>) {
   serial += 1;
   const response = await request.post(`/api/admin/${admin.account.uniqueId}/staffs`, {
     headers: { Authorization: `Bearer ${admin.token}` },
-    data: { staff_data: { email: `staff${serial}@e2e.ng`, phone: `0807 300 ${String(1000 + serial)}`, is_teaching_staff: true, ...data } },
+    data: {
+      staff_data: {
+        email: `staff${serial}@e2e.ng`,
+        phone: `0807 300 ${String(1000 + serial)}`,
+        is_teaching_staff: true,
+        ...data,
+      },
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()).data as { unique_id: string; id: number };
 }
 async function staffViaApi(request: APIRequestContext, admin: Admin, query = "") {
-  const response = await request.get(`/api/admin/${admin.account.uniqueId}/staffs${query}`, { headers: { Authorization: `Bearer ${admin.token}` } });
+  const response = await request.get(`/api/admin/${admin.account.uniqueId}/staffs${query}`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+  });
   return (await response.json()).data as { total: number; data: Array<{ staff_data: Record<string, unknown> }> };
 }
 
@@ -33,11 +41,20 @@ const rows = (page: Page) => page.getByRole("list", { name: "Staff" }).getByRole
 const toast = (page: Page) => page.getByTestId("toast");
 
 test.describe("staff list", () => {
-  test("chips, search, class filter and pages; delete after confirmation; the dashboard follows", async ({ page, request }) => {
+  test("chips, search, class filter and pages; delete after confirmation; the dashboard follows", async ({
+    page,
+    request,
+  }) => {
     const admin = await signedIn(page, request, "StaffList");
-    for (let i = 1; i <= PAGE_SIZE; i++) await addStaff(request, admin, { name: `Teacher ${String(i).padStart(2, "0")}`, position: "Teacher" });
+    for (let i = 1; i <= PAGE_SIZE; i++)
+      await addStaff(request, admin, { name: `Teacher ${String(i).padStart(2, "0")}`, position: "Teacher" });
     await addStaff(request, admin, { name: "Mrs. Amina Yusuf", position: "Vice Principal", form_teacher: "SS1" });
-    await addStaff(request, admin, { name: "Mr. Okon Bassey", position: "Bursar", email: "okon@e2e.ng", is_teaching_staff: false });
+    await addStaff(request, admin, {
+      name: "Mr. Okon Bassey",
+      position: "Bursar",
+      email: "okon@e2e.ng",
+      is_teaching_staff: false,
+    });
 
     await page.goto("/admin/staff");
     await expect(page.getByRole("heading", { level: 1, name: "Staff" })).toBeVisible();
@@ -78,14 +95,19 @@ test.describe("staff list", () => {
 
     await page.getByLabel("Add staff").click();
     await expect(page.getByRole("link", { name: "Add Bulk Staff" })).toHaveAttribute("href", "/admin/add-bulk-staff");
-    await expect(page.getByRole("link", { name: "Add Staff", exact: true })).toHaveAttribute("href", "/admin/staff/add");
+    await expect(page.getByRole("link", { name: "Add Staff", exact: true })).toHaveAttribute(
+      "href",
+      "/admin/staff/add",
+    );
     await page.getByLabel("Add staff").click();
 
     const row = rows(page).first();
     await row.getByLabel("Actions for Mrs. Amina Yusuf").click();
     await row.getByRole("link", { name: "Delete" }).click();
     const confirm = page.getByRole("dialog", { name: "Delete staff member" });
-    await expect(confirm.getByText("Are you sure you want to delete Mrs. Amina Yusuf? This cannot be undone.")).toBeVisible();
+    await expect(
+      confirm.getByText("Are you sure you want to delete Mrs. Amina Yusuf? This cannot be undone."),
+    ).toBeVisible();
     await expectAccessible(page);
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(toast(page)).toHaveText("Deleted successfully");
@@ -99,7 +121,10 @@ test.describe("staff list", () => {
 });
 
 test.describe("add and edit staff", () => {
-  test("messages beside fields, the teaching part, a form-class clash naming the teacher; saved, edited, counted", async ({ page, request }) => {
+  test("messages beside fields, the teaching part, a form-class clash naming the teacher; saved, edited, counted", async ({
+    page,
+    request,
+  }) => {
     const admin = await signedIn(page, request, "StaffForm");
     await addStaff(request, admin, { name: "Mr. Tunde Bakare", form_teacher: "JSS1" });
 
@@ -132,7 +157,9 @@ test.describe("add and edit staff", () => {
     await expect(page.getByLabel("Photo")).toHaveAccessibleDescription(/File size must be less than 2MB\./);
     await page.getByLabel("Photo").setInputFiles(logoPng("chioma.png"));
     await save.click();
-    await expect(page.getByLabel("Form teacher of")).toHaveAccessibleDescription(/^Mr\. Tunde Bakare is already the form teacher of JSS1\./);
+    await expect(page.getByLabel("Form teacher of")).toHaveAccessibleDescription(
+      /^Mr\. Tunde Bakare is already the form teacher of JSS1\./,
+    );
     await expect(page.getByLabel("Position")).toHaveValue("Head of Sciences");
     await expect(page.getByRole("group", { name: "Classes taught" }).getByLabel("JSS2")).toBeChecked();
     await expectAccessible(page);
@@ -146,13 +173,21 @@ test.describe("add and edit staff", () => {
     await expect(chioma).toContainText("Head of Sciences (Teaching) Form teacher, JSS2");
     await expect(chioma.locator("img")).toHaveAttribute("src", /^\/api\/media\//);
     const saved = (await staffViaApi(request, admin, "?q=chioma")).data[0].staff_data;
-    expect(saved).toMatchObject({ phone: "+2348031234567", form_teacher: "JSS2", class: "JSS2", subjects: ["Basic Science"], is_teaching_staff: true });
+    expect(saved).toMatchObject({
+      phone: "+2348031234567",
+      form_teacher: "JSS2",
+      class: "JSS2",
+      subjects: ["Basic Science"],
+      is_teaching_staff: true,
+    });
 
     await chioma.getByRole("link").click();
     await expect(page.getByRole("heading", { level: 1, name: "Edit Staff" })).toBeVisible();
     await expect(page.getByLabel("Name")).toHaveValue("Mrs. Chioma Eze");
     await expect(page.getByLabel("Form teacher of")).toHaveValue("JSS2");
-    await expect(page.getByRole("group", { name: "Subjects" }).getByLabel("Basic Science", { exact: true })).toBeChecked();
+    await expect(
+      page.getByRole("group", { name: "Subjects" }).getByLabel("Basic Science", { exact: true }),
+    ).toBeChecked();
     await expectAccessible(page);
     await page.getByLabel("Position").fill("Bursar");
     await page.getByLabel("Teaching staff").uncheck();
@@ -161,7 +196,11 @@ test.describe("add and edit staff", () => {
     await expect(toast(page)).toHaveText("Updated successfully");
     await expect(rows(page).filter({ hasText: "Mrs. Chioma Eze" })).toContainText("Bursar (Non-Teaching)");
     await expect(rows(page).filter({ hasText: "Mrs. Chioma Eze" }).locator("img")).toHaveCount(0);
-    expect((await staffViaApi(request, admin, "?q=chioma")).data[0].staff_data).toMatchObject({ is_teaching_staff: false, form_teacher: null, profile_img: null });
+    expect((await staffViaApi(request, admin, "?q=chioma")).data[0].staff_data).toMatchObject({
+      is_teaching_staff: false,
+      form_teacher: null,
+      profile_img: null,
+    });
 
     await page.goto("/admin/dashboard");
     await expect(page.getByTestId("teaching-staff")).toHaveText("1");
@@ -170,60 +209,68 @@ test.describe("add and edit staff", () => {
   });
 });
 
-test("no-js smoke: staff list, add with its teaching part, edit, the delete confirm page", { tag: "@no-js" }, async ({ page, request }) => {
-  const admin = await signedIn(page, request, "StaffSmoke");
-  await addStaff(request, admin, { name: "Mr. Tunde Bakare", position: "Teacher", form_teacher: "JSS1" });
+test(
+  "no-js smoke: staff list, add with its teaching part, edit, the delete confirm page",
+  { tag: "@no-js" },
+  async ({ page, request }) => {
+    const admin = await signedIn(page, request, "StaffSmoke");
+    await addStaff(request, admin, { name: "Mr. Tunde Bakare", position: "Teacher", form_teacher: "JSS1" });
 
-  await page.goto("/admin/staff");
-  await page.getByLabel("Search", { exact: true }).fill("tunde");
-  await page.getByRole("button", { name: "Search" }).click();
-  await expect(page).toHaveURL(/q=tunde/);
-  await expect(rows(page)).toHaveCount(1);
-  await expectAccessible(page);
+    await page.goto("/admin/staff");
+    await page.getByLabel("Search", { exact: true }).fill("tunde");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/q=tunde/);
+    await expect(rows(page)).toHaveCount(1);
+    await expectAccessible(page);
 
-  // The add menu is a <details>: it opens without JavaScript.
-  await page.getByLabel("Add staff").click();
-  await page.getByRole("link", { name: "Add Staff", exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/staff\/add$/);
-  await expectAccessible(page);
-  // The teaching part follows "Teaching staff" by a CSS rule alone.
-  const teaching = page.getByLabel("Teaching staff");
-  await expect(teaching).toBeChecked();
-  await expect(page.getByLabel("Form teacher of")).toBeVisible();
-  await teaching.uncheck();
-  await expect(page.getByLabel("Form teacher of")).toBeHidden();
-  await teaching.check();
-  await expect(page.getByLabel("Form teacher of")).toBeVisible();
+    // The add menu is a <details>: it opens without JavaScript.
+    await page.getByLabel("Add staff").click();
+    await page.getByRole("link", { name: "Add Staff", exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/staff\/add$/);
+    await expectAccessible(page);
+    // The teaching part follows "Teaching staff" by a CSS rule alone.
+    const teaching = page.getByLabel("Teaching staff");
+    await expect(teaching).toBeChecked();
+    await expect(page.getByLabel("Form teacher of")).toBeVisible();
+    await teaching.uncheck();
+    await expect(page.getByLabel("Form teacher of")).toBeHidden();
+    await teaching.check();
+    await expect(page.getByLabel("Form teacher of")).toBeVisible();
 
-  const save = page.getByRole("button", { name: "Add Staff" });
-  await save.click();
-  await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Name is required");
-  await expectAccessible(page);
-  await page.getByLabel("Name").fill("Mrs. Chioma Eze");
-  await page.getByLabel("Email").fill("chioma@e2e.ng");
-  await page.getByLabel("Phone", { exact: true }).fill("0803 123 4567");
-  await page.getByLabel("Form teacher of").selectOption("JSS1");
-  await save.click();
-  await expect(page.getByLabel("Form teacher of")).toHaveAccessibleDescription(/^Mr\. Tunde Bakare is already the form teacher of JSS1\./);
-  await expectAccessible(page);
-  await page.getByLabel("Form teacher of").selectOption("JSS2");
-  await save.click();
-  await expect(page).toHaveURL(/\/admin\/staff$/);
-  await expect(toast(page)).toHaveText("Created successfully");
-  await expect(rows(page)).toHaveCount(2);
+    const save = page.getByRole("button", { name: "Add Staff" });
+    await save.click();
+    await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Name is required");
+    await expectAccessible(page);
+    await page.getByLabel("Name").fill("Mrs. Chioma Eze");
+    await page.getByLabel("Email").fill("chioma@e2e.ng");
+    await page.getByLabel("Phone", { exact: true }).fill("0803 123 4567");
+    await page.getByLabel("Form teacher of").selectOption("JSS1");
+    await save.click();
+    await expect(page.getByLabel("Form teacher of")).toHaveAccessibleDescription(
+      /^Mr\. Tunde Bakare is already the form teacher of JSS1\./,
+    );
+    await expectAccessible(page);
+    await page.getByLabel("Form teacher of").selectOption("JSS2");
+    await save.click();
+    await expect(page).toHaveURL(/\/admin\/staff$/);
+    await expect(toast(page)).toHaveText("Created successfully");
+    await expect(rows(page)).toHaveCount(2);
 
-  await rows(page).filter({ hasText: "Mrs. Chioma Eze" }).getByRole("link").first().click();
-  await expect(page.getByRole("heading", { level: 1, name: "Edit Staff" })).toBeVisible();
-  await expectAccessible(page);
+    await rows(page).filter({ hasText: "Mrs. Chioma Eze" }).getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Edit Staff" })).toBeVisible();
+    await expectAccessible(page);
 
-  await page.goto("/admin/staff");
-  const row = rows(page).filter({ hasText: "Mrs. Chioma Eze" });
-  await row.getByLabel("Actions for Mrs. Chioma Eze").click();
-  await row.getByRole("link", { name: "Delete" }).click();
-  await expect(page).toHaveURL(/\/admin\/staff\/STF-[^/]+\/delete\?returnTo=/);
-  await expect(page.getByText("Are you sure you want to delete Mrs. Chioma Eze? This cannot be undone.")).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Delete" }).click();
-  await expect(toast(page)).toHaveText("Deleted successfully");
-  await expect(rows(page)).toHaveCount(1);
-});
+    await page.goto("/admin/staff");
+    const row = rows(page).filter({ hasText: "Mrs. Chioma Eze" });
+    await row.getByLabel("Actions for Mrs. Chioma Eze").click();
+    await row.getByRole("link", { name: "Delete" }).click();
+    await expect(page).toHaveURL(/\/admin\/staff\/STF-[^/]+\/delete\?returnTo=/);
+    await expect(
+      page.getByText("Are you sure you want to delete Mrs. Chioma Eze? This cannot be undone."),
+    ).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page)).toHaveText("Deleted successfully");
+    await expect(rows(page)).toHaveCount(1);
+  },
+);

@@ -11,20 +11,31 @@ import { apiToken, registerSchoolViaApi, signedIn, type Admin } from "./support/
  * themselves, message by message, are form tests over HTTP: tests/forms/students.test.ts.
  */
 
-
 let phoneSerial = 0;
 async function addViaApi(request: APIRequestContext, admin: Admin, data: Record<string, unknown>) {
   const response = await request.post(`/api/admin/${admin.account.uniqueId}/students`, {
     headers: { Authorization: `Bearer ${admin.token}` },
-    data: { student_data: { selectedClass: "JSS1", gender: "Male", phone_number: `0803 111 ${String(1000 + (phoneSerial++ % 9000))}`, ...data } },
+    data: {
+      student_data: {
+        selectedClass: "JSS1",
+        gender: "Male",
+        phone_number: `0803 111 ${String(1000 + (phoneSerial++ % 9000))}`,
+        ...data,
+      },
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()).data as { unique_id: string };
 }
 
 async function listViaApi(request: APIRequestContext, admin: Admin, path = "/students") {
-  const response = await request.get(`/api/admin/${admin.account.uniqueId}${path}`, { headers: { Authorization: `Bearer ${admin.token}` } });
-  return (await response.json()).data as { total: number; data: Array<{ unique_id: string; student_data: Record<string, unknown> }> };
+  const response = await request.get(`/api/admin/${admin.account.uniqueId}${path}`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+  });
+  return (await response.json()).data as {
+    total: number;
+    data: Array<{ unique_id: string; student_data: Record<string, unknown> }>;
+  };
 }
 
 const rows = (page: Page) => page.getByRole("list", { name: "Students" }).getByRole("listitem");
@@ -41,9 +52,19 @@ test.describe("students list", () => {
   test("searches, filters by class and pages on the server", async ({ page, request }) => {
     const admin = await signedIn(page, request, "List");
     for (let i = 1; i <= PAGE_SIZE + 2; i++) {
-      await addViaApi(request, admin, { name: `Pupil ${String(i).padStart(2, "0")}`, selectedClass: i <= 3 ? "JSS2" : "JSS1" });
+      await addViaApi(request, admin, {
+        name: `Pupil ${String(i).padStart(2, "0")}`,
+        selectedClass: i <= 3 ? "JSS2" : "JSS1",
+      });
     }
-    await addViaApi(request, admin, { name: "Ngozi Okafor", gender: "Female", selectedClass: "SS3", admission: "ADM/77", email: "ngozi@school.test", phone_number: "0805 987 6543" });
+    await addViaApi(request, admin, {
+      name: "Ngozi Okafor",
+      gender: "Female",
+      selectedClass: "SS3",
+      admission: "ADM/77",
+      email: "ngozi@school.test",
+      phone_number: "0805 987 6543",
+    });
 
     await page.goto("/admin/students");
     await expect(page.getByRole("heading", { level: 1, name: "Students" })).toBeVisible();
@@ -98,12 +119,18 @@ test.describe("students list", () => {
     await expect(page.getByTestId("list-skeleton")).toHaveCount(0);
   });
 
-  test("the menu leads to Add Student and Add Bulk Students; the floating button to the backlog", async ({ page, request }) => {
+  test("the menu leads to Add Student and Add Bulk Students; the floating button to the backlog", async ({
+    page,
+    request,
+  }) => {
     await signedIn(page, request, "Menu");
     await page.goto("/admin/students");
     await expect(page.getByText("No students yet")).toBeVisible();
     await page.getByLabel("Add students").click();
-    await expect(page.getByRole("link", { name: "Add Bulk Students" })).toHaveAttribute("href", "/admin/add-bulk-students");
+    await expect(page.getByRole("link", { name: "Add Bulk Students" })).toHaveAttribute(
+      "href",
+      "/admin/add-bulk-students",
+    );
     await page.getByRole("link", { name: "Add Bulk Students" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Add Bulk Students" })).toBeVisible();
     await page.goto("/admin/students");
@@ -120,7 +147,10 @@ test.describe("students list", () => {
 });
 
 test.describe("add and update", () => {
-  test("add: messages beside fields, a bad phone then a good one, subjects of the chosen class", async ({ page, request }) => {
+  test("add: messages beside fields, a bad phone then a good one, subjects of the chosen class", async ({
+    page,
+    request,
+  }) => {
     const admin = await signedIn(page, request, "Add");
     await page.goto("/admin/add-student");
     await expect(page.getByRole("heading", { level: 1, name: "Add Student" })).toBeVisible();
@@ -177,7 +207,10 @@ test.describe("add and update", () => {
     });
   });
 
-  test("add: a duplicate admission number is refused beside the field; a double submit adds one student", async ({ page, request }) => {
+  test("add: a duplicate admission number is refused beside the field; a double submit adds one student", async ({
+    page,
+    request,
+  }) => {
     const admin = await signedIn(page, request, "Twice");
     await addViaApi(request, admin, { name: "First Holder", admission: "ADM-1" });
     await page.goto("/admin/add-student");
@@ -187,7 +220,9 @@ test.describe("add and update", () => {
     await page.getByLabel("Phone Number").fill("0803 123 4567");
     await page.getByLabel("Admission Number").fill("ADM-1");
     await page.getByRole("button", { name: "Add Student" }).click();
-    await expect(page.getByLabel("Admission Number")).toHaveAccessibleDescription("Another student in this school already has this admission number.");
+    await expect(page.getByLabel("Admission Number")).toHaveAccessibleDescription(
+      "Another student in this school already has this admission number.",
+    );
 
     await page.getByLabel("Admission Number").fill("ADM-2");
     await page.getByRole("button", { name: "Add Student" }).dblclick();
@@ -195,11 +230,16 @@ test.describe("add and update", () => {
     await expect(rows(page)).toHaveCount(2);
     expect((await listViaApi(request, admin)).total).toBe(2);
 
-
     // The same form sent twice (a retried request): its hidden key makes the second one add nothing.
     await page.goto("/admin/add-student");
     const key = await page.locator('input[name="idempotency_key"]').inputValue();
-    const form = { idempotency_key: key, name: "Sent Twice", selectedClass: "JSS3", gender: "Female", phone_number: "0803 123 4567" };
+    const form = {
+      idempotency_key: key,
+      name: "Sent Twice",
+      selectedClass: "JSS3",
+      gender: "Female",
+      phone_number: "0803 123 4567",
+    };
     for (let i = 0; i < 2; i++) {
       const response = await page.request.post("/admin/add-student", { form, maxRedirects: 0 });
       expect(response.status()).toBe(302);
@@ -211,7 +251,13 @@ test.describe("add and update", () => {
     const admin = await signedIn(page, request, "NoSubjects");
     const saved = await request.post(`/api/admin/${admin.account.uniqueId}/school-settings`, {
       headers: { Authorization: `Bearer ${admin.token}` },
-      data: { school_settings: { sections: ["Nursery"], classes: [{ class_name: "Creche", section: "Nursery", subjects: [] }], subjects_by_section: { Nursery: [] } } },
+      data: {
+        school_settings: {
+          sections: ["Nursery"],
+          classes: [{ class_name: "Creche", section: "Nursery", subjects: [] }],
+          subjects_by_section: { Nursery: [] },
+        },
+      },
     });
     expect(saved.status(), await saved.text()).toBe(200);
     await page.goto("/admin/add-student");
@@ -221,9 +267,18 @@ test.describe("add and update", () => {
     await expectAccessible(page);
   });
 
-  test("update: prefilled, required fields, saved, back on the list; unknown and foreign ids are 404", async ({ page, request }) => {
+  test("update: prefilled, required fields, saved, back on the list; unknown and foreign ids are 404", async ({
+    page,
+    request,
+  }) => {
     const admin = await signedIn(page, request, "Update");
-    await addViaApi(request, admin, { name: "Tunde Bello", selectedClass: "SS1", email: "tunde@example.test", takes_lesson: true, subjects: "Physics" });
+    await addViaApi(request, admin, {
+      name: "Tunde Bello",
+      selectedClass: "SS1",
+      email: "tunde@example.test",
+      takes_lesson: true,
+      subjects: "Physics",
+    });
     await page.goto("/admin/students");
     await rows(page).first().getByRole("link").click();
     await expect(page).toHaveURL(/\/admin\/update-student\/STU-/);
@@ -280,7 +335,9 @@ test.describe("backlog, restore and delete", () => {
     await expect(confirm.getByText("Why is Kemi Adebayo leaving the students list?")).toBeVisible();
     await expectAccessible(page);
     await confirm.getByRole("button", { name: "Add to Backlog" }).click();
-    await expect(page.getByLabel("Reason")).toHaveAccessibleDescription("Choose a reason: Expelled, Switched School or Graduated");
+    await expect(page.getByLabel("Reason")).toHaveAccessibleDescription(
+      "Choose a reason: Expelled, Switched School or Graduated",
+    );
     await expectAccessible(page);
     await page.getByLabel("Reason").selectOption("Graduated");
     await page.getByRole("button", { name: "Add to Backlog" }).click();
@@ -353,59 +410,63 @@ test.describe("backlog, restore and delete", () => {
   });
 });
 
-test("no-js smoke: students list, add, update, backlog and their confirm pages", { tag: "@no-js" }, async ({ page, request }) => {
-  const admin = await signedIn(page, request, "Smoke");
-  await addViaApi(request, admin, { name: "Kemi Adebayo", gender: "Female", selectedClass: "SS3" });
+test(
+  "no-js smoke: students list, add, update, backlog and their confirm pages",
+  { tag: "@no-js" },
+  async ({ page, request }) => {
+    const admin = await signedIn(page, request, "Smoke");
+    await addViaApi(request, admin, { name: "Kemi Adebayo", gender: "Female", selectedClass: "SS3" });
 
-  await page.goto("/admin/students");
-  await expect(rows(page)).toHaveCount(1);
-  await page.getByLabel("Search", { exact: true }).fill("kemi");
-  await page.getByRole("button", { name: "Search" }).click();
-  await expect(page).toHaveURL(/q=kemi/);
-  await expect(rows(page)).toHaveCount(1);
-  await expectAccessible(page);
+    await page.goto("/admin/students");
+    await expect(rows(page)).toHaveCount(1);
+    await page.getByLabel("Search", { exact: true }).fill("kemi");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/q=kemi/);
+    await expect(rows(page)).toHaveCount(1);
+    await expectAccessible(page);
 
-  await page.goto("/admin/add-student");
-  await page.getByRole("button", { name: "Add Student" }).click();
-  await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Name is required");
-  await expectAccessible(page);
-  await page.getByLabel("Name").fill("Amaka Obi");
-  await page.getByLabel("Class").selectOption("JSS2");
-  await page.getByLabel("Takes Lesson").check();
-  await page.getByRole("button", { name: "Show subjects" }).click();
-  await page.getByRole("group", { name: "Subjects" }).getByLabel("Mathematics").check();
-  await expectAccessible(page);
-  await page.getByLabel("Gender").selectOption("Female");
-  await page.getByLabel("Phone Number").fill("0803 123 4567");
-  await page.getByRole("button", { name: "Add Student" }).click();
-  await expect(page).toHaveURL(/\/admin\/students$/);
-  await expect(toast(page)).toHaveText("Created successfully");
-  await expect(rows(page)).toHaveCount(2);
+    await page.goto("/admin/add-student");
+    await page.getByRole("button", { name: "Add Student" }).click();
+    await expect(page.getByLabel("Name")).toHaveAccessibleDescription("Name is required");
+    await expectAccessible(page);
+    await page.getByLabel("Name").fill("Amaka Obi");
+    await page.getByLabel("Class").selectOption("JSS2");
+    await page.getByLabel("Takes Lesson").check();
+    await page.getByRole("button", { name: "Show subjects" }).click();
+    await page.getByRole("group", { name: "Subjects" }).getByLabel("Mathematics").check();
+    await expectAccessible(page);
+    await page.getByLabel("Gender").selectOption("Female");
+    await page.getByLabel("Phone Number").fill("0803 123 4567");
+    await page.getByRole("button", { name: "Add Student" }).click();
+    await expect(page).toHaveURL(/\/admin\/students$/);
+    await expect(toast(page)).toHaveText("Created successfully");
+    await expect(rows(page)).toHaveCount(2);
 
-  await rows(page).filter({ hasText: "Amaka Obi" }).getByRole("link").first().click();
-  await expect(page.getByRole("heading", { level: 1, name: "Update Student" })).toBeVisible();
-  await expectAccessible(page);
+    await rows(page).filter({ hasText: "Amaka Obi" }).getByRole("link").first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Update Student" })).toBeVisible();
+    await expectAccessible(page);
 
-  await page.goto("/admin/students");
-  await rowAction(page, "Kemi Adebayo", "Add to Backlog");
-  await expect(page).toHaveURL(/\/admin\/students\/STU-[^/]+\/backlog\?returnTo=/);
-  await expectAccessible(page);
-  await page.getByLabel("Reason").selectOption("Graduated");
-  await page.getByRole("button", { name: "Add to Backlog" }).click();
-  await expect(toast(page)).toHaveText("Student added to backlog successfully!");
+    await page.goto("/admin/students");
+    await rowAction(page, "Kemi Adebayo", "Add to Backlog");
+    await expect(page).toHaveURL(/\/admin\/students\/STU-[^/]+\/backlog\?returnTo=/);
+    await expectAccessible(page);
+    await page.getByLabel("Reason").selectOption("Graduated");
+    await page.getByRole("button", { name: "Add to Backlog" }).click();
+    await expect(toast(page)).toHaveText("Student added to backlog successfully!");
 
-  await page.getByRole("link", { name: "Students Backlog" }).click();
-  await expect(page.getByRole("list", { name: "Former students" }).getByRole("listitem")).toHaveCount(1);
-  await expectAccessible(page);
-  await page.getByRole("link", { name: "Add to students" }).click();
-  await expect(page.getByText("Add Kemi Adebayo back to the students list?")).toBeVisible();
-  await expectAccessible(page);
+    await page.getByRole("link", { name: "Students Backlog" }).click();
+    await expect(page.getByRole("list", { name: "Former students" }).getByRole("listitem")).toHaveCount(1);
+    await expectAccessible(page);
+    await page.getByRole("link", { name: "Add to students" }).click();
+    await expect(page.getByText("Add Kemi Adebayo back to the students list?")).toBeVisible();
+    await expectAccessible(page);
 
-  await page.goto("/admin/students");
-  await rowAction(page, "Amaka Obi", "Delete");
-  await expect(page.getByText("Are you sure you want to delete Amaka Obi? This cannot be undone.")).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole("button", { name: "Delete" }).click();
-  await expect(toast(page)).toHaveText("Deleted successfully");
-  await expect(page.getByText("No students yet")).toBeVisible();
-});
+    await page.goto("/admin/students");
+    await rowAction(page, "Amaka Obi", "Delete");
+    await expect(page.getByText("Are you sure you want to delete Amaka Obi? This cannot be undone.")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page)).toHaveText("Deleted successfully");
+    await expect(page.getByText("No students yet")).toBeVisible();
+  },
+);

@@ -40,7 +40,10 @@ async function api(request: APIRequestContext, school: SchoolAccount) {
       return ((await response.json()) as { data: { id: number } }).data.id;
     },
     async schedule(id: number, data: Record<string, string>) {
-      const response = await request.post(`/api/admin/${school.uniqueId}/timetables/${id}/schedules`, { headers, data });
+      const response = await request.post(`/api/admin/${school.uniqueId}/timetables/${id}/schedules`, {
+        headers,
+        data,
+      });
       expect(response.status(), await response.text()).toBe(201);
     },
     async currentTermAndSession(term: string, session: string) {
@@ -48,7 +51,12 @@ async function api(request: APIRequestContext, school: SchoolAccount) {
       const { report_sheet } = ((await current.json()) as { data: { report_sheet: Record<string, unknown> } }).data;
       const response = await request.post(`/api/admin/${school.uniqueId}/school-settings`, {
         headers,
-        data: { school_settings: { report_sheet: { ...report_sheet, current_term: term }, other_settings: { current_session: session } } },
+        data: {
+          school_settings: {
+            report_sheet: { ...report_sheet, current_term: term },
+            other_settings: { current_session: session },
+          },
+        },
       });
       expect(response.status(), await response.text()).toBe(200);
     },
@@ -84,14 +92,18 @@ test.describe("timetables", () => {
     await expect(field(page, "Session")).toHaveValue(session);
   });
 
-  test("type picker, create with the required-fields message, a double submit makes one, edit, search, delete", async ({ page, request }) => {
+  test("type picker, create with the required-fields message, a double submit makes one, edit, search, delete", async ({
+    page,
+    request,
+  }) => {
     await page.goto("/admin/time-table");
     await expect(page.getByRole("heading", { name: "No Timetables Yet" })).toBeVisible();
     await expectAccessible(page);
 
     await page.getByText("Add Timetable", { exact: true }).click();
     const picker = page.getByRole("navigation", { name: "Timetable type" });
-    for (const type of ["Regular School Period", "Test", "Exam"]) await expect(picker.getByRole("link", { name: type })).toBeVisible();
+    for (const type of ["Regular School Period", "Test", "Exam"])
+      await expect(picker.getByRole("link", { name: type })).toBeVisible();
     await expectAccessible(page);
     await picker.getByRole("link", { name: "Regular School Period" }).click();
     await expect(page).toHaveURL(/\/admin\/timetable\/add\?type=Regular(%20|\+)School(%20|\+)Period$/);
@@ -149,7 +161,13 @@ test.describe("timetables", () => {
       // The search runs after a pause in typing.
       await expect(page).toHaveURL(new RegExp(`\\?q=${encodeURIComponent(q).replace(/%20/g, "(\\+|%20)")}`));
     };
-    for (const [q, title] of [["exam", "Exam – SS1"], ["jss3", "Test – JSS3"], ["2024/2025", "Exam – SS1"], [otherTerm.toLowerCase(), "Exam – SS1"], ["hall", null]] as const) {
+    for (const [q, title] of [
+      ["exam", "Exam – SS1"],
+      ["jss3", "Test – JSS3"],
+      ["2024/2025", "Exam – SS1"],
+      [otherTerm.toLowerCase(), "Exam – SS1"],
+      ["hall", null],
+    ] as const) {
       await search(q);
       if (title) {
         await expect(page.getByTestId("timetable-card")).toHaveCount(1);
@@ -171,7 +189,12 @@ test.describe("timetables", () => {
 
   test("schedules: each message, grouped by day in time order, edit, download, delete", async ({ page, request }) => {
     const setup = await api(request, school);
-    const id = await setup.timetable({ type: "Regular School Period", class: "JSS2", session: "2025/2026", term: "3rd Term" });
+    const id = await setup.timetable({
+      type: "Regular School Period",
+      class: "JSS2",
+      session: "2025/2026",
+      term: "3rd Term",
+    });
     await page.goto(`/admin/timetable/${id}/view`);
     await expect(page.getByRole("heading", { level: 1, name: "Regular School Period Timetable" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Nothing Yet" })).toBeVisible();
@@ -184,7 +207,9 @@ test.describe("timetables", () => {
     // Nothing filled in: the day, and the start time, end time and subject.
     await page.getByRole("button", { name: "Add Schedule" }).click();
     await expect(field(page, "Day")).toHaveAccessibleDescription("Day is required for Regular School Periods");
-    await expect(field(page, "Start time")).toHaveAccessibleDescription("Start time, end time, and subject are required");
+    await expect(field(page, "Start time")).toHaveAccessibleDescription(
+      "Start time, end time, and subject are required",
+    );
     await expect(field(page, "Subject")).toHaveAccessibleDescription("Start time, end time, and subject are required");
     await expectAccessible(page);
 
@@ -248,7 +273,9 @@ test.describe("timetables", () => {
     await page.getByRole("button", { name: "Save Schedule" }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/timetable/${id}/view$`));
     await expect(toast(page, "Updated successfully")).toBeVisible();
-    await expect(page.getByTestId("schedule-day").nth(0).getByTestId("schedule").nth(1)).toContainText("10:00–11:00 · Science Lab");
+    await expect(page.getByTestId("schedule-day").nth(0).getByTestId("schedule").nth(1)).toContainText(
+      "10:00–11:00 · Science Lab",
+    );
 
     // Download: a PDF, saved with a toast.
     const link = page.getByRole("link", { name: "Download Timetable" });
@@ -277,7 +304,13 @@ test.describe("timetables", () => {
 
   test("exam schedules: date required, never in the past, day taken from the date", async ({ page, request }) => {
     const setup = await api(request, school);
-    const id = await setup.timetable({ type: "Exam", class: "SS3", session: "2025/2026", term: "3rd Term", venue: "Main Hall" });
+    const id = await setup.timetable({
+      type: "Exam",
+      class: "SS3",
+      session: "2025/2026",
+      term: "3rd Term",
+      venue: "Main Hall",
+    });
     const addPath = `/admin/timetable/${id}/add-schedule`;
     await page.goto(addPath);
     await expect(field(page, "Day")).toHaveCount(0);
@@ -318,12 +351,21 @@ test.describe("timetables", () => {
     await field(page, "End time").fill("12:00");
     await field(page, "Subject").selectOption("Chemistry");
     await page.getByRole("button", { name: "Add Schedule" }).click();
-    await expect(field(page, "Start time")).toHaveAccessibleDescription(`Overlaps Physics, Monday ${formatScheduleDate(monday)} 09:00–11:00`);
+    await expect(field(page, "Start time")).toHaveAccessibleDescription(
+      `Overlaps Physics, Monday ${formatScheduleDate(monday)} 09:00–11:00`,
+    );
   });
 
   test("the list comes in pages of 20 that keep the search", async ({ page, request }) => {
     const setup = await api(request, school);
-    for (let i = 1; i <= 21; i++) await setup.timetable({ type: "Test", class: "JSS1", session: "2025/2026", term: "2nd Term", venue: `Room ${i}` });
+    for (let i = 1; i <= 21; i++)
+      await setup.timetable({
+        type: "Test",
+        class: "JSS1",
+        session: "2025/2026",
+        term: "2nd Term",
+        venue: `Room ${i}`,
+      });
     await setup.timetable({ type: "Exam", class: "SS2", session: "2025/2026", term: "2nd Term" });
     await page.goto("/admin/time-table?q=test");
     await expect(page.getByTestId("timetable-card")).toHaveCount(20);
@@ -344,7 +386,9 @@ test.describe("timetables", () => {
     expect((await page.goto("/admin/timetable/999999/add-schedule"))?.status()).toBe(404);
 
     const otherSchool = await registerSchoolViaApi(request, "Other");
-    const theirs = await (await api(request, otherSchool)).timetable({ type: "Test", class: "JSS1", session: "2025/2026", term: "1st Term" });
+    const theirs = await (
+      await api(request, otherSchool)
+    ).timetable({ type: "Test", class: "JSS1", session: "2025/2026", term: "1st Term" });
     for (const path of ["view", "edit", "add-schedule", "delete"]) {
       const response = await page.goto(`/admin/timetable/${theirs}/${path}`);
       expect(response?.status(), path).toBe(404);
@@ -366,113 +410,134 @@ test.describe("timetables", () => {
     await expect(toast(page, "Failed to download timetable.")).toBeVisible();
   });
 
-  test("no-js smoke: list, type picker, timetable and schedule forms, views, download, pages, confirm pages, not found", { tag: "@no-js" }, async ({ page, request }) => {
-    await page.goto("/admin/time-table");
-    await expect(page.getByRole("heading", { name: "No Timetables Yet" })).toBeVisible();
-    await expectAccessible(page);
+  test(
+    "no-js smoke: list, type picker, timetable and schedule forms, views, download, pages, confirm pages, not found",
+    { tag: "@no-js" },
+    async ({ page, request }) => {
+      await page.goto("/admin/time-table");
+      await expect(page.getByRole("heading", { name: "No Timetables Yet" })).toBeVisible();
+      await expectAccessible(page);
 
-    // The type picker is a <details> menu: it opens without scripts.
-    await page.getByText("Add Timetable", { exact: true }).click();
-    const picker = page.getByRole("navigation", { name: "Timetable type" });
-    await expect(picker.getByRole("link", { name: "Exam" })).toBeVisible();
-    await expectAccessible(page);
-    await picker.getByRole("link", { name: "Regular School Period" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Add Timetable" })).toBeVisible();
-    await expectAccessible(page);
+      // The type picker is a <details> menu: it opens without scripts.
+      await page.getByText("Add Timetable", { exact: true }).click();
+      const picker = page.getByRole("navigation", { name: "Timetable type" });
+      await expect(picker.getByRole("link", { name: "Exam" })).toBeVisible();
+      await expectAccessible(page);
+      await picker.getByRole("link", { name: "Regular School Period" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Add Timetable" })).toBeVisible();
+      await expectAccessible(page);
 
-    await field(page, "Class").selectOption("");
-    await page.getByRole("button", { name: "Create Timetable" }).click();
-    await expect(field(page, "Class")).toHaveAccessibleDescription("All fields are required");
-    await expectAccessible(page);
-    await field(page, "Class").selectOption("JSS2");
-    await page.getByRole("button", { name: "Create Timetable" }).click();
-    await expect(page).toHaveURL(/\/admin\/time-table$/);
-    await expect(toast(page, "Created successfully")).toBeVisible();
-    await expect(page.getByTestId("timetable-card")).toHaveCount(1);
-    await expectAccessible(page);
+      await field(page, "Class").selectOption("");
+      await page.getByRole("button", { name: "Create Timetable" }).click();
+      await expect(field(page, "Class")).toHaveAccessibleDescription("All fields are required");
+      await expectAccessible(page);
+      await field(page, "Class").selectOption("JSS2");
+      await page.getByRole("button", { name: "Create Timetable" }).click();
+      await expect(page).toHaveURL(/\/admin\/time-table$/);
+      await expect(toast(page, "Created successfully")).toBeVisible();
+      await expect(page.getByTestId("timetable-card")).toHaveCount(1);
+      await expectAccessible(page);
 
-    await page.getByRole("link", { name: "Edit Regular School Period – JSS2" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Edit Timetable" })).toBeVisible();
-    await expectAccessible(page);
+      await page.getByRole("link", { name: "Edit Regular School Period – JSS2" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Edit Timetable" })).toBeVisible();
+      await expectAccessible(page);
 
-    await page.goto("/admin/time-table");
-    await page.getByRole("searchbox", { name: "Search" }).fill("biology");
-    await page.getByRole("button", { name: "Search" }).click();
-    await expect(page.getByRole("heading", { name: "No timetables found" })).toBeVisible();
-    await expectAccessible(page);
+      await page.goto("/admin/time-table");
+      await page.getByRole("searchbox", { name: "Search" }).fill("biology");
+      await page.getByRole("button", { name: "Search" }).click();
+      await expect(page.getByRole("heading", { name: "No timetables found" })).toBeVisible();
+      await expectAccessible(page);
 
-    const setup = await api(request, school);
-    const id = await setup.timetable({ type: "Regular School Period", class: "JSS2", session: "2025/2026", term: "3rd Term" });
-    await page.goto(`/admin/timetable/${id}/view`);
-    await expect(page.getByRole("heading", { name: "Nothing Yet" })).toBeVisible();
-    await expectAccessible(page);
-    await page.getByRole("link", { name: "Add Schedule" }).click();
-    await expectAccessible(page);
-    await page.getByRole("button", { name: "Add Schedule" }).click();
-    await expect(field(page, "Day")).toHaveAccessibleDescription("Day is required for Regular School Periods");
-    await expectAccessible(page);
-    await field(page, "Day").selectOption("Monday");
-    await field(page, "Start time").fill("09:00");
-    await field(page, "End time").fill("10:00");
-    await field(page, "Subject").selectOption("Mathematics");
-    await page.getByRole("button", { name: "Add Schedule" }).click();
-    await expect(toast(page, "Created successfully")).toBeVisible();
-    await expect(page.getByTestId("schedule-day").getByRole("heading", { level: 2 })).toHaveText(["Monday"]);
-    await expectAccessible(page);
+      const setup = await api(request, school);
+      const id = await setup.timetable({
+        type: "Regular School Period",
+        class: "JSS2",
+        session: "2025/2026",
+        term: "3rd Term",
+      });
+      await page.goto(`/admin/timetable/${id}/view`);
+      await expect(page.getByRole("heading", { name: "Nothing Yet" })).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole("link", { name: "Add Schedule" }).click();
+      await expectAccessible(page);
+      await page.getByRole("button", { name: "Add Schedule" }).click();
+      await expect(field(page, "Day")).toHaveAccessibleDescription("Day is required for Regular School Periods");
+      await expectAccessible(page);
+      await field(page, "Day").selectOption("Monday");
+      await field(page, "Start time").fill("09:00");
+      await field(page, "End time").fill("10:00");
+      await field(page, "Subject").selectOption("Mathematics");
+      await page.getByRole("button", { name: "Add Schedule" }).click();
+      await expect(toast(page, "Created successfully")).toBeVisible();
+      await expect(page.getByTestId("schedule-day").getByRole("heading", { level: 2 })).toHaveText(["Monday"]);
+      await expectAccessible(page);
 
-    await page.goto(`/admin/timetable/${id}/add-schedule`);
-    await field(page, "Day").selectOption("Monday");
-    await field(page, "Start time").fill("09:30");
-    await field(page, "End time").fill("10:30");
-    await field(page, "Subject").selectOption("English Language");
-    await page.getByRole("button", { name: "Add Schedule" }).click();
-    await expect(field(page, "Start time")).toHaveAccessibleDescription("Overlaps Mathematics, Monday 09:00–10:00");
-    await expectAccessible(page);
+      await page.goto(`/admin/timetable/${id}/add-schedule`);
+      await field(page, "Day").selectOption("Monday");
+      await field(page, "Start time").fill("09:30");
+      await field(page, "End time").fill("10:30");
+      await field(page, "Subject").selectOption("English Language");
+      await page.getByRole("button", { name: "Add Schedule" }).click();
+      await expect(field(page, "Start time")).toHaveAccessibleDescription("Overlaps Mathematics, Monday 09:00–10:00");
+      await expectAccessible(page);
 
-    await page.goto(`/admin/timetable/${id}/view`);
-    await page.getByRole("link", { name: "Edit Mathematics, Monday 09:00–10:00" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Edit Schedule" })).toBeVisible();
-    await expectAccessible(page);
+      await page.goto(`/admin/timetable/${id}/view`);
+      await page.getByRole("link", { name: "Edit Mathematics, Monday 09:00–10:00" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Edit Schedule" })).toBeVisible();
+      await expectAccessible(page);
 
-    // Without scripts the link itself downloads: the PDF comes as an attachment.
-    await page.goto(`/admin/timetable/${id}/view`);
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download Timetable" }).click()]);
-    expect(download.suggestedFilename()).toBe("regular-school-period-timetable-jss2-3rd-term.pdf");
+      // Without scripts the link itself downloads: the PDF comes as an attachment.
+      await page.goto(`/admin/timetable/${id}/view`);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Download Timetable" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe("regular-school-period-timetable-jss2-3rd-term.pdf");
 
-    await page.getByRole("link", { name: "Delete Mathematics, Monday 09:00–10:00" }).click();
-    await expect(page).toHaveURL(/\/delete-schedule\/\d+$/);
-    await expectAccessible(page);
-    await page.getByRole("main").getByRole("button", { name: "Delete" }).click();
-    await expect(toast(page, "Schedule deleted successfully")).toBeVisible();
+      await page.getByRole("link", { name: "Delete Mathematics, Monday 09:00–10:00" }).click();
+      await expect(page).toHaveURL(/\/delete-schedule\/\d+$/);
+      await expectAccessible(page);
+      await page.getByRole("main").getByRole("button", { name: "Delete" }).click();
+      await expect(toast(page, "Schedule deleted successfully")).toBeVisible();
 
-    const exam = await setup.timetable({ type: "Exam", class: "SS3", session: "2025/2026", term: "3rd Term" });
-    await page.goto(`/admin/timetable/${exam}/add-schedule`);
-    await field(page, "Start time").fill("09:00");
-    await field(page, "End time").fill("11:00");
-    await field(page, "Subject").selectOption("Physics");
-    await page.getByRole("button", { name: "Add Schedule" }).click();
-    await expect(field(page, "Date")).toHaveAccessibleDescription(/^Date is required for Test and Exam schedules/);
-    await expectAccessible(page);
-    const monday = nextMonday();
-    await field(page, "Date").fill(monday);
-    await page.getByRole("button", { name: "Add Schedule" }).click();
-    await expect(page.getByRole("heading", { level: 2, name: `Monday, ${formatScheduleDate(monday)}` })).toBeVisible();
-    await expectAccessible(page);
+      const exam = await setup.timetable({ type: "Exam", class: "SS3", session: "2025/2026", term: "3rd Term" });
+      await page.goto(`/admin/timetable/${exam}/add-schedule`);
+      await field(page, "Start time").fill("09:00");
+      await field(page, "End time").fill("11:00");
+      await field(page, "Subject").selectOption("Physics");
+      await page.getByRole("button", { name: "Add Schedule" }).click();
+      await expect(field(page, "Date")).toHaveAccessibleDescription(/^Date is required for Test and Exam schedules/);
+      await expectAccessible(page);
+      const monday = nextMonday();
+      await field(page, "Date").fill(monday);
+      await page.getByRole("button", { name: "Add Schedule" }).click();
+      await expect(
+        page.getByRole("heading", { level: 2, name: `Monday, ${formatScheduleDate(monday)}` }),
+      ).toBeVisible();
+      await expectAccessible(page);
 
-    // A second page of the list, and the confirm page behind a timetable's Delete.
-    for (let i = 1; i <= 18; i++) await setup.timetable({ type: "Test", class: "JSS1", session: "2025/2026", term: "2nd Term", venue: `Room ${i}` });
-    await page.goto("/admin/time-table");
-    await page.getByRole("link", { name: /Next/ }).click();
-    await expect(page.getByText("Page 2 of 2")).toBeVisible();
-    await expectAccessible(page);
-    await page.getByRole("link", { name: "Delete Regular School Period – JSS2" }).first().click();
-    await expect(page).toHaveURL(/\/admin\/timetable\/\d+\/delete$/);
-    await expectAccessible(page);
-    await page.getByRole("main").getByRole("button", { name: "Delete" }).click();
-    await expect(toast(page, "Timetable deleted successfully")).toBeVisible();
+      // A second page of the list, and the confirm page behind a timetable's Delete.
+      for (let i = 1; i <= 18; i++)
+        await setup.timetable({
+          type: "Test",
+          class: "JSS1",
+          session: "2025/2026",
+          term: "2nd Term",
+          venue: `Room ${i}`,
+        });
+      await page.goto("/admin/time-table");
+      await page.getByRole("link", { name: /Next/ }).click();
+      await expect(page.getByText("Page 2 of 2")).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole("link", { name: "Delete Regular School Period – JSS2" }).first().click();
+      await expect(page).toHaveURL(/\/admin\/timetable\/\d+\/delete$/);
+      await expectAccessible(page);
+      await page.getByRole("main").getByRole("button", { name: "Delete" }).click();
+      await expect(toast(page, "Timetable deleted successfully")).toBeVisible();
 
-    expect((await page.goto("/admin/timetable/999999/view"))?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1, name: "Timetable Not Found" })).toBeVisible();
-    await expectAccessible(page);
-  });
+      expect((await page.goto("/admin/timetable/999999/view"))?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "Timetable Not Found" })).toBeVisible();
+      await expectAccessible(page);
+    },
+  );
 });

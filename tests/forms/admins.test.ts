@@ -13,7 +13,11 @@ const menuLinks = (page: Page, name = "Admin menu") => page.linkNames(`nav[aria-
 const subAdminRow = (page: Page, name: string) => page.listItems("Sub-admins").find((row) => row.includes(name));
 
 /** A browser without JavaScript, signed in as a sub-admin through the login form. */
-async function signedInAsSubAdmin(school: Admin, email: string, password: string): Promise<{ browser: Browser; start: Page }> {
+async function signedInAsSubAdmin(
+  school: Admin,
+  email: string,
+  password: string,
+): Promise<{ browser: Browser; start: Page }> {
   const browser = new Browser(baseUrl());
   const login = await browser.goto("/choose-account");
   const start = await login
@@ -52,7 +56,12 @@ describe("sub-admins without JavaScript", () => {
     page = await page.follow("Add Sub-admin", { first: true });
     expect(page.heading()).toBe("Add Sub-admin");
     // Bad input: the message beside its field, the rest kept, nothing added.
-    page = await page.form({ button: "Add Sub-admin" }).fill("Name", "Bisi Adeyemi").fill("Email", "not-an-email").check("Students", { within: "Features" }).submit("Add Sub-admin");
+    page = await page
+      .form({ button: "Add Sub-admin" })
+      .fill("Name", "Bisi Adeyemi")
+      .fill("Email", "not-an-email")
+      .check("Students", { within: "Features" })
+      .submit("Add Sub-admin");
     expect(page.status).toBe(400);
     expect(page.field("Email").description).toBe("Enter a valid email address.");
     expect(page.field("Name").value).toBe("Bisi Adeyemi");
@@ -60,7 +69,11 @@ describe("sub-admins without JavaScript", () => {
     expect((await school.api<{ data: unknown[] }>("GET", "/sub-admins")).body.data).toHaveLength(0);
 
     const email = `bisi-${Date.now().toString(36)}@school.test`;
-    page = await page.form({ button: "Add Sub-admin" }).fill("Email", email).check("Files", { within: "Features" }).submit("Add Sub-admin");
+    page = await page
+      .form({ button: "Add Sub-admin" })
+      .fill("Email", email)
+      .check("Files", { within: "Features" })
+      .submit("Add Sub-admin");
     expect(page.headings(2)).toContain("Sub-admin added");
     expect(page.text('[data-testid="credential-unique-id"]')).toBe(school.account.uniqueId);
     expect(page.text('[data-testid="credential-email"]')).toBe(email);
@@ -83,7 +96,13 @@ describe("sub-admins without JavaScript", () => {
     expect(files.heading()).toBe("Files");
 
     let denied: Page | undefined;
-    for (const path of ["/admin/dashboard", "/admin/settings", "/admin/staff/add", "/super-admin/manage-admins", "/admin/add-bank-details"]) {
+    for (const path of [
+      "/admin/dashboard",
+      "/admin/settings",
+      "/admin/staff/add",
+      "/super-admin/manage-admins",
+      "/admin/add-bank-details",
+    ]) {
       denied = await device.goto(path);
       expect(denied.status, path).toBe(403);
       expect(denied.heading(), path).toBe("Access denied");
@@ -115,7 +134,9 @@ describe("sub-admins without JavaScript", () => {
     expect(page.heading()).toBe("Audit Log");
     const entries = page.listItems("Audit log entries");
     expect(entries[0]).toContain("Disabled sub-admin Bisi Adeyemi");
-    expect(entries.filter((entry) => entry.includes("Added sub-admin Bisi Adeyemi with Students, Files"))).toHaveLength(1);
+    expect(entries.filter((entry) => entry.includes("Added sub-admin Bisi Adeyemi with Students, Files"))).toHaveLength(
+      1,
+    );
     page = await page.form({ button: "Filter" }).select("Kind", "deletion").submit("Filter");
     expect(page.url.searchParams.get("kind")).toBe("deletion");
     expect(page.text()).toContain("No entries match these filters");
@@ -134,7 +155,9 @@ describe("sub-admins without JavaScript", () => {
 
     let page = await (await browser.goto("/super-admin/manage-admins")).follow("Reset password");
     expect(page.heading()).toBe("Reset password");
-    expect(page.text()).toContain("Give Chinedu Obi a new password? Their current password stops working and they are signed out.");
+    expect(page.text()).toContain(
+      "Give Chinedu Obi a new password? Their current password stops working and they are signed out.",
+    );
     page = await page.press("Reset password");
     expect(page.headings(2)).toContain("New password");
     const password = page.text('[data-testid="credential-password"]');

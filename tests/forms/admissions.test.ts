@@ -12,10 +12,18 @@ import { baseUrl, registerSchool, signedIn, type Admin } from "./support/school"
 function pdf(name: string): UploadFile {
   return { name, mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n%%%%%%%%%%%%%%%%%%%%\n%%EOF\n") };
 }
-const fakePicture: UploadFile = { name: "passport.png", mimeType: "image/png", buffer: Buffer.from("plain text pretending to be a picture\n") };
+const fakePicture: UploadFile = {
+  name: "passport.png",
+  mimeType: "image/png",
+  buffer: Buffer.from("plain text pretending to be a picture\n"),
+};
 
 async function createForm(school: Admin, title: string) {
-  const response = await school.api<{ data: { id: number; public_id: string } }>("POST", "/create-admission-form", { title, amount: 2500, status: "active" });
+  const response = await school.api<{ data: { id: number; public_id: string } }>("POST", "/create-admission-form", {
+    title,
+    amount: 2500,
+    status: "active",
+  });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body.data;
 }
@@ -35,12 +43,16 @@ async function applyThroughApi(publicId: string, firstName: string) {
     relationshipToApplicant: "Father",
   };
   for (const [name, value] of Object.entries(answers)) body.set(name, value);
-  const response = await fetch(`${baseUrl()}/api/public/admission-forms/${publicId}/submissions`, { method: "POST", body });
+  const response = await fetch(`${baseUrl()}/api/public/admission-forms/${publicId}/submissions`, {
+    method: "POST",
+    body,
+  });
   expect(response.status, await response.clone().text()).toBe(201);
 }
 
 type SubmissionList = { total: number; data: Array<{ status: string; student_name: string }> };
-const listSubmissions = async (school: Admin) => (await school.api<{ data: SubmissionList }>("GET", "/submissions")).body.data;
+const listSubmissions = async (school: Admin) =>
+  (await school.api<{ data: SubmissionList }>("GET", "/submissions")).body.data;
 
 const card = (title: string) => `article[aria-label="${title}"]`;
 const submissionRows = (page: Page) => page.listItems("Submissions");
@@ -101,13 +113,16 @@ describe("admissions without JavaScript", () => {
     application = await applicant.goto(new URL(link).pathname);
     expect(application.heading()).toBe("2026/2027 Entrance");
     expect(application.text()).toContain("₦5,000.00");
-    for (const group of ["Personal", "Parent or guardian", "Additional", "Documents"]) expect(application.group(group)).toBeTruthy();
+    for (const group of ["Personal", "Parent or guardian", "Additional", "Documents"])
+      expect(application.group(group)).toBeTruthy();
     application = await fillApplication(application, "Tolu")
       .attach("Passport photograph (optional)", fakePicture)
       .attach("Birth certificate (optional)", pdf("birth.pdf"))
       .submit("Submit Application");
     expect(application.status).toBe(422);
-    expect(application.field("Passport photograph (optional)").description).toMatch(/^Upload a picture \(PNG, JPEG, GIF or WebP\) or a PDF\./);
+    expect(application.field("Passport photograph (optional)").description).toMatch(
+      /^Upload a picture \(PNG, JPEG, GIF or WebP\) or a PDF\./,
+    );
     expect(application.field("Passport photograph (optional)").invalid).toBe(true);
     expect(application.field("First name").value).toBe("Tolu");
     expect(application.field("Class applying into").value).toBe("JSS1");
@@ -136,7 +151,9 @@ describe("admissions without JavaScript", () => {
     let review = await page.follow("Tolu Adeyemi");
     expect(review.path).toMatch(new RegExp(`^/submission-review/${school.account.uniqueId}/\\d+$`));
     expect(review.heading()).toBe("Tolu Adeyemi");
-    expect(review.headings(2)).toEqual(expect.arrayContaining(["Personal", "Parent or guardian", "Additional", "Documents"]));
+    expect(review.headings(2)).toEqual(
+      expect.arrayContaining(["Personal", "Parent or guardian", "Additional", "Documents"]),
+    );
     expect(review.text()).toContain("Mrs. Bisi Adeyemi");
     const document = await review.follow("View File (Passport photograph)");
     expect(document.headers.get("content-disposition")).toMatch(/^attachment; filename="passport\.png"/);
@@ -185,7 +202,9 @@ describe("admissions without JavaScript", () => {
     expect(page.path).toBe("/admin/admission-forms");
     expect(page.toast()).toBe("Admission form deleted successfully");
     expect(page.text()).toContain("No admission forms yet");
-    expect((await new Browser(baseUrl()).goto(`/apply/${form.public_id}`)).heading()).toBe("This admission form is closed.");
+    expect((await new Browser(baseUrl()).goto(`/apply/${form.public_id}`)).heading()).toBe(
+      "This admission form is closed.",
+    );
   });
 
   it("'No submission data found' for a submission that does not exist", async () => {

@@ -25,7 +25,13 @@ describe("Data saver without JavaScript", () => {
     expect(page.path).toBe("/admin/profile");
     expect(page.form({ selector: PROFILE_SWITCH }).button("Data saver: On").getAttribute("aria-pressed")).toBe("true");
 
-    for (const path of ["/admin/profile", "/admin/dashboard", "/admin/students", "/admin/time-table", "/admin/settings"]) {
+    for (const path of [
+      "/admin/profile",
+      "/admin/dashboard",
+      "/admin/students",
+      "/admin/time-table",
+      "/admin/settings",
+    ]) {
       const visited = await browser.goto(path);
       expect(visited.path, path).toBe(path);
       expect(scriptsIn(visited), `${path} sends scripts with data saver on`).toBe(0);
@@ -33,7 +39,10 @@ describe("Data saver without JavaScript", () => {
 
     // A real action without scripts: the school's name is saved and the toast arrives with the next page.
     page = await browser.goto("/admin/profile");
-    page = await page.form({ button: "Save Changes" }).fill("School Name", `${school.account.schoolName} Annex`).submit("Save Changes");
+    page = await page
+      .form({ button: "Save Changes" })
+      .fill("School Name", `${school.account.schoolName} Annex`)
+      .submit("Save Changes");
     expect(page.toast()).toBe("Profile updated successfully!");
     expect(page.field("School Name").value).toBe(`${school.account.schoolName} Annex`);
     expect(scriptsIn(page)).toBe(0);

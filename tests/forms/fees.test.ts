@@ -16,12 +16,17 @@ async function viaApi<T>(school: Admin, method: "GET" | "POST", path: string, bo
 }
 
 /** The text of the element with data-testid `id`, inside the one with `within` when given. */
-const byTestId = (page: Page, id: string, within?: string) => page.text(within ? `[data-testid="${within}"] [data-testid="${id}"]` : `[data-testid="${id}"]`);
+const byTestId = (page: Page, id: string, within?: string) =>
+  page.text(within ? `[data-testid="${within}"] [data-testid="${id}"]` : `[data-testid="${id}"]`);
 
 const ariaCurrent = (page: Page, link: string) => page.links(link)[0]?.getAttribute("aria-current") ?? null;
 
 async function createFee(page: Page, fee: { name: string; amount: string; compulsory: boolean }): Promise<Page> {
-  const form = page.form({ button: "Create Fee" }).fill("Fee name", fee.name).fill("Amount (₦)", fee.amount).select("Who pays", "all");
+  const form = page
+    .form({ button: "Create Fee" })
+    .fill("Fee name", fee.name)
+    .fill("Amount (₦)", fee.amount)
+    .select("Who pays", "all");
   if (fee.compulsory) form.check(/^Compulsory/);
   else form.uncheck(/^Compulsory/);
   const created = await form.submit("Create Fee");
@@ -36,7 +41,12 @@ describe("school fees without JavaScript", () => {
       student_data: { name: "Ada Obi", selectedClass: "JSS1", gender: "Female", phone_number: "08031234567" },
     });
     const parent = await viaApi<{ unique_id: string }>(school, "POST", "/stu-parents", {
-      parent_data: { name: "Mrs. Ngozi Obi", email: "ngozi@obi.ng", phone: "08035550000", children: [student.unique_id] },
+      parent_data: {
+        name: "Mrs. Ngozi Obi",
+        email: "ngozi@obi.ng",
+        phone: "08035550000",
+        children: [student.unique_id],
+      },
     });
     const browser = await signedIn(school);
 
@@ -64,7 +74,11 @@ describe("school fees without JavaScript", () => {
     expect(fees).toHaveLength(2);
     expect(fees.find((fee) => fee.includes("Tuition"))).toContain("₦45,000.00 · All classes · Compulsory");
     const saved = await viaApi<FeeItem[]>(school, "GET", "/fees/fee-settings");
-    expect(saved.map(({ name, amount, applies_to, compulsory }) => ({ name, amount, applies_to, compulsory })).sort((a, b) => a.amount - b.amount)).toEqual([
+    expect(
+      saved
+        .map(({ name, amount, applies_to, compulsory }) => ({ name, amount, applies_to, compulsory }))
+        .sort((a, b) => a.amount - b.amount),
+    ).toEqual([
       { name: "PTA", amount: 2000.5, applies_to: "all", compulsory: true },
       { name: "Tuition", amount: 45000, applies_to: "all", compulsory: true },
     ]);
@@ -82,7 +96,11 @@ describe("school fees without JavaScript", () => {
     expect(owing).toContain("₦47,000.50");
     page = await page.follow(/^Ada Obi/);
     expect(byTestId(page, "balance", "bill-totals")).toBe("₦47,000.50");
-    page = await page.form({ button: "Record Payment" }).fill("Amount paid (₦)", "50,000").select("Method", "Transfer").submit("Record Payment");
+    page = await page
+      .form({ button: "Record Payment" })
+      .fill("Amount paid (₦)", "50,000")
+      .select("Method", "Transfer")
+      .submit("Record Payment");
     expect(page.field("Reference").description).toMatch(/Enter the transfer, POS or online reference/);
     expect(page.field("Amount paid (₦)").value).toBe("50,000");
     expect(page.field("Method").value).toBe("Transfer");
@@ -97,7 +115,9 @@ describe("school fees without JavaScript", () => {
     expect(byTestId(page, "paid", "bill-totals")).toBe("₦20,000.00");
     expect(byTestId(page, "balance", "bill-totals")).toBe("₦27,000.50");
     expect(page.listItems("Payments").join(" ")).toContain("RCT-000001");
-    expect((await bill()).payments).toMatchObject([{ receipt_no: "RCT-000001", amount: 20000, method: "Transfer", reference: "TRF-2201", reversed_at: null }]);
+    expect((await bill()).payments).toMatchObject([
+      { receipt_no: "RCT-000001", amount: 20000, method: "Transfer", reference: "TRF-2201", reversed_at: null },
+    ]);
 
     // The receipt is a plain link to a PDF.
     const receipt = await page.follow("Receipt RCT-000001");

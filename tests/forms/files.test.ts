@@ -12,7 +12,11 @@ import { registerSchool, signedIn, type Admin } from "./support/school";
 function pdf(name: string, size = 2048): UploadFile {
   const head = Buffer.from("%PDF-1.4\n");
   const tail = Buffer.from("\n%%EOF\n");
-  return { name, mimeType: "application/pdf", buffer: Buffer.concat([head, Buffer.alloc(size - head.length - tail.length, "%"), tail]) };
+  return {
+    name,
+    mimeType: "application/pdf",
+    buffer: Buffer.concat([head, Buffer.alloc(size - head.length - tail.length, "%"), tail]),
+  };
 }
 
 async function upload(school: Admin, folder: string, file: UploadFile) {
@@ -24,10 +28,12 @@ async function upload(school: Admin, folder: string, file: UploadFile) {
   return response.body.data;
 }
 
-const used = async (school: Admin) => (await school.api<{ data: { used: number } }>("GET", "/files/storage-quota")).body.data.used;
+const used = async (school: Admin) =>
+  (await school.api<{ data: { used: number } }>("GET", "/files/storage-quota")).body.data.used;
 
 const meter = (page: Page) => page.text('[data-testid="storage-meter"]');
-const meterLevel = (page: Page) => page.byTestId("storage-meter")?.querySelector("[role=meter]")?.getAttribute("data-level");
+const meterLevel = (page: Page) =>
+  page.byTestId("storage-meter")?.querySelector("[role=meter]")?.getAttribute("data-level");
 
 describe("files without JavaScript", () => {
   it("upload into a new folder, see the meter move, view, download, delete a file and a folder", async () => {
@@ -52,7 +58,11 @@ describe("files without JavaScript", () => {
 
     const photo = logoPng("school photo.png", [200, 40, 40]);
     const letter = pdf("Letter to Parents – Ọ̀yọ́.pdf", 4096);
-    page = await page.form({ button: "Upload" }).attach("Files", photo, letter).fill("New folder name", "Term Letters").submit("Upload");
+    page = await page
+      .form({ button: "Upload" })
+      .attach("Files", photo, letter)
+      .fill("New folder name", "Term Letters")
+      .submit("Upload");
     expect(page.path).toBe("/admin/files");
     expect(page.toast()).toBe("Upload successful!");
     expect(await used(school)).toBe(photo.buffer.length + letter.buffer.length);
@@ -83,7 +93,9 @@ describe("files without JavaScript", () => {
     const file = await page.follow("Download");
     expect(browser.visited.at(-2)).toEqual({ method: "GET", path: `/admin/files/${id}/download`, status: 302 });
     expect(file.bytes?.equals(photo.buffer)).toBe(true);
-    expect(file.headers.get("content-disposition")).toBe(`attachment; filename="school photo.png"; filename*=UTF-8''school%20photo.png`);
+    expect(file.headers.get("content-disposition")).toBe(
+      `attachment; filename="school photo.png"; filename*=UTF-8''school%20photo.png`,
+    );
     expect(file.headers.get("x-content-type-options")).toBe("nosniff");
     expect(file.headers.get("content-security-policy")).toBe("sandbox; default-src 'none'");
 
@@ -93,7 +105,9 @@ describe("files without JavaScript", () => {
     const pdfPreview = page.document.querySelector("object[type='application/pdf']");
     const pdfAnswer = await browser.goto(pdfPreview!.getAttribute("data")!);
     expect(pdfAnswer.headers.get("content-type")).toBe("application/pdf");
-    expect(pdfAnswer.headers.get("content-disposition")).toMatch(/^inline; filename="Letter to Parents _ Oyo\.pdf"; filename\*=UTF-8''/);
+    expect(pdfAnswer.headers.get("content-disposition")).toMatch(
+      /^inline; filename="Letter to Parents _ Oyo\.pdf"; filename\*=UTF-8''/,
+    );
 
     // Delete the picture from its page: its confirm page, back to its folder, one file left, the meter lower.
     page = await (await browser.goto(viewPath)).follow("Delete");
@@ -132,16 +146,26 @@ describe("files without JavaScript", () => {
     expect(page.field("Existing folder").value).toBe("Receipts");
 
     const receipts = Array.from({ length: 6 }, (_, i) => pdf(`receipt ${i + 1}.pdf`));
-    page = await page.form({ button: "Upload" }).attach("Files", ...receipts).submit("Upload");
+    page = await page
+      .form({ button: "Upload" })
+      .attach("Files", ...receipts)
+      .submit("Upload");
     expect(page.field("Files").description).toMatch(/^Maximum 5 files allowed\. Please select fewer files\./);
     expect(page.field("Existing folder").value).toBe("Receipts");
 
-    page = await page.form({ button: "Upload" }).attach("Files", pdf("small.pdf"), pdf("big scan.pdf", 5 * 1024 * 1024 + 10)).submit("Upload");
+    page = await page
+      .form({ button: "Upload" })
+      .attach("Files", pdf("small.pdf"), pdf("big scan.pdf", 5 * 1024 * 1024 + 10))
+      .submit("Upload");
     expect(page.field("Files").description).toMatch(/^Files exceeding 5MB: big scan\.pdf/);
     expect(page.field("Existing folder").value).toBe("Receipts");
 
     // A program dressed as a PDF: refused by its bytes, by the API, with nothing of the batch stored.
-    const program = { name: "receipt.pdf", mimeType: "application/pdf", buffer: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(500)]) };
+    const program = {
+      name: "receipt.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.concat([Buffer.from("MZ"), Buffer.alloc(500)]),
+    };
     page = await page.form({ button: "Upload" }).attach("Files", pdf("good.pdf"), program).submit("Upload");
     expect(page.field("Files").description).toMatch(/^These files cannot be uploaded: receipt\.pdf\./);
     expect(page.field("Existing folder").value).toBe("Receipts");

@@ -22,11 +22,16 @@ const testIdText = (page: Page, id: string) => normalize(page.byTestId(id)?.text
 
 /** Logs in through the login form, as a visitor would. */
 async function logIn(browser: Browser, uniqueId: string, password: string) {
-  return (await browser.goto("/choose-account")).form({ button: "Login" }).fill("Unique ID", uniqueId).fill("Password", password).submit("Login");
+  return (await browser.goto("/choose-account"))
+    .form({ button: "Login" })
+    .fill("Unique ID", uniqueId)
+    .fill("Password", password)
+    .submit("Login");
 }
 
 type AdminData = { school_name: string; principal_name: string; school_email: string; logo_url: string | null };
-const adminData = async (school: Admin) => (await school.api<{ data: Array<{ admin_data: AdminData }> }>("GET", "/adminData")).body.data[0].admin_data;
+const adminData = async (school: Admin) =>
+  (await school.api<{ data: Array<{ admin_data: AdminData }> }>("GET", "/adminData")).body.data[0].admin_data;
 
 const logoSrc = (page: Page) => page.document.querySelector('img[alt="School logo"]')?.getAttribute("src");
 
@@ -35,7 +40,9 @@ const QUICK_LINKS = 'nav[aria-label="Quick links"]';
 
 /** Follows the link named `name` inside the first element matching `selector` (the menu, the bottom bar). */
 function followIn(page: Page, selector: string, name: string) {
-  const link = [...(page.document.querySelector(selector)?.querySelectorAll("a[href]") ?? [])].find((each) => normalize(each.textContent) === name);
+  const link = [...(page.document.querySelector(selector)?.querySelectorAll("a[href]") ?? [])].find(
+    (each) => normalize(each.textContent) === name,
+  );
   if (!link) throw new Error(`no link ${name} in ${selector} on ${page.path}`);
   return page.browser.goto(new URL(link.getAttribute("href")!, page.url).toString());
 }
@@ -71,7 +78,11 @@ describe("register without JavaScript", () => {
     expect(page.field("School Name").invalid).toBe(false);
 
     // A browser never keeps a chosen file across a page load, so the logo is chosen again.
-    page = await page.form({ button: "Create Account" }).fill("Phone Number", school.phone).attach("School Logo", logoPng()).submit("Create Account");
+    page = await page
+      .form({ button: "Create Account" })
+      .fill("Phone Number", school.phone)
+      .attach("School Logo", logoPng())
+      .submit("Create Account");
     expect(page.heading()).toBe("Your school account is ready");
     const uniqueId = testIdText(page, "new-unique-id");
     const password = testIdText(page, "new-password");
@@ -121,12 +132,15 @@ describe("login without JavaScript", () => {
 describe("dashboard without JavaScript", () => {
   it("shows the school's figures and the empty state without students", async () => {
     const page = await (await signedIn(admin)).goto("/admin/dashboard");
-    expect(page.text("main header p")).toMatch(new RegExp(`^Good (morning|afternoon|evening), ${admin.account.principalName}$`));
+    expect(page.text("main header p")).toMatch(
+      new RegExp(`^Good (morning|afternoon|evening), ${admin.account.principalName}$`),
+    );
     expect(page.heading()).toBe(admin.account.schoolName);
     expect(testIdText(page, "term")).toMatch(/^(1ST|2ND|3RD) Term$/i);
     expect(testIdText(page, "session")).toMatch(/^\d{4}\/\d{4}$/);
     expect(page.text("main time")).toBe(formatLongDate(new Date()));
-    for (const id of ["total-male", "total-female", "teaching-staff", "non-teaching-staff"]) expect(testIdText(page, id), id).toBe("0");
+    for (const id of ["total-male", "total-female", "teaching-staff", "non-teaching-staff"])
+      expect(testIdText(page, id), id).toBe("0");
     expect(page.headings(2)).toContain("No students yet");
     expect(page.document.querySelectorAll("main svg")).toHaveLength(0);
   });
@@ -134,7 +148,9 @@ describe("dashboard without JavaScript", () => {
   it("draws the gender chart as an inline SVG with percentages that add up to 100", async () => {
     const school = await registerSchool("Chart");
     for (const gender of ["Male", "Male", "Female"]) {
-      const added = await school.api("POST", "/students", { student_data: { name: `Pupil ${gender}`, selectedClass: "JSS1", gender, phone_number: "08031234567" } });
+      const added = await school.api("POST", "/students", {
+        student_data: { name: `Pupil ${gender}`, selectedClass: "JSS1", gender, phone_number: "08031234567" },
+      });
       expect(added.status, JSON.stringify(added.body)).toBe(201);
     }
     const page = await (await signedIn(school)).goto("/admin/dashboard");
@@ -188,7 +204,10 @@ describe("profile without JavaScript", () => {
     expect(logoSrc(page)).toBe(firstSrc);
     expect((await adminData(school)).logo_url).toBe(firstLogo);
 
-    page = await page.form({ button: "Upload" }).attach("New logo", logoPng("new-logo.png", [200, 30, 30])).submit("Upload");
+    page = await page
+      .form({ button: "Upload" })
+      .attach("New logo", logoPng("new-logo.png", [200, 30, 30]))
+      .submit("Upload");
     expect(page.path).toBe("/admin/profile");
     expect(page.toast()).toBe("Profile updated successfully!");
     const newSrc = logoSrc(page);
@@ -219,13 +238,20 @@ describe("profile without JavaScript", () => {
     expect(page.field("School Email").value).toBe("not-an-email");
     expect((await adminData(school)).school_name).toBe(school.account.schoolName);
 
-    page = await page.form({ button: "Save Changes" }).fill("School Email", "office@renamed.test").submit("Save Changes");
+    page = await page
+      .form({ button: "Save Changes" })
+      .fill("School Email", "office@renamed.test")
+      .submit("Save Changes");
     expect(page.path).toBe("/admin/profile");
     expect(page.toast()).toBe("Profile updated successfully!");
     expect(page.field("School Name").value).toBe("Renamed Grammar School");
     expect(page.field("Principal Name").value).toBe("Chinedu Eze");
     expect(page.field("School Email").value).toBe("office@renamed.test");
-    expect(await adminData(school)).toMatchObject({ school_name: "Renamed Grammar School", principal_name: "Chinedu Eze", school_email: "office@renamed.test" });
+    expect(await adminData(school)).toMatchObject({
+      school_name: "Renamed Grammar School",
+      principal_name: "Chinedu Eze",
+      school_email: "office@renamed.test",
+    });
     expect(testIdText(await browser.goto("/admin/dashboard"), "school-name")).toBe("Renamed Grammar School");
   });
 
@@ -233,12 +259,20 @@ describe("profile without JavaScript", () => {
     const school = await registerSchool("Password");
     const browser = await signedIn(school);
     let page = await browser.goto("/admin/profile");
-    page = await page.form({ button: "Change password" }).fill("Current password", "wrong-password").fill("New password", "a-new-password-123").submit("Change password");
+    page = await page
+      .form({ button: "Change password" })
+      .fill("Current password", "wrong-password")
+      .fill("New password", "a-new-password-123")
+      .submit("Change password");
     expect(page.text()).toContain("Current password is incorrect.");
     // The form sits in a <details>: it comes back open, its message in sight.
     expect(page.form({ button: "Change password" }).element.closest("details")?.hasAttribute("open")).toBe(true);
 
-    page = await page.form({ button: "Change password" }).fill("Current password", school.account.password).fill("New password", "a-new-password-123").submit("Change password");
+    page = await page
+      .form({ button: "Change password" })
+      .fill("Current password", school.account.password)
+      .fill("New password", "a-new-password-123")
+      .submit("Change password");
     expect(page.path).toBe("/admin/profile");
     expect(page.toast()).toBe("Password changed successfully!");
 

@@ -27,7 +27,8 @@ const upload = (page: Page, file?: UploadFile) => {
   if (file) form.attach("Spreadsheet", file);
   return form.submit("Check file");
 };
-const sheet = (bytes: Buffer) => sheetRows(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer);
+const sheet = (bytes: Buffer) =>
+  sheetRows(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer);
 
 /** A kind's whole import: its screen from the list's menu, the template, refusals, problems, the import. */
 async function importFlow(kind: ImportKind) {
@@ -57,7 +58,9 @@ async function importFlow(kind: ImportKind) {
   page = await upload(page, xlsx("register.xlsx", c.bad));
   expect(page.path).toMatch(new RegExp(`^/admin/bulk-import/${kind}/[0-9a-f]{64}$`));
   expect(page.text()).toContain("2 rows read. 1 row with problems.");
-  expect(page.tableRows().filter((cells) => cells.includes(c.problem.message))).toEqual([["3", c.problem.column, c.problem.message]]);
+  expect(page.tableRows().filter((cells) => cells.includes(c.problem.message))).toEqual([
+    ["3", c.problem.column, c.problem.message],
+  ]);
   expect(page.text()).toContain(IMPORT_MESSAGES.hasProblems);
   expect(page.buttons(/^Import/)).toHaveLength(0);
   const problems = await page.follow("Download the rows with problems");
@@ -83,14 +86,18 @@ async function importFlow(kind: ImportKind) {
 }
 
 describe("bulk import without JavaScript", () => {
-  it("Add Bulk Students: template, a file with problems and its problem file, the fixed file imported, the list showing it", () => importFlow("students"));
-  it("Add Bulk Parents: template, a file with problems and its problem file, the fixed file imported, the list showing it", () => importFlow("parents"));
-  it("Add Bulk Staff: template, a file with problems and its problem file, the fixed file imported, the list showing it", () => importFlow("staff"));
+  it("Add Bulk Students: template, a file with problems and its problem file, the fixed file imported, the list showing it", () =>
+    importFlow("students"));
+  it("Add Bulk Parents: template, a file with problems and its problem file, the fixed file imported, the list showing it", () =>
+    importFlow("parents"));
+  it("Add Bulk Staff: template, a file with problems and its problem file, the fixed file imported, the list showing it", () =>
+    importFlow("staff"));
 
   it("a student file with every kind of bad row lists each by row, column and the form's words", async () => {
     const browser = await signedIn(admin);
     const page = await upload(await browser.goto("/admin/add-bulk-students"), everyKindOfBadRow());
     const cells = page.tableRows().flat();
-    for (const message of [STUDENT_MESSAGES.nameRequired, STUDENT_MESSAGES.classUnknown, APP_MESSAGES.invalidEmail]) expect(cells).toContain(message);
+    for (const message of [STUDENT_MESSAGES.nameRequired, STUDENT_MESSAGES.classUnknown, APP_MESSAGES.invalidEmail])
+      expect(cells).toContain(message);
   });
 });

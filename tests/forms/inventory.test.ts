@@ -72,8 +72,16 @@ describe("inventory without JavaScript", () => {
     expect(groups(page).filter((group) => group.includes("Books"))).toHaveLength(1);
 
     // A group with items: the first confirm page leads to a second that names them.
-    const uniformsId = (await viaApi<{ data: Array<{ id: number }> }>(school, "GET", "/inventory/groups?q=uniforms")).data[0].id;
-    await viaApi(school, "POST", "/inventory/items", { name: "Blazer", class: "JSS1", price: 9500, status: "In Stock", group_id: uniformsId, quantity: 4 });
+    const uniformsId = (await viaApi<{ data: Array<{ id: number }> }>(school, "GET", "/inventory/groups?q=uniforms"))
+      .data[0].id;
+    await viaApi(school, "POST", "/inventory/items", {
+      name: "Blazer",
+      class: "JSS1",
+      price: 9500,
+      status: "In Stock",
+      group_id: uniformsId,
+      quantity: 4,
+    });
     page = await browser.goto("/admin/inventory");
     expect(groups(page).find((group) => group.includes("Uniforms"))).toContain("1 item");
     page = await deleteFromMenu(page, "Actions for Uniforms", "Delete group");
@@ -82,7 +90,9 @@ describe("inventory without JavaScript", () => {
     expect(page.url.search).toMatch(/^\?groupId=\d+&withItems=1/);
     expect(page.heading()).toBe("Delete group and items");
     expect(page.text()).toContain("Delete Uniforms and its 1 item?");
-    expect((await viaApi<{ items_count: number }>(school, "GET", `/inventory/groups/${uniformsId}`)).items_count).toBe(1);
+    expect((await viaApi<{ items_count: number }>(school, "GET", `/inventory/groups/${uniformsId}`)).items_count).toBe(
+      1,
+    );
     page = await page.press("Delete group and items");
     expect(page.path).toBe("/admin/inventory");
     expect(page.toast()).toBe("Deleted successfully");
@@ -127,7 +137,14 @@ describe("inventory without JavaScript", () => {
     expect(page.path).toBe("/admin/inventory");
     expect(page.toast()).toBe("Product added successfully!");
     expect(stats(page)).toEqual(["24", "0"]);
-    const shorts = await viaApi<{ id: number }>(school, "POST", "/inventory/items", { name: "Blue Shorts", class: "JSS1", price: 3500, status: "In Stock", group_id: uniformsId, quantity: 10 });
+    const shorts = await viaApi<{ id: number }>(school, "POST", "/inventory/items", {
+      name: "Blue Shorts",
+      class: "JSS1",
+      price: 3500,
+      status: "In Stock",
+      group_id: uniformsId,
+      quantity: 10,
+    });
 
     // The home search finds groups by their items' names.
     page = await search(page, "Search", "shirt");
@@ -150,14 +167,20 @@ describe("inventory without JavaScript", () => {
     expect(page.url.search).toMatch(/^\?itemId=\d+&returnUrl=/);
     expect(page.field("Price (₦)").value).toBe("12500.50");
     expect(page.field("Group").value).toBe(String(uniformsId));
-    page = await page.form({ button: "Save Changes" }).fill("Price (₦)", "13,000").fill("Quantity in stock", "30").submit("Save Changes");
+    page = await page
+      .form({ button: "Save Changes" })
+      .fill("Price (₦)", "13,000")
+      .fill("Quantity in stock", "30")
+      .submit("Save Changes");
     expect(page.toast()).toBe("Product updated successfully!");
     expect(page.path + page.url.search).toBe(`/admin/inventory/group/items?groupId=${uniformsId}&q=shirt`);
     expect(items(page)[0]).toContain("JSS1 · ₦13,000.00");
     expect(items(page)[0]).toContain("30 in stock");
 
     // A returnUrl to another site is ignored: back and save both lead to the item's group.
-    page = await browser.goto(`/admin/inventory/edit-product?itemId=${shorts.id}&returnUrl=${encodeURIComponent("https://evil.example/phish")}`);
+    page = await browser.goto(
+      `/admin/inventory/edit-product?itemId=${shorts.id}&returnUrl=${encodeURIComponent("https://evil.example/phish")}`,
+    );
     expect(page.href("‹ Back")).toBe(`/admin/inventory/group/items?groupId=${uniformsId}`);
     page = await page.press("Save Changes");
     expect(page.path + page.url.search).toBe(`/admin/inventory/group/items?groupId=${uniformsId}`);
@@ -174,9 +197,21 @@ describe("inventory without JavaScript", () => {
   it("a sale: find the student, too many is refused, then the stock falls and the purchase is listed", async () => {
     const school = await registerSchool("Sales");
     const group = await viaApi<{ id: number }>(school, "POST", "/inventory/groups", { name: "PE Kits" });
-    const suit = await viaApi<{ id: number }>(school, "POST", "/inventory/items", { name: "Track Suit", class: "SS1", price: 8500, status: "In Stock", group_id: group.id, quantity: 3 });
-    for (const [name, className] of [["Ngozi Okafor", "SS1"], ["Chidi Eze", "JSS3"]]) {
-      await viaApi(school, "POST", "/students", { student_data: { name, selectedClass: className, gender: "Female", phone_number: "0803 123 4567" } });
+    const suit = await viaApi<{ id: number }>(school, "POST", "/inventory/items", {
+      name: "Track Suit",
+      class: "SS1",
+      price: 8500,
+      status: "In Stock",
+      group_id: group.id,
+      quantity: 3,
+    });
+    for (const [name, className] of [
+      ["Ngozi Okafor", "SS1"],
+      ["Chidi Eze", "JSS3"],
+    ]) {
+      await viaApi(school, "POST", "/students", {
+        student_data: { name, selectedClass: className, gender: "Female", phone_number: "0803 123 4567" },
+      });
     }
     const browser = await signedIn(school);
 
@@ -233,11 +268,19 @@ describe("inventory without JavaScript", () => {
 
     page = await page.press("Save Bank Details");
     for (const label of ["Bank", "Account Number", "Account Name"]) {
-      expect(page.field(label).description).toMatch(/^Please fill in all required fields and verify your account number/);
+      expect(page.field(label).description).toMatch(
+        /^Please fill in all required fields and verify your account number/,
+      );
     }
 
-    page = await page.form({ button: "Verify" }).select("Bank", "Guaranty Trust Bank").fill("Account Number", bad).submit("Verify");
-    expect(page.field("Account Number").description).toMatch(/^This account number is not valid for Guaranty Trust Bank\./);
+    page = await page
+      .form({ button: "Verify" })
+      .select("Bank", "Guaranty Trust Bank")
+      .fill("Account Number", bad)
+      .submit("Verify");
+    expect(page.field("Account Number").description).toMatch(
+      /^This account number is not valid for Guaranty Trust Bank\./,
+    );
     expect(page.field("Account Number").value).toBe(bad);
     expect(page.field("Account Name").value).toBe("");
 
@@ -250,9 +293,13 @@ describe("inventory without JavaScript", () => {
     page = await page.press("Save Bank Details");
     expect(page.path).toBe("/admin/inventory");
     expect(page.toast()).toBe("Bank details added successfully!");
-    expect(page.text('[data-testid="bank-summary"]')).toBe(`Payments go to Guaranty Trust Bank · ${good} · SANDBOX ACCOUNT ${good.slice(-4)}`);
+    expect(page.text('[data-testid="bank-summary"]')).toBe(
+      `Payments go to Guaranty Trust Bank · ${good} · SANDBOX ACCOUNT ${good.slice(-4)}`,
+    );
     page = await browser.goto("/admin/add-bank-details");
-    expect(page.text('[data-testid="current-account"]')).toBe(`Guaranty Trust Bank · ${good} · SANDBOX ACCOUNT ${good.slice(-4)}`);
+    expect(page.text('[data-testid="current-account"]')).toBe(
+      `Guaranty Trust Bank · ${good} · SANDBOX ACCOUNT ${good.slice(-4)}`,
+    );
     expect(page.field("Account Name").value).toBe(`SANDBOX ACCOUNT ${good.slice(-4)}`);
   });
 

@@ -17,19 +17,33 @@ async function viaApi(school: Admin, path: string, data: unknown) {
   return response.body.data;
 }
 const addStudent = (school: Admin, data: Record<string, unknown>) =>
-  viaApi(school, "/students", { student_data: { selectedClass: "JSS1", gender: "Female", phone_number: "0803 111 0000", ...data } });
+  viaApi(school, "/students", {
+    student_data: { selectedClass: "JSS1", gender: "Female", phone_number: "0803 111 0000", ...data },
+  });
 let serial = 0;
 const addParent = (school: Admin, data: Record<string, unknown>) => {
   serial += 1;
-  return viaApi(school, "/stu-parents", { parent_data: { email: `parent${serial}@forms.ng`, phone: `0805 200 ${String(1000 + serial)}`, ...data } });
+  return viaApi(school, "/stu-parents", {
+    parent_data: { email: `parent${serial}@forms.ng`, phone: `0805 200 ${String(1000 + serial)}`, ...data },
+  });
 };
 
-type ParentList = { total: number; data: Array<{ unique_id: string; parent_data: Record<string, unknown>; children: Array<{ student_data: { name: string } }> }> };
-const listParents = async (school: Admin, query = "") => (await school.api<{ data: ParentList }>("GET", `/stu-parents${query}`)).body.data;
+type ParentList = {
+  total: number;
+  data: Array<{
+    unique_id: string;
+    parent_data: Record<string, unknown>;
+    children: Array<{ student_data: { name: string } }>;
+  }>;
+};
+const listParents = async (school: Admin, query = "") =>
+  (await school.api<{ data: ParentList }>("GET", `/stu-parents${query}`)).body.data;
 
 const rows = (page: Page) => page.listItems("Parents");
 /** The photo a row of the list shows, if any. */
-const rowPhoto = (page: Page, index: number) => page.document.querySelectorAll('ul[aria-label="Parents"] > li')[index]?.querySelector("img")?.getAttribute("src") ?? null;
+const rowPhoto = (page: Page, index: number) =>
+  page.document.querySelectorAll('ul[aria-label="Parents"] > li')[index]?.querySelector("img")?.getAttribute("src") ??
+  null;
 
 describe("parents list without JavaScript", () => {
   it("searches, filters by a child's class, pages, leads to the add screens, deletes after its confirm page", async () => {
@@ -37,7 +51,12 @@ describe("parents list without JavaScript", () => {
     const ada = await addStudent(school, { name: "Ada Okafor", selectedClass: "JSS1" });
     const obi = await addStudent(school, { name: "Obi Okafor", selectedClass: "SS3" });
     for (let i = 1; i <= PAGE_SIZE; i++) await addParent(school, { name: `Parent ${String(i).padStart(2, "0")}` });
-    await addParent(school, { name: "Mrs. Ngozi Okafor", email: "ngozi.okafor@forms.ng", phone: "0809 555 1234", children: [ada.unique_id, obi.unique_id] });
+    await addParent(school, {
+      name: "Mrs. Ngozi Okafor",
+      email: "ngozi.okafor@forms.ng",
+      phone: "0809 555 1234",
+      children: [ada.unique_id, obi.unique_id],
+    });
     const browser = await signedIn(school);
 
     let page = await browser.goto("/admin/parents");
@@ -114,18 +133,31 @@ describe("add parent without JavaScript", () => {
     expect(page.field(kemi, page.group("Children")).checked).toBe(false);
     expect((await listParents(school)).total).toBe(0);
 
-    page = await page.form({ button: "Add Parent" }).check(kemi, { within: "Children" }).fill("Find a student", "tayo").submit("Find");
+    page = await page
+      .form({ button: "Add Parent" })
+      .check(kemi, { within: "Children" })
+      .fill("Find a student", "tayo")
+      .submit("Find");
     expect(page.controls("Tayo Bello · SS1", page.group("Children"))).toHaveLength(1);
     expect(page.field(kemi, page.group("Children")).checked).toBe(true);
     expect(normalize(page.group("Children").textContent)).not.toContain("Someone Else");
-    page = await page.form({ button: "Add Parent" }).check("Tayo Bello · SS1", { within: "Children" }).attach("Photo", logoPng("funke.png")).submit("Add Parent");
+    page = await page
+      .form({ button: "Add Parent" })
+      .check("Tayo Bello · SS1", { within: "Children" })
+      .attach("Photo", logoPng("funke.png"))
+      .submit("Add Parent");
 
     expect(page.path).toBe("/admin/parents");
     expect(page.toast()).toBe("Created successfully");
     expect(rows(page)[0]).toContain("2 children");
     expect(rowPhoto(page, 0)).toMatch(/^\/api\/media\/[a-f0-9]{32}$/);
     const [saved] = (await listParents(school)).data;
-    expect(saved.parent_data).toMatchObject({ name: "Alhaja Funke Bello", email: "funke@forms.ng", phone: "+2348034445555", address: "3 Awolowo Road, Ikoyi" });
+    expect(saved.parent_data).toMatchObject({
+      name: "Alhaja Funke Bello",
+      email: "funke@forms.ng",
+      phone: "+2348034445555",
+      address: "3 Awolowo Road, Ikoyi",
+    });
     expect(saved.children.map((c) => c.student_data.name)).toEqual(["Kemi Bello", "Tayo Bello"]);
 
     // A valid new parent whose phone students share, none ticked: the first save offers them and says so,
@@ -139,8 +171,12 @@ describe("add parent without JavaScript", () => {
       .fill("Address", "Kano")
       .submit("Add Parent");
     expect(page.path).toBe("/admin/parents/add");
-    const statuses = [...page.document.querySelectorAll('[role="status"]')].map((status) => normalize(status.textContent));
-    expect(statuses.some((status) => status.includes("Students with this phone number are listed under Children"))).toBe(true);
+    const statuses = [...page.document.querySelectorAll('[role="status"]')].map((status) =>
+      normalize(status.textContent),
+    );
+    expect(
+      statuses.some((status) => status.includes("Students with this phone number are listed under Children")),
+    ).toBe(true);
     expect(page.field("Someone Else · JSS1 · same phone number", page.group("Children")).checked).toBe(false);
     page = await page.press("Add Parent");
     expect(page.path).toBe("/admin/parents");
@@ -149,7 +185,11 @@ describe("add parent without JavaScript", () => {
     // The same form sent twice at once, then once more (a retried request): its hidden key makes the
     // later ones add nothing.
     page = await browser.goto("/admin/parents/add");
-    const form = page.form({ button: "Add Parent" }).fill("Name", "Sent Twice").fill("Email", "twice@forms.ng").fill("Phone", "0803 111 1111");
+    const form = page
+      .form({ button: "Add Parent" })
+      .fill("Name", "Sent Twice")
+      .fill("Email", "twice@forms.ng")
+      .fill("Phone", "0803 111 1111");
     const [first, second] = await Promise.all([form.submit("Add Parent"), form.submit("Add Parent")]);
     expect(first.path).toBe("/admin/parents");
     expect(second.path).toBe("/admin/parents");
@@ -162,7 +202,13 @@ describe("parent's page without JavaScript", () => {
   it("contact, children opening their student, the fees block, and the edit form; unknown and foreign ids are 404", async () => {
     const school = await registerSchool("ParentsDetail");
     const child = await addStudent(school, { name: "Chidi Eze", selectedClass: "SS2" });
-    const parent = await addParent(school, { name: "Mr. Emeka Eze", email: "emeka@forms.ng", phone: "0806 123 4567", address: "7 Ogui Road, Enugu", children: [child.unique_id] });
+    const parent = await addParent(school, {
+      name: "Mr. Emeka Eze",
+      email: "emeka@forms.ng",
+      phone: "0806 123 4567",
+      address: "7 Ogui Road, Enugu",
+      children: [child.unique_id],
+    });
     const browser = await signedIn(school);
 
     let page = await (await browser.goto("/admin/parents")).follow(/^Mr\. Emeka Eze/);
@@ -173,7 +219,9 @@ describe("parent's page without JavaScript", () => {
     expect(page.linksWithin(contact, "+2348061234567")[0].getAttribute("href")).toBe("tel:+2348061234567");
     expect(normalize(contact.textContent)).toContain("7 Ogui Road, Enugu");
     const children = page.document.querySelector('ul[aria-label="Children"]')!;
-    expect(page.linksWithin(children, /Chidi Eze/)[0].getAttribute("href")).toBe(`/admin/update-student/${child.unique_id}`);
+    expect(page.linksWithin(children, /Chidi Eze/)[0].getAttribute("href")).toBe(
+      `/admin/update-student/${child.unique_id}`,
+    );
     expect(page.listItems("Children")[0]).toContain("SS2");
     expect(normalize(page.region("Fees").textContent)).toContain("No fee data available.");
 

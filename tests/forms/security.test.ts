@@ -15,9 +15,17 @@ const SCRIPT = "</script><script>alert(2)</script>";
 describe("Content-Security-Policy without JavaScript", () => {
   it("pages come with the Content-Security-Policy, and names with markup show as text, never as markup", async () => {
     const school = await registerSchool("Policy");
-    const student = await school.api("POST", "/students", { student_data: { name: `Tobi ${MARKUP}`, selectedClass: "JSS1", gender: "Male", phone_number: "0803 123 4567" } });
+    const student = await school.api("POST", "/students", {
+      student_data: { name: `Tobi ${MARKUP}`, selectedClass: "JSS1", gender: "Male", phone_number: "0803 123 4567" },
+    });
     expect(student.status, JSON.stringify(student.body)).toBe(201);
-    const timetable = await school.api<{ data: { id: number } }>("POST", "/timetables", { type: "Regular School Period", class: "JSS1", session: "2025/2026", term: "1st Term", venue: `Hall ${SCRIPT}` });
+    const timetable = await school.api<{ data: { id: number } }>("POST", "/timetables", {
+      type: "Regular School Period",
+      class: "JSS1",
+      session: "2025/2026",
+      term: "1st Term",
+      venue: `Hall ${SCRIPT}`,
+    });
     expect(timetable.status, JSON.stringify(timetable.body)).toBe(201);
     const browser = await signedIn(school);
 

@@ -20,7 +20,8 @@ beforeAll(async () => {
   school = await registerSchool("SettingsForms");
 });
 
-const settingsOf = async (owner: Admin) => (await owner.api<{ data: SchoolSettings }>("GET", "/school-settings")).body.data;
+const settingsOf = async (owner: Admin) =>
+  (await owner.api<{ data: SchoolSettings }>("GET", "/school-settings")).body.data;
 
 async function settingsPage(owner: Admin): Promise<{ browser: Browser; page: Page }> {
   const browser = await signedIn(owner);
@@ -37,7 +38,8 @@ function expectSaved(page: Page) {
 const sectionChips = (page: Page) => page.itemsIn(page.byTestId("sections")!);
 const classNames = (page: Page) => page.controls(/^Class \d+ name$/).map((control) => control.getAttribute("value"));
 /** The entries of a report sheet list, as its chips show them. */
-const listEntries = (page: Page, legend: string) => [...page.group(legend).querySelectorAll("li > span")].map((chip) => normalize(chip.textContent));
+const listEntries = (page: Page, legend: string) =>
+  [...page.group(legend).querySelectorAll("li > span")].map((chip) => normalize(chip.textContent));
 
 describe("settings main view without JavaScript", () => {
   it("shows the default sections, adds one and removes sections", async () => {
@@ -82,7 +84,11 @@ describe("settings main view without JavaScript", () => {
     page = await page.press("Remove");
     expectSaved(page);
     page = await browser.goto("/admin/settings");
-    expect(sectionChips(page)).toEqual([expect.stringMatching(/^Primary/), expect.stringMatching(/^Junior Secondary/), expect.stringMatching(/^Senior Secondary/)]);
+    expect(sectionChips(page)).toEqual([
+      expect.stringMatching(/^Primary/),
+      expect.stringMatching(/^Junior Secondary/),
+      expect.stringMatching(/^Senior Secondary/),
+    ]);
     expect(page.links("Early Childhood Subjects")).toHaveLength(0);
     const saved = await settingsOf(own);
     expect(saved.sections).toEqual(["Primary", "Junior Secondary", "Senior Secondary"]);
@@ -137,7 +143,11 @@ describe("section view without JavaScript", () => {
     expect(classNames(page)).toEqual(["JSS2", "JSS 3", "JSS4"]);
     expect(page.field("Class 2 name").value).toBe("JSS 3");
 
-    page = await form().uncheck("French").check("Further Mathematics").fill("New subject", "mathematics").submit("Add subject");
+    page = await form()
+      .uncheck("French")
+      .check("Further Mathematics")
+      .fill("New subject", "mathematics")
+      .submit("Add subject");
     expect(page.field("New subject").description).toBe("Subjects must be unique");
     page = await form().fill("New subject", "Robotics").submit("Add subject");
     expect(page.field("Robotics").checked).toBe(true);
@@ -168,14 +178,22 @@ describe("section view without JavaScript", () => {
     expect(page.field("French").checked).toBe(false);
     const saved = await settingsOf(own);
     expect(saved.classes_by_section["Junior Secondary"]).toEqual(["JSS2", "JSS 3", "JSS4"]);
-    expect(saved.subjects_by_section["Junior Secondary"]).toEqual(expect.arrayContaining(["Robotics", "Further Mathematics"]));
+    expect(saved.subjects_by_section["Junior Secondary"]).toEqual(
+      expect.arrayContaining(["Robotics", "Further Mathematics"]),
+    );
     expect(saved.subjects_by_section["Junior Secondary"]).not.toContain("French");
   });
 
   it("a renamed class keeps its students, and a removed row's name is not taken for a rename", async () => {
     const own = await registerSchool("Rename");
-    for (const [name, selectedClass, gender] of [["Pupil 1", "JSS1", "Female"], ["Obi in JSS2", "JSS2", "Male"], ["Eze in JSS3", "JSS3", "Male"]]) {
-      const response = await own.api("POST", "/students", { student_data: { name, selectedClass, gender, phone_number: "08031234567" } });
+    for (const [name, selectedClass, gender] of [
+      ["Pupil 1", "JSS1", "Female"],
+      ["Obi in JSS2", "JSS2", "Male"],
+      ["Eze in JSS3", "JSS3", "Male"],
+    ]) {
+      const response = await own.api("POST", "/students", {
+        student_data: { name, selectedClass, gender, phone_number: "08031234567" },
+      });
       expect(response.status, JSON.stringify(response.body)).toBe(201);
     }
     const { browser, page: settings } = await settingsPage(own);
@@ -183,7 +201,11 @@ describe("section view without JavaScript", () => {
     // Remove JSS2, then type a new name over JSS3's row and over JSS1's: only those two are renames.
     page = await page.form({ button: "Save & Back to Settings" }).submit("Remove JSS2");
     expect(classNames(page)).toEqual(["JSS1", "JSS3"]);
-    page = await page.form({ button: "Save & Back to Settings" }).fill("Class 1 name", "Year 7").fill("Class 2 name", "Year 9").submit("Save & Back to Settings");
+    page = await page
+      .form({ button: "Save & Back to Settings" })
+      .fill("Class 1 name", "Year 7")
+      .fill("Class 2 name", "Year 9")
+      .submit("Save & Back to Settings");
     expectSaved(page);
 
     const students = (list: Page) => list.listItems("Students");
@@ -248,7 +270,13 @@ describe("report sheet view without JavaScript", () => {
     page = await form().fill("New child development input", "Honesty").submit("Add child development input");
     expect(listEntries(page, "Child development inputs")).toHaveLength(6);
     page = await form().submitIn("Child development inputs", "Remove Neatness");
-    expect(listEntries(page, "Child development inputs")).toEqual(["Punctuality", "Politeness", "Attentiveness", "Relationship with Others", "Honesty"]);
+    expect(listEntries(page, "Child development inputs")).toEqual([
+      "Punctuality",
+      "Politeness",
+      "Attentiveness",
+      "Relationship with Others",
+      "Honesty",
+    ]);
     expect(await settingsOf(own)).toEqual(before);
 
     const session = sessionOptions(new Date())[0];
@@ -274,7 +302,13 @@ describe("report sheet view without JavaScript", () => {
     expect(listEntries(page, "Mid-term columns")).toEqual(["1st CA", "Project"]);
     expect(listEntries(page, "Exam columns")).toEqual(["1st CA", "2nd CA", "Examination"]);
     expect(listEntries(page, "Extra inputs")).toEqual(["Class Teacher's Remark"]);
-    expect(listEntries(page, "Child development inputs")).toEqual(["Punctuality", "Politeness", "Attentiveness", "Relationship with Others", "Honesty"]);
+    expect(listEntries(page, "Child development inputs")).toEqual([
+      "Punctuality",
+      "Politeness",
+      "Attentiveness",
+      "Relationship with Others",
+      "Honesty",
+    ]);
     const saved = await settingsOf(own);
     expect(saved.report_sheet).toMatchObject({
       add_position: false,

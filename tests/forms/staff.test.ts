@@ -15,27 +15,49 @@ let serial = 0;
 async function addStaff(school: Admin, data: Record<string, unknown>) {
   serial += 1;
   const response = await school.api<{ data: { unique_id: string } }>("POST", "/staffs", {
-    staff_data: { email: `staff${serial}@forms.ng`, phone: `0807 300 ${String(1000 + serial)}`, is_teaching_staff: true, ...data },
+    staff_data: {
+      email: `staff${serial}@forms.ng`,
+      phone: `0807 300 ${String(1000 + serial)}`,
+      is_teaching_staff: true,
+      ...data,
+    },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body.data;
 }
 type StaffList = { total: number; data: Array<{ staff_data: Record<string, unknown> }> };
-const listStaff = async (school: Admin, query = "") => (await school.api<{ data: StaffList }>("GET", `/staffs${query}`)).body.data;
+const listStaff = async (school: Admin, query = "") =>
+  (await school.api<{ data: StaffList }>("GET", `/staffs${query}`)).body.data;
 
 const rows = (page: Page) => page.listItems("Staff");
-const row = (page: Page, name: string) => [...page.document.querySelectorAll('ul[aria-label="Staff"] > li')].find((item) => normalize(item.textContent).includes(name))!;
+const row = (page: Page, name: string) =>
+  [...page.document.querySelectorAll('ul[aria-label="Staff"] > li')].find((item) =>
+    normalize(item.textContent).includes(name),
+  )!;
 /** Follows the chip (a link of the "Kind of staff" navigation) named `name`. */
-const chip = (page: Page, name: string) => page.browser.goto(new URL(page.linksWithin(page.region("Kind of staff"), name)[0].getAttribute("href")!, page.url).toString());
-const chosenChip = (page: Page) => page.linksWithin(page.region("Kind of staff"), /.*/).filter((link) => link.getAttribute("aria-current") === "page").map((link) => normalize(link.textContent));
+const chip = (page: Page, name: string) =>
+  page.browser.goto(
+    new URL(page.linksWithin(page.region("Kind of staff"), name)[0].getAttribute("href")!, page.url).toString(),
+  );
+const chosenChip = (page: Page) =>
+  page
+    .linksWithin(page.region("Kind of staff"), /.*/)
+    .filter((link) => link.getAttribute("aria-current") === "page")
+    .map((link) => normalize(link.textContent));
 const count = (page: Page, testId: string) => normalize(page.byTestId(testId)?.textContent);
 
 describe("staff list without JavaScript", () => {
   it("chips, search, class filter and pages; delete after its confirm page; the dashboard follows", async () => {
     const school = await registerSchool("StaffList");
-    for (let i = 1; i <= PAGE_SIZE; i++) await addStaff(school, { name: `Teacher ${String(i).padStart(2, "0")}`, position: "Teacher" });
+    for (let i = 1; i <= PAGE_SIZE; i++)
+      await addStaff(school, { name: `Teacher ${String(i).padStart(2, "0")}`, position: "Teacher" });
     await addStaff(school, { name: "Mrs. Amina Yusuf", position: "Vice Principal", form_teacher: "SS1" });
-    await addStaff(school, { name: "Mr. Okon Bassey", position: "Bursar", email: "okon@forms.ng", is_teaching_staff: false });
+    await addStaff(school, {
+      name: "Mr. Okon Bassey",
+      position: "Bursar",
+      email: "okon@forms.ng",
+      is_teaching_staff: false,
+    });
     const browser = await signedIn(school);
 
     let page = await browser.goto("/admin/staff");
@@ -119,29 +141,52 @@ describe("add and edit staff without JavaScript", () => {
       .submit("Add Staff");
     expect(page.field("Photo").description).toMatch(/File size must be less than 2MB\./);
     page = await page.form({ button: "Add Staff" }).attach("Photo", logoPng("chioma.png")).submit("Add Staff");
-    expect(page.field("Form teacher of").description).toMatch(/^Mr\. Tunde Bakare is already the form teacher of JSS1\./);
+    expect(page.field("Form teacher of").description).toMatch(
+      /^Mr\. Tunde Bakare is already the form teacher of JSS1\./,
+    );
     expect(page.field("Position").value).toBe("Head of Sciences");
     expect(page.field("JSS2", page.group("Classes taught")).checked).toBe(true);
     expect((await listStaff(school)).total).toBe(1);
 
-    page = await page.form({ button: "Add Staff" }).select("Form teacher of", "JSS2").attach("Photo", logoPng("chioma.png")).submit("Add Staff");
+    page = await page
+      .form({ button: "Add Staff" })
+      .select("Form teacher of", "JSS2")
+      .attach("Photo", logoPng("chioma.png"))
+      .submit("Add Staff");
     expect(page.path).toBe("/admin/staff");
     expect(page.toast()).toBe("Created successfully");
-    expect(normalize(row(page, "Mrs. Chioma Eze").textContent)).toContain("Head of Sciences (Teaching) Form teacher, JSS2");
+    expect(normalize(row(page, "Mrs. Chioma Eze").textContent)).toContain(
+      "Head of Sciences (Teaching) Form teacher, JSS2",
+    );
     expect(row(page, "Mrs. Chioma Eze").querySelector("img")?.getAttribute("src")).toMatch(/^\/api\/media\//);
     const saved = (await listStaff(school, "?q=chioma")).data[0].staff_data;
-    expect(saved).toMatchObject({ phone: "+2348031234567", form_teacher: "JSS2", class: "JSS2", subjects: ["Basic Science"], is_teaching_staff: true });
+    expect(saved).toMatchObject({
+      phone: "+2348031234567",
+      form_teacher: "JSS2",
+      class: "JSS2",
+      subjects: ["Basic Science"],
+      is_teaching_staff: true,
+    });
 
     page = await page.follow(/^Mrs\. Chioma Eze/);
     expect(page.heading()).toBe("Edit Staff");
     expect(page.field("Name").value).toBe("Mrs. Chioma Eze");
     expect(page.field("Form teacher of").value).toBe("JSS2");
     expect(page.field("Basic Science", page.group("Subjects")).checked).toBe(true);
-    page = await page.form({ button: "Save Changes" }).fill("Position", "Bursar").uncheck("Teaching staff").check("Remove photo").submit("Save Changes");
+    page = await page
+      .form({ button: "Save Changes" })
+      .fill("Position", "Bursar")
+      .uncheck("Teaching staff")
+      .check("Remove photo")
+      .submit("Save Changes");
     expect(page.toast()).toBe("Updated successfully");
     expect(normalize(row(page, "Mrs. Chioma Eze").textContent)).toContain("Bursar (Non-Teaching)");
     expect(row(page, "Mrs. Chioma Eze").querySelector("img")).toBeNull();
-    expect((await listStaff(school, "?q=chioma")).data[0].staff_data).toMatchObject({ is_teaching_staff: false, form_teacher: null, profile_img: null });
+    expect((await listStaff(school, "?q=chioma")).data[0].staff_data).toMatchObject({
+      is_teaching_staff: false,
+      form_teacher: null,
+      profile_img: null,
+    });
 
     const dashboard = await browser.goto("/admin/dashboard");
     expect(count(dashboard, "teaching-staff")).toBe("1");

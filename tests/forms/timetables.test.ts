@@ -37,9 +37,17 @@ async function addTimetable(owner: Admin, data: Record<string, string>) {
   return response.body.data.id;
 }
 
-type TimetableRecord = { id: number; type: string; class: string; venue: string | null; schedules: Array<Record<string, unknown>> };
-const listTimetables = async (owner: Admin) => (await owner.api<{ data: { total: number; data: TimetableRecord[] } }>("GET", "/timetables")).body.data;
-const getTimetable = async (owner: Admin, id: number) => (await owner.api<{ data: TimetableRecord }>("GET", `/timetables/${id}`)).body.data;
+type TimetableRecord = {
+  id: number;
+  type: string;
+  class: string;
+  venue: string | null;
+  schedules: Array<Record<string, unknown>>;
+};
+const listTimetables = async (owner: Admin) =>
+  (await owner.api<{ data: { total: number; data: TimetableRecord[] } }>("GET", "/timetables")).body.data;
+const getTimetable = async (owner: Admin, id: number) =>
+  (await owner.api<{ data: TimetableRecord }>("GET", `/timetables/${id}`)).body.data;
 
 const cards = (page: Page) => page.listItems("Timetables");
 /** The text of the card titled `title` ("Test – JSS3"), or null. */
@@ -62,7 +70,10 @@ describe("timetables without JavaScript", () => {
     const session = sessionOptions(today)[0];
     const current = await own.api<{ data: { report_sheet: Record<string, unknown> } }>("GET", "/school-settings");
     const saved = await own.api("POST", "/school-settings", {
-      school_settings: { report_sheet: { ...current.body.data.report_sheet, current_term: term }, other_settings: { current_session: session } },
+      school_settings: {
+        report_sheet: { ...current.body.data.report_sheet, current_term: term },
+        other_settings: { current_session: session },
+      },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const page = await (await signedIn(own)).goto("/admin/timetable/add?type=Test");
@@ -78,8 +89,11 @@ describe("timetables without JavaScript", () => {
 
     const picker = page.document.querySelector('nav[aria-label="Timetable type"]');
     expect(picker).not.toBeNull();
-    for (const type of ["Regular School Period", "Test", "Exam"]) expect(page.linksWithin(picker!, type)).toHaveLength(1);
-    page = await browser.goto(new URL(page.linksWithin(picker!, "Regular School Period")[0].getAttribute("href")!, page.url).toString());
+    for (const type of ["Regular School Period", "Test", "Exam"])
+      expect(page.linksWithin(picker!, type)).toHaveLength(1);
+    page = await browser.goto(
+      new URL(page.linksWithin(picker!, "Regular School Period")[0].getAttribute("href")!, page.url).toString(),
+    );
     expect(page.path).toBe("/admin/timetable/add");
     expect(page.url.searchParams.get("type")).toBe("Regular School Period");
     expect(page.heading()).toBe("Add Timetable");
@@ -90,7 +104,11 @@ describe("timetables without JavaScript", () => {
     expect(page.field("Session").value).toBe(currentSession(today));
     expect(page.field("Term").value).toBe(planningTerm(today));
 
-    page = await page.form({ button: "Create Timetable" }).select("Class", "").fill("Venue (optional)", "Block A").submit("Create Timetable");
+    page = await page
+      .form({ button: "Create Timetable" })
+      .select("Class", "")
+      .fill("Venue (optional)", "Block A")
+      .submit("Create Timetable");
     expect(page.status).toBe(400);
     expect(page.field("Class").description).toBe("All fields are required");
     expect(page.field("Venue (optional)").value).toBe("Block A");
@@ -106,7 +124,9 @@ describe("timetables without JavaScript", () => {
     expect(page.toast()).toBe("Created successfully");
     page = await browser.goto("/admin/time-table");
     expect(cards(page)).toHaveLength(1);
-    expect(card(page, "Regular School Period – JSS2")).toContain(`JSS2 · ${currentSession(today)} · ${planningTerm(today)}`);
+    expect(card(page, "Regular School Period – JSS2")).toContain(
+      `JSS2 · ${currentSession(today)} · ${planningTerm(today)}`,
+    );
     expect(card(page, "Regular School Period – JSS2")).toContain("Venue: Block A");
     expect((await listTimetables(own)).total).toBe(1);
 
@@ -117,7 +137,12 @@ describe("timetables without JavaScript", () => {
     expect(page.field("Venue (optional)").value).toBe("Block A");
     expect(page.field("Class").value).toBe("JSS2");
     const id = Number(page.path.split("/")[3]);
-    page = await page.form({ button: "Save Changes" }).select("Type", "Test").select("Class", "JSS3").fill("Venue (optional)", "Ilé Ẹ̀kọ́ Hall").submit("Save Changes");
+    page = await page
+      .form({ button: "Save Changes" })
+      .select("Type", "Test")
+      .select("Class", "JSS3")
+      .fill("Venue (optional)", "Ilé Ẹ̀kọ́ Hall")
+      .submit("Save Changes");
     expect(page.path).toBe("/admin/time-table");
     expect(page.toast()).toBe("Updated successfully");
     expect(card(page, "Test – JSS3")).toContain("Venue: Ilé Ẹ̀kọ́ Hall");
@@ -129,7 +154,13 @@ describe("timetables without JavaScript", () => {
     page = await browser.goto("/admin/time-table");
     expect(cards(page)).toHaveLength(2);
     const search = (q: string) => page.form({ button: "Search" }).fill("Search", q).submit("Search");
-    for (const [q, title] of [["exam", "Exam – SS1"], ["jss3", "Test – JSS3"], ["2024/2025", "Exam – SS1"], [otherTerm.toLowerCase(), "Exam – SS1"], ["hall", null]] as const) {
+    for (const [q, title] of [
+      ["exam", "Exam – SS1"],
+      ["jss3", "Test – JSS3"],
+      ["2024/2025", "Exam – SS1"],
+      [otherTerm.toLowerCase(), "Exam – SS1"],
+      ["hall", null],
+    ] as const) {
       page = await search(q);
       expect(page.url.searchParams.get("q")).toBe(q);
       if (title) {
@@ -154,7 +185,12 @@ describe("timetables without JavaScript", () => {
   });
 
   it("schedules: each message, grouped by day in time order, edit, download, delete", async () => {
-    const id = await addTimetable(school, { type: "Regular School Period", class: "JSS2", session: "2025/2026", term: "3rd Term" });
+    const id = await addTimetable(school, {
+      type: "Regular School Period",
+      class: "JSS2",
+      session: "2025/2026",
+      term: "3rd Term",
+    });
     const browser = await signedIn(school);
     const viewPath = `/admin/timetable/${id}/view`;
     let page = await browser.goto(viewPath);
@@ -223,7 +259,12 @@ describe("timetables without JavaScript", () => {
     expect(page.heading()).toBe("Edit Schedule");
     expect(page.field("Start time").value).toBe("09:00");
     expect(page.field("Venue (optional)").value).toBe("Room 4");
-    page = await page.form({ button: "Save Schedule" }).fill("Start time", "10:00").fill("End time", "11:00").fill("Venue (optional)", "Science Lab").submit("Save Schedule");
+    page = await page
+      .form({ button: "Save Schedule" })
+      .fill("Start time", "10:00")
+      .fill("End time", "11:00")
+      .fill("Venue (optional)", "Science Lab")
+      .submit("Save Schedule");
     expect(page.path).toBe(viewPath);
     expect(page.toast()).toBe("Updated successfully");
     expect(days(page)[0].schedules[1]).toContain("10:00–11:00 · Science Lab");
@@ -233,7 +274,9 @@ describe("timetables without JavaScript", () => {
     const pdf = await page.follow("Download Timetable");
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    expect(pdf.headers.get("content-disposition")).toBe('attachment; filename="regular-school-period-timetable-jss2-3rd-term.pdf"');
+    expect(pdf.headers.get("content-disposition")).toBe(
+      'attachment; filename="regular-school-period-timetable-jss2-3rd-term.pdf"',
+    );
     expect(pdf.bytes?.subarray(0, 5).toString()).toBe("%PDF-");
 
     // Delete a schedule after its confirm page.
@@ -247,14 +290,25 @@ describe("timetables without JavaScript", () => {
   });
 
   it("exam schedules: date required, never in the past, day taken from the date", async () => {
-    const id = await addTimetable(school, { type: "Exam", class: "SS3", session: "2025/2026", term: "3rd Term", venue: "Main Hall" });
+    const id = await addTimetable(school, {
+      type: "Exam",
+      class: "SS3",
+      session: "2025/2026",
+      term: "3rd Term",
+      venue: "Main Hall",
+    });
     const browser = await signedIn(school);
     const addPath = `/admin/timetable/${id}/add-schedule`;
     let page = await browser.goto(addPath);
     expect(page.controls("Day")).toHaveLength(0);
     expect(page.control("Date").getAttribute("min")).toBe(schoolToday(new Date()));
 
-    page = await page.form({ button: "Add Schedule" }).fill("Start time", "09:00").fill("End time", "11:00").select("Subject", "Physics").submit("Add Schedule");
+    page = await page
+      .form({ button: "Add Schedule" })
+      .fill("Start time", "09:00")
+      .fill("End time", "11:00")
+      .select("Subject", "Physics")
+      .submit("Add Schedule");
     expect(page.field("Date").description).toMatch(/^Date is required for Test and Exam schedules/);
     expect(page.field("Start time").value).toBe("09:00");
 
@@ -272,7 +326,9 @@ describe("timetables without JavaScript", () => {
     expect(page.toast()).toBe("Created successfully");
     expect(days(page).map((day) => day.heading)).toEqual([`Monday, ${formatScheduleDate(monday)}`]);
     expect(days(page)[0].schedules[0]).toContain("Physics");
-    expect((await getTimetable(school, id)).schedules).toMatchObject([{ schedule_date: monday, schedule_day: "Monday", subject: "Physics" }]);
+    expect((await getTimetable(school, id)).schedules).toMatchObject([
+      { schedule_date: monday, schedule_day: "Monday", subject: "Physics" },
+    ]);
 
     // Same date, overlapping time: named with its date.
     page = await (await browser.goto(addPath))
@@ -282,12 +338,21 @@ describe("timetables without JavaScript", () => {
       .fill("End time", "12:00")
       .select("Subject", "Chemistry")
       .submit("Add Schedule");
-    expect(page.field("Start time").description).toBe(`Overlaps Physics, Monday ${formatScheduleDate(monday)} 09:00–11:00`);
+    expect(page.field("Start time").description).toBe(
+      `Overlaps Physics, Monday ${formatScheduleDate(monday)} 09:00–11:00`,
+    );
   });
 
   it("the list comes in pages of 20 that keep the search", async () => {
     const own = await registerSchool("TimetablePages");
-    for (let i = 1; i <= 21; i++) await addTimetable(own, { type: "Test", class: "JSS1", session: "2025/2026", term: "2nd Term", venue: `Room ${i}` });
+    for (let i = 1; i <= 21; i++)
+      await addTimetable(own, {
+        type: "Test",
+        class: "JSS1",
+        session: "2025/2026",
+        term: "2nd Term",
+        venue: `Room ${i}`,
+      });
     await addTimetable(own, { type: "Exam", class: "SS2", session: "2025/2026", term: "2nd Term" });
     const browser = await signedIn(own);
     let page = await browser.goto("/admin/time-table?q=test");

@@ -8,7 +8,14 @@ import { seedDemoSchool } from "../../scripts/lib/demo-school";
 import { callApi, getPage, pageLogin, snapshot, type Answer } from "./support/client";
 import { ESCAPED_MARKUP, FORMULA, HOSTILE, LIVE_MARKUP, MARKUP, poisonNames, SCRIPT_BREAK } from "./support/hostile";
 import { apiRoutes, fillPattern, pageRoutes, paramsOf, routeFor, type PageRoute } from "./support/routes";
-import { createTestDatabase, DATABASE, startServer, tempDir, type RunningServer, type TestDatabase } from "./support/server";
+import {
+  createTestDatabase,
+  DATABASE,
+  startServer,
+  tempDir,
+  type RunningServer,
+  type TestDatabase,
+} from "./support/server";
 
 /**
  * A crawl of every GET the product answers, as the demo school (whose demo data each area extends) with
@@ -30,17 +37,28 @@ const PER_ROUTE = 2;
 
 function listFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
 }
 
 function decodeHtml(text: string): string {
-  return text.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  return text
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 }
 
 /** Attributes such as onclick= or onerror= on any tag of a page (values are skipped, so text inside them does not count). */
 function eventHandlerAttributes(html: string): string[] {
   const found: string[] = [];
-  for (const tag of html.matchAll(/<[a-z][a-z0-9-]*((?:\s+[^\s=>"'/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))?)*)\s*\/?>/gi)) {
+  for (const tag of html.matchAll(
+    /<[a-z][a-z0-9-]*((?:\s+[^\s=>"'/]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))?)*)\s*\/?>/gi,
+  )) {
     for (const attribute of tag[1].matchAll(/\s+([^\s=>"'/]+)(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>"']+))?/g)) {
       if (/^on/i.test(attribute[1])) found.push(`${attribute[1]} in ${tag[0].slice(0, 80)}`);
     }
@@ -53,7 +71,8 @@ function idsIn(value: unknown, into: Set<string>) {
   if (Array.isArray(value)) for (const item of value) idsIn(item, into);
   else if (value && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
-      if (/^(id|unique_id|[a-z]+_id)$/.test(key) && (typeof item === "string" || typeof item === "number")) into.add(String(item));
+      if (/^(id|unique_id|[a-z]+_id)$/.test(key) && (typeof item === "string" || typeof item === "number"))
+        into.add(String(item));
       else idsIn(item, into);
     }
   }
@@ -81,7 +100,12 @@ describe(`a crawl of every GET on ${DATABASE}`, { timeout: 300_000 }, () => {
     const binary = /pdf|spreadsheet|csv|octet-stream|image\//.test(type);
     const bytes = binary ? new Uint8Array(await response.arrayBuffer()) : undefined;
     const text = binary ? "" : await response.text();
-    const v: Visit = { url, route, answer: { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) }, bytes };
+    const v: Visit = {
+      url,
+      route,
+      answer: { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) },
+      bytes,
+    };
     visits.push(v);
     return v;
   }
@@ -89,19 +113,50 @@ describe(`a crawl of every GET on ${DATABASE}`, { timeout: 300_000 }, () => {
   beforeAll(async () => {
     dataDir = tempDir("crawl");
     database = await createTestDatabase(dataDir);
-    const demo = await seedDemoSchool({ db: database.db, dialect: database.dialect, storage: localStorage(path.join(dataDir, "uploads")), now: () => new Date() });
+    const demo = await seedDemoSchool({
+      db: database.db,
+      dialect: database.dialect,
+      storage: localStorage(path.join(dataDir, "uploads")),
+      now: () => new Date(),
+    });
     uniqueId = demo.unique_id;
     server = await startServer({ dataDir, env: { DATABASE_URL: database.url } });
-    token = ((await callApi(server.base, "POST", "/api/admin/login", undefined, { unique_id: uniqueId, password: demo.password })).json() as { data: { token: string } }).data.token;
+    token = (
+      (
+        await callApi(server.base, "POST", "/api/admin/login", undefined, {
+          unique_id: uniqueId,
+          password: demo.password,
+        })
+      ).json() as { data: { token: string } }
+    ).data.token;
 
     // Hostile names typed through the API, as any admin could: it stores them as they are.
-    const own = (method: string, p: string, body?: unknown) => callApi(server.base, method, `/api/admin/${uniqueId}${p}`, token, body);
+    const own = (method: string, p: string, body?: unknown) =>
+      callApi(server.base, method, `/api/admin/${uniqueId}${p}`, token, body);
     const student = { name: `Chidi ${MARKUP}`, selectedClass: "JSS1", gender: "Male", phone_number: "0803 123 4567" };
     expect((await own("POST", "/students", { student_data: student })).status).toBe(201);
-    const leaving = (await own("POST", "/students", { student_data: { ...student, name: `Amaka ${HOSTILE}` } })).json() as { data: { unique_id: string } };
-    expect((await own("POST", `/students/${leaving.data.unique_id}/backlog`, { reason: "Graduated" })).status).toBe(200);
-    const timetable = (await own("POST", "/timetables", { type: "Regular School Period", class: "JSS1", session: "2025/2026", term: "1st Term", venue: `Hall ${MARKUP}${SCRIPT_BREAK}` })).json() as { data: { id: number } };
-    const schedule = { schedule_day: "Monday", schedule_start_time: "08:00", schedule_end_time: "09:00", subject: `Maths ${MARKUP}`, venue: SCRIPT_BREAK };
+    const leaving = (
+      await own("POST", "/students", { student_data: { ...student, name: `Amaka ${HOSTILE}` } })
+    ).json() as { data: { unique_id: string } };
+    expect((await own("POST", `/students/${leaving.data.unique_id}/backlog`, { reason: "Graduated" })).status).toBe(
+      200,
+    );
+    const timetable = (
+      await own("POST", "/timetables", {
+        type: "Regular School Period",
+        class: "JSS1",
+        session: "2025/2026",
+        term: "1st Term",
+        venue: `Hall ${MARKUP}${SCRIPT_BREAK}`,
+      })
+    ).json() as { data: { id: number } };
+    const schedule = {
+      schedule_day: "Monday",
+      schedule_start_time: "08:00",
+      schedule_end_time: "09:00",
+      subject: `Maths ${MARKUP}`,
+      venue: SCRIPT_BREAK,
+    };
     expect((await own("POST", `/timetables/${timetable.data.id}/schedules`, schedule)).status).toBe(201);
     // And in every name-like column of every table, for the areas whose forms this file does not know.
     poisoned = await poisonNames(database.db, database.dialect);
@@ -113,7 +168,9 @@ describe(`a crawl of every GET on ${DATABASE}`, { timeout: 300_000 }, () => {
 
     const perRoute = new Map<string, number>();
     const seen = new Set<string>();
-    const queue: string[] = pages.filter((p) => !paramsOf(p.pattern).length && !p.pattern.includes("*")).map((p) => p.pattern);
+    const queue: string[] = pages
+      .filter((p) => !paramsOf(p.pattern).length && !p.pattern.includes("*"))
+      .map((p) => p.pattern);
     const ids = new Set<string>();
     const enqueue = (url: string) => {
       if (seen.has(url)) return;
@@ -126,12 +183,14 @@ describe(`a crawl of every GET on ${DATABASE}`, { timeout: 300_000 }, () => {
       seen.add(url);
       queue.push(url);
     };
-    for (const url of [...queue]) seen.add(url), perRoute.set(url, 1);
+    for (const url of [...queue]) (seen.add(url), perRoute.set(url, 1));
 
     while (queue.length) {
       const url = queue.shift()!;
       const pathname = new URL(url, server.base).pathname;
-      const route = pathname.startsWith("/api/") ? (routeFor(api, pathname)?.path ?? pathname) : (routeFor(pages, pathname)?.pattern ?? "/assets");
+      const route = pathname.startsWith("/api/")
+        ? (routeFor(api, pathname)?.path ?? pathname)
+        : (routeFor(pages, pathname)?.pattern ?? "/assets");
       const v = await visit(url, route);
       if (/text\/html/.test(v.answer.headers.get("content-type") ?? "")) {
         for (const m of v.answer.text.matchAll(/\b(?:href|src)="(\/[^"#]*)"/g)) {
@@ -155,12 +214,15 @@ describe(`a crawl of every GET on ${DATABASE}`, { timeout: 300_000 }, () => {
       if (!names.length) return void (await visit(fillPattern(pattern, { uniqueId }), pattern, headers));
       for (let attempt = 0; attempt < Math.min(8, Math.max(1, candidates.length)); attempt++) {
         const values: Record<string, string> = { uniqueId };
-        names.forEach((name, i) => (values[name] = candidates[(attempt + i * 3) % Math.max(1, candidates.length)] ?? "1"));
+        names.forEach(
+          (name, i) => (values[name] = candidates[(attempt + i * 3) % Math.max(1, candidates.length)] ?? "1"),
+        );
         const v = await visit(fillPattern(pattern, values), pattern, headers);
         if (v.answer.status === 200) return;
       }
     };
-    for (const route of api.filter((r) => paramsOf(r.path).some((p) => p !== "uniqueId"))) await fill(route.path, { Authorization: `Bearer ${token}` });
+    for (const route of api.filter((r) => paramsOf(r.path).some((p) => p !== "uniqueId")))
+      await fill(route.path, { Authorization: `Bearer ${token}` });
     // Page routes no link led to: filled the same way (a 404 for an unknown id is still a visit).
     for (const page of pages.filter((p) => !visits.some((v) => v.route === p.pattern))) await fill(page.pattern, {});
 
@@ -233,7 +295,8 @@ describe(`a crawl of every GET on ${DATABASE}`, { timeout: 300_000 }, () => {
     }
     const assets = visits.filter((v) => v.url.startsWith("/assets/") && v.answer.status === 200);
     expect(assets.length).toBeGreaterThan(0);
-    for (const v of assets) expect(v.answer.headers.get("cache-control"), v.url).toBe("public, max-age=31536000, immutable");
+    for (const v of assets)
+      expect(v.answer.headers.get("cache-control"), v.url).toBe("public, max-age=31536000, immutable");
     const media = visits.filter((v) => v.url.startsWith("/api/media/") && v.answer.status === 200);
     expect(media.length).toBeGreaterThan(0);
     for (const v of media) {
@@ -246,14 +309,25 @@ describe(`a crawl of every GET on ${DATABASE}`, { timeout: 300_000 }, () => {
 
   it("names with markup show as text on every page, never as markup", () => {
     for (const v of htmlVisits()) for (const live of LIVE_MARKUP) expect(v.answer.text, v.url).not.toMatch(live);
-    const showing = htmlVisits().filter((v) => v.answer.text.includes(ESCAPED_MARKUP)).map((v) => v.route);
-    for (const route of ["/admin/students", "/admin/students-backlog", "/admin/update-student/:id", "/admin/timetable/:id/view", "/admin/dashboard", "/admin/profile"]) {
+    const showing = htmlVisits()
+      .filter((v) => v.answer.text.includes(ESCAPED_MARKUP))
+      .map((v) => v.route);
+    for (const route of [
+      "/admin/students",
+      "/admin/students-backlog",
+      "/admin/update-student/:id",
+      "/admin/timetable/:id/view",
+      "/admin/dashboard",
+      "/admin/profile",
+    ]) {
       expect(showing, `${route} shows a hostile name`).toContain(route);
     }
   });
 
   it("names with markup or formulas are text in every PDF and spreadsheet", async () => {
-    const documents = visits.filter((v) => v.bytes && /pdf|spreadsheet|csv/.test(v.answer.headers.get("content-type") ?? ""));
+    const documents = visits.filter(
+      (v) => v.bytes && /pdf|spreadsheet|csv/.test(v.answer.headers.get("content-type") ?? ""),
+    );
     expect(documents.length).toBeGreaterThan(0);
     for (const v of documents) {
       const type = v.answer.headers.get("content-type") ?? "";
@@ -280,8 +354,14 @@ describe(`a crawl of every GET on ${DATABASE}`, { timeout: 300_000 }, () => {
       headers: { Cookie: cookie, Origin: server.base, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ data_saver: "on", redirectTo: "/admin/dashboard" }),
     });
-    const saverCookie = saver.headers.getSetCookie().find((c) => c.startsWith("data_saver="))!.split(";")[0];
-    for (const url of htmlVisits().filter((v) => v.answer.status === 200).map((v) => v.url).slice(0, 12)) {
+    const saverCookie = saver.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("data_saver="))!
+      .split(";")[0];
+    for (const url of htmlVisits()
+      .filter((v) => v.answer.status === 200)
+      .map((v) => v.url)
+      .slice(0, 12)) {
       const page = await getPage(server.base, url, `${cookie}; ${saverCookie}`);
       expect(page.text, url).not.toMatch(/<script\b|rel="modulepreload"/);
       expect(page.headers.get("content-security-policy"), url).toMatch(/script-src 'self' 'nonce-/);

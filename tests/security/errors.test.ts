@@ -3,10 +3,27 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_MESSAGES, DEFAULT_ERRORS } from "../../contract/messages";
 import { STUDENT_MESSAGES } from "../../contract/students";
-import { callApi, count, getPage, pageLogin, postForm, registerSchool, sendEarly, type Answer, type School } from "./support/client";
+import {
+  callApi,
+  count,
+  getPage,
+  pageLogin,
+  postForm,
+  registerSchool,
+  sendEarly,
+  type Answer,
+  type School,
+} from "./support/client";
 import { LEAKS, linesFor } from "./support/logs";
 import { apiRoutes, fillPattern, paramsOf } from "./support/routes";
-import { createTestDatabase, DATABASE, startServer, tempDir, type RunningServer, type TestDatabase } from "./support/server";
+import {
+  createTestDatabase,
+  DATABASE,
+  startServer,
+  tempDir,
+  type RunningServer,
+  type TestDatabase,
+} from "./support/server";
 
 /**
  * What a broken request or a fault of ours answers: the right status, a generic message and the request's
@@ -52,7 +69,7 @@ describe(`errors on ${DATABASE}`, { timeout: 180_000 }, () => {
   });
 
   it("malformed JSON: 400 with a plain message", async () => {
-    const answer = await own("POST", "/students", "{\"student_data\": {\"name\": ", { "Content-Type": "application/json" });
+    const answer = await own("POST", "/students", '{"student_data": {"name": ', { "Content-Type": "application/json" });
     await expectError("malformed JSON", answer, 400);
     expect(answer.json()).toEqual({ message: "Request body is not valid JSON." });
     expect(await count(database.db, "students")).toBe(0);
@@ -61,14 +78,31 @@ describe(`errors on ${DATABASE}`, { timeout: 180_000 }, () => {
   it("malformed JSON on every write route of the API is the client's error, never a 5xx", async () => {
     // A school of its own: the routes include logging out.
     const other = await registerSchool(server.base);
-    const ownOther = (method: string, path: string, body: unknown) => callApi(server.base, method, `/api/admin/${other.uniqueId}${path}`, other.token, body);
-    const made = (await ownOther("POST", "/students", { student_data: student })).json() as { data: { unique_id: string } };
-    const timetable = (await ownOther("POST", "/timetables", { type: "Regular School Period", class: "JSS1", session: "2025/2026", term: "1st Term" })).json() as { data: { id: number } };
+    const ownOther = (method: string, path: string, body: unknown) =>
+      callApi(server.base, method, `/api/admin/${other.uniqueId}${path}`, other.token, body);
+    const made = (await ownOther("POST", "/students", { student_data: student })).json() as {
+      data: { unique_id: string };
+    };
+    const timetable = (
+      await ownOther("POST", "/timetables", {
+        type: "Regular School Period",
+        class: "JSS1",
+        session: "2025/2026",
+        term: "1st Term",
+      })
+    ).json() as { data: { id: number } };
     const ids = [made.data.unique_id, String(timetable.data.id), "1"];
     for (const route of apiRoutes().filter((r) => r.method !== "GET")) {
       for (const id of ids) {
         const values = Object.fromEntries(paramsOf(route.path).map((p) => [p, p === "uniqueId" ? other.uniqueId : id]));
-        const answer = await callApi(server.base, route.method, fillPattern(route.path, values), other.token, "{\"broken\": [", { "Content-Type": "application/json" });
+        const answer = await callApi(
+          server.base,
+          route.method,
+          fillPattern(route.path, values),
+          other.token,
+          '{"broken": [',
+          { "Content-Type": "application/json" },
+        );
         expect(answer.status, `${route.method} ${route.path}: ${answer.text}`).toBeLessThan(500);
         expect(answer.text, route.path).not.toMatch(LEAKS);
       }
@@ -93,11 +127,20 @@ describe(`errors on ${DATABASE}`, { timeout: 180_000 }, () => {
   });
 
   it("an oversized page form: 413, whether it declares its length or not; a body past the server's cap is refused unread", async () => {
-    const body = Buffer.from(new URLSearchParams({ ...student, name: "Big Form", address: "y".repeat(300 * 1024) }).toString());
+    const body = Buffer.from(
+      new URLSearchParams({ ...student, name: "Big Form", address: "y".repeat(300 * 1024) }).toString(),
+    );
     const headers = { Cookie: cookie, Origin: server.base, "Content-Type": "application/x-www-form-urlencoded" };
-    const framings: Array<Record<string, string>> = [{ "Content-Length": String(body.length) }, { "Transfer-Encoding": "chunked" }];
+    const framings: Array<Record<string, string>> = [
+      { "Content-Length": String(body.length) },
+      { "Transfer-Encoding": "chunked" },
+    ];
     for (const framing of framings) {
-      const page = await sendEarly(`${server.base}/admin/add-student`, { method: "POST", headers: { ...headers, ...framing }, body });
+      const page = await sendEarly(`${server.base}/admin/add-student`, {
+        method: "POST",
+        headers: { ...headers, ...framing },
+        body,
+      });
       expect(page.status).toBe(413);
       expect(page.text).toContain(`<p class="text-slate-700">${APP_MESSAGES.payloadTooLarge}</p>`);
     }
@@ -122,7 +165,12 @@ describe(`errors on ${DATABASE}`, { timeout: 180_000 }, () => {
     await expectError("name too long", longName, 422);
     expect((longName.json() as { errors: Record<string, string[]> }).errors.name).toHaveLength(1);
 
-    const page = await postForm(server.base, "/admin/add-student", { ...student, name: "n".repeat(5000), address: "14 Awolowo Road" }, cookie);
+    const page = await postForm(
+      server.base,
+      "/admin/add-student",
+      { ...student, name: "n".repeat(5000), address: "14 Awolowo Road" },
+      cookie,
+    );
     // The page's own check refuses it: 400, the input kept.
     expect(page.status).toBe(400);
     expect(page.text).toContain('value="14 Awolowo Road"');
@@ -131,7 +179,13 @@ describe(`errors on ${DATABASE}`, { timeout: 180_000 }, () => {
   });
 
   it("a constraint the services never foresaw: 409 with a generic message, nothing written, the page says so above the form", async () => {
-    const timetable = { type: "Regular School Period", class: "JSS2", session: "2025/2026", term: "2nd Term", venue: "Block C" };
+    const timetable = {
+      type: "Regular School Period",
+      class: "JSS2",
+      session: "2025/2026",
+      term: "2nd Term",
+      venue: "Block C",
+    };
     await sql`create unique index hostile_unique_venue on timetables (school_id, venue)`.execute(database.db);
     try {
       expect((await own("POST", "/timetables", timetable)).status).toBe(201);
@@ -141,7 +195,12 @@ describe(`errors on ${DATABASE}`, { timeout: 180_000 }, () => {
       const logged = (await linesFor(server, id)).find((l) => l.level === "warn");
       expect(logged?.error).toMatchObject({ code: DATABASE === "sqlite" ? "SQLITE_CONSTRAINT_UNIQUE" : "23505" });
 
-      const page = await postForm(server.base, "/admin/timetable/add", { ...timetable, class: "SS1", idempotency_key: "k".repeat(32) }, cookie);
+      const page = await postForm(
+        server.base,
+        "/admin/timetable/add",
+        { ...timetable, class: "SS1", idempotency_key: "k".repeat(32) },
+        cookie,
+      );
       // The API refused it: 422, the input kept.
       expect(page.status).toBe(422);
       expect(page.text).toContain(APP_MESSAGES.conflict);
@@ -153,7 +212,9 @@ describe(`errors on ${DATABASE}`, { timeout: 180_000 }, () => {
   });
 
   it("an unexpected throw: 500 with a generic message and the request id, logged under that id; pages show their failure message or an error page naming it", async () => {
-    const made = (await own("POST", "/students", { student_data: { ...student, name: "Kelechi Obi" } })).json() as { data: { unique_id: string } };
+    const made = (await own("POST", "/students", { student_data: { ...student, name: "Kelechi Obi" } })).json() as {
+      data: { unique_id: string };
+    };
     // A table gone missing under the running server: a fault no service expects.
     await sql`alter table students rename to students_gone`.execute(database.db);
     try {
@@ -162,7 +223,10 @@ describe(`errors on ${DATABASE}`, { timeout: 180_000 }, () => {
       expect(answer.json()).toEqual({ message: DEFAULT_ERRORS.unexpected, request_id: id });
       const logged = (await linesFor(server, id)).find((l) => l.msg === "school API error");
       expect(logged?.level).toBe("error");
-      expect(logged?.error).toMatchObject({ name: expect.any(String), code: DATABASE === "sqlite" ? "SQLITE_ERROR" : "42P01" });
+      expect(logged?.error).toMatchObject({
+        name: expect.any(String),
+        code: DATABASE === "sqlite" ? "SQLITE_ERROR" : "42P01",
+      });
 
       const list = await getPage(server.base, "/admin/students", cookie);
       expect(list.status).toBe(200);

@@ -26,7 +26,9 @@ import { startTcpProxy, type TcpProxy } from "./support/tcp-proxy";
  * the middle of a write of thousands of rows.
  */
 
-const student = (name: string) => ({ student_data: { name, selectedClass: "JSS1", gender: "Female", phone_number: "0803 123 4567" } });
+const student = (name: string) => ({
+  student_data: { name, selectedClass: "JSS1", gender: "Female", phone_number: "0803 123 4567" },
+});
 
 /** Polls until `check` holds (or gives up after `ms`); returns how long it took. */
 async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
@@ -77,25 +79,51 @@ describe(`faults on ${DATABASE}`, { timeout: 300_000 }, () => {
   it("50 parallel writes across two workers, while another process holds the write lock for longer than SQLite's wait, all succeed: none is a 500", async () => {
     const { database, server } = await environment("parallel", { WEB_CONCURRENCY: "2" });
     const school = await registerSchool(server.base);
-    const own = (method: string, p: string, body?: unknown) => callApi(server.base, method, `/api/admin/${school.uniqueId}${p}`, school.token, body);
+    const own = (method: string, p: string, body?: unknown) =>
+      callApi(server.base, method, `/api/admin/${school.uniqueId}${p}`, school.token, body);
     const existing: string[] = [];
-    for (let i = 0; i < 10; i++) existing.push(((await own("POST", "/students", student(`Existing ${i}`))).json() as { data: { unique_id: string } }).data.unique_id);
-    const timetable = ((await own("POST", "/timetables", { type: "Regular School Period", class: "JSS1", session: "2025/2026", term: "1st Term" })).json() as { data: { id: number } }).data.id;
+    for (let i = 0; i < 10; i++)
+      existing.push(
+        ((await own("POST", "/students", student(`Existing ${i}`))).json() as { data: { unique_id: string } }).data
+          .unique_id,
+      );
+    const timetable = (
+      (
+        await own("POST", "/timetables", {
+          type: "Regular School Period",
+          class: "JSS1",
+          session: "2025/2026",
+          term: "1st Term",
+        })
+      ).json() as { data: { id: number } }
+    ).data.id;
     const days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];
 
     const released = await holdWriteLock(database, 5_500);
     const writes = [
       ...Array.from({ length: 20 }, (_, i) => () => own("POST", "/students", student(`Parallel ${i}`))),
-      ...Array.from({ length: 15 }, (_, i) => () =>
-        own("POST", `/timetables/${timetable}/schedules`, {
-          schedule_day: days[i % 5],
-          schedule_start_time: `${String(8 + Math.floor(i / 5)).padStart(2, "0")}:00`,
-          schedule_end_time: `${String(8 + Math.floor(i / 5)).padStart(2, "0")}:45`,
-          subject: "Mathematics",
-        }),
+      ...Array.from(
+        { length: 15 },
+        (_, i) => () =>
+          own("POST", `/timetables/${timetable}/schedules`, {
+            schedule_day: days[i % 5],
+            schedule_start_time: `${String(8 + Math.floor(i / 5)).padStart(2, "0")}:00`,
+            schedule_end_time: `${String(8 + Math.floor(i / 5)).padStart(2, "0")}:45`,
+            subject: "Mathematics",
+          }),
       ),
       ...existing.map((id, i) => () => own("POST", `/students/${id}`, student(`Updated ${i}`))),
-      ...Array.from({ length: 5 }, (_, i) => () => own("PUT", `/timetables/${timetable}`, { type: "Regular School Period", class: "JSS1", session: "2025/2026", term: "1st Term", venue: `Room ${i}` })),
+      ...Array.from(
+        { length: 5 },
+        (_, i) => () =>
+          own("PUT", `/timetables/${timetable}`, {
+            type: "Regular School Period",
+            class: "JSS1",
+            session: "2025/2026",
+            term: "1st Term",
+            venue: `Room ${i}`,
+          }),
+      ),
     ];
     expect(writes).toHaveLength(50);
     const answers = await Promise.all(writes.map((write) => write()));
@@ -116,11 +144,29 @@ describe(`faults on ${DATABASE}`, { timeout: 300_000 }, () => {
       cleanups.push(() => proxy.close());
       const dataDir = tempDir("pg-stop");
       const database = await createTestDatabase(dataDir);
-      cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }), () => database.close());
-      const server = await startServer({ dataDir, env: { DATABASE_URL: withSearchPath(process.env.TEST_DATABASE_URL!, database.schema!, `127.0.0.1:${proxy.port}`) } });
+      cleanups.push(
+        async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+        () => database.close(),
+      );
+      const server = await startServer({
+        dataDir,
+        env: {
+          DATABASE_URL: withSearchPath(process.env.TEST_DATABASE_URL!, database.schema!, `127.0.0.1:${proxy.port}`),
+        },
+      });
       cleanups.push(() => server.stop("SIGKILL"));
       const school = await registerSchool(server.base);
-      expect((await callApi(server.base, "POST", `/api/admin/${school.uniqueId}/students`, school.token, student("Halima Musa"))).status).toBe(201);
+      expect(
+        (
+          await callApi(
+            server.base,
+            "POST",
+            `/api/admin/${school.uniqueId}/students`,
+            school.token,
+            student("Halima Musa"),
+          )
+        ).status,
+      ).toBe(201);
       const cookie = await pageLogin(server.base, school.uniqueId, school.password);
       expect((await getPage(server.base, "/admin/students", cookie)).text.includes("Halima Musa")).toBe(true);
 
@@ -136,14 +182,27 @@ describe(`faults on ${DATABASE}`, { timeout: 300_000 }, () => {
       expect(api.status).toBe(503);
       expect(api.headers.get("retry-after")).toBe("5");
       expect(api.json()).toEqual({ message: APP_MESSAGES.unavailable, request_id: api.headers.get("x-request-id") });
-      const login = await postForm(server.base, "/choose-account", { unique_id: school.uniqueId, password: school.password });
+      const login = await postForm(server.base, "/choose-account", {
+        unique_id: school.uniqueId,
+        password: school.password,
+      });
       expect(login.text.includes(APP_MESSAGES.unavailable)).toBe(true);
 
       await proxy.set("forward");
       expect(await within(15_000, async () => (await health(server)) === 200)).toBeLessThan(15_000);
       expect((await getPage(server.base, "/admin/students", cookie)).text.includes("Halima Musa")).toBe(true);
       expect(server.process.exitCode).toBeNull();
-      expect((await callApi(server.base, "POST", `/api/admin/${school.uniqueId}/students`, school.token, student("Back Again"))).status).toBe(201);
+      expect(
+        (
+          await callApi(
+            server.base,
+            "POST",
+            `/api/admin/${school.uniqueId}/students`,
+            school.token,
+            student("Back Again"),
+          )
+        ).status,
+      ).toBe(201);
     },
   );
 
@@ -164,10 +223,22 @@ describe(`faults on ${DATABASE}`, { timeout: 300_000 }, () => {
       cleanups.push(() => proxy.close());
       const dataDir = tempDir("web-only");
       cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-      web = await startServer({ dataDir, env: { SCHOOL_API_URL: `http://127.0.0.1:${proxy.port}`, SCHOOL_API_TIMEOUT_MS: String(TIMEOUT_MS) } });
+      web = await startServer({
+        dataDir,
+        env: { SCHOOL_API_URL: `http://127.0.0.1:${proxy.port}`, SCHOOL_API_TIMEOUT_MS: String(TIMEOUT_MS) },
+      });
       cleanups.push(() => web.stop("SIGKILL"));
       school = await registerSchool(api.base);
-      timetableId = ((await callApi(api.base, "POST", `/api/admin/${school.uniqueId}/timetables`, school.token, { type: "Regular School Period", class: "JSS1", session: "2025/2026", term: "1st Term" })).json() as { data: { id: number } }).data.id;
+      timetableId = (
+        (
+          await callApi(api.base, "POST", `/api/admin/${school.uniqueId}/timetables`, school.token, {
+            type: "Regular School Period",
+            class: "JSS1",
+            session: "2025/2026",
+            term: "1st Term",
+          })
+        ).json() as { data: { id: number } }
+      ).data.id;
       cookie = await pageLogin(web.base, school.uniqueId, school.password);
     });
 
@@ -180,39 +251,50 @@ describe(`faults on ${DATABASE}`, { timeout: 300_000 }, () => {
       { path: "/admin/profile", message: MESSAGES.failedProfile },
     ];
 
-    it.each(["hang", "down"] as const)("when it is %s, every screen shows its failure message within the timeout, and recovers", async (mode) => {
-      for (const screen of screens()) expect((await getPage(web.base, screen.path, cookie)).text.includes(screen.message), screen.path).toBe(false);
-      await proxy.set(mode);
-      await Promise.all(
-        screens().map(async (screen) => {
-          const started = Date.now();
-          const page = await getPage(web.base, screen.path, cookie);
-          const took = Date.now() - started;
-          expect(page.status, screen.path).toBe(200);
-          expect(page.text.includes(screen.message), `${screen.path} says "${screen.message}"`).toBe(true);
-          expect(took, screen.path).toBeLessThan(TIMEOUT_MS * 2 + 2_000);
-        }),
-      );
-      const download = await getPage(web.base, `/admin/timetable/${timetableId}/download`, cookie);
-      expect(download.status).toBe(302);
-      expect(download.headers.get("location")).toBe("/admin/time-table");
-      const login = await postForm(web.base, "/choose-account", { unique_id: school.uniqueId, password: school.password });
-      // The login could not be made: refused as the API's failure (422), with its message.
-      expect(login.status).toBe(422);
-      expect(login.text.includes(DEFAULT_ERRORS.unexpected)).toBe(true);
-      expect(await health(web)).toBe(503);
+    it.each(["hang", "down"] as const)(
+      "when it is %s, every screen shows its failure message within the timeout, and recovers",
+      async (mode) => {
+        for (const screen of screens())
+          expect((await getPage(web.base, screen.path, cookie)).text.includes(screen.message), screen.path).toBe(false);
+        await proxy.set(mode);
+        await Promise.all(
+          screens().map(async (screen) => {
+            const started = Date.now();
+            const page = await getPage(web.base, screen.path, cookie);
+            const took = Date.now() - started;
+            expect(page.status, screen.path).toBe(200);
+            expect(page.text.includes(screen.message), `${screen.path} says "${screen.message}"`).toBe(true);
+            expect(took, screen.path).toBeLessThan(TIMEOUT_MS * 2 + 2_000);
+          }),
+        );
+        const download = await getPage(web.base, `/admin/timetable/${timetableId}/download`, cookie);
+        expect(download.status).toBe(302);
+        expect(download.headers.get("location")).toBe("/admin/time-table");
+        const login = await postForm(web.base, "/choose-account", {
+          unique_id: school.uniqueId,
+          password: school.password,
+        });
+        // The login could not be made: refused as the API's failure (422), with its message.
+        expect(login.status).toBe(422);
+        expect(login.text.includes(DEFAULT_ERRORS.unexpected)).toBe(true);
+        expect(await health(web)).toBe(503);
 
-      await proxy.set("forward");
-      for (const screen of screens()) expect((await getPage(web.base, screen.path, cookie)).text.includes(screen.message), screen.path).toBe(false);
-      expect(await health(web)).toBe(200);
-      expect(web.process.exitCode).toBeNull();
-    });
+        await proxy.set("forward");
+        for (const screen of screens())
+          expect((await getPage(web.base, screen.path, cookie)).text.includes(screen.message), screen.path).toBe(false);
+        expect(await health(web)).toBe(200);
+        expect(web.process.exitCode).toBeNull();
+      },
+    );
   });
 
   it("kill -9 in the middle of a write of thousands of rows leaves the database whole: all of it or none of it", async () => {
     const { dataDir, database, server: first } = await environment("kill9");
     const school = await registerSchool(first.base);
-    const schoolId = Number((await sql<{ id: number }>`select id from schools where unique_id = ${school.uniqueId}`.execute(database.db)).rows[0].id);
+    const schoolId = Number(
+      (await sql<{ id: number }>`select id from schools where unique_id = ${school.uniqueId}`.execute(database.db))
+        .rows[0].id,
+    );
     const now = new Date().toISOString();
     const rows = Array.from({ length: 20_000 }, (_, n) => ({
       school_id: schoolId,
@@ -226,7 +308,11 @@ describe(`faults on ${DATABASE}`, { timeout: 300_000 }, () => {
       created_at: now,
       updated_at: now,
     }));
-    for (let i = 0; i < rows.length; i += 500) await database.db.insertInto("students").values(rows.slice(i, i + 500) as never).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await database.db
+        .insertInto("students")
+        .values(rows.slice(i, i + 500) as never)
+        .execute();
     await first.stop();
 
     const names = ["JSS1", "Year Seven"];
@@ -234,11 +320,22 @@ describe(`faults on ${DATABASE}`, { timeout: 300_000 }, () => {
     for (const delayMs of [10, 80, 250]) {
       const server = await startServer({ dataDir, env: { DATABASE_URL: database.url } });
       const token = school.token;
-      const settings = ((await callApi(server.base, "GET", `/api/admin/${school.uniqueId}/school-settings`, token)).json() as { data: { classes: Array<{ class_name: string; section: string }> } }).data;
+      const settings = (
+        (await callApi(server.base, "GET", `/api/admin/${school.uniqueId}/school-settings`, token)).json() as {
+          data: { classes: Array<{ class_name: string; section: string }> };
+        }
+      ).data;
       const from = settings.classes.some((c) => c.class_name === names[0]) ? names[0] : names[1];
       const to = from === names[0] ? names[1] : names[0];
-      const body = { school_settings: { classes: settings.classes.map((c) => ({ ...c, class_name: c.class_name === from ? to : c.class_name })) }, class_renames: [{ from, to }] };
-      const sent = callApi(server.base, "POST", `/api/admin/${school.uniqueId}/school-settings`, token, body).catch(() => null);
+      const body = {
+        school_settings: {
+          classes: settings.classes.map((c) => ({ ...c, class_name: c.class_name === from ? to : c.class_name })),
+        },
+        class_renames: [{ from, to }],
+      };
+      const sent = callApi(server.base, "POST", `/api/admin/${school.uniqueId}/school-settings`, token, body).catch(
+        () => null,
+      );
       await new Promise((r) => setTimeout(r, delayMs));
       server.process.kill("SIGKILL");
       await server.exited;
@@ -250,11 +347,26 @@ describe(`faults on ${DATABASE}`, { timeout: 300_000 }, () => {
         expect(check.pragma("foreign_key_check")).toEqual([]);
         check.close();
       }
-      const classes = (await sql<{ class_name: string; n: number | string }>`select class_name, count(*) as n from students where school_id = ${schoolId} group by class_name`.execute(database.db)).rows;
+      const classes = (
+        await sql<{
+          class_name: string;
+          n: number | string;
+        }>`select class_name, count(*) as n from students where school_id = ${schoolId} group by class_name`.execute(
+          database.db,
+        )
+      ).rows;
       expect(classes, `after a kill ${delayMs} ms in`).toHaveLength(1);
       expect(Number(classes[0].n)).toBe(20_000);
-      const stored = (await sql<{ settings: string }>`select settings from school_settings where school_id = ${schoolId}`.execute(database.db)).rows[0];
-      const savedNames = stored ? (JSON.parse(stored.settings) as { classes?: Array<{ class_name: string }> }).classes?.map((c) => c.class_name) ?? [] : ["JSS1"];
+      const stored = (
+        await sql<{ settings: string }>`select settings from school_settings where school_id = ${schoolId}`.execute(
+          database.db,
+        )
+      ).rows[0];
+      const savedNames = stored
+        ? ((JSON.parse(stored.settings) as { classes?: Array<{ class_name: string }> }).classes?.map(
+            (c) => c.class_name,
+          ) ?? [])
+        : ["JSS1"];
       expect(savedNames, "the settings and the students agree").toContain(classes[0].class_name);
       outcomes.push(classes[0].class_name === to ? "written" : "not written");
     }

@@ -2,10 +2,26 @@ import fs from "node:fs";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APP_MESSAGES } from "../../contract/messages";
-import { callApi, expireToken, pageLogin, postForm, registerSchool, snapshot, type Answer, type School } from "./support/client";
+import {
+  callApi,
+  expireToken,
+  pageLogin,
+  postForm,
+  registerSchool,
+  snapshot,
+  type Answer,
+  type School,
+} from "./support/client";
 import { logLines } from "./support/logs";
 import { apiRoutes, fillPattern, pageRoutes, paramsOf } from "./support/routes";
-import { createTestDatabase, DATABASE, startServer, tempDir, type RunningServer, type TestDatabase } from "./support/server";
+import {
+  createTestDatabase,
+  DATABASE,
+  startServer,
+  tempDir,
+  type RunningServer,
+  type TestDatabase,
+} from "./support/server";
 
 /**
  * Hostile input over the whole route table of the API and of the web app: privileged and unknown
@@ -23,9 +39,21 @@ function hostileBodies(victim: { id: number; uniqueId: string }): unknown[] {
     null,
     "a string",
     12345,
-    { school_id: victim.id, unique_id: victim.uniqueId, id: 1, student_data: { school_id: victim.id, name: 7, class: ["JSS1"] } },
-    JSON.parse('{"__proto__": {"school_id": 1, "takes_lesson": true}, "constructor": {"prototype": {"isAdmin": true}}}'),
-    { name: "x".repeat(100_000), student_data: "not an object", school_settings: { sections: "Junior" }, reason: { $ne: null } },
+    {
+      school_id: victim.id,
+      unique_id: victim.uniqueId,
+      id: 1,
+      student_data: { school_id: victim.id, name: 7, class: ["JSS1"] },
+    },
+    JSON.parse(
+      '{"__proto__": {"school_id": 1, "takes_lesson": true}, "constructor": {"prototype": {"isAdmin": true}}}',
+    ),
+    {
+      name: "x".repeat(100_000),
+      student_data: "not an object",
+      school_settings: { sections: "Junior" },
+      reason: { $ne: null },
+    },
   ];
 }
 
@@ -47,7 +75,9 @@ describe(`hostile input on ${DATABASE}`, { timeout: 300_000 }, () => {
   async function rowsOfB() {
     const all = await snapshot(database.db, database.dialect);
     const isB = (row: Record<string, unknown>) => Number(row.school_id) === bId || row.unique_id === b.uniqueId;
-    const rows = Object.fromEntries(Object.entries(all).map(([table, list]) => [table, list.filter((r) => isB(JSON.parse(r)))]));
+    const rows = Object.fromEntries(
+      Object.entries(all).map(([table, list]) => [table, list.filter((r) => isB(JSON.parse(r)))]),
+    );
     expect(rows.schools).toHaveLength(1);
     expect(rows.students).toHaveLength(1);
     return rows;
@@ -59,13 +89,25 @@ describe(`hostile input on ${DATABASE}`, { timeout: 300_000 }, () => {
     server = await startServer({ dataDir, env: { DATABASE_URL: database.url } });
     a = await registerSchool(server.base, "Hostile Input A");
     b = await registerSchool(server.base, "Hostile Input B");
-    const ids = (await sql<{ id: number; unique_id: string }>`select id, unique_id from schools`.execute(database.db)).rows;
+    const ids = (await sql<{ id: number; unique_id: string }>`select id, unique_id from schools`.execute(database.db))
+      .rows;
     aId = Number(ids.find((r) => r.unique_id === a.uniqueId)!.id);
     bId = Number(ids.find((r) => r.unique_id === b.uniqueId)!.id);
-    const made = await callApi(server.base, "POST", `/api/admin/${b.uniqueId}/students`, b.token, { student_data: { ...student, name: "Zainab Bello" } });
+    const made = await callApi(server.base, "POST", `/api/admin/${b.uniqueId}/students`, b.token, {
+      student_data: { ...student, name: "Zainab Bello" },
+    });
     expect(made.status).toBe(201);
     cookie = await pageLogin(server.base, a.uniqueId, a.password);
-    secrets.push(a.password, b.password, a.token, b.token, cookie.split("=")[1], "Zainab Bello", "Emeka Chukwu", "8059876543");
+    secrets.push(
+      a.password,
+      b.password,
+      a.token,
+      b.token,
+      cookie.split("=")[1],
+      "Zainab Bello",
+      "Emeka Chukwu",
+      "8059876543",
+    );
   });
 
   afterAll(async () => {
@@ -76,22 +118,43 @@ describe(`hostile input on ${DATABASE}`, { timeout: 300_000 }, () => {
 
   it("privileged and unknown fields in a JSON body are ignored: the record is the sender's, with ids of the server's choosing", async () => {
     const planted = {
-      student_data: { ...student, school_id: bId, id: 999_999, unique_id: "STU-planted", status: "backlog", created_at: "1999-01-01T00:00:00.000Z", is_admin: true },
+      student_data: {
+        ...student,
+        school_id: bId,
+        id: 999_999,
+        unique_id: "STU-planted",
+        status: "backlog",
+        created_at: "1999-01-01T00:00:00.000Z",
+        is_admin: true,
+      },
       school_id: bId,
       id: 999_999,
     };
     const answer = await asA("POST", "/students", planted);
     expect(answer.status).toBe(201);
-    const row = (await sql<Record<string, unknown>>`select * from students where name = ${student.name}`.execute(database.db)).rows[0];
+    const row = (
+      await sql<Record<string, unknown>>`select * from students where name = ${student.name}`.execute(database.db)
+    ).rows[0];
     expect(Number(row.school_id)).toBe(aId);
     expect(Number(row.id)).not.toBe(999_999);
     expect(row.unique_id).not.toBe("STU-planted");
     expect(row.status).toBe("active");
     expect(row.created_at).not.toBe("1999-01-01T00:00:00.000Z");
 
-    const timetable = await asA("POST", "/timetables", { type: "Regular School Period", class: "JSS1", session: "2025/2026", term: "1st Term", school_id: bId, id: 424242 });
+    const timetable = await asA("POST", "/timetables", {
+      type: "Regular School Period",
+      class: "JSS1",
+      session: "2025/2026",
+      term: "1st Term",
+      school_id: bId,
+      id: 424242,
+    });
     expect(timetable.status).toBe(201);
-    expect(Number((await sql<{ school_id: number }>`select school_id from timetables`.execute(database.db)).rows[0].school_id)).toBe(aId);
+    expect(
+      Number(
+        (await sql<{ school_id: number }>`select school_id from timetables`.execute(database.db)).rows[0].school_id,
+      ),
+    ).toBe(aId);
   });
 
   it("prototype keys in a body pollute nothing: the next record does not inherit them", async () => {
@@ -99,24 +162,44 @@ describe(`hostile input on ${DATABASE}`, { timeout: 300_000 }, () => {
       `{"student_data": {"name": "Proto Test", "selectedClass": "JSS1", "gender": "Male", "phone_number": "08031112222", "__proto__": {"takes_lesson": true, "subjects": "Mathematics"}}, "__proto__": {"takes_lesson": true}, "constructor": {"prototype": {"takes_lesson": true}}}`,
     );
     expect((await asA("POST", "/students", polluting)).status).toBe(201);
-    const plain = await asA("POST", "/students", { student_data: { name: "Plain After", selectedClass: "JSS1", gender: "Female", phone_number: "08031113333" } });
+    const plain = await asA("POST", "/students", {
+      student_data: { name: "Plain After", selectedClass: "JSS1", gender: "Female", phone_number: "08031113333" },
+    });
     expect(plain.status).toBe(201);
-    const data = (plain.json() as { data: { student_data: { takes_lesson: boolean; subjects: unknown } } }).data.student_data;
+    const data = (plain.json() as { data: { student_data: { takes_lesson: boolean; subjects: unknown } } }).data
+      .student_data;
     expect(data.takes_lesson).toBe(false);
     expect(data.subjects).toBeNull();
   });
 
   it("privileged fields in a page form are ignored the same way", async () => {
-    const page = await postForm(server.base, "/admin/add-student", { ...student, name: "Form Planted", school_id: String(bId), unique_id: "STU-form", id: "777", idempotency_key: "f".repeat(32) }, cookie);
+    const page = await postForm(
+      server.base,
+      "/admin/add-student",
+      {
+        ...student,
+        name: "Form Planted",
+        school_id: String(bId),
+        unique_id: "STU-form",
+        id: "777",
+        idempotency_key: "f".repeat(32),
+      },
+      cookie,
+    );
     expect(page.status).toBe(302);
-    const row = (await sql<Record<string, unknown>>`select * from students where name = 'Form Planted'`.execute(database.db)).rows[0];
+    const row = (
+      await sql<Record<string, unknown>>`select * from students where name = 'Form Planted'`.execute(database.db)
+    ).rows[0];
     expect(Number(row.school_id)).toBe(aId);
     expect(row.unique_id).not.toBe("STU-form");
   });
 
   it("a credential in the query string is refused on every API route, with or without a valid header", async () => {
     for (const route of apiRoutes()) {
-      const url = fillPattern(route.path, Object.fromEntries(paramsOf(route.path).map((p) => [p, p === "uniqueId" ? a.uniqueId : "1"])));
+      const url = fillPattern(
+        route.path,
+        Object.fromEntries(paramsOf(route.path).map((p) => [p, p === "uniqueId" ? a.uniqueId : "1"])),
+      );
       const alone = await callApi(server.base, route.method, `${url}?token=${a.token}`);
       expect(alone.status, `${route.method} ${route.path}`).toBe(400);
       expect(alone.json()).toEqual({ message: APP_MESSAGES.tokenInAddress });
@@ -130,7 +213,9 @@ describe(`hostile input on ${DATABASE}`, { timeout: 300_000 }, () => {
     const expired = await registerSchool(server.base, "Expired Token School");
     await expireToken(database.db, expired.token);
     const revoked = await registerSchool(server.base, "Revoked Token School");
-    expect((await callApi(server.base, "POST", `/api/admin/${revoked.uniqueId}/logout`, revoked.token)).status).toBe(200);
+    expect((await callApi(server.base, "POST", `/api/admin/${revoked.uniqueId}/logout`, revoked.token)).status).toBe(
+      200,
+    );
     const variants: Array<[string, Record<string, string>]> = [
       ["missing", {}],
       ["empty bearer", { Authorization: "Bearer " }],
@@ -147,34 +232,64 @@ describe(`hostile input on ${DATABASE}`, { timeout: 300_000 }, () => {
       await Promise.all(
         variants.map(async ([what, headers]) => {
           const owner = what === "expired" ? expired.uniqueId : what === "revoked" ? revoked.uniqueId : a.uniqueId;
-          const url = fillPattern(route.path, Object.fromEntries(paramsOf(route.path).map((p) => [p, p === "uniqueId" ? owner : "1"])));
+          const url = fillPattern(
+            route.path,
+            Object.fromEntries(paramsOf(route.path).map((p) => [p, p === "uniqueId" ? owner : "1"])),
+          );
           const response = await fetch(server.base + url, { method: route.method, headers });
           answers.set(what, `${response.status} ${response.headers.get("content-type")} ${await response.text()}`);
         }),
       );
       expect(new Set(answers.values()).size, `${route.method} ${route.path}: ${JSON.stringify([...answers])}`).toBe(1);
-      expect(answers.get("missing")).toBe(`401 application/json ${JSON.stringify({ message: APP_MESSAGES.unauthenticated })}`);
+      expect(answers.get("missing")).toBe(
+        `401 application/json ${JSON.stringify({ message: APP_MESSAGES.unauthenticated })}`,
+      );
     }
   });
 
   it("hostile JSON bodies on every write route of the API never cause a 5xx, and never touch another school", async () => {
     const before = await rowsOfB();
     const probe = await registerSchool(server.base, "Fuzzed School");
-    const own = (method: string, path: string, body: unknown) => callApi(server.base, method, `/api/admin/${probe.uniqueId}${path}`, probe.token, body);
-    const made = (await own("POST", "/students", { student_data: { ...student, name: "Fuzz Target" } })).json() as { data: { unique_id: string } };
-    const timetable = (await own("POST", "/timetables", { type: "Regular School Period", class: "JSS1", session: "2025/2026", term: "1st Term" })).json() as { data: { id: number } };
+    const own = (method: string, path: string, body: unknown) =>
+      callApi(server.base, method, `/api/admin/${probe.uniqueId}${path}`, probe.token, body);
+    const made = (await own("POST", "/students", { student_data: { ...student, name: "Fuzz Target" } })).json() as {
+      data: { unique_id: string };
+    };
+    const timetable = (
+      await own("POST", "/timetables", {
+        type: "Regular School Period",
+        class: "JSS1",
+        session: "2025/2026",
+        term: "1st Term",
+      })
+    ).json() as { data: { id: number } };
     const ids = [made.data.unique_id, String(timetable.data.id)];
     const failures: string[] = [];
     const deep = `${"[".repeat(50_000)}${"]".repeat(50_000)}`;
     // Logging out goes last: it ends the token the others use.
-    const routes = apiRoutes().filter((r) => r.method !== "GET").sort((x, y) => Number(x.path.endsWith("/logout")) - Number(y.path.endsWith("/logout")));
+    const routes = apiRoutes()
+      .filter((r) => r.method !== "GET")
+      .sort((x, y) => Number(x.path.endsWith("/logout")) - Number(y.path.endsWith("/logout")));
     for (const route of routes) {
       for (const id of ids) {
-        const url = fillPattern(route.path, Object.fromEntries(paramsOf(route.path).map((p) => [p, p === "uniqueId" ? probe.uniqueId : id])));
+        const url = fillPattern(
+          route.path,
+          Object.fromEntries(paramsOf(route.path).map((p) => [p, p === "uniqueId" ? probe.uniqueId : id])),
+        );
         await Promise.all(
           [...hostileBodies({ id: bId, uniqueId: b.uniqueId }), deep].map(async (body) => {
-            const answer: Answer = await callApi(server.base, route.method, url, probe.token, body, typeof body === "string" ? { "Content-Type": "application/json" } : {});
-            if (answer.status >= 500) failures.push(`${answer.status} ${route.method} ${route.path} ${JSON.stringify(body)?.slice(0, 80)}: ${answer.text.slice(0, 200)}`);
+            const answer: Answer = await callApi(
+              server.base,
+              route.method,
+              url,
+              probe.token,
+              body,
+              typeof body === "string" ? { "Content-Type": "application/json" } : {},
+            );
+            if (answer.status >= 500)
+              failures.push(
+                `${answer.status} ${route.method} ${route.path} ${JSON.stringify(body)?.slice(0, 80)}: ${answer.text.slice(0, 200)}`,
+              );
           }),
         );
       }
@@ -190,17 +305,41 @@ describe(`hostile input on ${DATABASE}`, { timeout: 300_000 }, () => {
     const failures: string[] = [];
     const forms: Array<Array<[string, string]>> = [
       [],
-      [["school_id", String(bId)], ["unique_id", b.uniqueId], ["id", "1"], ["intent", "x".repeat(5000)], ["__proto__", "polluted"], ["constructor.prototype", "x"]],
-      [["name", "<b>x</b>"], ["selectedClass", "NOPE"], ["gender", "Robot"], ["phone_number", "+++"], ["returnTo", "https://evil.example/"], ["redirectTo", "//evil.example"]],
-      [["intent", "remove:classes:99999"], ["sections", "Junior"], ["classes[0].class_name", ""], ["subjects", "a".repeat(3000)], ["subjects", ""]],
+      [
+        ["school_id", String(bId)],
+        ["unique_id", b.uniqueId],
+        ["id", "1"],
+        ["intent", "x".repeat(5000)],
+        ["__proto__", "polluted"],
+        ["constructor.prototype", "x"],
+      ],
+      [
+        ["name", "<b>x</b>"],
+        ["selectedClass", "NOPE"],
+        ["gender", "Robot"],
+        ["phone_number", "+++"],
+        ["returnTo", "https://evil.example/"],
+        ["redirectTo", "//evil.example"],
+      ],
+      [
+        ["intent", "remove:classes:99999"],
+        ["sections", "Junior"],
+        ["classes[0].class_name", ""],
+        ["subjects", "a".repeat(3000)],
+        ["subjects", ""],
+      ],
     ];
-    for (const route of pageRoutes().sort((x, y) => Number(x.pattern.includes("logout")) - Number(y.pattern.includes("logout")))) {
+    for (const route of pageRoutes().sort(
+      (x, y) => Number(x.pattern.includes("logout")) - Number(y.pattern.includes("logout")),
+    )) {
       const url = fillPattern(route.pattern, Object.fromEntries(paramsOf(route.pattern).map((p) => [p, "1"])));
       for (const form of forms) {
         const answer = await postForm(server.base, url, new URLSearchParams(form), session);
-        if (answer.status >= 500) failures.push(`${answer.status} POST ${route.pattern} ${JSON.stringify(form).slice(0, 80)}`);
+        if (answer.status >= 500)
+          failures.push(`${answer.status} POST ${route.pattern} ${JSON.stringify(form).slice(0, 80)}`);
         // A form that signs out (logout) or a refusal that ends the session: sign in again and go on.
-        if (answer.status === 302 && answer.headers.get("location") === "/choose-account") session = await pageLogin(server.base, probe.uniqueId, probe.password);
+        if (answer.status === 302 && answer.headers.get("location") === "/choose-account")
+          session = await pageLogin(server.base, probe.uniqueId, probe.password);
       }
     }
     expect(failures).toEqual([]);
@@ -214,7 +353,11 @@ describe(`hostile input on ${DATABASE}`, { timeout: 300_000 }, () => {
       const response = await fetch(server.base + url, {
         method: "POST",
         redirect: "manual",
-        headers: { Cookie: cookie, Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+        headers: {
+          Cookie: cookie,
+          Origin: "https://evil.example",
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
         body: new URLSearchParams({ ...student, name: "Cross Site" }),
       });
       expect(response.status, route.pattern).toBe(403);
@@ -230,7 +373,9 @@ describe(`hostile input on ${DATABASE}`, { timeout: 300_000 }, () => {
       expect(["info", "warn", "error"]).toContain(line.level);
       expect(typeof line.msg).toBe("string");
     }
-    for (const raw of server.logLines) for (const secret of secrets) expect(raw.includes(secret), `a log line holds "${secret.slice(0, 6)}…"`).toBe(false);
+    for (const raw of server.logLines)
+      for (const secret of secrets)
+        expect(raw.includes(secret), `a log line holds "${secret.slice(0, 6)}…"`).toBe(false);
     expect(server.logLines.some((l) => l.includes("?"))).toBe(false);
   });
 });

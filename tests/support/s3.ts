@@ -15,10 +15,27 @@ export interface LocalS3 {
 /** A local S3-compatible server on a free port, with one bucket, in a temporary folder removed on close. */
 export async function startS3(bucket = "school-files"): Promise<LocalS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), "school-s3-"));
-  const server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
-  const options: S3Options = { bucket, endpoint: `http://127.0.0.1:${port}`, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
-  const client = new S3Client({ region: options.region, endpoint: options.endpoint!, forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+  const options: S3Options = {
+    bucket,
+    endpoint: `http://127.0.0.1:${port}`,
+    region: "us-east-1",
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+  };
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint!,
+    forcePathStyle: true,
+    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+  });
   return {
     options,
     async keys() {

@@ -59,7 +59,10 @@ describe("the pages a sub-admin may open", () => {
   });
 
   it("shows a sub-admin only their keys' entries and lands them on the first", () => {
-    expect(visibleItems(ADMIN_MENU, ["files", "students"]).map((i) => i.to)).toEqual(["/admin/students", "/admin/files"]);
+    expect(visibleItems(ADMIN_MENU, ["files", "students"]).map((i) => i.to)).toEqual([
+      "/admin/students",
+      "/admin/files",
+    ]);
     expect(visibleItems(BOTTOM_BAR, ["settings"]).map((i) => i.to)).toEqual(["/admin/settings"]);
     expect(visibleItems(ADMIN_MENU, null)).toEqual(ADMIN_MENU);
     expect(homeFor(["files", "students"])).toBe("/admin/students");

@@ -26,7 +26,12 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      seen.push({
+        method: req.method!,
+        url: req.url!,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
       if (reply === "hang-up") return req.socket.destroy();
       res.writeHead(reply.status, reply.body === undefined ? {} : { "Content-Type": reply.type ?? "application/json" });
       res.end(reply.body);
@@ -52,7 +57,12 @@ const anonymous = () => new SchoolApiClient(overHttp);
 const json = (status: number, body: unknown): Reply => ({ status, body: JSON.stringify(body) });
 
 function callOf(client: SchoolApiClient, kind: CallKind, fallback?: string) {
-  return client.call(kind, "/thing", kind === "create" || kind === "update" ? { a: 1 } : undefined, fallback ? { fallback } : {});
+  return client.call(
+    kind,
+    "/thing",
+    kind === "create" || kind === "update" ? { a: 1 } : undefined,
+    fallback ? { fallback } : {},
+  );
 }
 
 describe("success statuses per kind", () => {
@@ -93,11 +103,19 @@ describe("failure messages of create and update", () => {
   it.each(["create", "update"] as const)("%s: message first", async (kind) => {
     reply = json(422, { message: "Top message", errors: { name: ["Name is required"] }, error: "Error text" });
     const result = await callOf(authed(), kind);
-    expect(result).toMatchObject({ ok: false, status: 422, message: "Top message", fieldErrors: { name: ["Name is required"] } });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 422,
+      message: "Top message",
+      fieldErrors: { name: ["Name is required"] },
+    });
   });
 
   it.each(["create", "update"] as const)("%s: else the first error of the first field", async (kind) => {
-    reply = json(422, { errors: { email: ["Email is taken", "Second"], name: ["Name is required"] }, error: "Error text" });
+    reply = json(422, {
+      errors: { email: ["Email is taken", "Second"], name: ["Name is required"] },
+      error: "Error text",
+    });
     expect((await callOf(authed(), kind)).message).toBe("Email is taken");
   });
 
@@ -114,7 +132,9 @@ describe("failure messages of create and update", () => {
   it("create: else the spec's default, or the screen's fallback", async () => {
     reply = json(500, {});
     expect((await callOf(authed(), "create")).message).toBe("Request failed. Please try again.");
-    expect((await callOf(authed(), "create", "Could not save the student.")).message).toBe("Could not save the student.");
+    expect((await callOf(authed(), "create", "Could not save the student.")).message).toBe(
+      "Could not save the student.",
+    );
   });
 
   it("update: else the spec's default, or the screen's fallback", async () => {
@@ -133,13 +153,17 @@ describe("failure messages of fetch and delete", () => {
   it("fetch: else the spec's default, or the screen's fallback", async () => {
     reply = json(500, { message: "ignored" });
     expect((await callOf(authed(), "fetch")).message).toBe("Failed to fetch data.");
-    expect((await callOf(authed(), "fetch", "Failed to load profile data.")).message).toBe("Failed to load profile data.");
+    expect((await callOf(authed(), "fetch", "Failed to load profile data.")).message).toBe(
+      "Failed to load profile data.",
+    );
   });
 
   it("delete: else the spec's default, or the screen's fallback", async () => {
     reply = json(500, { message: "ignored" });
     expect((await callOf(authed(), "delete")).message).toBe("Deletion failed. Please try again.");
-    expect((await callOf(authed(), "delete", "Failed to delete timetable.")).message).toBe("Failed to delete timetable.");
+    expect((await callOf(authed(), "delete", "Failed to delete timetable.")).message).toBe(
+      "Failed to delete timetable.",
+    );
   });
 });
 
@@ -163,7 +187,12 @@ describe("bodies that are not JSON", () => {
 describe("network failure", () => {
   it("a connection cut mid-request gives the unexpected-error message", async () => {
     reply = "hang-up";
-    expect(await callOf(authed(), "create")).toEqual({ ok: false, status: 0, message: "An unexpected error occurred.", fieldErrors: {} });
+    expect(await callOf(authed(), "create")).toEqual({
+      ok: false,
+      status: 0,
+      message: "An unexpected error occurred.",
+      fieldErrors: {},
+    });
   });
 
   it("or the screen's fallback", async () => {
@@ -176,16 +205,21 @@ describe("network failure", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const client = new SchoolApiClient((request) => fetch(new Request(`http://127.0.0.1:${port}${new URL(request.url).pathname}`, request)));
+    const client = new SchoolApiClient((request) =>
+      fetch(new Request(`http://127.0.0.1:${port}${new URL(request.url).pathname}`, request)),
+    );
     expect((await client.get("/api/admin/login")).message).toBe("An unexpected error occurred.");
   });
 });
 
 describe("401", () => {
-  it.each(["fetch", "create", "update", "delete"] as const)("%s throws UnauthorizedError for a signed-in client", async (kind) => {
-    reply = json(401, { message: "Your session has ended. Please log in again." });
-    await expect(callOf(authed(), kind)).rejects.toBeInstanceOf(UnauthorizedError);
-  });
+  it.each(["fetch", "create", "update", "delete"] as const)(
+    "%s throws UnauthorizedError for a signed-in client",
+    async (kind) => {
+      reply = json(401, { message: "Your session has ended. Please log in again." });
+      await expect(callOf(authed(), kind)).rejects.toBeInstanceOf(UnauthorizedError);
+    },
+  );
 
   it("raw throws it too", async () => {
     reply = json(401, {});
@@ -240,7 +274,9 @@ describe("what is sent", () => {
   });
 
   it("query parameters, leaving out empty ones and encoding the rest", async () => {
-    await authed().get("/students", { query: { page: 2, search: "Ada & Obi", class: "", term: undefined, session: null } });
+    await authed().get("/students", {
+      query: { page: 2, search: "Ada & Obi", class: "", term: undefined, session: null },
+    });
     const url = new URL(seen[0].url, base);
     expect(url.pathname).toBe("/api/admin/SCH-ABC2345/students");
     expect([...url.searchParams]).toEqual([
@@ -274,7 +310,12 @@ describe("an API that does not answer in time", () => {
 
   it("fails with the screen's message once the timeout passes, instead of hanging", async () => {
     const started = Date.now();
-    expect(await slow().get("/dashboard", { fallback: "Failed to load data" })).toEqual({ ok: false, status: 0, message: "Failed to load data", fieldErrors: {} });
+    expect(await slow().get("/dashboard", { fallback: "Failed to load data" })).toEqual({
+      ok: false,
+      status: 0,
+      message: "Failed to load data",
+      fieldErrors: {},
+    });
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
@@ -283,7 +324,11 @@ describe("an API that does not answer in time", () => {
     const hanging = http.createServer(() => {});
     await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
     const port = (hanging.address() as AddressInfo).port;
-    const client = new SchoolApiClient((request) => fetch(new Request(`http://127.0.0.1:${port}${new URL(request.url).pathname}`, request)), undefined, 200);
+    const client = new SchoolApiClient(
+      (request) => fetch(new Request(`http://127.0.0.1:${port}${new URL(request.url).pathname}`, request)),
+      undefined,
+      200,
+    );
     expect((await client.create("/api/admin/login", {})).message).toBe("An unexpected error occurred.");
     hanging.closeAllConnections();
     await new Promise<void>((resolve) => hanging.close(() => resolve()));

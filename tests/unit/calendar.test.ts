@@ -23,7 +23,9 @@ describe("planningTerm (new timetables): Aug–Dec 1st, Jan–Apr 2nd, otherwise
   });
 
   it("the two rules differ only in August", () => {
-    const differing = [...Array(12).keys()].map((m) => m + 1).filter((m) => currentTerm(mid(2026, m)) !== planningTerm(mid(2026, m)));
+    const differing = [...Array(12).keys()]
+      .map((m) => m + 1)
+      .filter((m) => currentTerm(mid(2026, m)) !== planningTerm(mid(2026, m)));
     expect(differing).toEqual([8]);
   });
 });

@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { chooseEncoding, compressWhole } from "../../server/compression";
 
-const page = `<!DOCTYPE html><html><body>${"<li class=\"row\">Adebayo Okafor</li>".repeat(200)}</body></html>`;
+const page = `<!DOCTYPE html><html><body>${'<li class="row">Adebayo Okafor</li>'.repeat(200)}</body></html>`;
 
 function app() {
   const app = new Hono();

@@ -3,7 +3,8 @@ import { hashPassword, publicId, scryptParameters, verifyPassword } from "../../
 
 describe("password hashing", () => {
   it("uses OWASP's scrypt parameters everywhere but the test suites", () => {
-    for (const env of ["production", "development", ""]) expect(scryptParameters(env)).toEqual({ N: 2 ** 17, r: 8, p: 1, keylen: 32 });
+    for (const env of ["production", "development", ""])
+      expect(scryptParameters(env)).toEqual({ N: 2 ** 17, r: 8, p: 1, keylen: 32 });
     expect(scryptParameters("test").N).toBe(2 ** 14);
   });
 
@@ -20,7 +21,9 @@ describe("password hashing", () => {
     const { scrypt } = await import("node:crypto");
     const salt = Buffer.alloc(16, 7);
     const key = await new Promise<Buffer>((resolve, reject) =>
-      scrypt("pass-1234", salt, 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 2 ** 17 * 8 }, (e, k) => (e ? reject(e) : resolve(k))),
+      scrypt("pass-1234", salt, 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 2 ** 17 * 8 }, (e, k) =>
+        e ? reject(e) : resolve(k),
+      ),
     );
     const stored = ["scrypt", 2 ** 17, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
     expect(await verifyPassword("pass-1234", stored)).toBe(true);

@@ -57,7 +57,11 @@ describe("useDebounced (the list filter's search box)", () => {
     }
     const root = createRoot(document.getElementById("root") as unknown as Element);
     await act(async () => root.render(createElement(Holder)));
-    return { held, rerender: () => act(async () => root.render(createElement(Holder))), unmount: () => act(async () => root.unmount()) };
+    return {
+      held,
+      rerender: () => act(async () => root.render(createElement(Holder))),
+      unmount: () => act(async () => root.unmount()),
+    };
   }
 
   it("keeps one debounce across renders", async () => {

@@ -70,7 +70,13 @@ describe("loadConfig", () => {
       SESSION_SECRET: SECRET,
       SCHOOL_API_URL: "https://api.example.ng",
     });
-    expect(config).toMatchObject({ nodeEnv: "production", port: 8080, host: "127.0.0.1", sessionSecret: SECRET, schoolApiUrl: "https://api.example.ng" });
+    expect(config).toMatchObject({
+      nodeEnv: "production",
+      port: 8080,
+      host: "127.0.0.1",
+      sessionSecret: SECRET,
+      schoolApiUrl: "https://api.example.ng",
+    });
   });
 
   it.each(["abc", "0", "65536", "80.5", "-1"])("refuses PORT=%s, naming the variable", (port) => {
@@ -85,11 +91,15 @@ describe("loadConfig", () => {
   });
 
   it("requires SESSION_SECRET in production", () => {
-    expect(configError({ DATA_DIR: dataDir, NODE_ENV: "production" })).toContain("SESSION_SECRET: is required when NODE_ENV=production");
+    expect(configError({ DATA_DIR: dataDir, NODE_ENV: "production" })).toContain(
+      "SESSION_SECRET: is required when NODE_ENV=production",
+    );
   });
 
   it("refuses a short SESSION_SECRET", () => {
-    expect(configError({ DATA_DIR: dataDir, SESSION_SECRET: "short" })).toContain("SESSION_SECRET: must be at least 32 characters");
+    expect(configError({ DATA_DIR: dataDir, SESSION_SECRET: "short" })).toContain(
+      "SESSION_SECRET: must be at least 32 characters",
+    );
   });
 
   it("lists every malformed variable at once", () => {
@@ -110,12 +120,16 @@ describe("loadConfig", () => {
     expect(configError({ DATA_DIR: dataDir, NODE_ENV: "staging" })).toContain("NODE_ENV:");
   });
 
-  it.each(["postgres://school:pw@db.internal:5432/school", "postgresql://localhost/school", "/var/lib/school/db.sqlite", "./school.sqlite", ":memory:", "sqlite:school.sqlite"])(
-    "accepts DATABASE_URL=%s",
-    (url) => {
-      expect(load({ DATA_DIR: dataDir, DATABASE_URL: url }).databaseUrl).toBe(url);
-    },
-  );
+  it.each([
+    "postgres://school:pw@db.internal:5432/school",
+    "postgresql://localhost/school",
+    "/var/lib/school/db.sqlite",
+    "./school.sqlite",
+    ":memory:",
+    "sqlite:school.sqlite",
+  ])("accepts DATABASE_URL=%s", (url) => {
+    expect(load({ DATA_DIR: dataDir, DATABASE_URL: url }).databaseUrl).toBe(url);
+  });
 
   it("refuses a DATABASE_URL of another kind", () => {
     expect(configError({ DATA_DIR: dataDir, DATABASE_URL: "mysql://localhost/school" })).toContain(
@@ -152,7 +166,14 @@ describe("loadConfig", () => {
       S3_ACCESS_KEY_ID: "key-id",
       S3_SECRET_ACCESS_KEY: "secret",
     });
-    expect(config.storage).toEqual({ kind: "s3", bucket: "school-files", endpoint: "https://s3.example.ng", region: "af-south-1", accessKeyId: "key-id", secretAccessKey: "secret" });
+    expect(config.storage).toEqual({
+      kind: "s3",
+      bucket: "school-files",
+      endpoint: "https://s3.example.ng",
+      region: "af-south-1",
+      accessKeyId: "key-id",
+      secretAccessKey: "secret",
+    });
     expect(load({ DATA_DIR: dataDir, S3_BUCKET: "school-files" }).storage).toEqual({
       kind: "s3",
       bucket: "school-files",
@@ -165,7 +186,10 @@ describe("loadConfig", () => {
 
   it.each<[Record<string, string>, string]>([
     [{ S3_ENDPOINT: "https://s3.example.ng" }, "S3_BUCKET: is required when S3_ENDPOINT or S3 keys are set"],
-    [{ S3_BUCKET: "school-files", S3_ACCESS_KEY_ID: "key-id" }, "S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither"],
+    [
+      { S3_BUCKET: "school-files", S3_ACCESS_KEY_ID: "key-id" },
+      "S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither",
+    ],
     [{ S3_BUCKET: "B" }, "S3_BUCKET: must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens"],
     [{ S3_BUCKET: "school-files", S3_ENDPOINT: "s3.example.ng" }, "S3_ENDPOINT: must be an http(s) URL"],
     [{ STORAGE_QUOTA_MB: "-5" }, "STORAGE_QUOTA_MB: must be a whole number of megabytes (0 for unlimited)"],

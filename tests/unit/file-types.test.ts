@@ -44,7 +44,10 @@ describe("detectFileType", () => {
   });
 
   it("takes a file of a few bytes as text when it is text", async () => {
-    expect(await detectFileType(bytes(new TextEncoder().encode("ok")), "a")).toMatchObject({ ok: true, type: { mime: "text/plain" } });
+    expect(await detectFileType(bytes(new TextEncoder().encode("ok")), "a")).toMatchObject({
+      ok: true,
+      type: { mime: "text/plain" },
+    });
   });
 
   it("refuses an installer in the Office container and an empty file", async () => {

@@ -14,11 +14,21 @@ describe("formState", () => {
   it("starts from the defaults, with no messages, and ids unique to the form", () => {
     const details = formState("details", undefined, { school_name: "Hill School" });
     const name = details.field("school_name");
-    expect(name).toMatchObject({ id: "details-school_name", name: "school_name", errorId: "details-school_name-error", defaultValue: "Hill School" });
+    expect(name).toMatchObject({
+      id: "details-school_name",
+      name: "school_name",
+      errorId: "details-school_name-error",
+      defaultValue: "Hill School",
+    });
     expect(name.errors).toBeUndefined();
     expect(name["aria-invalid"]).toBeUndefined();
     expect(details.errors).toBeUndefined();
-    expect(details.props).toEqual({ id: "details", noValidate: true, "aria-invalid": undefined, "aria-describedby": undefined });
+    expect(details.props).toEqual({
+      id: "details",
+      noValidate: true,
+      "aria-invalid": undefined,
+      "aria-describedby": undefined,
+    });
     expect(formState("password", undefined).field("school_name").id).not.toBe(name.id);
   });
 
@@ -48,15 +58,30 @@ describe("formState", () => {
   });
 
   it("never refills hidden fields or files, and shows messages about the whole form", () => {
-    const login = parseWithZod(formData([["unique_id", "SCH-1"], ["password", "secret"]]), { schema: loginForm });
-    const refused = formState("login", login.reply({ formErrors: ["Unique ID or password is incorrect."], hideFields: ["password"] }));
+    const login = parseWithZod(
+      formData([
+        ["unique_id", "SCH-1"],
+        ["password", "secret"],
+      ]),
+      { schema: loginForm },
+    );
+    const refused = formState(
+      "login",
+      login.reply({ formErrors: ["Unique ID or password is incorrect."], hideFields: ["password"] }),
+    );
     expect(refused.field("unique_id").defaultValue).toBe("SCH-1");
     expect(refused.field("password").defaultValue).toBeUndefined();
     expect(refused.errors).toEqual(["Unique ID or password is incorrect."]);
     expect(refused.props).toMatchObject({ "aria-invalid": true, "aria-describedby": "login-error" });
 
     const logo = new File(["not an image"], "notes.txt", { type: "text/plain" });
-    const register = parseWithZod(formData([["school_name", "Hill School"], ["logo", logo]]), { schema: registerForm }).reply();
+    const register = parseWithZod(
+      formData([
+        ["school_name", "Hill School"],
+        ["logo", logo],
+      ]),
+      { schema: registerForm },
+    ).reply();
     const form = formState("register", register);
     expect(form.field("logo").errors).toEqual(["Only image files are allowed."]);
     expect(form.field("logo").defaultValue).toBeUndefined();
@@ -65,7 +90,11 @@ describe("formState", () => {
 
   it("a validate button shows only its field's message, with everything sent kept", () => {
     const button = validateButton("selectedClass");
-    const sent = formData([["name", ""], ["takes_lesson", "on"], [button.name, button.value]]);
+    const sent = formData([
+      ["name", ""],
+      ["takes_lesson", "on"],
+      [button.name, button.value],
+    ]);
     const reply = parseWithZod(sent, { schema: addStudentForm }).reply();
     const form = formState("student", reply);
     expect(form.field("selectedClass").errors).toEqual(["Class is required"]);

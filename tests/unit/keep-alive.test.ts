@@ -47,7 +47,13 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const PAST_NODE_DEFAULT_MS = 7_000;
 
 it("keeps an idle connection open for a client that reuses it after several seconds", { timeout: 20_000 }, async () => {
-  const { stdout } = await run(process.execPath, ["--input-type=module", "-e", CLIENT, String(port), String(PAST_NODE_DEFAULT_MS)]);
+  const { stdout } = await run(process.execPath, [
+    "--input-type=module",
+    "-e",
+    CLIENT,
+    String(port),
+    String(PAST_NODE_DEFAULT_MS),
+  ]);
   const { first, second } = JSON.parse(stdout);
   const hint = `timeout=${KEEP_ALIVE_TIMEOUT_MS / 1000}`;
   expect(first).toEqual({ status: 200, reused: false, keepAlive: hint });

@@ -9,7 +9,9 @@ function importsOf(folder: string): { file: string; from: string }[] {
     if (!/\.tsx?$/.test(name)) continue;
     const file = path.join(folder, name);
     const text = fs.readFileSync(file, "utf8");
-    for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)) {
+    for (const match of text.matchAll(
+      /(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
+    )) {
       found.push({ file, from: match[1] ?? match[2] });
     }
   }
@@ -22,12 +24,16 @@ describe("layers", () => {
   it("contract/ loads anywhere: no Node built-in, no server package, nothing of the project outside it", () => {
     const imports = importsOf("contract");
     expect(imports.length).toBeGreaterThan(10);
-    const wrong = imports.filter(({ from }) => (from.startsWith(".") ? !from.startsWith("./") : !CONTRACT_PACKAGES.has(from)));
+    const wrong = imports.filter(({ from }) =>
+      from.startsWith(".") ? !from.startsWith("./") : !CONTRACT_PACKAGES.has(from),
+    );
     expect(wrong).toEqual([]);
   });
 
   it("server-lib/ and observability/ import nothing of the project", () => {
-    const wrong = [...importsOf("server-lib"), ...importsOf("observability")].filter(({ from }) => from.startsWith("../"));
+    const wrong = [...importsOf("server-lib"), ...importsOf("observability")].filter(({ from }) =>
+      from.startsWith("../"),
+    );
     expect(wrong).toEqual([]);
   });
 

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { acceptedRequestId, blankValues, errorFields, loggedPath, logger, newRequestId, setLogSink } from "../../observability/log";
+import {
+  acceptedRequestId,
+  blankValues,
+  errorFields,
+  loggedPath,
+  logger,
+  newRequestId,
+  setLogSink,
+} from "../../observability/log";
 
 describe("the JSON logger", () => {
   const lines: string[] = [];
@@ -11,11 +19,22 @@ describe("the JSON logger", () => {
   it("writes one JSON object per line, with time, level and message", () => {
     logger.info("request", { request_id: "abc123def4567890", status: 200 });
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0])).toMatchObject({ level: "info", msg: "request", request_id: "abc123def4567890", status: 200, time: expect.any(String) });
+    expect(JSON.parse(lines[0])).toMatchObject({
+      level: "info",
+      msg: "request",
+      request_id: "abc123def4567890",
+      status: 200,
+      time: expect.any(String),
+    });
   });
 
   it("blanks fields named like secrets, at any depth", () => {
-    logger.warn("x", { password: "hunter2", nested: { Authorization: "Bearer abc", list: [{ session_token: "t" }] }, apiKey: "k", count: 3 });
+    logger.warn("x", {
+      password: "hunter2",
+      nested: { Authorization: "Bearer abc", list: [{ session_token: "t" }] },
+      apiKey: "k",
+      count: 3,
+    });
     const line = lines[0];
     for (const secret of ["hunter2", "Bearer abc", '"t"', '"k"']) expect(line).not.toContain(secret);
     expect(JSON.parse(line).count).toBe(3);
@@ -24,7 +43,11 @@ describe("the JSON logger", () => {
   it("logs an error by class, code, a message without its quoted values, and stack frames without the message", () => {
     const error = Object.assign(new Error('invalid input syntax for type integer: "Chidi Okafor"'), { code: "22P02" });
     const fields = errorFields(error) as { error: { name: string; code: string; message: string; stack: string[] } };
-    expect(fields.error).toMatchObject({ name: "Error", code: "22P02", message: 'invalid input syntax for type integer: "…"' });
+    expect(fields.error).toMatchObject({
+      name: "Error",
+      code: "22P02",
+      message: 'invalid input syntax for type integer: "…"',
+    });
     expect(fields.error.stack.every((frame) => frame.startsWith("at "))).toBe(true);
     expect(JSON.stringify(fields)).not.toContain("Chidi");
   });

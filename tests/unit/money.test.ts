@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { formatNaira, formatNairaCompact, formatWireNaira, koboToNaira, MAX_KOBO, NO_AMOUNT, nairaInputValue, nairaToKobo, parseNaira } from "../../contract/money";
+import {
+  formatNaira,
+  formatNairaCompact,
+  formatWireNaira,
+  koboToNaira,
+  MAX_KOBO,
+  NO_AMOUNT,
+  nairaInputValue,
+  nairaToKobo,
+  parseNaira,
+} from "../../contract/money";
 
 describe("formatNaira", () => {
   it("writes naira with the sign, thousands and two kobo digits, in en-NG", () => {
@@ -11,7 +21,8 @@ describe("formatNaira", () => {
 
   it("writes a dash, never ₦0.00, for kobo that are no whole number", () => {
     expect(NO_AMOUNT).toBe("—");
-    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, 0.5, null, undefined, "12"]) expect(formatNaira(bad as number), String(bad)).toBe("—");
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, 0.5, null, undefined, "12"])
+      expect(formatNaira(bad as number), String(bad)).toBe("—");
     expect(formatNairaCompact(Number.NaN)).toBe("—");
     expect(formatNairaCompact(120_000_000)).toBe("₦1.2M");
   });
@@ -25,9 +36,12 @@ describe("formatWireNaira (naira as the wire carries them)", () => {
     expect(formatWireNaira(-3.5)).toBe("-₦3.50");
   });
 
-  it.each([Number.NaN, null, undefined, "", "abc", "12,500", 12.345, Number.POSITIVE_INFINITY, {}, [5]])("shows %j as a dash, never ₦0.00", (bad) => {
-    expect(formatWireNaira(bad)).toBe("—");
-  });
+  it.each([Number.NaN, null, undefined, "", "abc", "12,500", 12.345, Number.POSITIVE_INFINITY, {}, [5]])(
+    "shows %j as a dash, never ₦0.00",
+    (bad) => {
+      expect(formatWireNaira(bad)).toBe("—");
+    },
+  );
 });
 
 describe("nairaToKobo and koboToNaira", () => {
@@ -42,8 +56,10 @@ describe("nairaToKobo and koboToNaira", () => {
   });
 
   it("refuse what is not naira with at most two decimals, instead of rounding it", () => {
-    for (const bad of [12.345, 0.1 + 0.2, 1e21, Number.NaN, Number.POSITIVE_INFINITY, 1e-7]) expect(nairaToKobo(bad), String(bad)).toBeNull();
-    for (const bad of ["12,500", "12.345", "", "abc", "1e3", "12.5.0", "0x10"]) expect(nairaToKobo(bad), bad).toBeNull();
+    for (const bad of [12.345, 0.1 + 0.2, 1e21, Number.NaN, Number.POSITIVE_INFINITY, 1e-7])
+      expect(nairaToKobo(bad), String(bad)).toBeNull();
+    for (const bad of ["12,500", "12.345", "", "abc", "1e3", "12.5.0", "0x10"])
+      expect(nairaToKobo(bad), bad).toBeNull();
   });
 
   it("a naive float conversion would be off where this one is exact", () => {
@@ -87,9 +103,12 @@ describe("parseNaira (typed amounts)", () => {
     expect(parseNaira(text)).toBe(kobo);
   });
 
-  it.each(["", "  ", "abc", "12,50", "1,2345", "12,500,00", "-500", "12.345", "₦", "1e3", "12 500.5.5", "5,00.00"])("refuses %j", (text) => {
-    expect(parseNaira(text)).toBeNull();
-  });
+  it.each(["", "  ", "abc", "12,50", "1,2345", "12,500,00", "-500", "12.345", "₦", "1e3", "12 500.5.5", "5,00.00"])(
+    "refuses %j",
+    (text) => {
+      expect(parseNaira(text)).toBeNull();
+    },
+  );
 });
 
 describe("nairaInputValue", () => {
@@ -97,7 +116,8 @@ describe("nairaInputValue", () => {
     expect(nairaInputValue(1_250_050)).toBe("12500.50");
     expect(nairaInputValue(200_000)).toBe("2000");
     expect(nairaInputValue(5)).toBe("0.05");
-    for (const kobo of [0, 1, 50, 99, 100, 1_250_050, 999_999_999]) expect(parseNaira(nairaInputValue(kobo))).toBe(kobo);
+    for (const kobo of [0, 1, 50, 99, 100, 1_250_050, 999_999_999])
+      expect(parseNaira(nairaInputValue(kobo))).toBe(kobo);
   });
 
   it("leaves the input empty, not 0, for an amount that cannot be read", () => {

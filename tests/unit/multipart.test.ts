@@ -42,18 +42,30 @@ describe("readMultipart", () => {
     expect(firstField(result, "missing")).toBeUndefined();
     expect(result.tooManyFiles).toBe(false);
     const logo = fileFor(result, "logo")!;
-    expect(logo).toMatchObject({ field: "logo", filename: "logo.png", declaredType: "image/png", size: 4, truncated: false });
+    expect(logo).toMatchObject({
+      field: "logo",
+      filename: "logo.png",
+      declaredType: "image/png",
+      size: 4,
+      truncated: false,
+    });
     expect([...logo.bytes]).toEqual([7, 7, 7, 7]);
     expect(fileFor(result, "signature")).toBeUndefined();
   });
 
   it("a file of exactly the limit is whole", async () => {
-    const result = await readMultipart(formRequest((f) => f.append("logo", file(10))), LIMITS);
+    const result = await readMultipart(
+      formRequest((f) => f.append("logo", file(10))),
+      LIMITS,
+    );
     expect(fileFor(result, "logo")).toMatchObject({ size: 10, truncated: false });
   });
 
   it("a file over the limit is cut off, flagged truncated and reported larger than the limit", async () => {
-    const result = await readMultipart(formRequest((f) => f.append("logo", file(5000))), LIMITS);
+    const result = await readMultipart(
+      formRequest((f) => f.append("logo", file(5000))),
+      LIMITS,
+    );
     const logo = fileFor(result, "logo")!;
     expect(logo.truncated).toBe(true);
     expect(logo.bytes.length).toBeLessThanOrEqual(LIMITS.maxFileBytes + 1);
@@ -74,7 +86,10 @@ describe("readMultipart", () => {
   });
 
   it("a named but empty file is kept, so it can be refused as not an image", async () => {
-    const result = await readMultipart(formRequest((f) => f.append("logo", new File([], "empty.png"))), LIMITS);
+    const result = await readMultipart(
+      formRequest((f) => f.append("logo", new File([], "empty.png"))),
+      LIMITS,
+    );
     expect(fileFor(result, "logo")).toMatchObject({ filename: "empty.png", size: 0 });
   });
 
@@ -94,18 +109,29 @@ describe("readMultipart", () => {
   });
 
   it("refuses a body that is not multipart with 415", async () => {
-    const request = new Request("http://app.test/upload", { method: "POST", body: "a=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const request = new Request("http://app.test/upload", {
+      method: "POST",
+      body: "a=1",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
     expect(isMultipart(request)).toBe(false);
     await expect(readMultipart(request, LIMITS)).rejects.toMatchObject({ status: 415 });
   });
 
   it("refuses multipart without a body with 400", async () => {
-    const request = new Request("http://app.test/upload", { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=x" } });
+    const request = new Request("http://app.test/upload", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=x" },
+    });
     await expect(readMultipart(request, LIMITS)).rejects.toMatchObject({ status: 400 });
   });
 
   it("refuses multipart without a boundary with 400", async () => {
-    const request = new Request("http://app.test/upload", { method: "POST", body: "x", headers: { "Content-Type": "multipart/form-data" } });
+    const request = new Request("http://app.test/upload", {
+      method: "POST",
+      body: "x",
+      headers: { "Content-Type": "multipart/form-data" },
+    });
     const error = await readMultipart(request, LIMITS).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MultipartError);
     expect(error).toMatchObject({ status: 400, message: "Malformed multipart body." });
@@ -113,7 +139,11 @@ describe("readMultipart", () => {
 
   it("refuses a body cut off in the middle of a part with 400", async () => {
     const body = '--xyz\r\nContent-Disposition: form-data; name="logo"; filename="a.png"\r\n\r\nhalf a fi';
-    const request = new Request("http://app.test/upload", { method: "POST", body, headers: { "Content-Type": "multipart/form-data; boundary=xyz" } });
+    const request = new Request("http://app.test/upload", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
+    });
     await expect(readMultipart(request, LIMITS)).rejects.toMatchObject({ status: 400 });
   });
 });
@@ -172,21 +202,29 @@ describe("withMultipartOnDisk", () => {
 
   it("removes the files when the callback fails too", async () => {
     let kept = "";
-    const failing = withMultipartOnDisk(formRequest((f) => f.append("files[]", file(100))), limits, async (form) => {
-      kept = form.files[0].path;
-      throw new Error("refused");
-    });
+    const failing = withMultipartOnDisk(
+      formRequest((f) => f.append("files[]", file(100))),
+      limits,
+      async (form) => {
+        kept = form.files[0].path;
+        throw new Error("refused");
+      },
+    );
     await expect(failing).rejects.toThrow("refused");
     expect(fs.existsSync(kept)).toBe(false);
     expect(leftBehind()).toEqual([]);
   });
 
   it("cuts a file off one byte past its limit and keeps no more than that on disk", async () => {
-    await withMultipartOnDisk(formRequest((f) => f.append("files[]", file(50_000))), limits, async (form) => {
-      expect(form.files[0].truncated).toBe(true);
-      expect(form.files[0].size).toBe(limits.maxFileBytes + 1);
-      expect(fs.statSync(form.files[0].path).size).toBe(limits.maxFileBytes + 1);
-    });
+    await withMultipartOnDisk(
+      formRequest((f) => f.append("files[]", file(50_000))),
+      limits,
+      async (form) => {
+        expect(form.files[0].truncated).toBe(true);
+        expect(form.files[0].size).toBe(limits.maxFileBytes + 1);
+        expect(fs.statSync(form.files[0].path).size).toBe(limits.maxFileBytes + 1);
+      },
+    );
   });
 
   it("skips an empty file input and flags files past the count", async () => {
@@ -207,7 +245,9 @@ describe("withMultipartOnDisk", () => {
     const request = formRequest((f) => {
       for (let i = 0; i < 2; i++) f.append("files[]", file(60_000, `${i}.bin`));
     });
-    const refused = await withMultipartOnDisk(request, { ...limits, maxFileBytes: 100_000 }, async () => "used").catch((e: unknown) => e);
+    const refused = await withMultipartOnDisk(request, { ...limits, maxFileBytes: 100_000 }, async () => "used").catch(
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(MultipartError);
     expect(refused).toMatchObject({ status: 413 });
     expect(leftBehind()).toEqual([]);
@@ -215,9 +255,13 @@ describe("withMultipartOnDisk", () => {
 
   it("a body cut off in the middle of a file (the client went away) is refused and leaves nothing", async () => {
     let called = false;
-    const refused = await withMultipartOnDisk(cutOffRequest(partHeader("files[]", "a.pdf") + "%PDF-1.4 half of it"), limits, async () => {
-      called = true;
-    }).catch((e: unknown) => e);
+    const refused = await withMultipartOnDisk(
+      cutOffRequest(partHeader("files[]", "a.pdf") + "%PDF-1.4 half of it"),
+      limits,
+      async () => {
+        called = true;
+      },
+    ).catch((e: unknown) => e);
     expect(refused).toMatchObject({ status: 400 });
     expect(called).toBe(false);
     expect(leftBehind()).toEqual([]);
@@ -225,7 +269,11 @@ describe("withMultipartOnDisk", () => {
 
   it("a body that ends in the middle of a file is refused and leaves nothing", async () => {
     const body = partHeader("files[]", "a.pdf") + "%PDF-1.4 and then nothing";
-    const request = new Request("http://app.test/upload", { method: "POST", body, headers: { "Content-Type": "multipart/form-data; boundary=xyz" } });
+    const request = new Request("http://app.test/upload", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
+    });
     await expect(withMultipartOnDisk(request, limits, async () => "used")).rejects.toMatchObject({ status: 400 });
     expect(leftBehind()).toEqual([]);
   });

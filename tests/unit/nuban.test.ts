@@ -40,7 +40,8 @@ describe("NUBAN check digit", () => {
   });
 
   it("refuses numbers that are not 10 digits and codes it cannot use", () => {
-    for (const bad of ["000001457", "00000145790", "000001457a", " 000001457"]) expect(isValidNuban(bad, "011")).toBe(false);
+    for (const bad of ["000001457", "00000145790", "000001457a", " 000001457"])
+      expect(isValidNuban(bad, "011")).toBe(false);
     expect(isValidNuban("0000014579", "11")).toBe(false);
     expect(() => nubanCheckDigit("11", "000001457")).toThrow();
   });

@@ -31,7 +31,10 @@ describe("roundedPercentages", () => {
   it("always adds up to exactly 100 and never moves a share by more than one point", () => {
     for (let a = 0; a <= 40; a++) {
       for (let b = 0; b <= 40; b++) {
-        for (const counts of [[a, b], [a, b, (a * 7 + b) % 13]]) {
+        for (const counts of [
+          [a, b],
+          [a, b, (a * 7 + b) % 13],
+        ]) {
           const total = sum(counts);
           if (total === 0) continue;
           const shares = roundedPercentages(counts);

@@ -15,7 +15,10 @@ describe("toE164 (default country Nigeria)", () => {
     expect(toE164(input)).toBe(e164);
   });
 
-  it.each(["", "   ", "abc", "12345", "0803123", "+234 803 123 456 789", "0803 123 456a"])("%j is not a phone number", (input) => {
-    expect(toE164(input)).toBeNull();
-  });
+  it.each(["", "   ", "abc", "12345", "0803123", "+234 803 123 456 789", "0803 123 456a"])(
+    "%j is not a phone number",
+    (input) => {
+      expect(toE164(input)).toBeNull();
+    },
+  );
 });

@@ -20,9 +20,16 @@ const submissionOf = (entries: Record<string, string>) => {
 
 async function failureOf(kind: CallKind, status: number, body: unknown, fallback?: string): Promise<ApiFailure> {
   const send = async () =>
-    body === undefined ? new Response(null, { status }) : new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+    body === undefined
+      ? new Response(null, { status })
+      : new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
   const client = new SchoolApiClient(send, { token: "t", uniqueId: "SCH-ABC2345" });
-  const result = await client.call(kind, "/thing", kind === "create" || kind === "update" ? {} : undefined, fallback ? { fallback } : {});
+  const result = await client.call(
+    kind,
+    "/thing",
+    kind === "create" || kind === "update" ? {} : undefined,
+    fallback ? { fallback } : {},
+  );
   if (result.ok) throw new Error("expected a failure");
   return result;
 }
@@ -31,7 +38,10 @@ const sent = { name: "Amaka Obi", email: "amaka@example.test" };
 
 describe("apiReply: the API's failure as the form's reply", () => {
   it("puts the API's field errors beside their fields, keeps what was sent, and says nothing above the form", async () => {
-    const response = await failureOf("create", 422, { message: "The given data was invalid.", errors: { email: ["The email has already been taken."] } });
+    const response = await failureOf("create", 422, {
+      message: "The given data was invalid.",
+      errors: { email: ["The email has already been taken."] },
+    });
     const reply = apiReply(submissionOf(sent), response);
     expect(reply.status).toBe("error");
     expect(reply.error).toEqual({ email: ["The email has already been taken."] });
@@ -44,11 +54,18 @@ describe("apiReply: the API's failure as the form's reply", () => {
   });
 
   it("a create or update without a message says the first error of the first field", async () => {
-    const response = await failureOf("update", 422, { errors: { phone: ["Enter a valid phone number.", "Too short"], email: ["Bad email"] } });
+    const response = await failureOf("update", 422, {
+      errors: { phone: ["Enter a valid phone number.", "Too short"], email: ["Bad email"] },
+    });
     expect(response.message).toBe("Enter a valid phone number.");
     // The fields are named, so the message is beside them, not above the form.
-    expect(apiReply(submissionOf(sent), response).error).toEqual({ phone: ["Enter a valid phone number.", "Too short"], email: ["Bad email"] });
-    expect(apiReply(submissionOf(sent), response, { messageOn: "" }).error).toEqual({ "": ["Enter a valid phone number."] });
+    expect(apiReply(submissionOf(sent), response).error).toEqual({
+      phone: ["Enter a valid phone number.", "Too short"],
+      email: ["Bad email"],
+    });
+    expect(apiReply(submissionOf(sent), response, { messageOn: "" }).error).toEqual({
+      "": ["Enter a valid phone number."],
+    });
   });
 
   it("a create or update without a message or field errors says the `error`", async () => {
@@ -64,7 +81,9 @@ describe("apiReply: the API's failure as the form's reply", () => {
   });
 
   it("falls back to the screen's own text, then to the default message of the call's kind", async () => {
-    expect(apiReply(submissionOf(sent), await failureOf("create", 500, {}, "Failed to save the fee.")).error).toEqual({ "": ["Failed to save the fee."] });
+    expect(apiReply(submissionOf(sent), await failureOf("create", 500, {}, "Failed to save the fee.")).error).toEqual({
+      "": ["Failed to save the fee."],
+    });
     const defaults: [CallKind, string][] = [
       ["create", DEFAULT_ERRORS.request],
       ["update", DEFAULT_ERRORS.update],
@@ -72,12 +91,17 @@ describe("apiReply: the API's failure as the form's reply", () => {
       ["fetch", DEFAULT_ERRORS.fetch],
     ];
     for (const [kind, message] of defaults) {
-      expect(apiReply(submissionOf(sent), await failureOf(kind, 500, undefined)).error, kind).toEqual({ "": [message] });
+      expect(apiReply(submissionOf(sent), await failureOf(kind, 500, undefined)).error, kind).toEqual({
+        "": [message],
+      });
     }
   });
 
   it("an API that cannot be reached says the screen's text, else the unexpected-error message", async () => {
-    const down = new SchoolApiClient(() => Promise.reject(new Error("ECONNREFUSED")), { token: "t", uniqueId: "SCH-ABC2345" });
+    const down = new SchoolApiClient(() => Promise.reject(new Error("ECONNREFUSED")), {
+      token: "t",
+      uniqueId: "SCH-ABC2345",
+    });
     const result = await down.create("/thing", {});
     if (result.ok) throw new Error("expected a failure");
     expect(apiReply(submissionOf(sent), result).error).toEqual({ "": [DEFAULT_ERRORS.unexpected] });
@@ -85,9 +109,15 @@ describe("apiReply: the API's failure as the form's reply", () => {
 
   it("renames the API's fields, hides passwords, and can put the message on one field", async () => {
     const response = await failureOf("update", 422, { errors: { profile_img: ["The photo is too large."] } });
-    expect(apiReply(submissionOf(sent), response, { fieldNames: { profile_img: "photo" } }).error).toEqual({ photo: ["The photo is too large."] });
-    expect(apiReply(submissionOf(sent), response, { hideFields: ["email"] }).initialValue).toEqual({ name: "Amaka Obi" });
-    expect(apiReply(submissionOf(sent), response, { messageOn: "name" }).error).toEqual({ name: ["The photo is too large."] });
+    expect(apiReply(submissionOf(sent), response, { fieldNames: { profile_img: "photo" } }).error).toEqual({
+      photo: ["The photo is too large."],
+    });
+    expect(apiReply(submissionOf(sent), response, { hideFields: ["email"] }).initialValue).toEqual({
+      name: "Amaka Obi",
+    });
+    expect(apiReply(submissionOf(sent), response, { messageOn: "name" }).error).toEqual({
+      name: ["The photo is too large."],
+    });
   });
 
   it("builds the same reply from plain values for a form read without Conform", async () => {

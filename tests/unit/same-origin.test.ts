@@ -30,13 +30,21 @@ describe("isCrossOriginWrite", () => {
   });
 
   it("Origin wins over a same-origin Sec-Fetch-Site", () => {
-    expect(isCrossOriginWrite(request("POST", { origin: "https://evil.example", "sec-fetch-site": "same-origin" }))).toBe(true);
+    expect(
+      isCrossOriginWrite(request("POST", { origin: "https://evil.example", "sec-fetch-site": "same-origin" })),
+    ).toBe(true);
   });
 
   it("behind a proxy, X-Forwarded-Host is the app's host", () => {
-    const proxied = request("POST", { host: "127.0.0.1:3000", "x-forwarded-host": "school.example.ng", origin: "https://school.example.ng" });
+    const proxied = request("POST", {
+      host: "127.0.0.1:3000",
+      "x-forwarded-host": "school.example.ng",
+      origin: "https://school.example.ng",
+    });
     expect(isCrossOriginWrite(proxied)).toBe(false);
-    expect(isCrossOriginWrite(request("POST", { host: "127.0.0.1:3000", origin: "https://school.example.ng" }))).toBe(true);
+    expect(isCrossOriginWrite(request("POST", { host: "127.0.0.1:3000", origin: "https://school.example.ng" }))).toBe(
+      true,
+    );
   });
 
   it.each([

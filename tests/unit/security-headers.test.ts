@@ -13,15 +13,17 @@ function app() {
   hono.use("*", securityHeaders({ imageOrigins: ["https://api.school.example/some/path"] }));
   hono.get("/page", (c) => c.html(`<script nonce="${c.get("cspNonce")}"></script>`));
   hono.get("/data", (c) => c.json({ ok: true }));
-  hono.get("/download", () =>
-    new Response("file", {
-      headers: {
-        "Content-Type": "application/octet-stream",
-        "Content-Security-Policy": "sandbox",
-        "Content-Disposition": 'attachment; filename="a.bin"',
-        "Cache-Control": "private, max-age=60",
-      },
-    }),
+  hono.get(
+    "/download",
+    () =>
+      new Response("file", {
+        headers: {
+          "Content-Type": "application/octet-stream",
+          "Content-Security-Policy": "sandbox",
+          "Content-Disposition": 'attachment; filename="a.bin"',
+          "Cache-Control": "private, max-age=60",
+        },
+      }),
   );
   hono.post("/refuse", (c) => c.text("too big", 413));
   hono.post("/ignore", (c) => c.text("ok"));
@@ -37,17 +39,29 @@ describe("security headers", () => {
     expect(await res.text()).toBe(`<script nonce="${nonce}"></script>`);
     expect(policy).toContain("img-src 'self' data: blob: https://api.school.example;");
     expect(policy).toContain("frame-ancestors 'none'");
-    expect(/'nonce-([^']+)'/.exec((await hono.request("/page")).headers.get("content-security-policy")!)![1]).not.toBe(nonce);
+    expect(/'nonce-([^']+)'/.exec((await hono.request("/page")).headers.get("content-security-policy")!)![1]).not.toBe(
+      nonce,
+    );
     expect(res.headers.get("cache-control")).toBe("no-store");
   });
 
   it("a page may embed the school's shared files (the PDF preview) from its own address or the API's, and nothing else", async () => {
     const { hono } = app();
-    const policy = (await hono.request("/page", { headers: { Host: "school.example:3000" } })).headers.get("content-security-policy")!;
-    expect(policy).toContain("object-src http://school.example:3000/api/files/shared/ https://api.school.example/api/files/shared/");
-    const proxied = (await hono.request("/page", { headers: { Host: "internal:3000", "X-Forwarded-Host": "myschool.ng", "X-Forwarded-Proto": "https" } })).headers.get("content-security-policy")!;
+    const policy = (await hono.request("/page", { headers: { Host: "school.example:3000" } })).headers.get(
+      "content-security-policy",
+    )!;
+    expect(policy).toContain(
+      "object-src http://school.example:3000/api/files/shared/ https://api.school.example/api/files/shared/",
+    );
+    const proxied = (
+      await hono.request("/page", {
+        headers: { Host: "internal:3000", "X-Forwarded-Host": "myschool.ng", "X-Forwarded-Proto": "https" },
+      })
+    ).headers.get("content-security-policy")!;
     expect(proxied).toContain("object-src https://myschool.ng/api/files/shared/ ");
-    const hostile = (await hono.request("/page", { headers: { Host: "evil; script-src *" } })).headers.get("content-security-policy")!;
+    const hostile = (await hono.request("/page", { headers: { Host: "evil; script-src *" } })).headers.get(
+      "content-security-policy",
+    )!;
     expect(hostile).toContain("object-src https://api.school.example/api/files/shared/");
     expect(hostile).not.toContain("evil");
   });
@@ -71,8 +85,14 @@ describe("security headers", () => {
 
   it("asks for HTTPS only over HTTPS (directly or behind a proxy that says so)", async () => {
     const { hono } = app();
-    expect((await hono.request("https://school.example/data")).headers.get("strict-transport-security")).toBe("max-age=31536000");
-    expect((await hono.request("/data", { headers: { "X-Forwarded-Proto": "https" } })).headers.get("strict-transport-security")).toBe("max-age=31536000");
+    expect((await hono.request("https://school.example/data")).headers.get("strict-transport-security")).toBe(
+      "max-age=31536000",
+    );
+    expect(
+      (await hono.request("/data", { headers: { "X-Forwarded-Proto": "https" } })).headers.get(
+        "strict-transport-security",
+      ),
+    ).toBe("max-age=31536000");
   });
 });
 

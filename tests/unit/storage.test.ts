@@ -24,7 +24,8 @@ afterAll(async () => {
 });
 
 const key = (n: number) => n.toString(16).padStart(32, "a");
-const text = async (stream: ReadableStream<Uint8Array>) => Buffer.from(await new Response(stream).arrayBuffer()).toString();
+const text = async (stream: ReadableStream<Uint8Array>) =>
+  Buffer.from(await new Response(stream).arrayBuffer()).toString();
 
 describe.each(Object.keys(stores))("%s storage", (name) => {
   it("stores bytes and files, reads them whole or streamed, and removes them", async () => {

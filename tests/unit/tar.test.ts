@@ -29,7 +29,8 @@ describe("the backup archive (tar.gz)", () => {
 
     const out = path.join(dir, "out");
     expect(await extractTar(archive, out)).toEqual(Object.keys(files));
-    for (const [name, bytes] of Object.entries(files)) expect(fs.readFileSync(path.join(out, name)).equals(bytes), name).toBe(true);
+    for (const [name, bytes] of Object.entries(files))
+      expect(fs.readFileSync(path.join(out, name)).equals(bytes), name).toBe(true);
     expect(await filesUnder(out)).toEqual(Object.keys(files).sort());
   });
 

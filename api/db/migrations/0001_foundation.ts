@@ -39,7 +39,11 @@ export const foundation: DialectMigration = (dialect) => {
         .addColumn("login_key", "text", (c) => c.notNull())
         .addColumn("created_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("login_failures_key").on("login_failures").columns(["login_key", "created_at"]).execute();
+      await db.schema
+        .createIndex("login_failures_key")
+        .on("login_failures")
+        .columns(["login_key", "created_at"])
+        .execute();
 
       await db.schema
         .createTable("students")
@@ -68,10 +72,20 @@ export const foundation: DialectMigration = (dialect) => {
         .on("students")
         .columns(["school_id", "status", "class_name", "name"])
         .execute();
-      await db.schema.createIndex("students_school_status_name").on("students").columns(["school_id", "status", "name"]).execute();
-      await db.schema.createIndex("students_school_gender").on("students").columns(["school_id", "status", "gender"]).execute();
+      await db.schema
+        .createIndex("students_school_status_name")
+        .on("students")
+        .columns(["school_id", "status", "name"])
+        .execute();
+      await db.schema
+        .createIndex("students_school_gender")
+        .on("students")
+        .columns(["school_id", "status", "gender"])
+        .execute();
       // One admission number per school; several students may have none.
-      await sql`create unique index students_school_admission on students (school_id, admission_number) where admission_number is not null`.execute(db);
+      await sql`create unique index students_school_admission on students (school_id, admission_number) where admission_number is not null`.execute(
+        db,
+      );
 
       await db.schema
         .createTable("staff")
@@ -92,7 +106,11 @@ export const foundation: DialectMigration = (dialect) => {
         .addColumn("created_at", "text", (c) => c.notNull())
         .addColumn("updated_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("staff_school_teaching").on("staff").columns(["school_id", "is_teaching_staff"]).execute();
+      await db.schema
+        .createIndex("staff_school_teaching")
+        .on("staff")
+        .columns(["school_id", "is_teaching_staff"])
+        .execute();
 
       await db.schema
         .createTable("media")

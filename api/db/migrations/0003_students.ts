@@ -8,7 +8,9 @@ import type { DialectMigration } from "../types";
 export const students: DialectMigration = () => ({
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable("students").addColumn("idempotency_key", "text").execute();
-    await sql`create unique index students_school_idempotency on students (school_id, idempotency_key) where idempotency_key is not null`.execute(db);
+    await sql`create unique index students_school_idempotency on students (school_id, idempotency_key) where idempotency_key is not null`.execute(
+      db,
+    );
     await db.schema
       .createIndex("students_school_status_reason")
       .on("students")

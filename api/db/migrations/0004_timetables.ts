@@ -24,8 +24,17 @@ export const timetables: DialectMigration = (dialect) => {
         .addColumn("created_at", "text", (c) => c.notNull())
         .addColumn("updated_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("timetables_school_created").on("timetables").columns(["school_id", "created_at"]).execute();
-      await db.schema.createIndex("timetables_school_key").on("timetables").columns(["school_id", "creation_key"]).unique().execute();
+      await db.schema
+        .createIndex("timetables_school_created")
+        .on("timetables")
+        .columns(["school_id", "created_at"])
+        .execute();
+      await db.schema
+        .createIndex("timetables_school_key")
+        .on("timetables")
+        .columns(["school_id", "creation_key"])
+        .unique()
+        .execute();
 
       await db.schema
         .createTable("timetable_schedules")

@@ -8,7 +8,11 @@ import type { DialectMigration } from "../types";
  */
 export const studentsSearch: DialectMigration = () => ({
   async up(db: Kysely<unknown>) {
-    await db.schema.createIndex("students_school_status_search").on("students").columns(["school_id", "status", "search_text"]).execute();
+    await db.schema
+      .createIndex("students_school_status_search")
+      .on("students")
+      .columns(["school_id", "status", "search_text"])
+      .execute();
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropIndex("students_school_status_search").ifExists().execute();

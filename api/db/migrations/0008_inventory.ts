@@ -30,8 +30,18 @@ export const inventory: DialectMigration = (dialect) => {
         .addColumn("created_at", "text", (c) => c.notNull())
         .addColumn("updated_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("inventory_groups_school_name").on("inventory_groups").columns(["school_id", "name_key"]).unique().execute();
-      await db.schema.createIndex("inventory_groups_school_key").on("inventory_groups").columns(["school_id", "idempotency_key"]).unique().execute();
+      await db.schema
+        .createIndex("inventory_groups_school_name")
+        .on("inventory_groups")
+        .columns(["school_id", "name_key"])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex("inventory_groups_school_key")
+        .on("inventory_groups")
+        .columns(["school_id", "idempotency_key"])
+        .unique()
+        .execute();
 
       await db.schema
         .createTable("inventory_items")
@@ -54,8 +64,17 @@ export const inventory: DialectMigration = (dialect) => {
         .columns(["school_id", "group_id", "name_key", "class_name"])
         .unique()
         .execute();
-      await db.schema.createIndex("inventory_items_school_name").on("inventory_items").columns(["school_id", "name_key"]).execute();
-      await db.schema.createIndex("inventory_items_school_key").on("inventory_items").columns(["school_id", "idempotency_key"]).unique().execute();
+      await db.schema
+        .createIndex("inventory_items_school_name")
+        .on("inventory_items")
+        .columns(["school_id", "name_key"])
+        .execute();
+      await db.schema
+        .createIndex("inventory_items_school_key")
+        .on("inventory_items")
+        .columns(["school_id", "idempotency_key"])
+        .unique()
+        .execute();
 
       await db.schema
         .createTable("inventory_purchases")
@@ -85,7 +104,11 @@ export const inventory: DialectMigration = (dialect) => {
         .on("inventory_purchases")
         .columns(["school_id", "sold_at", "id", "quantity"])
         .execute();
-      await db.schema.createIndex("inventory_purchases_school_search").on("inventory_purchases").columns(["school_id", "search_text"]).execute();
+      await db.schema
+        .createIndex("inventory_purchases_school_search")
+        .on("inventory_purchases")
+        .columns(["school_id", "search_text"])
+        .execute();
       await db.schema
         .createIndex("inventory_purchases_student")
         .on("inventory_purchases")
@@ -93,7 +116,11 @@ export const inventory: DialectMigration = (dialect) => {
         .execute();
       // A deleted item or student sets the links of its purchases to NULL: PostgreSQL finds them through these.
       await db.schema.createIndex("inventory_purchases_item").on("inventory_purchases").column("item_id").execute();
-      await db.schema.createIndex("inventory_purchases_student_link").on("inventory_purchases").column("student_id").execute();
+      await db.schema
+        .createIndex("inventory_purchases_student_link")
+        .on("inventory_purchases")
+        .column("student_id")
+        .execute();
       await db.schema
         .createIndex("inventory_purchases_school_key")
         .on("inventory_purchases")

@@ -22,7 +22,12 @@ export const files: DialectMigration = (dialect) => {
         .addColumn("name_key", "text", (c) => c.notNull())
         .addColumn("created_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("file_folders_school_name").on("file_folders").columns(["school_id", "name_key"]).unique().execute();
+      await db.schema
+        .createIndex("file_folders_school_name")
+        .on("file_folders")
+        .columns(["school_id", "name_key"])
+        .unique()
+        .execute();
 
       await db.schema
         .createTable("file_uploads")
@@ -31,7 +36,12 @@ export const files: DialectMigration = (dialect) => {
         .addColumn("idempotency_key", "text", (c) => c.notNull())
         .addColumn("created_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("file_uploads_school_key").on("file_uploads").columns(["school_id", "idempotency_key"]).unique().execute();
+      await db.schema
+        .createIndex("file_uploads_school_key")
+        .on("file_uploads")
+        .columns(["school_id", "idempotency_key"])
+        .unique()
+        .execute();
 
       await db.schema
         .createTable("files")
@@ -45,7 +55,11 @@ export const files: DialectMigration = (dialect) => {
         .addColumn("mime_type", "text", (c) => c.notNull())
         .addColumn("created_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("files_school_folder").on("files").columns(["school_id", "folder_id", "id"]).execute();
+      await db.schema
+        .createIndex("files_school_folder")
+        .on("files")
+        .columns(["school_id", "folder_id", "id"])
+        .execute();
       await db.schema.createIndex("files_upload").on("files").column("upload_id").execute();
 
       await db.schema

@@ -28,8 +28,17 @@ export const admissions: DialectMigration = (dialect) => {
         .addColumn("created_at", "text", (c) => c.notNull())
         .addColumn("updated_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("admission_forms_school").on("admission_forms").columns(["school_id", "id"]).execute();
-      await db.schema.createIndex("admission_forms_school_key").on("admission_forms").columns(["school_id", "idempotency_key"]).unique().execute();
+      await db.schema
+        .createIndex("admission_forms_school")
+        .on("admission_forms")
+        .columns(["school_id", "id"])
+        .execute();
+      await db.schema
+        .createIndex("admission_forms_school_key")
+        .on("admission_forms")
+        .columns(["school_id", "idempotency_key"])
+        .unique()
+        .execute();
 
       await db.schema
         .createTable("admission_submissions")
@@ -48,16 +57,35 @@ export const admissions: DialectMigration = (dialect) => {
         .addColumn("created_at", "text", (c) => c.notNull())
         .addColumn("updated_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("admission_submissions_school_status").on("admission_submissions").columns(["school_id", "status", "id"]).execute();
-      await db.schema.createIndex("admission_submissions_form").on("admission_submissions").columns(["form_id", "created_at"]).execute();
-      await db.schema.createIndex("admission_submissions_address").on("admission_submissions").columns(["address_hash", "created_at"]).execute();
-      await db.schema.createIndex("admission_submissions_form_key").on("admission_submissions").columns(["form_id", "idempotency_key"]).unique().execute();
+      await db.schema
+        .createIndex("admission_submissions_school_status")
+        .on("admission_submissions")
+        .columns(["school_id", "status", "id"])
+        .execute();
+      await db.schema
+        .createIndex("admission_submissions_form")
+        .on("admission_submissions")
+        .columns(["form_id", "created_at"])
+        .execute();
+      await db.schema
+        .createIndex("admission_submissions_address")
+        .on("admission_submissions")
+        .columns(["address_hash", "created_at"])
+        .execute();
+      await db.schema
+        .createIndex("admission_submissions_form_key")
+        .on("admission_submissions")
+        .columns(["form_id", "idempotency_key"])
+        .unique()
+        .execute();
 
       await db.schema
         .createTable("admission_documents")
         .addColumn("id", id, idColumn)
         .addColumn("school_id", "integer", (c) => c.notNull().references("schools.id").onDelete("cascade"))
-        .addColumn("submission_id", "integer", (c) => c.notNull().references("admission_submissions.id").onDelete("cascade"))
+        .addColumn("submission_id", "integer", (c) =>
+          c.notNull().references("admission_submissions.id").onDelete("cascade"),
+        )
         .addColumn("field", "text", (c) => c.notNull())
         .addColumn("storage_key", "text", (c) => c.notNull().unique())
         .addColumn("original_name", "text", (c) => c.notNull())
@@ -65,7 +93,12 @@ export const admissions: DialectMigration = (dialect) => {
         .addColumn("size", "integer", (c) => c.notNull())
         .addColumn("created_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("admission_documents_submission").on("admission_documents").columns(["submission_id", "field"]).unique().execute();
+      await db.schema
+        .createIndex("admission_documents_submission")
+        .on("admission_documents")
+        .columns(["submission_id", "field"])
+        .unique()
+        .execute();
     },
     async down(db: Kysely<unknown>) {
       for (const table of ["admission_documents", "admission_submissions", "admission_forms"]) {

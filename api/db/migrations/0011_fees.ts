@@ -13,7 +13,15 @@ import { autoIncrementId } from "./columns";
  * - `idempotency_key` is a create form's key: a re-sent form finds the row it already made.
  */
 /** What a bill is made of: a write to any of these moves the school's fee version on. */
-const BILL_TABLES = ["students", "school_settings", "inventory_purchases", "fee_items", "fee_assignments", "fee_discounts", "fee_payments"];
+const BILL_TABLES = [
+  "students",
+  "school_settings",
+  "inventory_purchases",
+  "fee_items",
+  "fee_assignments",
+  "fee_discounts",
+  "fee_payments",
+];
 
 export const fees: DialectMigration = (dialect) => {
   const { type: id, primaryKey: idColumn } = autoIncrementId(dialect);
@@ -39,8 +47,17 @@ export const fees: DialectMigration = (dialect) => {
         .addColumn("created_at", "text", (c) => c.notNull())
         .addColumn("updated_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("fee_items_school_term").on("fee_items").columns(["school_id", "session", "term", "name_key"]).execute();
-      await db.schema.createIndex("fee_items_school_key").on("fee_items").columns(["school_id", "idempotency_key"]).unique().execute();
+      await db.schema
+        .createIndex("fee_items_school_term")
+        .on("fee_items")
+        .columns(["school_id", "session", "term", "name_key"])
+        .execute();
+      await db.schema
+        .createIndex("fee_items_school_key")
+        .on("fee_items")
+        .columns(["school_id", "idempotency_key"])
+        .unique()
+        .execute();
 
       await db.schema
         .createTable("fee_assignments")
@@ -50,7 +67,11 @@ export const fees: DialectMigration = (dialect) => {
         .addColumn("created_at", "text", (c) => c.notNull())
         .addPrimaryKeyConstraint("fee_assignments_pk", ["fee_item_id", "student_id"])
         .execute();
-      await db.schema.createIndex("fee_assignments_student").on("fee_assignments").columns(["student_id", "fee_item_id"]).execute();
+      await db.schema
+        .createIndex("fee_assignments_student")
+        .on("fee_assignments")
+        .columns(["student_id", "fee_item_id"])
+        .execute();
 
       await db.schema
         .createTable("fee_discounts")
@@ -64,9 +85,18 @@ export const fees: DialectMigration = (dialect) => {
         .addColumn("idempotency_key", "text")
         .addColumn("created_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("fee_discounts_term_student").on("fee_discounts").columns(["school_id", "session", "term", "student_id"]).execute();
+      await db.schema
+        .createIndex("fee_discounts_term_student")
+        .on("fee_discounts")
+        .columns(["school_id", "session", "term", "student_id"])
+        .execute();
       await db.schema.createIndex("fee_discounts_student").on("fee_discounts").column("student_id").execute();
-      await db.schema.createIndex("fee_discounts_school_key").on("fee_discounts").columns(["school_id", "idempotency_key"]).unique().execute();
+      await db.schema
+        .createIndex("fee_discounts_school_key")
+        .on("fee_discounts")
+        .columns(["school_id", "idempotency_key"])
+        .unique()
+        .execute();
 
       await db.schema
         .createTable("fee_payments")
@@ -88,8 +118,18 @@ export const fees: DialectMigration = (dialect) => {
         .addColumn("reversed_at", "text")
         .addColumn("reversal_reason", "text")
         .execute();
-      await db.schema.createIndex("fee_payments_receipt").on("fee_payments").columns(["school_id", "receipt_no"]).unique().execute();
-      await db.schema.createIndex("fee_payments_school_key").on("fee_payments").columns(["school_id", "idempotency_key"]).unique().execute();
+      await db.schema
+        .createIndex("fee_payments_receipt")
+        .on("fee_payments")
+        .columns(["school_id", "receipt_no"])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex("fee_payments_school_key")
+        .on("fee_payments")
+        .columns(["school_id", "idempotency_key"])
+        .unique()
+        .execute();
       // The bills' and the overview's sums of a term, per student, and the collections per day.
       await db.schema
         .createIndex("fee_payments_term_student")
@@ -103,7 +143,11 @@ export const fees: DialectMigration = (dialect) => {
         .columns(["school_id", "session", "term", "paid_on", "amount_kobo"])
         .where(sql.ref("reversed_at"), "is", null)
         .execute();
-      await db.schema.createIndex("fee_payments_student").on("fee_payments").columns(["student_id", "recorded_at"]).execute();
+      await db.schema
+        .createIndex("fee_payments_student")
+        .on("fee_payments")
+        .columns(["student_id", "recorded_at"])
+        .execute();
 
       await db.schema
         .createTable("fee_receipt_counters")
@@ -130,11 +174,17 @@ export const fees: DialectMigration = (dialect) => {
             return null;
           end $$`.execute(db);
         for (const table of BILL_TABLES) {
-          await sql`create trigger ${sql.raw(`fee_version_${table}`)} after insert or update or delete on ${sql.table(table)} for each row execute function fee_version_bump()`.execute(db);
+          await sql`create trigger ${sql.raw(`fee_version_${table}`)} after insert or update or delete on ${sql.table(table)} for each row execute function fee_version_bump()`.execute(
+            db,
+          );
         }
       } else {
         for (const table of BILL_TABLES) {
-          for (const [op, row] of [["insert", "new"], ["update", "new"], ["delete", "old"]] as const) {
+          for (const [op, row] of [
+            ["insert", "new"],
+            ["update", "new"],
+            ["delete", "old"],
+          ] as const) {
             await sql`create trigger ${sql.raw(`fee_version_${table}_${op}`)} after ${sql.raw(op)} on ${sql.table(table)} begin
               insert into fee_versions (school_id, version) values (${sql.raw(row)}.school_id, 1) on conflict (school_id) do update set version = version + 1;
             end`.execute(db);
@@ -152,8 +202,11 @@ export const fees: DialectMigration = (dialect) => {
     async down(db: Kysely<unknown>) {
       await db.schema.dropIndex("inventory_purchases_term_student").ifExists().execute();
       for (const table of BILL_TABLES) {
-        if (dialect === "postgres") await sql`drop trigger if exists ${sql.raw(`fee_version_${table}`)} on ${sql.table(table)}`.execute(db);
-        else for (const op of ["insert", "update", "delete"]) await sql`drop trigger if exists ${sql.raw(`fee_version_${table}_${op}`)}`.execute(db);
+        if (dialect === "postgres")
+          await sql`drop trigger if exists ${sql.raw(`fee_version_${table}`)} on ${sql.table(table)}`.execute(db);
+        else
+          for (const op of ["insert", "update", "delete"])
+            await sql`drop trigger if exists ${sql.raw(`fee_version_${table}_${op}`)}`.execute(db);
       }
       if (dialect === "postgres") await sql`drop function if exists fee_version_bump()`.execute(db);
       await db.schema.dropTable("fee_versions").ifExists().execute();

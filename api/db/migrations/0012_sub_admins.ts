@@ -21,8 +21,18 @@ export const subAdmins: DialectMigration = (dialect) => {
         .addColumn("created_at", "text", (c) => c.notNull())
         .addColumn("updated_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("sub_admins_school_email").on("sub_admins").columns(["school_id", "email"]).unique().execute();
-      await db.schema.createIndex("sub_admins_school_key").on("sub_admins").columns(["school_id", "idempotency_key"]).unique().execute();
+      await db.schema
+        .createIndex("sub_admins_school_email")
+        .on("sub_admins")
+        .columns(["school_id", "email"])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex("sub_admins_school_key")
+        .on("sub_admins")
+        .columns(["school_id", "idempotency_key"])
+        .unique()
+        .execute();
 
       await db.schema
         .alterTable("auth_tokens")
@@ -42,9 +52,21 @@ export const subAdmins: DialectMigration = (dialect) => {
         .addColumn("record_ids", "text", (c) => c.notNull().defaultTo(""))
         .addColumn("created_at", "text", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("audit_log_school_time").on("audit_log").columns(["school_id", "created_at", "id"]).execute();
-      await db.schema.createIndex("audit_log_school_kind").on("audit_log").columns(["school_id", "kind", "created_at"]).execute();
-      await db.schema.createIndex("audit_log_school_actor").on("audit_log").columns(["school_id", "sub_admin_id", "created_at"]).execute();
+      await db.schema
+        .createIndex("audit_log_school_time")
+        .on("audit_log")
+        .columns(["school_id", "created_at", "id"])
+        .execute();
+      await db.schema
+        .createIndex("audit_log_school_kind")
+        .on("audit_log")
+        .columns(["school_id", "kind", "created_at"])
+        .execute();
+      await db.schema
+        .createIndex("audit_log_school_actor")
+        .on("audit_log")
+        .columns(["school_id", "sub_admin_id", "created_at"])
+        .execute();
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable("audit_log").ifExists().execute();

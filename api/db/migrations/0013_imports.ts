@@ -31,8 +31,14 @@ export const imports: DialectMigration = (dialect) => {
         .addColumn("expires_at", "text", (c) => c.notNull())
         .addColumn("imported_at", "text")
         .execute();
-      await db.schema.createIndex("imports_school_kind_hash").on("imports").columns(["school_id", "kind", "file_hash"]).execute();
-      await sql`create unique index imports_once on imports (school_id, kind, file_hash) where status = 'imported'`.execute(db);
+      await db.schema
+        .createIndex("imports_school_kind_hash")
+        .on("imports")
+        .columns(["school_id", "kind", "file_hash"])
+        .execute();
+      await sql`create unique index imports_once on imports (school_id, kind, file_hash) where status = 'imported'`.execute(
+        db,
+      );
     },
     async down(db: Kysely<unknown>) {
       await db.schema.dropTable("imports").ifExists().execute();

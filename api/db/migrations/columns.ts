@@ -5,6 +5,7 @@ import type { Dialect } from "../types";
 export function autoIncrementId(dialect: Dialect) {
   return {
     type: dialect === "postgres" ? ("serial" as const) : ("integer" as const),
-    primaryKey: (c: ColumnDefinitionBuilder) => (dialect === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement()),
+    primaryKey: (c: ColumnDefinitionBuilder) =>
+      dialect === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement(),
   };
 }

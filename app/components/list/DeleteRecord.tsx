@@ -25,5 +25,13 @@ export function DeleteAction({ path, what, name, back }: { path: string; what: s
 }
 
 export function DeletePage({ what, name, back }: { what: string; name: string; back: string }) {
-  return <ConfirmPage title={`Delete ${what}`} description={question(name)} cancelTo={back} confirmLabel="Delete" hiddenFields={{ returnTo: back }} />;
+  return (
+    <ConfirmPage
+      title={`Delete ${what}`}
+      description={question(name)}
+      cancelTo={back}
+      confirmLabel="Delete"
+      hiddenFields={{ returnTo: back }}
+    />
+  );
 }

@@ -4,7 +4,17 @@ import { Link, useLocation } from "@remix-run/react";
  * Filter chips as links that set one query parameter (`?type=teaching`), keeping the search and other
  * filters and going back to page 1: they work without JavaScript, and each choice has its own URL.
  */
-export function FilterChips({ label, name, options, current }: { label: string; name: string; options: { value: string; label: string }[]; current: string }) {
+export function FilterChips({
+  label,
+  name,
+  options,
+  current,
+}: {
+  label: string;
+  name: string;
+  options: { value: string; label: string }[];
+  current: string;
+}) {
   const location = useLocation();
   const href = (value: string) => {
     const params = new URLSearchParams(location.search);

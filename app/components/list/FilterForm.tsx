@@ -12,7 +12,15 @@ const SEARCH_DEBOUNCE_MS = 400;
  * and the search box after a pause in typing; the button is then not needed. A search still waiting is
  * dropped when the form is sent another way (Enter, a changed filter) or leaves the page.
  */
-export function FilterForm({ label, children, submitLabel = "Search" }: { label: string; children: ReactNode; submitLabel?: string }) {
+export function FilterForm({
+  label,
+  children,
+  submitLabel = "Search",
+}: {
+  label: string;
+  children: ReactNode;
+  submitLabel?: string;
+}) {
   const submit = useSubmit();
   const hydrated = useHydrated();
   const search = useDebounced();

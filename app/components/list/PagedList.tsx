@@ -8,7 +8,13 @@ import { Pagination } from "./Pagination";
  * One page of a list from the API: a failed load's message, the rows (or `empty` when there are none),
  * the page links, and grey placeholder rows while the next page, search or filter loads.
  */
-export function PagedList<T>({ label, list, error, empty, children }: {
+export function PagedList<T>({
+  label,
+  list,
+  error,
+  empty,
+  children,
+}: {
   label: string;
   list: Paginated<T> | null;
   error: string | null;

@@ -14,7 +14,8 @@ export function Pagination({ page, lastPage, total }: { page: number; lastPage: 
     const query = params.toString();
     return query ? `${location.pathname}?${query}` : location.pathname;
   };
-  const linkClass = "inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 font-semibold text-brand-700 hover:bg-slate-50";
+  const linkClass =
+    "inline-flex min-h-11 items-center rounded-lg border border-slate-300 bg-white px-4 font-semibold text-brand-700 hover:bg-slate-50";
   return (
     <nav aria-label="Pages" className="flex items-center justify-between gap-2">
       {page > 1 ? (

@@ -19,7 +19,10 @@ export function RowMenu({
 }) {
   return (
     <details className="relative">
-      <summary aria-label={label} className={`flex min-h-11 cursor-pointer list-none items-center justify-center rounded-lg [&::-webkit-details-marker]:hidden ${summaryClassName}`}>
+      <summary
+        aria-label={label}
+        className={`flex min-h-11 cursor-pointer list-none items-center justify-center rounded-lg [&::-webkit-details-marker]:hidden ${summaryClassName}`}
+      >
         {summary}
       </summary>
       <div className="absolute right-0 z-20 mt-1 w-56 space-y-1 rounded-xl border border-slate-200 bg-white p-2 shadow-xl">

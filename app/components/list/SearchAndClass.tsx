@@ -7,7 +7,14 @@ import { FilterForm } from "./FilterForm";
  * The filters of a list of people: the search box (`?q=`) and the class filter (`?class=`, "All" for
  * none); `children` come first (a hidden field that keeps another filter, say).
  */
-export function SearchAndClass({ label, id, placeholder, filters, classes, children }: {
+export function SearchAndClass({
+  label,
+  id,
+  placeholder,
+  filters,
+  classes,
+  children,
+}: {
   label: string;
   id: string;
   placeholder: string;
@@ -19,9 +26,19 @@ export function SearchAndClass({ label, id, placeholder, filters, classes, child
     <FilterForm label={label}>
       {children}
       <div className="min-w-48 flex-1">
-        <Field id={`${id}-search`} label="Search" inputProps={{ type: "search", name: "q", defaultValue: filters.q, placeholder }} />
+        <Field
+          id={`${id}-search`}
+          label="Search"
+          inputProps={{ type: "search", name: "q", defaultValue: filters.q, placeholder }}
+        />
       </div>
-      <SelectField id={`${id}-class`} label="Class" placeholder="All" options={classes} selectProps={{ name: "class", defaultValue: filters.class }} />
+      <SelectField
+        id={`${id}-class`}
+        label="Class"
+        placeholder="All"
+        options={classes}
+        selectProps={{ name: "class", defaultValue: filters.class }}
+      />
     </FilterForm>
   );
 }

@@ -5,10 +5,25 @@ import { ErrorList } from "./ErrorList";
 export const checkboxClass = "h-5 w-5 shrink-0 accent-brand-700";
 
 /** One checkbox with its label, as tall as a finger. `field` gives its id, name and starting state. */
-export function Checkbox({ field, label, inputProps }: { field: FieldMeta; label: ReactNode; inputProps?: InputHTMLAttributes<HTMLInputElement> }) {
+export function Checkbox({
+  field,
+  label,
+  inputProps,
+}: {
+  field: FieldMeta;
+  label: ReactNode;
+  inputProps?: InputHTMLAttributes<HTMLInputElement>;
+}) {
   return (
     <div className="flex min-h-11 items-center gap-3">
-      <input type="checkbox" id={field.id} name={field.name} defaultChecked={field.defaultValue === "on" || field.defaultValue === "true"} className={checkboxClass} {...inputProps} />
+      <input
+        type="checkbox"
+        id={field.id}
+        name={field.name}
+        defaultChecked={field.defaultValue === "on" || field.defaultValue === "true"}
+        className={checkboxClass}
+        {...inputProps}
+      />
       <label htmlFor={field.id} className="font-semibold text-slate-800">
         {label}
       </label>
@@ -28,7 +43,21 @@ export interface CheckboxOption {
  * with the field's messages. `children` stands in for the boxes when there are none to tick. `short`
  * labels sit two to a row even on a phone.
  */
-export function CheckboxGroup({ legend, field, options, hint, short, children }: { legend: ReactNode; field: FieldMeta; options: CheckboxOption[]; hint?: ReactNode; short?: boolean; children?: ReactNode }) {
+export function CheckboxGroup({
+  legend,
+  field,
+  options,
+  hint,
+  short,
+  children,
+}: {
+  legend: ReactNode;
+  field: FieldMeta;
+  options: CheckboxOption[];
+  hint?: ReactNode;
+  short?: boolean;
+  children?: ReactNode;
+}) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   const describedBy = [field["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined;
   return (
@@ -43,8 +72,14 @@ export function CheckboxGroup({ legend, field, options, hint, short, children }:
         <ul className={`grid gap-1 ${short ? "grid-cols-2" : "sm:grid-cols-2"}`}>
           {options.map((option, index) => (
             <li key={option.value} className="flex min-h-11 items-center gap-3">
-              <input type="checkbox" id={`${field.id}-${index}`} name={field.name} value={option.value}
-                defaultChecked={option.checked ?? field.defaultValues.includes(option.value)} className={checkboxClass} />
+              <input
+                type="checkbox"
+                id={`${field.id}-${index}`}
+                name={field.name}
+                value={option.value}
+                defaultChecked={option.checked ?? field.defaultValues.includes(option.value)}
+                className={checkboxClass}
+              />
               <label htmlFor={`${field.id}-${index}`}>{option.label}</label>
             </li>
           ))}

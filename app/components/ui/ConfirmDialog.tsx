@@ -43,7 +43,13 @@ const loadContent = () => {
  * focus goes back to the link, the page behind does not scroll. Both end in the same POST, so the
  * outcome never depends on scripts.
  */
-export function ConfirmDialog({ href, triggerClassName, variant = "danger", triggerLabel, ...rest }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  href,
+  triggerClassName,
+  variant = "danger",
+  triggerLabel,
+  ...rest
+}: ConfirmDialogProps) {
   const trigger = useRef<HTMLAnchorElement>(null);
   const [Dialog, setDialog] = useState<Content | null>(null);
   const [open, setOpen] = useState(false);
@@ -95,7 +101,10 @@ export function ConfirmPage({
   children?: ReactNode;
 }) {
   return (
-    <section aria-labelledby="confirm-title" className="mx-auto max-w-sm space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+    <section
+      aria-labelledby="confirm-title"
+      className="mx-auto max-w-sm space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
       <h1 id="confirm-title" className="text-xl font-bold">
         {title}
       </h1>

@@ -4,7 +4,8 @@ import type { RefObject } from "react";
 import { Button, buttonClass } from "./Button";
 import type { ConfirmDialogProps } from "./ConfirmDialog";
 
-export interface ConfirmDialogContentProps extends Omit<ConfirmDialogProps, "href" | "triggerLabel" | "triggerClassName"> {
+export interface ConfirmDialogContentProps
+  extends Omit<ConfirmDialogProps, "href" | "triggerLabel" | "triggerClassName"> {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The link that opened the dialog: focus goes back to it on close. */
@@ -12,7 +13,18 @@ export interface ConfirmDialogContentProps extends Omit<ConfirmDialogProps, "hre
 }
 
 /** The confirm dialog's JS path, loaded on first use: the same question and POST as the confirm page. */
-export function ConfirmDialogContent({ open, onOpenChange, trigger, action, title, description, confirmLabel, variant = "danger", hiddenFields = {}, children }: ConfirmDialogContentProps) {
+export function ConfirmDialogContent({
+  open,
+  onOpenChange,
+  trigger,
+  action,
+  title,
+  description,
+  confirmLabel,
+  variant = "danger",
+  hiddenFields = {},
+  children,
+}: ConfirmDialogContentProps) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formAction === action;
   return (

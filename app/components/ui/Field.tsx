@@ -13,8 +13,13 @@ export type FieldControl = { field: FieldMeta } | { id: string; errors?: string[
  * announced (aria-required): the browser never blocks a submit, so the server's message shows instead.
  */
 export function controlProps(control: FieldControl, hint: ReactNode, required?: boolean) {
-  const { id, errors, errorId = `${id}-error`, name, defaultValue } =
-    "field" in control ? control.field : { ...control, name: undefined, defaultValue: undefined };
+  const {
+    id,
+    errors,
+    errorId = `${id}-error`,
+    name,
+    defaultValue,
+  } = "field" in control ? control.field : { ...control, name: undefined, defaultValue: undefined };
   const hintId = hint ? `${id}-hint` : undefined;
   const describedBy = [errors?.length ? errorId : null, hintId].filter(Boolean).join(" ") || undefined;
   return {

@@ -5,7 +5,8 @@ import { Field, inputClass } from "./Field";
 import { usePending } from "~/lib/form-state";
 
 export const chipClass = "inline-flex items-center rounded-full bg-brand-50 pl-3 text-brand-800 ring-1 ring-brand-100";
-export const chipButtonClass = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-full font-bold text-brand-800 hover:bg-brand-100";
+export const chipButtonClass =
+  "inline-flex min-h-11 min-w-11 items-center justify-center rounded-full font-bold text-brand-800 hover:bg-brand-100";
 
 /** A chip's remove button content: a cross for the eye, "Remove {name}" for screen readers. */
 export function RemoveLabel({ name }: { name: string }) {

@@ -15,7 +15,15 @@ type SelectFieldProps = FieldControl & {
 };
 
 /** A `Field` whose control is a native select: it works everywhere, with no script. */
-export function SelectField({ label, options, placeholder, hint, required, selectProps, ...control }: SelectFieldProps) {
+export function SelectField({
+  label,
+  options,
+  placeholder,
+  hint,
+  required,
+  selectProps,
+  ...control
+}: SelectFieldProps) {
   const { props } = controlProps(control, hint, required);
   return (
     <Field {...control} label={label} hint={hint}>

@@ -28,13 +28,25 @@ export function Toast({ toast }: { toast: ToastMessage | null }) {
   if (!visible) return null;
   const tone = visible.kind === "success" ? "bg-emerald-700" : "bg-red-700";
   return (
-    <div key={serial} className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-3 md:bottom-auto md:top-3">
+    <div
+      key={serial}
+      className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-3 md:bottom-auto md:top-3"
+    >
       <input id={dismissId} type="checkbox" className="peer sr-only" />
       <div
         className={`pointer-events-auto flex max-w-md items-center gap-1 rounded-lg py-1 pl-4 pr-1 text-white shadow-lg peer-checked:hidden peer-focus-visible:ring-4 peer-focus-visible:ring-amber-400 ${tone}`}
       >
-        <p role={visible.kind === "error" ? "alert" : "status"} data-testid="toast" className="py-2 text-center text-base font-semibold">{visible.message}</p>
-        <label htmlFor={dismissId} className="flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-md text-2xl leading-none hover:bg-black/20">
+        <p
+          role={visible.kind === "error" ? "alert" : "status"}
+          data-testid="toast"
+          className="py-2 text-center text-base font-semibold"
+        >
+          {visible.message}
+        </p>
+        <label
+          htmlFor={dismissId}
+          className="flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-md text-2xl leading-none hover:bg-black/20"
+        >
           <span aria-hidden>×</span>
           <span className="sr-only">Dismiss</span>
         </label>

@@ -35,7 +35,9 @@ export default function AdminLayout() {
 const LAYOUT_ID = "routes/admin/layout";
 
 const navOf = (value: unknown): AdminNav | undefined =>
-  typeof value === "object" && value !== null && "nav" in value ? ((value as { nav?: AdminNav }).nav ?? undefined) : undefined;
+  typeof value === "object" && value !== null && "nav" in value
+    ? ((value as { nav?: AdminNav }).nav ?? undefined)
+    : undefined;
 
 /**
  * Any error of a screen below (403, 404, 500) is drawn inside the admin shell, its menu kept; only when

@@ -16,7 +16,12 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   ]);
   if (submission.status === 404) notFound();
   if (!submission.ok) throw new Response(submission.message, { status: 503 });
-  return { reference: submission.data.reference, title: submission.data.title, school: form.ok ? form.data.school : null, apiBase: context.apiPublicBase };
+  return {
+    reference: submission.data.reference,
+    title: submission.data.title,
+    school: form.ok ? form.data.school : null,
+    apiBase: context.apiPublicBase,
+  };
 }
 
 export default function ApplicationDone() {
@@ -25,7 +30,15 @@ export default function ApplicationDone() {
     <main id="main" className="mx-auto max-w-2xl space-y-5 p-4">
       {school ? (
         <header className="flex items-center gap-3">
-          {school.logo_url ? <img src={`${apiBase}${school.logo_url}`} alt="" width={56} height={56} className="h-14 w-14 rounded-lg object-contain" /> : null}
+          {school.logo_url ? (
+            <img
+              src={`${apiBase}${school.logo_url}`}
+              alt=""
+              width={56}
+              height={56}
+              className="h-14 w-14 rounded-lg object-contain"
+            />
+          ) : null}
           <p className="text-lg font-bold text-slate-900">{school.school_name}</p>
         </header>
       ) : null}

@@ -34,9 +34,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const result = await publicApi(context).get<PublicAdmissionForm>(`/api/public/admission-forms/${encodeURIComponent(params.publicId ?? "")}`);
+  const result = await publicApi(context).get<PublicAdmissionForm>(
+    `/api/public/admission-forms/${encodeURIComponent(params.publicId ?? "")}`,
+  );
   if (result.status === 404) notFound();
-  if (!result.ok) return data({ form: null, error: result.message, formKey: "", apiBase: context.apiPublicBase }, { status: 503 });
+  if (!result.ok)
+    return data({ form: null, error: result.message, formKey: "", apiBase: context.apiPublicBase }, { status: 503 });
   return { form: result.data, error: null, formKey: newFormKey(), apiBase: context.apiPublicBase };
 }
 
@@ -47,12 +50,28 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return refuse(sent.result, API_REFUSED);
 }
 
-function Frame({ form, apiBase, children }: { form: PublicAdmissionForm | null; apiBase: string; children: React.ReactNode }) {
+function Frame({
+  form,
+  apiBase,
+  children,
+}: {
+  form: PublicAdmissionForm | null;
+  apiBase: string;
+  children: React.ReactNode;
+}) {
   return (
     <main id="main" className="mx-auto max-w-2xl space-y-5 p-4">
       {form ? (
         <header className="flex items-center gap-3">
-          {form.school.logo_url ? <img src={`${apiBase}${form.school.logo_url}`} alt="" width={56} height={56} className="h-14 w-14 rounded-lg object-contain" /> : null}
+          {form.school.logo_url ? (
+            <img
+              src={`${apiBase}${form.school.logo_url}`}
+              alt=""
+              width={56}
+              height={56}
+              className="h-14 w-14 rounded-lg object-contain"
+            />
+          ) : null}
           <p className="text-lg font-bold text-slate-900">{form.school.school_name}</p>
         </header>
       ) : null}
@@ -91,14 +110,26 @@ function Answer({ spec, field, classes }: { spec: AdmissionField; field: FieldMe
         />
       );
     default: {
-      const type = spec.kind === "date" ? "date" : spec.kind === "email" ? "email" : spec.kind === "tel" ? "tel" : "text";
+      const type =
+        spec.kind === "date" ? "date" : spec.kind === "email" ? "email" : spec.kind === "tel" ? "tel" : "text";
       return (
         <Field
           label={label}
           required={spec.required}
-          hint={spec.kind === "date" ? "For example 2014-03-09." : spec.kind === "tel" ? "A number like 0803 123 4567 is fine." : undefined}
+          hint={
+            spec.kind === "date"
+              ? "For example 2014-03-09."
+              : spec.kind === "tel"
+                ? "A number like 0803 123 4567 is fine."
+                : undefined
+          }
           field={field}
-          inputProps={{ type, maxLength: ANSWER_MAX.other, autoComplete: spec.autoComplete, inputMode: spec.kind === "tel" ? "tel" : undefined }}
+          inputProps={{
+            type,
+            maxLength: ANSWER_MAX.other,
+            autoComplete: spec.autoComplete,
+            inputMode: spec.kind === "tel" ? "tel" : undefined,
+          }}
         />
       );
     }
@@ -154,7 +185,9 @@ export default function ApplicationPage() {
               {group.title}
             </legend>
             {group.fields.some((f) => f.kind === "file") && lastResult && !hydrated ? (
-              <p className="clear-both rounded-lg bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">{ADMISSION_MESSAGES.chooseDocumentsAgain}</p>
+              <p className="clear-both rounded-lg bg-amber-50 p-3 text-amber-900 ring-1 ring-amber-200">
+                {ADMISSION_MESSAGES.chooseDocumentsAgain}
+              </p>
             ) : null}
             {group.fields.map((spec) => (
               <Answer key={spec.name} spec={spec} field={state.field(spec.name)} classes={form.classes} />

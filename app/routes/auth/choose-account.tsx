@@ -28,7 +28,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return refuse(submission.reply({ hideFields: ["password"] }));
 
   const response = await publicApi(context).create<LoginResponse["data"]>("/api/admin/login", submission.value);
-  if (!response.ok) return refuse(apiReply(submission, response, { messageOn: "", hideFields: ["password"] }), API_REFUSED);
+  if (!response.ok)
+    return refuse(apiReply(submission, response, { messageOn: "", hideFields: ["password"] }), API_REFUSED);
   const session = await getSession(request, context);
   session.set("token", response.data.token);
   session.set("uniqueId", response.data.unique_id);
@@ -36,7 +37,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (subAdmin) session.set("subAdminId", subAdmin.id);
   else session.unset("subAdminId");
   session.flash("toast", { kind: "success", message: APP_MESSAGES.loggedIn });
-  return redirect(homeFor(subAdmin ? subAdmin.features : null), { headers: { "Set-Cookie": await commitSession(request, context, session) } });
+  return redirect(homeFor(subAdmin ? subAdmin.features : null), {
+    headers: { "Set-Cookie": await commitSession(request, context, session) },
+  });
 }
 
 export default function ChooseAccount() {
@@ -63,7 +66,12 @@ export default function ChooseAccount() {
           field={form.field("email")}
           inputProps={{ type: "email", autoComplete: "email", spellCheck: false }}
         />
-        <Field label="Password" required field={form.field("password")} inputProps={{ type: "password", autoComplete: "current-password" }} />
+        <Field
+          label="Password"
+          required
+          field={form.field("password")}
+          inputProps={{ type: "password", autoComplete: "current-password" }}
+        />
         <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Logging in…">
           Login
         </Button>

@@ -28,7 +28,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
   body.set("logo", logo);
-  const response = await publicApi(context).create<RegisterResponse["data"]>("/api/admin/register", body, { idempotencyKey: idempotency_key });
+  const response = await publicApi(context).create<RegisterResponse["data"]>("/api/admin/register", body, {
+    idempotencyKey: idempotency_key,
+  });
   if (!response.ok) return refuse({ result: apiReply(submission, response), credentials: null }, API_REFUSED);
   return { result: null, credentials: { unique_id: response.data.unique_id, password: response.data.password } };
 }
@@ -65,7 +67,10 @@ export default function Register() {
   const { formKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const form = useFormState<"school_name" | "principal_name" | "school_email" | "phone_number" | "logo">("register", actionData?.result);
+  const form = useFormState<"school_name" | "principal_name" | "school_email" | "phone_number" | "logo">(
+    "register",
+    actionData?.result,
+  );
 
   if (actionData?.credentials) {
     return <Credentials uniqueId={actionData.credentials.unique_id} password={actionData.credentials.password} />;
@@ -76,9 +81,24 @@ export default function Register() {
       <Form method="post" encType="multipart/form-data" className="space-y-4" key={form.key} {...form.props}>
         <input type="hidden" name="idempotency_key" value={formKey} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <Field label="School Name" required field={form.field("school_name")} inputProps={{ type: "text", autoComplete: "organization" }} />
-        <Field label="Principal Name" required field={form.field("principal_name")} inputProps={{ type: "text", autoComplete: "name" }} />
-        <Field label="School Email" required field={form.field("school_email")} inputProps={{ type: "email", autoComplete: "email" }} />
+        <Field
+          label="School Name"
+          required
+          field={form.field("school_name")}
+          inputProps={{ type: "text", autoComplete: "organization" }}
+        />
+        <Field
+          label="Principal Name"
+          required
+          field={form.field("principal_name")}
+          inputProps={{ type: "text", autoComplete: "name" }}
+        />
+        <Field
+          label="School Email"
+          required
+          field={form.field("school_email")}
+          inputProps={{ type: "email", autoComplete: "email" }}
+        />
         <Field
           label="Phone Number"
           required
@@ -86,7 +106,12 @@ export default function Register() {
           field={form.field("phone_number")}
           inputProps={{ type: "tel", autoComplete: "tel", inputMode: "tel" }}
         />
-        <Field label="School Logo" hint="An image under 2 MB." field={form.field("logo")} inputProps={{ type: "file", accept: "image/*" }} />
+        <Field
+          label="School Logo"
+          hint="An image under 2 MB."
+          field={form.field("logo")}
+          inputProps={{ type: "file", accept: "image/*" }}
+        />
         <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Creating account…">
           Create Account
         </Button>

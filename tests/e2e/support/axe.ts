@@ -37,7 +37,8 @@ async function pageToCheck(page: Page): Promise<Page> {
 }
 
 const TAG = /<([a-zA-Z][\w-]*)([^>]*)>/g;
-const STATE_ATTRIBUTES = /\b(role|type|aria-invalid|aria-expanded|aria-current|aria-hidden|open|disabled|hidden)(="[^"]*")?/g;
+const STATE_ATTRIBUTES =
+  /\b(role|type|aria-invalid|aria-expanded|aria-current|aria-hidden|open|disabled|hidden)(="[^"]*")?/g;
 
 /**
  * A screen state: the project, the path with its record ids blanked, and the page's markup reduced to its
@@ -46,7 +47,8 @@ const STATE_ATTRIBUTES = /\b(role|type|aria-invalid|aria-expanded|aria-current|a
  */
 async function screenState(page: Page): Promise<string> {
   const shape: string[] = [];
-  for (const [, tag, attributes] of (await page.content()).matchAll(TAG)) shape.push(`${tag}${(attributes.match(STATE_ATTRIBUTES) ?? []).join(" ")}`);
+  for (const [, tag, attributes] of (await page.content()).matchAll(TAG))
+    shape.push(`${tag}${(attributes.match(STATE_ATTRIBUTES) ?? []).join(" ")}`);
   const path = new URL(page.url()).pathname.replace(/\/[A-Z]{2,4}-[\w-]+|\/\d+(?=\/|$)/g, "/:id");
   return `${test.info().project.name} ${path} ${createHash("sha1").update(shape.join("|")).digest("hex")}`;
 }

@@ -7,10 +7,18 @@ import type { UploadFile } from "./files";
 
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-export const xlsx = (name: string, rows: string[][]): UploadFile => ({ name, mimeType: XLSX_TYPE, buffer: Buffer.from(xlsxBytes(rows)) });
+export const xlsx = (name: string, rows: string[][]): UploadFile => ({
+  name,
+  mimeType: XLSX_TYPE,
+  buffer: Buffer.from(xlsxBytes(rows)),
+});
 
 /** Text named and typed as a spreadsheet: refused by its bytes. */
-export const notASpreadsheet = (): UploadFile => ({ name: "register.xlsx", mimeType: XLSX_TYPE, buffer: Buffer.from("name,class\nAda,JSS1\n") });
+export const notASpreadsheet = (): UploadFile => ({
+  name: "register.xlsx",
+  mimeType: XLSX_TYPE,
+  buffer: Buffer.from("name,class\nAda,JSS1\n"),
+});
 
 /** A student file with a row of each kind of problem: no name, an unknown class, a bad email. */
 export const everyKindOfBadRow = () =>
@@ -41,9 +49,17 @@ export const IMPORT_CASES: Record<ImportKind, ImportCase> = {
     listName: "Students",
     menu: "Add Bulk Students",
     title: "Add Bulk Students",
-    bad: [["Student Name", "Class", "Gender", "Phone Number", "Adm No"], ["Ifeoma Bulk", "JSS1", "Female", "0803 123 4567", "B/1"], ["Tunde Bulk", "JSS1", "Male", "12", "B/2"]],
+    bad: [
+      ["Student Name", "Class", "Gender", "Phone Number", "Adm No"],
+      ["Ifeoma Bulk", "JSS1", "Female", "0803 123 4567", "B/1"],
+      ["Tunde Bulk", "JSS1", "Male", "12", "B/2"],
+    ],
     problem: { column: "Phone Number", message: APP_MESSAGES.invalidPhone },
-    fixed: [["Student Name", "Class", "Gender", "Phone Number", "Adm No"], ["Ifeoma Bulk", "JSS1", "Female", "0803 123 4567", "B/1"], ["Tunde Bulk", "JSS1", "Male", "0803 123 4568", "B/2"]],
+    fixed: [
+      ["Student Name", "Class", "Gender", "Phone Number", "Adm No"],
+      ["Ifeoma Bulk", "JSS1", "Female", "0803 123 4567", "B/1"],
+      ["Tunde Bulk", "JSS1", "Male", "0803 123 4568", "B/2"],
+    ],
     shown: ["Ifeoma Bulk", "Tunde Bulk"],
   },
   parents: {
@@ -51,9 +67,17 @@ export const IMPORT_CASES: Record<ImportKind, ImportCase> = {
     listName: "Parents",
     menu: "Add Bulk Parents",
     title: "Add Bulk Parents",
-    bad: [["Name", "Email", "Phone", "Children"], ["Mrs. Bulk Ade", "ade@bulk.ng", "0805 111 2222", "P/1"], ["Mr. Bulk Obi", "obi@bulk.ng", "0805 111 3333", "P/404"]],
+    bad: [
+      ["Name", "Email", "Phone", "Children"],
+      ["Mrs. Bulk Ade", "ade@bulk.ng", "0805 111 2222", "P/1"],
+      ["Mr. Bulk Obi", "obi@bulk.ng", "0805 111 3333", "P/404"],
+    ],
     problem: { column: "Children", message: IMPORT_MESSAGES.unknownAdmission("P/404") },
-    fixed: [["Name", "Email", "Phone", "Children"], ["Mrs. Bulk Ade", "ade@bulk.ng", "0805 111 2222", "P/1"], ["Mr. Bulk Obi", "obi@bulk.ng", "0805 111 3333", "P/1"]],
+    fixed: [
+      ["Name", "Email", "Phone", "Children"],
+      ["Mrs. Bulk Ade", "ade@bulk.ng", "0805 111 2222", "P/1"],
+      ["Mr. Bulk Obi", "obi@bulk.ng", "0805 111 3333", "P/1"],
+    ],
     shown: ["Mrs. Bulk Ade", "Mr. Bulk Obi"],
   },
   staff: {
@@ -61,12 +85,26 @@ export const IMPORT_CASES: Record<ImportKind, ImportCase> = {
     listName: "Staff",
     menu: "Add Bulk Staff",
     title: "Add Bulk Staff",
-    bad: [["Name", "Email", "Phone", "Teaching Staff", "Form Class", "Subjects"], ["Mr. Bulk Bakare", "bakare@bulk.ng", "0806 111 2222", "Yes", "JSS1", "Mathematics"], ["Mrs. Bulk Ojo", "ojo@bulk.ng", "0806 111 3333", "Yes", "JSS1", ""]],
+    bad: [
+      ["Name", "Email", "Phone", "Teaching Staff", "Form Class", "Subjects"],
+      ["Mr. Bulk Bakare", "bakare@bulk.ng", "0806 111 2222", "Yes", "JSS1", "Mathematics"],
+      ["Mrs. Bulk Ojo", "ojo@bulk.ng", "0806 111 3333", "Yes", "JSS1", ""],
+    ],
     problem: { column: "Form Class", message: IMPORT_MESSAGES.formClassInFile("JSS1", 2) },
-    fixed: [["Name", "Email", "Phone", "Teaching Staff", "Form Class", "Subjects"], ["Mr. Bulk Bakare", "bakare@bulk.ng", "0806 111 2222", "Yes", "JSS1", "Mathematics"], ["Mrs. Bulk Ojo", "ojo@bulk.ng", "0806 111 3333", "Yes", "JSS2", ""]],
+    fixed: [
+      ["Name", "Email", "Phone", "Teaching Staff", "Form Class", "Subjects"],
+      ["Mr. Bulk Bakare", "bakare@bulk.ng", "0806 111 2222", "Yes", "JSS1", "Mathematics"],
+      ["Mrs. Bulk Ojo", "ojo@bulk.ng", "0806 111 3333", "Yes", "JSS2", ""],
+    ],
     shown: ["Mr. Bulk Bakare", "Mrs. Bulk Ojo"],
   },
 };
 
 /** The student the parents' files name as a child (admission number P/1). */
-export const BULK_PARENTS_CHILD = { name: "Pupil Bulk", selectedClass: "JSS1", gender: "Female", phone_number: "0803 000 0000", admission: "P/1" };
+export const BULK_PARENTS_CHILD = {
+  name: "Pupil Bulk",
+  selectedClass: "JSS1",
+  gender: "Female",
+  phone_number: "0803 000 0000",
+  admission: "P/1",
+};

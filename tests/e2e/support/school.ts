@@ -45,7 +45,10 @@ export async function registerSchoolViaApi(request: APIRequestContext, prefix?: 
  * every other test saves loading it.
  */
 export async function logIn(page: Page, account: Pick<SchoolAccount, "uniqueId" | "password">) {
-  const response = await page.request.post("/choose-account", { form: { unique_id: account.uniqueId, password: account.password }, maxRedirects: 0 });
+  const response = await page.request.post("/choose-account", {
+    form: { unique_id: account.uniqueId, password: account.password },
+    maxRedirects: 0,
+  });
   expect(response.headers().location, await response.text()).toBe("/admin/dashboard");
   await page.goto("/admin/dashboard");
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -60,7 +63,6 @@ export async function apiToken(request: APIRequestContext, account: Pick<SchoolA
   const { data } = (await response.json()) as { data: { token: string } };
   return data.token;
 }
-
 
 /**
  * Adds students through the school API. Returns false when this build has no students API, so a test

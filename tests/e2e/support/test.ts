@@ -11,7 +11,11 @@ export const test = base.extend<{ quietConsole: void }>({
     async ({ page }, use) => {
       const problems: string[] = [];
       page.on("console", (message) => {
-        if (message.type() === "error" && !/^Failed to load resource: the server responded with a status of [45]\d\d/.test(message.text())) problems.push(`console error: ${message.text()}`);
+        if (
+          message.type() === "error" &&
+          !/^Failed to load resource: the server responded with a status of [45]\d\d/.test(message.text())
+        )
+          problems.push(`console error: ${message.text()}`);
       });
       page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
       await use();

@@ -34,7 +34,12 @@ function matches(text: string, wanted: string | RegExp): boolean {
 /** The text a reader hears: aria-hidden parts left out, elements' texts kept apart by a space. */
 function spokenText(node: El): string {
   if (node.nodeType === 3) return node.textContent ?? "";
-  if (node.nodeType !== 1 || node.getAttribute("aria-hidden") === "true" || ["SCRIPT", "STYLE", "TEMPLATE"].includes(node.tagName)) return "";
+  if (
+    node.nodeType !== 1 ||
+    node.getAttribute("aria-hidden") === "true" ||
+    ["SCRIPT", "STYLE", "TEMPLATE"].includes(node.tagName)
+  )
+    return "";
   return ` ${[...node.childNodes].map((child) => spokenText(child as El)).join("")} `;
 }
 
@@ -45,7 +50,12 @@ function accessibleName(element: El): string {
   const labelledBy = element.getAttribute("aria-labelledby");
   if (labelledBy) {
     const doc = element.ownerDocument;
-    return normalize(labelledBy.split(/\s+/).map((id: string) => doc.getElementById(id)?.textContent ?? "").join(" "));
+    return normalize(
+      labelledBy
+        .split(/\s+/)
+        .map((id: string) => doc.getElementById(id)?.textContent ?? "")
+        .join(" "),
+    );
   }
   if (element.tagName === "INPUT") return normalize(element.getAttribute("value") ?? "");
   return normalize(spokenText(element));
@@ -101,7 +111,8 @@ export class Browser {
         continue;
       }
       const type = response.headers.get("content-type") ?? "";
-      if (!type.includes("text/html")) return new Page(this, url, response.status, response.headers, "", Buffer.from(await response.arrayBuffer()));
+      if (!type.includes("text/html"))
+        return new Page(this, url, response.status, response.headers, "", Buffer.from(await response.arrayBuffer()));
       return new Page(this, url, response.status, response.headers, await response.text());
     }
   }
@@ -160,7 +171,9 @@ export class Page {
 
   /** The items of a list named by its aria-label (`<ul aria-label="Students">`), as text. */
   listItems(name: string): string[] {
-    const list = [...this.document.querySelectorAll("ul[aria-label], ol[aria-label]")].find((element) => normalize(element.getAttribute("aria-label")) === name);
+    const list = [...this.document.querySelectorAll("ul[aria-label], ol[aria-label]")].find(
+      (element) => normalize(element.getAttribute("aria-label")) === name,
+    );
     if (!list) return [];
     return [...list.children].filter((child) => child.tagName === "LI").map((item) => normalize(item.textContent));
   }
@@ -173,7 +186,8 @@ export class Page {
   /** The href of the one link named `name` (the first, when `first` is set). */
   href(name: string | RegExp, { first = false } = {}): string {
     const found = this.links(name);
-    if (found.length === 0) throw new Error(`no link named ${name} on ${this.path}: ${this.links(/.*/).map(accessibleName).join(" | ")}`);
+    if (found.length === 0)
+      throw new Error(`no link named ${name} on ${this.path}: ${this.links(/.*/).map(accessibleName).join(" | ")}`);
     if (found.length > 1 && !first) throw new Error(`${found.length} links named ${name} on ${this.path}`);
     return found[0].getAttribute("href")!;
   }
@@ -207,7 +221,9 @@ export class Page {
 
   /** The fieldset whose legend is `legend` (a group of checkboxes, say). */
   group(legend: string | RegExp): El {
-    const found = [...this.document.querySelectorAll("fieldset")].filter((set) => matches(normalize(set.querySelector("legend")?.textContent), legend));
+    const found = [...this.document.querySelectorAll("fieldset")].filter((set) =>
+      matches(normalize(set.querySelector("legend")?.textContent), legend),
+    );
     if (found.length !== 1) throw new Error(`${found.length} groups named ${legend} on ${this.path}`);
     return found[0];
   }
@@ -233,8 +249,13 @@ export class Page {
       if (!form || form.tagName !== "FORM") throw new Error(`no form ${which.selector} on ${this.path}`);
       return new Form(this, form);
     }
-    const forms = [...this.document.querySelectorAll("form")].filter((form) => submitButtons(this, form).some((button) => matches(accessibleName(button), which.button)));
-    if (forms.length === 0) throw new Error(`no form with a button named ${which.button} on ${this.path}: ${[...this.document.querySelectorAll("button")].map(accessibleName).join(" | ")}`);
+    const forms = [...this.document.querySelectorAll("form")].filter((form) =>
+      submitButtons(this, form).some((button) => matches(accessibleName(button), which.button)),
+    );
+    if (forms.length === 0)
+      throw new Error(
+        `no form with a button named ${which.button} on ${this.path}: ${[...this.document.querySelectorAll("button")].map(accessibleName).join(" | ")}`,
+      );
     if (forms.length > 1) throw new Error(`${forms.length} forms with a button named ${which.button} on ${this.path}`);
     return new Form(this, forms[0]);
   }
@@ -251,7 +272,9 @@ export class Page {
 
   /** The buttons whose name matches, submit or not, in document order: a test can check one is not offered. */
   buttons(name: string | RegExp): El[] {
-    return [...this.document.querySelectorAll("button, input[type=submit], input[type=button]")].filter((button) => matches(accessibleName(button), name));
+    return [...this.document.querySelectorAll("button, input[type=submit], input[type=button]")].filter((button) =>
+      matches(accessibleName(button), name),
+    );
   }
 
   /** The names of the links inside the first element matching `selector` (a menu, a card), in document order. */
@@ -264,10 +287,15 @@ export class Page {
   /** The section, nav or other landmark named `name` by its aria-label or aria-labelledby. */
   region(name: string | RegExp): El {
     const found = [...this.document.querySelectorAll("[aria-label], [aria-labelledby]")].filter(
-      (element) => ["SECTION", "NAV", "ASIDE", "MAIN", "HEADER", "FOOTER", "FORM"].includes(element.tagName) || element.getAttribute("role") === "region",
+      (element) =>
+        ["SECTION", "NAV", "ASIDE", "MAIN", "HEADER", "FOOTER", "FORM"].includes(element.tagName) ||
+        element.getAttribute("role") === "region",
     );
     const named = found.filter((element) => matches(accessibleName(element), name));
-    if (named.length !== 1) throw new Error(`${named.length} regions named ${name} on ${this.path}: ${found.map(accessibleName).join(" | ")}`);
+    if (named.length !== 1)
+      throw new Error(
+        `${named.length} regions named ${name} on ${this.path}: ${found.map(accessibleName).join(" | ")}`,
+      );
     return named[0];
   }
 
@@ -278,7 +306,11 @@ export class Page {
 
   /** Every row of the page's tables as the texts of its cells (header rows included), in document order. */
   tableRows(): string[][] {
-    return [...this.document.querySelectorAll("tr")].map((row) => [...row.children].filter((cell) => cell.tagName === "TD" || cell.tagName === "TH").map((cell) => normalize(cell.textContent)));
+    return [...this.document.querySelectorAll("tr")].map((row) =>
+      [...row.children]
+        .filter((cell) => cell.tagName === "TD" || cell.tagName === "TH")
+        .map((cell) => normalize(cell.textContent)),
+    );
   }
 
   /** The name a browser saves this download under: Content-Disposition's `filename*` (UTF-8), else its `filename`. */
@@ -296,7 +328,9 @@ export class Page {
 
   /** The `<details>` menu whose summary is named `label` (a row's "Actions for Uniforms"). */
   menu(label: string | RegExp): El {
-    const found = [...this.document.querySelectorAll("details > summary")].filter((summary) => matches(accessibleName(summary), label));
+    const found = [...this.document.querySelectorAll("details > summary")].filter((summary) =>
+      matches(accessibleName(summary), label),
+    );
     if (found.length !== 1) throw new Error(`${found.length} menus named ${label} on ${this.path}`);
     return found[0].parentElement!;
   }
@@ -319,11 +353,19 @@ function describe(page: Page, control: El) {
   const selected = options.find((option) => option.hasAttribute("selected")) ?? options[0];
   return {
     element: control,
-    value: control.tagName === "SELECT" ? (selected?.getAttribute("value") ?? normalize(selected?.textContent)) : control.tagName === "TEXTAREA" ? control.textContent : (control.getAttribute("value") ?? ""),
+    value:
+      control.tagName === "SELECT"
+        ? (selected?.getAttribute("value") ?? normalize(selected?.textContent))
+        : control.tagName === "TEXTAREA"
+          ? control.textContent
+          : (control.getAttribute("value") ?? ""),
     checked: control.hasAttribute("checked"),
     description: descriptionOf(page, control),
     invalid: control.getAttribute("aria-invalid") === "true",
-    options: options.map((option) => ({ value: option.getAttribute("value") ?? normalize(option.textContent), label: normalize(option.textContent) })),
+    options: options.map((option) => ({
+      value: option.getAttribute("value") ?? normalize(option.textContent),
+      label: normalize(option.textContent),
+    })),
   };
 }
 
@@ -339,8 +381,12 @@ function attributeOf(element: El | undefined, name: string): string | null {
 /** The buttons that submit `form`: inside it (type submit by default) or outside with form=its id. */
 function submitButtons(page: Page, form: El): El[] {
   const id = form.getAttribute("id");
-  const inside = [...form.querySelectorAll("button, input[type=submit]")].filter((button) => !button.getAttribute("form") || button.getAttribute("form") === id);
-  const outside = id ? [...page.document.querySelectorAll(`button[form="${id}"], input[type=submit][form="${id}"]`)] : [];
+  const inside = [...form.querySelectorAll("button, input[type=submit]")].filter(
+    (button) => !button.getAttribute("form") || button.getAttribute("form") === id,
+  );
+  const outside = id
+    ? [...page.document.querySelectorAll(`button[form="${id}"], input[type=submit][form="${id}"]`)]
+    : [];
   return [...inside, ...outside].filter((button) => (button.getAttribute("type") ?? "submit") === "submit");
 }
 
@@ -369,8 +415,11 @@ export class Form {
   select(label: string | RegExp, value: string): this {
     const control = this.control(label);
     const options = [...control.querySelectorAll("option")];
-    const option = options.find((o) => (o.getAttribute("value") ?? normalize(o.textContent)) === value) ?? options.find((o) => normalize(o.textContent) === value);
-    if (!option) throw new Error(`${label} has no option ${value}: ${options.map((o) => o.getAttribute("value")).join(", ")}`);
+    const option =
+      options.find((o) => (o.getAttribute("value") ?? normalize(o.textContent)) === value) ??
+      options.find((o) => normalize(o.textContent) === value);
+    if (!option)
+      throw new Error(`${label} has no option ${value}: ${options.map((o) => o.getAttribute("value")).join(", ")}`);
     for (const other of options) other.removeAttribute("selected");
     option.setAttribute("selected", "");
     return this;
@@ -380,7 +429,8 @@ export class Form {
     const control = this.control(label, options.within);
     if (control.getAttribute("type") === "radio") {
       const name = control.getAttribute("name");
-      for (const other of this.element.querySelectorAll(`input[type=radio][name="${name}"]`)) other.removeAttribute("checked");
+      for (const other of this.element.querySelectorAll(`input[type=radio][name="${name}"]`))
+        other.removeAttribute("checked");
     }
     control.setAttribute("checked", "");
     return this;
@@ -425,11 +475,18 @@ export class Form {
       if (type === "reset" || type === "button") continue;
       if ((type === "checkbox" || type === "radio") && !control.hasAttribute("checked")) continue;
       if (type === "checkbox" || type === "radio") entries.push([name, control.getAttribute("value") ?? "on"]);
-      else if (type === "file") for (const file of this.files.get(control) ?? [{ name: "", mimeType: "application/octet-stream", buffer: Buffer.alloc(0) }]) entries.push([name, file]);
+      else if (type === "file")
+        for (const file of this.files.get(control) ?? [
+          { name: "", mimeType: "application/octet-stream", buffer: Buffer.alloc(0) },
+        ])
+          entries.push([name, file]);
       else if (tag === "SELECT") {
         const options = [...control.querySelectorAll("option")];
-        const chosen = control.hasAttribute("multiple") ? options.filter((o) => o.hasAttribute("selected")) : [options.find((o) => o.hasAttribute("selected")) ?? options[0]].filter(Boolean);
-        for (const option of chosen) entries.push([name, option.getAttribute("value") ?? normalize(option.textContent)]);
+        const chosen = control.hasAttribute("multiple")
+          ? options.filter((o) => o.hasAttribute("selected"))
+          : [options.find((o) => o.hasAttribute("selected")) ?? options[0]].filter(Boolean);
+        for (const option of chosen)
+          entries.push([name, option.getAttribute("value") ?? normalize(option.textContent)]);
       } else if (tag === "TEXTAREA") entries.push([name, (control.textContent ?? "").replace(/^\n/, "")]);
       else entries.push([name, control.getAttribute("value") ?? ""]);
     }
@@ -453,19 +510,25 @@ export class Form {
    */
   submitIn(legend: string | RegExp, button: string | RegExp): Promise<Page> {
     const group = this.page.group(legend);
-    const found = submitButtons(this.page, this.element).filter((candidate) => group.contains(candidate) && matches(accessibleName(candidate), button));
-    if (found.length !== 1) throw new Error(`${found.length} buttons named ${button} in ${legend} on ${this.page.path}`);
+    const found = submitButtons(this.page, this.element).filter(
+      (candidate) => group.contains(candidate) && matches(accessibleName(candidate), button),
+    );
+    if (found.length !== 1)
+      throw new Error(`${found.length} buttons named ${button} in ${legend} on ${this.page.path}`);
     return this.send(found[0]);
   }
 
   /** Submits with `pressed` as the submitter (Enter in a field presses the form's first submit button). */
   private send(pressed: El | undefined): Promise<Page> {
-    const attribute = (name: string, fallback: string) => attributeOf(pressed, `form${name}`) ?? attributeOf(this.element, name) ?? fallback;
+    const attribute = (name: string, fallback: string) =>
+      attributeOf(pressed, `form${name}`) ?? attributeOf(this.element, name) ?? fallback;
     const method = attribute("method", "get").toUpperCase();
     const action = new URL(attribute("action", "") || this.page.url.toString(), this.page.url);
     const entries = this.entriesPressing(pressed);
     if (method === "GET") {
-      action.search = new URLSearchParams(entries.map(([key, value]) => [key, typeof value === "string" ? value : value.name])).toString();
+      action.search = new URLSearchParams(
+        entries.map(([key, value]) => [key, typeof value === "string" ? value : value.name]),
+      ).toString();
       return this.page.browser.goto(action.toString());
     }
     if (attribute("enctype", "application/x-www-form-urlencoded") === "multipart/form-data") {
@@ -476,7 +539,9 @@ export class Form {
       }
       return this.page.browser.request("POST", action.toString(), body);
     }
-    const body = new URLSearchParams(entries.map(([key, value]) => [key, typeof value === "string" ? value : value.name]));
+    const body = new URLSearchParams(
+      entries.map(([key, value]) => [key, typeof value === "string" ? value : value.name]),
+    );
     return this.page.browser.request("POST", action.toString(), body);
   }
 }

@@ -11,7 +11,12 @@ export interface Admin {
   account: SchoolAccount;
   token: string;
   /** Calls the school API as this school: `api("GET", "/students")` is `/api/admin/{uniqueId}/students`. */
-  api<T = unknown>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: T }>;
+  api<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: T }>;
 }
 
 export async function registerSchool(prefix = "Forms"): Promise<Admin> {
@@ -46,7 +51,10 @@ export async function registerSchool(prefix = "Forms"): Promise<Admin> {
       }
       const response = await fetch(`${baseUrl()}/api/admin/${account.uniqueId}${path}`, init);
       const text = await response.text();
-      return { status: response.status, body: (text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text) as never };
+      return {
+        status: response.status,
+        body: (text && response.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text) as never,
+      };
     },
   };
 }
@@ -55,7 +63,12 @@ export async function registerSchool(prefix = "Forms"): Promise<Admin> {
 export async function signedIn(admin: Pick<Admin, "account">): Promise<Browser> {
   const browser = new Browser(baseUrl());
   const login = await browser.goto("/choose-account");
-  const dashboard = await login.form({ button: /^Log ?in$/i }).fill("Unique ID", admin.account.uniqueId).fill("Password", admin.account.password).submit();
-  if (dashboard.path !== "/admin/dashboard") throw new Error(`login ended on ${dashboard.path}: ${dashboard.text().slice(0, 300)}`);
+  const dashboard = await login
+    .form({ button: /^Log ?in$/i })
+    .fill("Unique ID", admin.account.uniqueId)
+    .fill("Password", admin.account.password)
+    .submit();
+  if (dashboard.path !== "/admin/dashboard")
+    throw new Error(`login ended on ${dashboard.path}: ${dashboard.text().slice(0, 300)}`);
   return browser;
 }

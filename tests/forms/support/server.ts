@@ -26,7 +26,13 @@ export default async function startFormServer(project: TestProject) {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr.join("")}`);
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error("the server did not become healthy within 60 s");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -37,7 +37,12 @@ export async function registerSchool(base: string, name = `Security School ${++c
   const registered = await fetch(`${base}/api/admin/register`, { method: "POST", body: form });
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
   const { data } = (await registered.json()) as { data: { unique_id: string; password: string } };
-  return { uniqueId: data.unique_id, password: data.password, token: await apiLogin(base, data.unique_id, data.password), name };
+  return {
+    uniqueId: data.unique_id,
+    password: data.password,
+    token: await apiLogin(base, data.unique_id, data.password),
+    name,
+  };
 }
 
 export async function apiLogin(base: string, uniqueId: string, password: string): Promise<string> {
@@ -64,7 +69,14 @@ export async function pageLogin(base: string, uniqueId: string, password: string
 }
 
 /** A call to the school API with a bearer token; a plain object body goes as JSON. */
-export async function callApi(base: string, method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+export async function callApi(
+  base: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const init: RequestInit = { method, headers: { ...headers } };
   if (token) (init.headers as Record<string, string>).Authorization = `Bearer ${token}`;
   if (body instanceof FormData || typeof body === "string") init.body = body as BodyInit;
@@ -77,16 +89,30 @@ export async function callApi(base: string, method: string, path: string, token?
 
 /** A page as a browser asks for it, with the session cookie; redirects are not followed. */
 export async function getPage(base: string, path: string, cookie?: string): Promise<Answer> {
-  return answer(await fetch(base + path, { redirect: "manual", headers: cookie ? { Cookie: cookie, "Accept-Encoding": "identity" } : {} }));
+  return answer(
+    await fetch(base + path, {
+      redirect: "manual",
+      headers: cookie ? { Cookie: cookie, "Accept-Encoding": "identity" } : {},
+    }),
+  );
 }
 
 /** A form posted as a browser posts it (same-origin, url-encoded). */
-export async function postForm(base: string, path: string, fields: Record<string, string> | URLSearchParams, cookie?: string): Promise<Answer> {
+export async function postForm(
+  base: string,
+  path: string,
+  fields: Record<string, string> | URLSearchParams,
+  cookie?: string,
+): Promise<Answer> {
   return answer(
     await fetch(base + path, {
       method: "POST",
       redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: base, ...(cookie ? { Cookie: cookie } : {}) },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: base,
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
       body: fields instanceof URLSearchParams ? fields : new URLSearchParams(fields),
     }),
   );
@@ -95,7 +121,9 @@ export async function postForm(base: string, path: string, fields: Record<string
 /** Makes a token expire now, as seven days would. */
 export async function expireToken(db: Db, token: string): Promise<void> {
   const hash = createHash("sha256").update(token).digest("hex");
-  await sql`update auth_tokens set expires_at = ${new Date(Date.now() - 1000).toISOString()} where token_hash = ${hash}`.execute(db);
+  await sql`update auth_tokens set expires_at = ${new Date(Date.now() - 1000).toISOString()} where token_hash = ${hash}`.execute(
+    db,
+  );
 }
 
 /** Every row of every table of the database the test owns, in a stable order (kysely's own tables left out). */
@@ -110,7 +138,11 @@ export async function snapshot(db: Db, dialect: "sqlite" | "postgres"): Promise<
 }
 
 export async function count(db: Db, table: string, where?: ReturnType<typeof sql>): Promise<number> {
-  const rows = (await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} ${where ? sql`where ${where}` : sql``}`.execute(db)).rows;
+  const rows = (
+    await sql<{
+      n: number | string;
+    }>`select count(*) as n from ${sql.table(table)} ${where ? sql`where ${where}` : sql``}`.execute(db)
+  ).rows;
   return Number(rows[0].n);
 }
 
@@ -118,7 +150,10 @@ export async function count(db: Db, table: string, where?: ReturnType<typeof sql
  * A request over a bare socket that reports the answer as soon as it arrives, even if the server stops
  * reading the body first (as it should for one too large): fetch would report only the cut upload.
  */
-export function sendEarly(url: string, options: { method: string; headers: Record<string, string>; body?: Buffer | "never" }): Promise<{ status: number; text: string }> {
+export function sendEarly(
+  url: string,
+  options: { method: string; headers: Record<string, string>; body?: Buffer | "never" },
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method: options.method, headers: options.headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];

@@ -34,7 +34,9 @@ export async function poisonNames(db: Db, dialect: "sqlite" | "postgres"): Promi
     for (const column of table.columns) {
       if (!NAME_COLUMN.test(column.name) || KEY_COLUMN.test(column.name)) continue;
       if (!/char|text|clob/i.test(column.dataType)) continue;
-      await sql`update ${sql.table(table.name)} set ${sql.ref(column.name)} = ${`${HOSTILE} `} || ${sql.ref(column.name)} where ${sql.ref(column.name)} is not null`.execute(db);
+      await sql`update ${sql.table(table.name)} set ${sql.ref(column.name)} = ${`${HOSTILE} `} || ${sql.ref(column.name)} where ${sql.ref(column.name)} is not null`.execute(
+        db,
+      );
       changed.push(`${table.name}.${column.name}`);
     }
   }

@@ -30,4 +30,5 @@ export async function linesFor(server: RunningServer, requestId: string | null):
 }
 
 /** What an answer must never show: a stack, SQL, a file path, the database's own words. */
-export const LEAKS = /\bat \S+ \(|\.(ts|js|mjs):\d+|node_modules|\/(home|work|tmp|usr|app)\/|\b(select|insert|update|delete)\b .*\b(from|into|set)\b|sqlite|postgres|relation "|no such (table|column)|constraint failed|duplicate key|syntax error/i;
+export const LEAKS =
+  /\bat \S+ \(|\.(ts|js|mjs):\d+|node_modules|\/(home|work|tmp|usr|app)\/|\b(select|insert|update|delete)\b .*\b(from|into|set)\b|sqlite|postgres|relation "|no such (table|column)|constraint failed|duplicate key|syntax error/i;

@@ -72,10 +72,11 @@ export function patternRegex(pattern: string): RegExp {
 /** The pattern a path is served by: among those that match, the one with the most fixed segments. */
 export function routeFor<T extends { pattern?: string; path?: string }>(routes: T[], pathname: string): T | undefined {
   const patternOf = (r: T) => r.pattern ?? r.path ?? "";
-  const score = (r: T) => patternOf(r).split("/").filter((s) => s && !s.startsWith(":") && s !== "*").length - (patternOf(r).includes("*") ? 100 : 0);
-  return routes
-    .filter((r) => patternRegex(patternOf(r)).test(pathname))
-    .sort((a, b) => score(b) - score(a))[0];
+  const score = (r: T) =>
+    patternOf(r)
+      .split("/")
+      .filter((s) => s && !s.startsWith(":") && s !== "*").length - (patternOf(r).includes("*") ? 100 : 0);
+  return routes.filter((r) => patternRegex(patternOf(r)).test(pathname)).sort((a, b) => score(b) - score(a))[0];
 }
 
 /** The parameter names of a pattern, in order. */

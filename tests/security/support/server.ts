@@ -44,7 +44,10 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-export async function createTestDatabase(dataDir: string, options: { postgresUrl?: string } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  dataDir: string,
+  options: { postgresUrl?: string } = {},
+): Promise<TestDatabase> {
   const base = options.postgresUrl ?? process.env.TEST_DATABASE_URL;
   if (!base) {
     const url = path.join(dataDir, "school.sqlite");
@@ -145,8 +148,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   if (!options.noWait) {
     const deadline = Date.now() + 60_000;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr.join("")}${logLines.join("\n")}`);
-      const ok = await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false);
+      if (child.exitCode !== null)
+        throw new Error(`the server exited (${child.exitCode}): ${stderr.join("")}${logLines.join("\n")}`);
+      const ok = await fetch(`${base}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false);
       if (ok) break;
       if (Date.now() > deadline) throw new Error("the server did not become healthy within 60 s");
       await new Promise((r) => setTimeout(r, 150));
@@ -166,7 +172,10 @@ export async function runCleanups(cleanups: Cleanups): Promise<void> {
 export async function startEnvironment(cleanups: Cleanups, name: string, env: Record<string, string> = {}) {
   const dataDir = tempDir(name);
   const database = await createTestDatabase(dataDir);
-  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }), () => database.close());
+  cleanups.push(
+    async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    () => database.close(),
+  );
   const server = await startServer({ dataDir, env: { DATABASE_URL: database.url, ...env } });
   cleanups.push(() => server.stop("SIGKILL"));
   return { dataDir, database, server };

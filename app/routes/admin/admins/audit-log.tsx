@@ -61,12 +61,15 @@ export default function AuditLog() {
         label="Audit log entries"
         list={list}
         error={error}
-        empty={<EmptyState title={filters.kind || filters.who ? "No entries match these filters" : "Nothing recorded yet"} />}
+        empty={
+          <EmptyState title={filters.kind || filters.who ? "No entries match these filters" : "Nothing recorded yet"} />
+        }
       >
         {(entry) => (
           <li key={entry.id} className="space-y-1 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
             <p className="text-sm text-slate-700">
-              <time dateTime={entry.created_at}>{formatDateTime(new Date(entry.created_at))}</time> · <span className="font-semibold">{AUDIT_KIND_LABELS[entry.kind]}</span>
+              <time dateTime={entry.created_at}>{formatDateTime(new Date(entry.created_at))}</time> ·{" "}
+              <span className="font-semibold">{AUDIT_KIND_LABELS[entry.kind]}</span>
             </p>
             <p className="text-slate-900">{entry.summary}</p>
             <p className="text-sm text-slate-700">By {entry.actor_name}</p>

@@ -11,12 +11,22 @@ export const meta: MetaFunction = () => [{ title: "Delete sub-admin" }];
 
 /** The JS-off confirmation of a row's Delete; with JS the list's dialog posts here directly. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return withAdmin(request, context, async ({ api }) => ({ name: (await loadSubAdmin(api, params.id)).name, back: backFromQuery(request, ADMINS_PATH) }));
+  return withAdmin(request, context, async ({ api }) => ({
+    name: (await loadSubAdmin(api, params.id)).name,
+    back: backFromQuery(request, ADMINS_PATH),
+  }));
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return withAdmin(request, context, ({ api }) =>
-    confirmAndReturn(request, context, ADMINS_PATH, () => api.remove(`/sub-admins/${encodeURIComponent(params.id!)}`), ACCESS_MESSAGES.subAdminDeleted, { goneIsDone: true }),
+    confirmAndReturn(
+      request,
+      context,
+      ADMINS_PATH,
+      () => api.remove(`/sub-admins/${encodeURIComponent(params.id!)}`),
+      ACCESS_MESSAGES.subAdminDeleted,
+      { goneIsDone: true },
+    ),
   );
 }
 

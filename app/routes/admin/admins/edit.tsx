@@ -13,7 +13,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  return withAdmin(request, context, ({ api }) => saveSubAdminForm(request, context, api, { mode: "update", id: params.id! }));
+  return withAdmin(request, context, ({ api }) =>
+    saveSubAdminForm(request, context, api, { mode: "update", id: params.id! }),
+  );
 }
 
 export default function EditSubAdmin() {

@@ -20,7 +20,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const featureText = (features: string[]) =>
-  features.length ? FEATURE_KEYS.filter((k) => features.includes(k)).map((k) => FEATURE_LABELS[k]).join(", ") : "No features";
+  features.length
+    ? FEATURE_KEYS.filter((k) => features.includes(k))
+        .map((k) => FEATURE_LABELS[k])
+        .join(", ")
+    : "No features";
 
 function SubAdminRow({ subAdmin, back }: { subAdmin: SubAdminRecord; back: string }) {
   const path = `${ADMINS_PATH}/${subAdmin.id}`;
@@ -31,9 +35,13 @@ function SubAdminRow({ subAdmin, back }: { subAdmin: SubAdminRecord; back: strin
           <Link to={`${path}/edit`} className="hover:underline">
             {subAdmin.name}
           </Link>{" "}
-          {subAdmin.disabled ? <span className="rounded bg-slate-200 px-2 py-0.5 text-sm font-semibold text-slate-800">Disabled</span> : null}
+          {subAdmin.disabled ? (
+            <span className="rounded bg-slate-200 px-2 py-0.5 text-sm font-semibold text-slate-800">Disabled</span>
+          ) : null}
         </p>
-        <p className="break-all text-sm text-slate-700">{[subAdmin.email, subAdmin.phone].filter(Boolean).join(" · ")}</p>
+        <p className="break-all text-sm text-slate-700">
+          {[subAdmin.email, subAdmin.phone].filter(Boolean).join(" · ")}
+        </p>
         <p className="text-sm text-slate-700">Features: {featureText(subAdmin.features)}</p>
       </div>
       <RowMenu label={`Actions for ${subAdmin.name}`}>
@@ -81,7 +89,8 @@ export default function ManageAdmins() {
         </div>
       </div>
       <p className="text-slate-700">
-        Sub-admins sign in with the school's Unique ID, their email and their own password, and open only the features ticked for them.
+        Sub-admins sign in with the school's Unique ID, their email and their own password, and open only the features
+        ticked for them.
       </p>
       {error ? <Banner>{error}</Banner> : null}
       {subAdmins?.length ? (

@@ -13,13 +13,18 @@ import { ADMINS_PATH } from "~/lib/access";
 export const meta: MetaFunction = () => [{ title: "Reset password" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return withAdmin(request, context, async ({ api }) => ({ name: (await loadSubAdmin(api, params.id)).name, back: backFromQuery(request, ADMINS_PATH) }));
+  return withAdmin(request, context, async ({ api }) => ({
+    name: (await loadSubAdmin(api, params.id)).name,
+    back: backFromQuery(request, ADMINS_PATH),
+  }));
 }
 
 /** A new generated password, shown once on this page; the sub-admin's sign-ins end. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
-    const result = await api.create<SubAdminCredentials>(`/sub-admins/${encodeURIComponent(params.id!)}/reset-password`);
+    const result = await api.create<SubAdminCredentials>(
+      `/sub-admins/${encodeURIComponent(params.id!)}/reset-password`,
+    );
     return result.ok ? { credentials: result.data, error: null } : { credentials: null, error: result.message };
   });
 }

@@ -15,7 +15,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       request,
       context,
       ADMINS_PATH,
-      (form) => api.update(`/sub-admins/${encodeURIComponent(params.id!)}/status`, { disabled: form.get("disabled") === "1" }, { method: "PUT" }),
+      (form) =>
+        api.update(
+          `/sub-admins/${encodeURIComponent(params.id!)}/status`,
+          { disabled: form.get("disabled") === "1" },
+          { method: "PUT" },
+        ),
       ACCESS_MESSAGES.subAdminUpdated,
     ),
   );

@@ -31,7 +31,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return refuse(submission.reply());
     const { idempotency_key, amount, ...fields } = submission.value;
     const body = { ...fields, amount: koboToNaira(amount) };
-    const response = await api.create<AdmissionForm>("/create-admission-form", body, { idempotencyKey: idempotency_key });
+    const response = await api.create<AdmissionForm>("/create-admission-form", body, {
+      idempotencyKey: idempotency_key,
+    });
     if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
     return redirectWithToast(request, context, ADMISSIONS_HOME, success(response.message ?? SPEC.created));
   });
@@ -41,14 +43,26 @@ export default function CreateAdmissionForm() {
   const { formKey } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const pending = useNavigation().state === "submitting";
-  const form = useFormState<"title" | "amount" | "cbt_enabled" | "status">("admission-form", lastResult, { status: "active" });
+  const form = useFormState<"title" | "amount" | "cbt_enabled" | "status">("admission-form", lastResult, {
+    status: "active",
+  });
   return (
     <div className="space-y-5">
       <PageHeader backTo={ADMISSIONS_HOME} title="Create admission form" />
-      <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" key={form.key} {...form.props}>
+      <Form
+        method="post"
+        className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        key={form.key}
+        {...form.props}
+      >
         <input type="hidden" name="idempotency_key" value={formKey} />
         <ErrorList id={form.errorId} errors={form.errors} />
-        <Field label="Title" required field={form.field("title")} inputProps={{ type: "text", maxLength: 150, placeholder: "e.g. 2026/2027 Entrance", autoComplete: "off" }} />
+        <Field
+          label="Title"
+          required
+          field={form.field("title")}
+          inputProps={{ type: "text", maxLength: 150, placeholder: "e.g. 2026/2027 Entrance", autoComplete: "off" }}
+        />
         <Field
           label="Application fee (₦)"
           required

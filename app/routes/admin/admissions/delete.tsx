@@ -15,7 +15,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) =>
-    confirmAndReturn(request, context, ADMISSIONS_HOME, () => api.remove(`/admission-forms/${encodeURIComponent(params.id ?? "")}`, { fallback: SPEC.failedDelete }), SPEC.deleted),
+    confirmAndReturn(
+      request,
+      context,
+      ADMISSIONS_HOME,
+      () => api.remove(`/admission-forms/${encodeURIComponent(params.id ?? "")}`, { fallback: SPEC.failedDelete }),
+      SPEC.deleted,
+    ),
   );
 }
 

@@ -5,7 +5,14 @@ import { failure, redirectWithToast } from "~/.server/toast.server";
 import { notFound } from "~/.server/not-found.server";
 
 /** Headers of the API's answer passed on: the document is always an attachment, never shown as a page. */
-const PASSED_ON = ["Content-Type", "Content-Length", "Content-Disposition", "X-Content-Type-Options", "Content-Security-Policy", "Cache-Control"];
+const PASSED_ON = [
+  "Content-Type",
+  "Content-Length",
+  "Content-Disposition",
+  "X-Content-Type-Options",
+  "Content-Security-Policy",
+  "Cache-Control",
+];
 
 /**
  * /submission-review/{uniqueId}/{submissionId}/documents/{field}: a submission's document, streamed from
@@ -15,7 +22,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api, uniqueId }) => {
     const back = reviewPath(uniqueId, params.submissionId ?? "");
     if (params.uniqueId?.toUpperCase() !== uniqueId) notFound(SPEC.noSubmission);
-    const response = await api.raw(`/submissions/${encodeURIComponent(params.submissionId ?? "")}/documents/${encodeURIComponent(params.field ?? "")}`);
+    const response = await api.raw(
+      `/submissions/${encodeURIComponent(params.submissionId ?? "")}/documents/${encodeURIComponent(params.field ?? "")}`,
+    );
     if (!response.ok || !response.body) return redirectWithToast(request, context, back, failure(SPEC.failedDetails));
     const headers = new Headers();
     for (const name of PASSED_ON) {

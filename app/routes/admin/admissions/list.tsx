@@ -1,7 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
-import { ADMISSION_SPEC_MESSAGES as SPEC, SUBMISSION_STATUSES, reviewPath, type AdmissionForm, type SubmissionRow } from "../../../../contract/admissions";
+import {
+  ADMISSION_SPEC_MESSAGES as SPEC,
+  SUBMISSION_STATUSES,
+  reviewPath,
+  type AdmissionForm,
+  type SubmissionRow,
+} from "../../../../contract/admissions";
 import type { Paginated } from "../../../../contract/http";
 import { formatWireNaira } from "../../../../contract/money";
 import { siteOrigin } from "~/.server/admissions.server";
@@ -31,13 +37,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const page = url.searchParams.get("page") ?? undefined;
     const origin = siteOrigin(request);
     if (url.searchParams.get("tab") !== "submissions") {
-      const forms = await api.get<Paginated<AdmissionForm>>("/admission-forms", { query: { page }, fallback: SPEC.failedForms });
-      return { tab: "forms" as const, origin, uniqueId, forms: forms.ok ? forms.data : null, error: forms.ok ? null : forms.message, submissions: null, formOptions: [], filters: { status: "", form_id: "" } };
+      const forms = await api.get<Paginated<AdmissionForm>>("/admission-forms", {
+        query: { page },
+        fallback: SPEC.failedForms,
+      });
+      return {
+        tab: "forms" as const,
+        origin,
+        uniqueId,
+        forms: forms.ok ? forms.data : null,
+        error: forms.ok ? null : forms.message,
+        submissions: null,
+        formOptions: [],
+        filters: { status: "", form_id: "" },
+      };
     }
-    const status = (SUBMISSION_STATUSES as readonly string[]).includes(url.searchParams.get("status") ?? "") ? url.searchParams.get("status")! : "";
+    const status = (SUBMISSION_STATUSES as readonly string[]).includes(url.searchParams.get("status") ?? "")
+      ? url.searchParams.get("status")!
+      : "";
     const formId = /^\d{1,10}$/.test(url.searchParams.get("form_id") ?? "") ? url.searchParams.get("form_id")! : "";
     const [submissions, forms] = await Promise.all([
-      api.get<Paginated<SubmissionRow>>("/submissions", { query: { page, status, form_id: formId }, fallback: SPEC.failedSubmissions }),
+      api.get<Paginated<SubmissionRow>>("/submissions", {
+        query: { page, status, form_id: formId },
+        fallback: SPEC.failedSubmissions,
+      }),
       api.get<Paginated<AdmissionForm>>("/admission-forms", { query: { per_page: 100 } }),
     ]);
     return {
@@ -60,12 +83,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const id = String(form.get("id") ?? "");
     const status = form.get("status") === "active" ? "active" : "inactive";
     const back = returnTo(form.get("returnTo"), ADMISSIONS_HOME);
-    const result = await api.update(`/admission-forms/${encodeURIComponent(id)}/toggle-status`, { status }, { method: "PUT", fallback: SPEC.failedToggle });
-    return redirectWithToast(request, context, back, resultToast(result, status === "active" ? SPEC.activated : SPEC.deactivated));
+    const result = await api.update(
+      `/admission-forms/${encodeURIComponent(id)}/toggle-status`,
+      { status },
+      { method: "PUT", fallback: SPEC.failedToggle },
+    );
+    return redirectWithToast(
+      request,
+      context,
+      back,
+      resultToast(result, status === "active" ? SPEC.activated : SPEC.deactivated),
+    );
   });
 }
 
-function PublicLink({ form, origin, onCopied }: { form: AdmissionForm; origin: string; onCopied: (toast: ToastMessage) => void }) {
+function PublicLink({
+  form,
+  origin,
+  onCopied,
+}: {
+  form: AdmissionForm;
+  origin: string;
+  onCopied: (toast: ToastMessage) => void;
+}) {
   const hydrated = useHydrated();
   const id = `link-${form.id}`;
   const url = `${origin}${form.public_link}`;
@@ -96,12 +136,26 @@ function PublicLink({ form, origin, onCopied }: { form: AdmissionForm; origin: s
   );
 }
 
-function FormCard({ form, origin, back, onCopied }: { form: AdmissionForm; origin: string; back: string; onCopied: (toast: ToastMessage) => void }) {
+function FormCard({
+  form,
+  origin,
+  back,
+  onCopied,
+}: {
+  form: AdmissionForm;
+  origin: string;
+  back: string;
+  onCopied: (toast: ToastMessage) => void;
+}) {
   const next = form.status === "active" ? "inactive" : "active";
   const deletePath = `${ADMISSIONS_HOME}/${form.id}/delete`;
   return (
     <li>
-      <article aria-label={form.title} className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="admission-form-card">
+      <article
+        aria-label={form.title}
+        className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        data-testid="admission-form-card"
+      >
         <div className="flex flex-wrap items-start justify-between gap-2">
           <h2 className="text-lg font-semibold">{form.title}</h2>
           <StatusBadge status={form.status} />
@@ -165,7 +219,12 @@ function SubmissionItem({ row, uniqueId }: { row: SubmissionRow; uniqueId: strin
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 className="text-lg font-semibold">
           {/* With JavaScript the review opens in a new tab; without, a plain link. */}
-          <a href={reviewPath(uniqueId, row.id)} target={hydrated ? "_blank" : undefined} rel={hydrated ? "noopener" : undefined} className="text-brand-700 underline">
+          <a
+            href={reviewPath(uniqueId, row.id)}
+            target={hydrated ? "_blank" : undefined}
+            rel={hydrated ? "noopener" : undefined}
+            className="text-brand-700 underline"
+          >
             {row.student_name}
           </a>
         </h2>
@@ -207,7 +266,16 @@ export default function AdmissionForms() {
       />
 
       {loaded.tab === "forms" ? (
-        <PagedList label="Admission forms" list={loaded.forms} error={loaded.error} empty={<EmptyState title="No admission forms yet">Create a form to share its public link with families.</EmptyState>}>
+        <PagedList
+          label="Admission forms"
+          list={loaded.forms}
+          error={loaded.error}
+          empty={
+            <EmptyState title="No admission forms yet">
+              Create a form to share its public link with families.
+            </EmptyState>
+          }
+        >
           {(form) => <FormCard key={form.id} form={form} origin={loaded.origin} back={back} onCopied={setCopied} />}
         </PagedList>
       ) : (
@@ -224,14 +292,28 @@ export default function AdmissionForms() {
               />
             </div>
             <div className="min-w-40 flex-1">
-              <SelectField id="submission-form" label="Form" placeholder="All forms" options={loaded.formOptions} selectProps={{ name: "form_id", defaultValue: loaded.filters.form_id }} />
+              <SelectField
+                id="submission-form"
+                label="Form"
+                placeholder="All forms"
+                options={loaded.formOptions}
+                selectProps={{ name: "form_id", defaultValue: loaded.filters.form_id }}
+              />
             </div>
           </FilterForm>
           <PagedList
             label="Submissions"
             list={loaded.submissions}
             error={loaded.error}
-            empty={<EmptyState title={loaded.filters.status || loaded.filters.form_id ? "No submissions match these filters" : "No submissions yet"} />}
+            empty={
+              <EmptyState
+                title={
+                  loaded.filters.status || loaded.filters.form_id
+                    ? "No submissions match these filters"
+                    : "No submissions yet"
+                }
+              />
+            }
           >
             {(row) => <SubmissionItem key={row.id} row={row} uniqueId={loaded.uniqueId} />}
           </PagedList>

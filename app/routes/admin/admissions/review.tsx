@@ -1,6 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { ADMISSION_FIELD_GROUPS, ADMISSION_SPEC_MESSAGES as SPEC, reviewPath, type SubmissionDetail } from "../../../../contract/admissions";
+import {
+  ADMISSION_FIELD_GROUPS,
+  ADMISSION_SPEC_MESSAGES as SPEC,
+  reviewPath,
+  type SubmissionDetail,
+} from "../../../../contract/admissions";
 import { withAdmin } from "~/.server/auth.server";
 import { resultToast } from "~/.server/confirm.server";
 import { readFormData } from "~/.server/form.server";
@@ -17,7 +22,14 @@ import { usePending } from "~/lib/form-state";
  * /submission-review/{uniqueId}/{submissionId}: every answer of a submission in its groups, its documents
  * as 'View File' links, and Approve / Reject while it is pending.
  */
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && "submission" in data && data.submission ? `Submission of ${data.submission.student_name}` : "Submission review" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title:
+      data && "submission" in data && data.submission
+        ? `Submission of ${data.submission.student_name}`
+        : "Submission review",
+  },
+];
 
 const submissionPath = (id: string | undefined) => `/submissions/${encodeURIComponent(id ?? "")}`;
 
@@ -25,7 +37,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api, uniqueId }) => {
     const back = { to: `${ADMISSIONS_HOME}?tab=submissions`, label: "Back to submissions" };
     if (params.uniqueId?.toUpperCase() !== uniqueId) notFound(SPEC.noSubmission, back);
-    const result = await api.get<SubmissionDetail>(`${submissionPath(params.submissionId)}/details`, { fallback: SPEC.failedDetails });
+    const result = await api.get<SubmissionDetail>(`${submissionPath(params.submissionId)}/details`, {
+      fallback: SPEC.failedDetails,
+    });
     if (result.ok) return { submission: result.data, error: null, uniqueId };
     if (result.status === 404) notFound(SPEC.noSubmission, back);
     const message = result.status === 403 ? SPEC.mainAdminOnly : result.message;
@@ -38,7 +52,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api, uniqueId }) => {
     const form = await readFormData(request);
     const approve = form.get("intent") === "approve";
-    const result = await api.update(`${submissionPath(params.submissionId)}/${approve ? "approve" : "reject"}`, {}, { method: "PUT", fallback: approve ? SPEC.failedApprove : SPEC.failedReject });
+    const result = await api.update(
+      `${submissionPath(params.submissionId)}/${approve ? "approve" : "reject"}`,
+      {},
+      { method: "PUT", fallback: approve ? SPEC.failedApprove : SPEC.failedReject },
+    );
     const toast = resultToast(result, approve ? SPEC.approved : SPEC.rejected);
     return redirectWithToast(request, context, reviewPath(uniqueId, params.submissionId ?? ""), toast);
   });
@@ -74,7 +92,10 @@ export default function SubmissionReview() {
         </p>
         {submission.student_id ? (
           <p>
-            <Link to={`/admin/update-student/${submission.student_id}`} className="font-semibold text-brand-700 underline">
+            <Link
+              to={`/admin/update-student/${submission.student_id}`}
+              className="font-semibold text-brand-700 underline"
+            >
               Open the student record
             </Link>
           </p>
@@ -85,7 +106,14 @@ export default function SubmissionReview() {
           <Button name="intent" value="approve" pending={approving} disabled={sending} pendingLabel="Approving…">
             Approve
           </Button>
-          <Button name="intent" value="reject" variant="danger" pending={rejecting} disabled={sending} pendingLabel="Rejecting…">
+          <Button
+            name="intent"
+            value="reject"
+            variant="danger"
+            pending={rejecting}
+            disabled={sending}
+            pendingLabel="Rejecting…"
+          >
             Reject
           </Button>
         </Form>
@@ -102,7 +130,11 @@ export default function SubmissionReview() {
                     {!entry ? (
                       <span className="font-normal text-slate-500">—</span>
                     ) : entry.type === "file" ? (
-                      <a href={`${reviewPath(uniqueId, submission.id)}/documents/${field.name}`} className="text-brand-700 underline" download>
+                      <a
+                        href={`${reviewPath(uniqueId, submission.id)}/documents/${field.name}`}
+                        className="text-brand-700 underline"
+                        download
+                      >
                         View File<span className="sr-only"> ({field.label})</span>
                       </a>
                     ) : (

@@ -17,7 +17,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const now = new Date();
     const result = await api.get<DashboardData>("/dashboard", { fallback: MESSAGES.failedLoadData });
-    if (!result.ok) return { error: result.message, dashboard: null, greeting: greeting(now), today: formatLongDate(now) };
+    if (!result.ok)
+      return { error: result.message, dashboard: null, greeting: greeting(now), today: formatLongDate(now) };
     const d = result.data;
     const [malePercent, femalePercent] = roundedPercentages([d.total_male, d.total_female]);
     const chart =
@@ -30,7 +31,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
             `Students by gender: male ${malePercent}%, female ${femalePercent}%`,
           )
         : null;
-    return { error: null, dashboard: { ...d, malePercent, femalePercent, chart }, greeting: greeting(now), today: formatLongDate(now) };
+    return {
+      error: null,
+      dashboard: { ...d, malePercent, femalePercent, chart },
+      greeting: greeting(now),
+      today: formatLongDate(now),
+    };
   });
 }
 
@@ -86,20 +92,35 @@ export default function Dashboard() {
               <Stat label="Non-teaching staff" value={dashboard.non_teaching_staff} testId="non-teaching-staff" />
             </dl>
           </section>
-          <section aria-labelledby="gender-heading" className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+          <section
+            aria-labelledby="gender-heading"
+            className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+          >
             <h2 id="gender-heading" className="text-lg font-semibold">
               Gender
             </h2>
             {dashboard.chart ? (
               <div className="flex flex-wrap items-center gap-4">
-                <div className="h-[220px] w-[220px]" data-testid="gender-chart" dangerouslySetInnerHTML={{ __html: dashboard.chart }} />
+                <div
+                  className="h-[220px] w-[220px]"
+                  data-testid="gender-chart"
+                  dangerouslySetInnerHTML={{ __html: dashboard.chart }}
+                />
                 <ul className="space-y-2 text-base" data-testid="gender-legend">
                   <li className="flex items-center gap-2">
-                    <span aria-hidden className="inline-block h-3 w-3 rounded-full" style={{ background: GENDER_COLORS.male }} />
+                    <span
+                      aria-hidden
+                      className="inline-block h-3 w-3 rounded-full"
+                      style={{ background: GENDER_COLORS.male }}
+                    />
                     Male {dashboard.malePercent}%
                   </li>
                   <li className="flex items-center gap-2">
-                    <span aria-hidden className="inline-block h-3 w-3 rounded-full" style={{ background: GENDER_COLORS.female }} />
+                    <span
+                      aria-hidden
+                      className="inline-block h-3 w-3 rounded-full"
+                      style={{ background: GENDER_COLORS.female }}
+                    />
                     Female {dashboard.femalePercent}%
                   </li>
                 </ul>

@@ -45,17 +45,41 @@ export function FeeForm({
     <Form method="post" className="space-y-4" key={form.key} {...form.props}>
       {formKey ? <input type="hidden" name="idempotency_key" value={formKey} /> : null}
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field label="Fee name" required hint="Tuition, Development levy, PTA, Bus…" field={field("name")} inputProps={{ list: "fee-names", maxLength: 80, autoComplete: "off" }} />
+      <Field
+        label="Fee name"
+        required
+        hint="Tuition, Development levy, PTA, Bus…"
+        field={field("name")}
+        inputProps={{ list: "fee-names", maxLength: 80, autoComplete: "off" }}
+      />
       <datalist id="fee-names">
         {COMMON_FEE_NAMES.map((name) => (
           <option key={name} value={name} />
         ))}
       </datalist>
-      <Field label="Amount (₦)" required hint="Per student, e.g. 45,000" field={field("amount")} inputProps={{ inputMode: "decimal", autoComplete: "off" }} />
+      <Field
+        label="Amount (₦)"
+        required
+        hint="Per student, e.g. 45,000"
+        field={field("amount")}
+        inputProps={{ inputMode: "decimal", autoComplete: "off" }}
+      />
       <SelectField label="Who pays" required options={SCOPES} field={field("applies_to")} />
       <div className="grid grid-cols-2 gap-3">
-        <SelectField label="Section" hint="When one section pays" placeholder="Select a section" options={options.sections} field={field("section")} />
-        <SelectField label="Class" hint="When one class pays" placeholder="Select a class" options={options.classes} field={field("class")} />
+        <SelectField
+          label="Section"
+          hint="When one section pays"
+          placeholder="Select a section"
+          options={options.sections}
+          field={field("section")}
+        />
+        <SelectField
+          label="Class"
+          hint="When one class pays"
+          placeholder="Select a class"
+          options={options.classes}
+          field={field("class")}
+        />
       </div>
       <div className="grid grid-cols-2 gap-3">
         <SelectField label="Term" required options={options.terms} field={field("term")} />

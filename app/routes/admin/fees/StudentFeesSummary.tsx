@@ -11,7 +11,10 @@ export function StudentFeesSummary({ bill }: { bill: StudentBill | null }) {
       {bill ? (
         <>
           <Totals totals={bill} testId="student-fee-totals" />
-          <Link to={feePaths.student(bill.student.unique_id, { term: bill.term, year: bill.session })} className="inline-block font-semibold text-brand-700 underline">
+          <Link
+            to={feePaths.student(bill.student.unique_id, { term: bill.term, year: bill.session })}
+            className="inline-block font-semibold text-brand-700 underline"
+          >
             Fees and payments
           </Link>
         </>

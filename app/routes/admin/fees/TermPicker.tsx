@@ -14,10 +14,20 @@ export function TermPicker({ chosen, terms, sessions }: { chosen: TermChoice; te
     <FilterForm label="Term" submitLabel="Show">
       <ExistingSearchParams exclude={["term", "year", "class", "page"]} />
       <div className="min-w-36 flex-1">
-        <SelectField id="fee-term" label="Term" options={termList} selectProps={{ name: "term", defaultValue: chosen.term }} />
+        <SelectField
+          id="fee-term"
+          label="Term"
+          options={termList}
+          selectProps={{ name: "term", defaultValue: chosen.term }}
+        />
       </div>
       <div className="min-w-36 flex-1">
-        <SelectField id="fee-year" label="Session" options={sessionList} selectProps={{ name: "year", defaultValue: chosen.year }} />
+        <SelectField
+          id="fee-year"
+          label="Session"
+          options={sessionList}
+          selectProps={{ name: "year", defaultValue: chosen.year }}
+        />
       </div>
     </FilterForm>
   );

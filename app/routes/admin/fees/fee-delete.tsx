@@ -25,7 +25,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const { fee } = await loadFee(api, params.id);
     const result = await api.remove(`/fees/fee-settings/${params.id}`);
-    return redirectWithToast(request, context, fee ? setupOf(fee) : feePaths.setup(), resultToast(result, DEFAULT_SUCCESS.deleted, true));
+    return redirectWithToast(
+      request,
+      context,
+      fee ? setupOf(fee) : feePaths.setup(),
+      resultToast(result, DEFAULT_SUCCESS.deleted, true),
+    );
   });
 }
 
@@ -34,7 +39,10 @@ export default function DeleteFee() {
   if (!fee) return <Banner>{error}</Banner>;
   if (fee.has_payments) {
     return (
-      <section aria-labelledby="confirm-title" className="mx-auto max-w-sm space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <section
+        aria-labelledby="confirm-title"
+        className="mx-auto max-w-sm space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      >
         <h1 id="confirm-title" className="text-xl font-bold">
           Delete fee
         </h1>

@@ -42,9 +42,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const submission = parseWithZod(await readFormData(request), { schema: feeForm });
     if (submission.status !== "success") return refuse(submission.reply());
-    const response = await api.update<FeeItem>(`/fees/fee-settings/${params.id}`, feePayload(submission.value), { method: "PUT" });
+    const response = await api.update<FeeItem>(`/fees/fee-settings/${params.id}`, feePayload(submission.value), {
+      method: "PUT",
+    });
     if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
-    return redirectWithToast(request, context, setupOf(response.data), success(response.message ?? "Updated successfully"));
+    return redirectWithToast(
+      request,
+      context,
+      setupOf(response.data),
+      success(response.message ?? "Updated successfully"),
+    );
   });
 }
 

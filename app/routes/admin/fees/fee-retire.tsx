@@ -21,8 +21,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const { fee } = await loadFee(api, params.id);
     const form = await readFormData(request);
-    const result = await api.create<FeeItem>(`/fees/fee-settings/${params.id}/retire`, { retired: form.get("retired") !== "false" });
-    return redirectWithToast(request, context, fee ? setupOf(fee) : "/admin/school-fees?tab=setup", resultToast(result, "Updated successfully"));
+    const result = await api.create<FeeItem>(`/fees/fee-settings/${params.id}/retire`, {
+      retired: form.get("retired") !== "false",
+    });
+    return redirectWithToast(
+      request,
+      context,
+      fee ? setupOf(fee) : "/admin/school-fees?tab=setup",
+      resultToast(result, "Updated successfully"),
+    );
   });
 }
 
@@ -30,7 +37,14 @@ export default function RetireFee() {
   const { fee, error } = useLoaderData<typeof loader>();
   if (!fee) return <Banner>{error}</Banner>;
   return fee.retired ? (
-    <ConfirmPage title="Bring back fee" description={`Bring ${fee.name} back? It bills again for ${fee.term} ${fee.session}.`} cancelTo={setupOf(fee)} confirmLabel="Bring back" variant="primary" hiddenFields={{ retired: "false" }} />
+    <ConfirmPage
+      title="Bring back fee"
+      description={`Bring ${fee.name} back? It bills again for ${fee.term} ${fee.session}.`}
+      cancelTo={setupOf(fee)}
+      confirmLabel="Bring back"
+      variant="primary"
+      hiddenFields={{ retired: "false" }}
+    />
   ) : (
     <ConfirmPage
       title="Retire fee"

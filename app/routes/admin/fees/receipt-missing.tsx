@@ -10,7 +10,9 @@ export const meta: MetaFunction = () => [{ title: RECEIPT_NOT_FOUND }];
  * PDF, which cannot show the admin shell, so it sends the browser here for the 404 page inside it.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return withAdmin(request, context, async () => notFound(RECEIPT_NOT_FOUND, { to: "/admin/school-fees", label: "Back to school fees" }));
+  return withAdmin(request, context, async () =>
+    notFound(RECEIPT_NOT_FOUND, { to: "/admin/school-fees", label: "Back to school fees" }),
+  );
 }
 
 export default function ReceiptMissing() {

@@ -41,7 +41,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (submission.status !== "success") return refuse(submission.reply());
     const response = await api.create<FeePayment>(`/fees/payments/${params.id}/reverse`, submission.value);
     if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
-    return redirectWithToast(request, context, studentPage(response.data), success(response.message ?? "Updated successfully"));
+    return redirectWithToast(
+      request,
+      context,
+      studentPage(response.data),
+      success(response.message ?? "Updated successfully"),
+    );
   });
 }
 
@@ -50,18 +55,27 @@ export default function ReversePayment() {
   const form = useFormState<"reason">("reversal", useActionData<typeof action>() as FormResult | undefined);
   if (!payment) return <Banner>{error}</Banner>;
   return (
-    <section aria-labelledby="confirm-title" className="mx-auto max-w-sm space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+    <section
+      aria-labelledby="confirm-title"
+      className="mx-auto max-w-sm space-y-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+    >
       <h1 id="confirm-title" className="text-xl font-bold">
         Reverse payment
       </h1>
       <p className="text-slate-700">
-        Reverse {payment.receipt_no}, {naira(payment.amount)} paid by {payment.method} on {payment.paid_on} for {payment.student_name}? It stays on record,
-        marked reversed, and no longer counts as paid.
+        Reverse {payment.receipt_no}, {naira(payment.amount)} paid by {payment.method} on {payment.paid_on} for{" "}
+        {payment.student_name}? It stays on record, marked reversed, and no longer counts as paid.
       </p>
       {payment.reversed_at ? <Banner kind="info">Already reversed: {payment.reversal_reason}</Banner> : null}
       <Form method="post" className="space-y-4" key={form.key} {...form.props}>
         <ErrorList id={form.errorId} errors={form.errors} />
-        <Field label="Reason" required hint="Bounced transfer, recorded twice…" field={form.field("reason")} inputProps={{ maxLength: 200 }} />
+        <Field
+          label="Reason"
+          required
+          hint="Bounced transfer, recorded twice…"
+          field={form.field("reason")}
+          inputProps={{ maxLength: 200 }}
+        />
         <div className="flex justify-end gap-2">
           <Link to={studentPage(payment)} className={buttonClass("secondary")}>
             Cancel

@@ -46,7 +46,12 @@ function overviewCharts(o: FeeOverview) {
   let running = 0;
   const points = o.over_time.map((d) => ({ x: d.date, y: (running += nairaToKobo(d.amount) ?? 0) / 100 }));
   const overTime = points.length
-    ? lineSvg(points, COLORS.line, `Collections this term, running total: ${naira(points[points.length - 1].y)} by ${points[points.length - 1].x}`, axis)
+    ? lineSvg(
+        points,
+        COLORS.line,
+        `Collections this term, running total: ${naira(points[points.length - 1].y)} by ${points[points.length - 1].x}`,
+        axis,
+      )
     : null;
   return { byClass, overTime };
 }
@@ -59,10 +64,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const query = { term: chosen.term, year: chosen.year };
     if (tab === "setup") {
       const fees = await api.get<FeeItem[]>("/fees/fee-settings", { query });
-      return { tab, chosen, options, error: fees.ok ? null : MESSAGES.failedFees, fees: fees.ok ? fees.data : null, formKey: newFormKey(), overview: null, charts: null, classFilter: "" };
+      return {
+        tab,
+        chosen,
+        options,
+        error: fees.ok ? null : MESSAGES.failedFees,
+        fees: fees.ok ? fees.data : null,
+        formKey: newFormKey(),
+        overview: null,
+        charts: null,
+        classFilter: "",
+      };
     }
     const classFilter = (params.get("class") ?? "").slice(0, 60);
-    const result = await api.get<FeeOverview>("/fees/overview", { query: { ...query, class: classFilter || undefined } });
+    const result = await api.get<FeeOverview>("/fees/overview", {
+      query: { ...query, class: classFilter || undefined },
+    });
     const overview = result.ok ? result.data : null;
     return {
       tab,
@@ -84,10 +101,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: feeForm });
     if (submission.status !== "success") return refuse(submission.reply());
     const key = formData.get("idempotency_key");
-    const response = await api.create<FeeItem>("/fees/fee-settings", feePayload(submission.value), { idempotencyKey: key });
+    const response = await api.create<FeeItem>("/fees/fee-settings", feePayload(submission.value), {
+      idempotencyKey: key,
+    });
     if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
     const { term, session } = submission.value;
-    return redirectWithToast(request, context, feePaths.setup({ term, year: session }), success(response.message ?? "Created successfully"));
+    return redirectWithToast(
+      request,
+      context,
+      feePaths.setup({ term, year: session }),
+      success(response.message ?? "Created successfully"),
+    );
   });
 }
 
@@ -115,7 +139,19 @@ function Legend() {
   );
 }
 
-function Overview({ overview, charts, chosen, classes, classFilter }: { overview: FeeOverview; charts: ReturnType<typeof overviewCharts>; chosen: TermChoice; classes: string[]; classFilter: string }) {
+function Overview({
+  overview,
+  charts,
+  chosen,
+  classes,
+  classFilter,
+}: {
+  overview: FeeOverview;
+  charts: ReturnType<typeof overviewCharts>;
+  chosen: TermChoice;
+  classes: string[];
+  classFilter: string;
+}) {
   return (
     <>
       <dl className="grid grid-cols-2 gap-3" aria-label="Collection figures">
@@ -127,23 +163,37 @@ function Overview({ overview, charts, chosen, classes, classFilter }: { overview
       <Panel id="fees-by-class" title="By class">
         {overview.by_class.length ? (
           <>
-            {charts.byClass ? <div data-testid="class-chart" dangerouslySetInnerHTML={{ __html: charts.byClass }} /> : null}
+            {charts.byClass ? (
+              <div data-testid="class-chart" dangerouslySetInnerHTML={{ __html: charts.byClass }} />
+            ) : null}
             <Legend />
             <div>
               <table className="w-full text-left text-sm">
                 <thead>
                   <tr className="border-b border-slate-200 text-slate-600">
-                    <th scope="col" className="py-2 pr-2">Class</th>
-                    <th scope="col" className="py-2 pr-2 text-right">Students</th>
-                    <th scope="col" className="py-2 pr-2 text-right">Expected</th>
-                    <th scope="col" className="py-2 pr-2 text-right">Collected</th>
-                    <th scope="col" className="py-2 text-right">Outstanding</th>
+                    <th scope="col" className="py-2 pr-2">
+                      Class
+                    </th>
+                    <th scope="col" className="py-2 pr-2 text-right">
+                      Students
+                    </th>
+                    <th scope="col" className="py-2 pr-2 text-right">
+                      Expected
+                    </th>
+                    <th scope="col" className="py-2 pr-2 text-right">
+                      Collected
+                    </th>
+                    <th scope="col" className="py-2 text-right">
+                      Outstanding
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
                   {overview.by_class.map((c) => (
                     <tr key={c.class} className="border-b border-slate-100">
-                      <th scope="row" className="py-2 pr-2 font-semibold">{c.class}</th>
+                      <th scope="row" className="py-2 pr-2 font-semibold">
+                        {c.class}
+                      </th>
                       <td className="py-2 pr-2 text-right">{c.students.toLocaleString("en-NG")}</td>
                       <td className="py-2 pr-2 text-right">{naira(c.expected)}</td>
                       <td className="py-2 pr-2 text-right">{naira(c.collected)}</td>
@@ -169,17 +219,28 @@ function Overview({ overview, charts, chosen, classes, classFilter }: { overview
         <FilterForm label="Filter students owing" submitLabel="Filter">
           <ExistingSearchParams exclude={["class", "page"]} />
           <div className="min-w-40 flex-1">
-            <SelectField id="owing-class" label="Class" placeholder="All classes" options={classes} selectProps={{ name: "class", defaultValue: classFilter }} />
+            <SelectField
+              id="owing-class"
+              label="Class"
+              placeholder="All classes"
+              options={classes}
+              selectProps={{ name: "class", defaultValue: classFilter }}
+            />
           </div>
         </FilterForm>
         {overview.owing_most.length ? (
           <ol className="divide-y divide-slate-100" aria-label="Students owing most">
             {overview.owing_most.map((s) => (
               <li key={s.unique_id}>
-                <Link to={feePaths.student(s.unique_id, chosen)} className="flex min-h-12 items-center justify-between gap-3 py-2 hover:bg-slate-50">
+                <Link
+                  to={feePaths.student(s.unique_id, chosen)}
+                  className="flex min-h-12 items-center justify-between gap-3 py-2 hover:bg-slate-50"
+                >
                   <span className="min-w-0">
                     <span className="block truncate font-semibold text-slate-900">{s.name}</span>
-                    <span className="block text-sm text-slate-700">{s.class ?? "No class"} · billed {naira(s.billed)}</span>
+                    <span className="block text-sm text-slate-700">
+                      {s.class ?? "No class"} · billed {naira(s.billed)}
+                    </span>
                   </span>
                   <span className="font-bold text-slate-900">{naira(s.balance)}</span>
                 </Link>
@@ -201,7 +262,9 @@ function FeeRow({ fee }: { fee: FeeItem }) {
       <div className="min-w-0 flex-1">
         <p className="truncate font-semibold text-slate-900">
           {fee.name}
-          {fee.retired ? <span className="ml-2 rounded bg-slate-200 px-1.5 text-xs font-semibold text-slate-700">Retired</span> : null}
+          {fee.retired ? (
+            <span className="ml-2 rounded bg-slate-200 px-1.5 text-xs font-semibold text-slate-700">Retired</span>
+          ) : null}
         </p>
         <p className="text-sm text-slate-700">
           {naira(fee.amount)} · {scope} · {fee.compulsory ? "Compulsory" : "Optional"}
@@ -232,7 +295,13 @@ export default function SchoolFees() {
       <TermPicker chosen={chosen} terms={options.terms} sessions={options.sessions} />
       {error ? <Banner>{error}</Banner> : null}
       {tab === "overview" && overview && charts ? (
-        <Overview overview={overview} charts={charts} chosen={chosen} classes={options.classes} classFilter={classFilter} />
+        <Overview
+          overview={overview}
+          charts={charts}
+          chosen={chosen}
+          classes={options.classes}
+          classFilter={classFilter}
+        />
       ) : null}
       {tab === "setup" ? (
         <>

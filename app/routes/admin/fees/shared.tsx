@@ -18,14 +18,17 @@ export const feePaths = {
   edit: (id: number) => `/admin/school-fees/${id}/edit`,
   remove: (id: number) => `/admin/school-fees/${id}/delete`,
   retire: (id: number) => `/admin/school-fees/${id}/retire`,
-  student: (uniqueId: string, t?: TermChoice) => `/admin/school-fees/students/${encodeURIComponent(uniqueId)}${t ? `?${termQuery(t)}` : ""}`,
+  student: (uniqueId: string, t?: TermChoice) =>
+    `/admin/school-fees/students/${encodeURIComponent(uniqueId)}${t ? `?${termQuery(t)}` : ""}`,
   reverse: (id: number) => `/admin/school-fees/payments/${id}/reverse`,
   receipt: (id: number) => `/admin/school-fees/payments/${id}/receipt`,
-  receiptMissing: (id: number | string) => `/admin/school-fees/payments/${encodeURIComponent(String(id))}/receipt-not-found`,
+  receiptMissing: (id: number | string) =>
+    `/admin/school-fees/payments/${encodeURIComponent(String(id))}/receipt-not-found`,
 };
 
 /** Where a fee's pages go back to: the setup tab of its term. */
-export const setupOf = (fee: { term: string; session: string }) => feePaths.setup({ term: fee.term, year: fee.session });
+export const setupOf = (fee: { term: string; session: string }) =>
+  feePaths.setup({ term: fee.term, year: fee.session });
 
 /** The two tabs of /admin/school-fees, as links: they work without JavaScript. */
 export function FeeTabs({ tab, chosen }: { tab: "overview" | "setup"; chosen: TermChoice }) {

@@ -27,12 +27,16 @@ import { notFound } from "~/.server/not-found.server";
  * the optional fees of their class to put on or take off, discounts, and payments with their receipts.
  * Every form posts here with an `intent`; each works without JavaScript.
  */
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.bill ? `Fees: ${data.bill.student.name}` : "Student fees" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.bill ? `Fees: ${data.bill.student.name}` : "Student fees" },
+];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const { options, chosen } = await feeScreenOptions(api, request);
-    const result = await api.get<StudentBill>(`/fees/students/${encodeURIComponent(params.id ?? "")}/bill`, { query: { term: chosen.term, year: chosen.year } });
+    const result = await api.get<StudentBill>(`/fees/students/${encodeURIComponent(params.id ?? "")}/bill`, {
+      query: { term: chosen.term, year: chosen.year },
+    });
     if (!result.ok && result.status === 404) notFound();
     return {
       chosen,
@@ -57,7 +61,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const back = feePaths.student(studentId, chosen);
     const idempotencyKey = form.get("idempotency_key");
     const done = (result: { ok: boolean; message?: string }, fallback: string) =>
-      redirectWithToast(request, context, back, result.ok ? success(result.message ?? fallback) : failure(result.message ?? fallback));
+      redirectWithToast(
+        request,
+        context,
+        back,
+        result.ok ? success(result.message ?? fallback) : failure(result.message ?? fallback),
+      );
 
     if (intent === "pay") {
       const submission = parseWithZod(form, { schema: paymentForm });
@@ -76,7 +85,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (submission.status !== "success") return refuse({ intent, result: submission.reply() });
       const response = await api.create<StudentBill>(
         "/fees/discounts",
-        { ...submission.value, amount: koboToNaira(submission.value.amount), student_id: studentId, term: chosen.term, session: chosen.year },
+        {
+          ...submission.value,
+          amount: koboToNaira(submission.value.amount),
+          student_id: studentId,
+          term: chosen.term,
+          session: chosen.year,
+        },
         { idempotencyKey },
       );
       if (!response.ok) return refuse({ intent, result: apiReply(submission, response) }, API_REFUSED);
@@ -85,7 +100,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const id = String(form.get("id") ?? "");
     if (!/^\d{1,15}$/.test(id)) throw new Response("Bad Request", { status: 400 });
     if (intent === "assign" || intent === "unassign") {
-      return done(await api.create(`/fees/fee-settings/${id}/students`, { student_id: studentId, assigned: intent === "assign" }), "Updated successfully");
+      return done(
+        await api.create(`/fees/fee-settings/${id}/students`, { student_id: studentId, assigned: intent === "assign" }),
+        "Updated successfully",
+      );
     }
     if (intent === "remove-discount") return done(await api.remove(`/fees/discounts/${id}`), "Deleted successfully");
     throw new Response("Bad Request", { status: 400 });
@@ -101,7 +119,19 @@ function TermFields({ chosen }: { chosen: TermChoice }) {
   );
 }
 
-function SmallAction({ chosen, intent, id, label, ariaLabel }: { chosen: TermChoice; intent: Intent; id: number; label: string; ariaLabel: string }) {
+function SmallAction({
+  chosen,
+  intent,
+  id,
+  label,
+  ariaLabel,
+}: {
+  chosen: TermChoice;
+  intent: Intent;
+  id: number;
+  label: string;
+  ariaLabel: string;
+}) {
   return (
     <Form method="post" replace preventScrollReset>
       <TermFields chosen={chosen} />
@@ -114,8 +144,21 @@ function SmallAction({ chosen, intent, id, label, ariaLabel }: { chosen: TermCho
   );
 }
 
-function PaymentForm({ chosen, lastResult, formKey, today }: { chosen: TermChoice; lastResult: FormResult | undefined; formKey: string; today: string }) {
-  const form = useFormState<"amount" | "paid_on" | "method" | "reference">("payment", lastResult, { paid_on: today, method: "Cash" });
+function PaymentForm({
+  chosen,
+  lastResult,
+  formKey,
+  today,
+}: {
+  chosen: TermChoice;
+  lastResult: FormResult | undefined;
+  formKey: string;
+  today: string;
+}) {
+  const form = useFormState<"amount" | "paid_on" | "method" | "reference">("payment", lastResult, {
+    paid_on: today,
+    method: "Cash",
+  });
   const pending = usePending({ intent: "pay" });
   return (
     <Form method="post" className="space-y-4" key={form.key} {...form.props}>
@@ -123,12 +166,23 @@ function PaymentForm({ chosen, lastResult, formKey, today }: { chosen: TermChoic
       <input type="hidden" name="intent" value="pay" />
       <input type="hidden" name="idempotency_key" value={formKey} />
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Field label="Amount paid (₦)" required hint="A part payment is fine" field={form.field("amount")} inputProps={{ inputMode: "decimal", autoComplete: "off" }} />
+      <Field
+        label="Amount paid (₦)"
+        required
+        hint="A part payment is fine"
+        field={form.field("amount")}
+        inputProps={{ inputMode: "decimal", autoComplete: "off" }}
+      />
       <div className="grid grid-cols-2 gap-3">
         <Field label="Date paid" required field={form.field("paid_on")} inputProps={{ type: "date", max: today }} />
         <SelectField label="Method" required options={PAYMENT_METHODS} field={form.field("method")} />
       </div>
-      <Field label="Reference" hint="Transfer, POS or online reference; not needed for cash" field={form.field("reference")} inputProps={{ maxLength: 100, autoComplete: "off" }} />
+      <Field
+        label="Reference"
+        hint="Transfer, POS or online reference; not needed for cash"
+        field={form.field("reference")}
+        inputProps={{ maxLength: 100, autoComplete: "off" }}
+      />
       <Button className="w-full" pending={pending} pendingLabel="Recording payment…">
         Record Payment
       </Button>
@@ -136,7 +190,15 @@ function PaymentForm({ chosen, lastResult, formKey, today }: { chosen: TermChoic
   );
 }
 
-function DiscountForm({ chosen, lastResult, formKey }: { chosen: TermChoice; lastResult: FormResult | undefined; formKey: string }) {
+function DiscountForm({
+  chosen,
+  lastResult,
+  formKey,
+}: {
+  chosen: TermChoice;
+  lastResult: FormResult | undefined;
+  formKey: string;
+}) {
   const form = useFormState<keyof DiscountFields>("discount", lastResult);
   const pending = usePending({ intent: "discount" });
   return (
@@ -146,8 +208,19 @@ function DiscountForm({ chosen, lastResult, formKey }: { chosen: TermChoice; las
       <input type="hidden" name="idempotency_key" value={formKey} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <div className="grid grid-cols-2 gap-3">
-        <Field label="Discount (₦)" required field={form.field("amount")} inputProps={{ inputMode: "decimal", autoComplete: "off" }} />
-        <Field label="Reason" required hint="Scholarship, staff child, sibling…" field={form.field("reason")} inputProps={{ maxLength: 200 }} />
+        <Field
+          label="Discount (₦)"
+          required
+          field={form.field("amount")}
+          inputProps={{ inputMode: "decimal", autoComplete: "off" }}
+        />
+        <Field
+          label="Reason"
+          required
+          hint="Scholarship, staff child, sibling…"
+          field={form.field("reason")}
+          inputProps={{ maxLength: 200 }}
+        />
       </div>
       <Button variant="secondary" pending={pending} pendingLabel="Adding…">
         Add Discount
@@ -170,11 +243,20 @@ function PaymentRow({ payment }: { payment: FeePayment }) {
         </p>
         {reversed ? <p className="text-sm font-semibold text-red-700">Reversed: {payment.reversal_reason}</p> : null}
       </div>
-      <a href={feePaths.receipt(payment.id)} className={buttonClass("secondary")} download aria-label={`Receipt ${payment.receipt_no}`}>
+      <a
+        href={feePaths.receipt(payment.id)}
+        className={buttonClass("secondary")}
+        download
+        aria-label={`Receipt ${payment.receipt_no}`}
+      >
         Receipt
       </a>
       {reversed ? null : (
-        <Link to={feePaths.reverse(payment.id)} className={buttonClass("secondary")} aria-label={`Reverse ${payment.receipt_no}`}>
+        <Link
+          to={feePaths.reverse(payment.id)}
+          className={buttonClass("secondary")}
+          aria-label={`Reverse ${payment.receipt_no}`}
+        >
           Reverse
         </Link>
       )}
@@ -185,7 +267,8 @@ function PaymentRow({ payment }: { payment: FeePayment }) {
 export default function StudentFees() {
   const { chosen, options, bill, error, today, paymentKey, discountKey } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const resultFor = (intent: Intent) => (answer && "intent" in answer && answer.intent === intent ? (answer.result as FormResult) : undefined);
+  const resultFor = (intent: Intent) =>
+    answer && "intent" in answer && answer.intent === intent ? (answer.result as FormResult) : undefined;
   return (
     <div className="space-y-5">
       <PageHeader backTo={feePaths.overview(chosen)} title={bill ? bill.student.name : "Student fees"} />
@@ -193,7 +276,10 @@ export default function StudentFees() {
       {error ? <Banner>{error}</Banner> : null}
       {bill ? (
         <>
-          <Panel id="bill-title" title={`Bill for ${bill.term}, ${bill.session}${bill.student.class ? ` · ${bill.student.class}` : ""}`}>
+          <Panel
+            id="bill-title"
+            title={`Bill for ${bill.term}, ${bill.session}${bill.student.class ? ` · ${bill.student.class}` : ""}`}
+          >
             <Totals totals={bill} testId="bill-totals" />
             {bill.lines.length ? (
               <table className="w-full text-left text-sm">
@@ -204,9 +290,19 @@ export default function StudentFees() {
                         {line.label}
                         {line.kind === "sale" ? <span className="text-slate-600"> (inventory)</span> : null}
                       </th>
-                      <td className="py-2 text-right font-semibold">{line.amount < 0 ? `− ${naira(-line.amount)}` : naira(line.amount)}</td>
+                      <td className="py-2 text-right font-semibold">
+                        {line.amount < 0 ? `− ${naira(-line.amount)}` : naira(line.amount)}
+                      </td>
                       <td className="w-0 py-1 pl-2">
-                        {line.kind === "discount" ? <SmallAction chosen={chosen} intent="remove-discount" id={line.id} label="Remove" ariaLabel={`Remove ${line.label}`} /> : null}
+                        {line.kind === "discount" ? (
+                          <SmallAction
+                            chosen={chosen}
+                            intent="remove-discount"
+                            id={line.id}
+                            label="Remove"
+                            ariaLabel={`Remove ${line.label}`}
+                          />
+                        ) : null}
                       </td>
                     </tr>
                   ))}
@@ -223,7 +319,9 @@ export default function StudentFees() {
                   <li key={fee.id} className="flex items-center justify-between gap-2 py-2">
                     <span>
                       {fee.name} · {naira(fee.amount)}
-                      {fee.assigned ? <span className="ml-2 text-sm font-semibold text-green-800">On the bill</span> : null}
+                      {fee.assigned ? (
+                        <span className="ml-2 text-sm font-semibold text-green-800">On the bill</span>
+                      ) : null}
                     </span>
                     <SmallAction
                       chosen={chosen}

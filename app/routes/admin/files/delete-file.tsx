@@ -34,11 +34,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const file = await loadFile(api, params.id!);
     const folder = file ? folderHref(file.folder) : FILES_HOME;
-    return confirmAndReturn(request, context, folder, () => api.remove(filePath(params.id!)), DEFAULT_SUCCESS.deleted, { goneIsDone: true });
+    return confirmAndReturn(request, context, folder, () => api.remove(filePath(params.id!)), DEFAULT_SUCCESS.deleted, {
+      goneIsDone: true,
+    });
   });
 }
 
 export default function DeleteFile() {
   const { name, back } = useLoaderData<typeof loader>();
-  return <ConfirmPage title="Delete file" description={deleteFileQuestion(name)} cancelTo={back} confirmLabel="Delete" hiddenFields={{ returnTo: back }} />;
+  return (
+    <ConfirmPage
+      title="Delete file"
+      description={deleteFileQuestion(name)}
+      cancelTo={back}
+      confirmLabel="Delete"
+      hiddenFields={{ returnTo: back }}
+    />
+  );
 }

@@ -12,7 +12,9 @@ import { FILES_HOME } from "./shared";
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
-    const link = await api.create<ShareLink>(`/files/${encodeURIComponent(params.id!)}/share`, { disposition: "attachment" });
+    const link = await api.create<ShareLink>(`/files/${encodeURIComponent(params.id!)}/share`, {
+      disposition: "attachment",
+    });
     if (!link.ok) return redirectWithToast(request, context, FILES_HOME, failure(MESSAGES.failedDownloadFile));
     return redirect(`${context.apiPublicBase}${link.data.url}`, { headers: { "Cache-Control": "no-store" } });
   });

@@ -18,14 +18,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const page = new URL(request.url).searchParams.get("page");
     const result = await api.get<FilePage>(`/files/folder/${encodeURIComponent(params.folder!)}`, { query: { page } });
     if (result.status === 404) notFound(FILE_MESSAGES.folderNotFound, FILES_BACK);
-    return { folder: result.ok ? (result.data.data[0]?.folder ?? params.folder!) : params.folder!, files: result.ok ? result.data : null, error: result.ok ? null : result.message };
+    return {
+      folder: result.ok ? (result.data.data[0]?.folder ?? params.folder!) : params.folder!,
+      files: result.ok ? result.data : null,
+      error: result.ok ? null : result.message,
+    };
   });
 }
 
 function FileRow({ file, back }: { file: FileRecord; back: string }) {
   return (
     <li className="flex items-center gap-2 rounded-xl bg-white p-2 shadow-sm ring-1 ring-slate-200">
-      <Link to={fileHref(file.id, "view")} className="flex min-h-12 min-w-0 flex-1 flex-col justify-center rounded-lg p-1 hover:bg-slate-50">
+      <Link
+        to={fileHref(file.id, "view")}
+        className="flex min-h-12 min-w-0 flex-1 flex-col justify-center rounded-lg p-1 hover:bg-slate-50"
+      >
         <span className="block truncate font-semibold text-slate-900">{file.original_name}</span>
         <span className="block text-sm text-slate-700">
           {formatFileSize(file.size)} · {formatUploadDate(file.created_at)}
@@ -62,7 +69,12 @@ export default function Folder() {
       <Link to={uploadHref(folder)} className={buttonClass("primary")}>
         Upload here
       </Link>
-      <PagedList label={`Files in ${folder}`} list={files} error={error} empty={<EmptyState title="No files in this folder" />}>
+      <PagedList
+        label={`Files in ${folder}`}
+        list={files}
+        error={error}
+        empty={<EmptyState title="No files in this folder" />}
+      >
         {(file) => <FileRow key={file.id} file={file} back={back} />}
       </PagedList>
     </div>

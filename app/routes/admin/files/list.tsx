@@ -15,7 +15,10 @@ export const meta: MetaFunction = () => [{ title: "Files" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const page = new URL(request.url).searchParams.get("page");
-    const [folders, quota] = await Promise.all([api.get<FolderStatsPage>("/files/folderStats", { query: { page } }), loadQuota(api)]);
+    const [folders, quota] = await Promise.all([
+      api.get<FolderStatsPage>("/files/folderStats", { query: { page } }),
+      loadQuota(api),
+    ]);
     return { folders: folders.ok ? folders.data : null, error: folders.ok ? null : folders.message, quota };
   });
 }
@@ -24,7 +27,10 @@ function FolderRow({ folder, back }: { folder: FolderStats; back: string }) {
   const name = folder.folder;
   return (
     <li className="flex items-center gap-2 rounded-xl bg-white p-2 shadow-sm ring-1 ring-slate-200">
-      <Link to={folderHref(name)} className="flex min-h-12 min-w-0 flex-1 items-center gap-3 rounded-lg p-1 hover:bg-slate-50">
+      <Link
+        to={folderHref(name)}
+        className="flex min-h-12 min-w-0 flex-1 items-center gap-3 rounded-lg p-1 hover:bg-slate-50"
+      >
         <span aria-hidden className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg bg-amber-100">
           {/* Drawn, not an emoji: phones without an emoji font show an empty box. */}
           <svg viewBox="0 0 24 24" className="h-6 w-6 fill-amber-500">
@@ -33,7 +39,9 @@ function FolderRow({ folder, back }: { folder: FolderStats; back: string }) {
         </span>
         <span className="min-w-0">
           <span className="block truncate font-semibold text-slate-900">{name}</span>
-          <span className="block text-sm text-slate-700">{folderSummary(folder.files_count, folder.total_size_formatted)}</span>
+          <span className="block text-sm text-slate-700">
+            {folderSummary(folder.files_count, folder.total_size_formatted)}
+          </span>
         </span>
       </Link>
       <RowMenu label={`Actions for ${name}`}>

@@ -10,6 +10,8 @@ import { sendUpload } from "~/.server/files.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const outcome = await sendUpload(request, context, api);
-    return Response.json(outcome.ok ? { message: outcome.message } : { result: outcome.result }, { status: outcome.ok ? 200 : outcome.status });
+    return Response.json(outcome.ok ? { message: outcome.message } : { result: outcome.result }, {
+      status: outcome.ok ? 200 : outcome.status,
+    });
   });
 }

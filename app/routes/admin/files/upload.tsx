@@ -50,7 +50,10 @@ type Sending =
 
 /** A refusal in the shape of the server's reply, so the page shows it the same way. */
 function refusal(body: FormData, errors: FieldErrors, formError?: string): FormResult {
-  const initialValue = { folder_name: String(body.get("folder_name") ?? ""), existing_folder: String(body.get("existing_folder") ?? "") };
+  const initialValue = {
+    folder_name: String(body.get("folder_name") ?? ""),
+    existing_folder: String(body.get("existing_folder") ?? ""),
+  };
   return { status: "error", initialValue, error: { ...errors, ...(formError ? { "": [formError] } : {}) } };
 }
 
@@ -107,7 +110,10 @@ export default function UploadFiles() {
         // The session ended and the answer is the login page.
         window.location.assign(request.responseURL);
       } else {
-        setSending({ phase: "idle", result: refusal(body, {}, request.status === 413 ? APP_MESSAGES.payloadTooLarge : DEFAULT_ERRORS.request) });
+        setSending({
+          phase: "idle",
+          result: refusal(body, {}, request.status === 413 ? APP_MESSAGES.payloadTooLarge : DEFAULT_ERRORS.request),
+        });
       }
     };
     request.onerror = () => setSending({ phase: "idle", result: refusal(body, {}, DEFAULT_ERRORS.request) });
@@ -127,7 +133,14 @@ export default function UploadFiles() {
       <PageHeader backTo={FILES_HOME} title="Upload Files" />
       <StorageMeter quota={quota} />
       {error ? <Banner>{error}</Banner> : null}
-      <form method="post" encType="multipart/form-data" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" key={form.key} {...form.props} onSubmit={send}>
+      <form
+        method="post"
+        encType="multipart/form-data"
+        className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        key={form.key}
+        {...form.props}
+        onSubmit={send}
+      >
         <input type="hidden" name="idempotency_key" value={formKey} />
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
@@ -140,9 +153,19 @@ export default function UploadFiles() {
         <fieldset className="space-y-3">
           <legend className="text-sm font-semibold text-slate-800">Folder</legend>
           <p className="text-sm text-slate-600">Type a new folder name, or choose an existing folder.</p>
-          <Field label="New folder name" field={form.field("folder_name")} inputProps={{ type: "text", maxLength: FOLDER_NAME_MAX, onInput: clearOther("existing_folder") }} />
+          <Field
+            label="New folder name"
+            field={form.field("folder_name")}
+            inputProps={{ type: "text", maxLength: FOLDER_NAME_MAX, onInput: clearOther("existing_folder") }}
+          />
           {folders.length ? (
-            <SelectField label="Existing folder" placeholder="Choose a folder" options={folders} field={form.field("existing_folder")} selectProps={{ onChange: clearOther("folder_name") }} />
+            <SelectField
+              label="Existing folder"
+              placeholder="Choose a folder"
+              options={folders}
+              field={form.field("existing_folder")}
+              selectProps={{ onChange: clearOther("folder_name") }}
+            />
           ) : null}
         </fieldset>
         {sending.phase !== "idle" ? (
@@ -154,7 +177,12 @@ export default function UploadFiles() {
               {fileProgress(sending.files, sending.loaded, sending.total).map((done, i) => (
                 <li key={i} className="space-y-1">
                   <span className="block truncate text-sm">{sending.files[i].name}</span>
-                  <progress className="h-2 w-full" max={100} value={Math.round(done * 100)} aria-label={`${sending.files[i].name}: ${Math.round(done * 100)}%`} />
+                  <progress
+                    className="h-2 w-full"
+                    max={100}
+                    value={Math.round(done * 100)}
+                    aria-label={`${sending.files[i].name}: ${Math.round(done * 100)}%`}
+                  />
                 </li>
               ))}
             </ul>

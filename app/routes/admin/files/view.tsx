@@ -10,7 +10,9 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { deleteFileQuestion, fileHref, FILES_BACK, FILES_HOME, folderHref, formatUploadDate } from "./shared";
 import { notFound } from "~/.server/not-found.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && "file" in data && data.file ? data.file.original_name : "File" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data && "file" in data && data.file ? data.file.original_name : "File" },
+];
 
 /**
  * /admin/files/{id}/view: the file's details, a preview of a picture or a PDF (through a short-lived
@@ -68,9 +70,18 @@ export default function ViewFile() {
       {preview ? (
         <Panel id="file-preview" title="Preview">
           {preview.kind === "image" ? (
-            <img src={preview.url} alt={`Preview of ${file.original_name}`} className="mx-auto max-h-96 max-w-full rounded-lg object-contain" />
+            <img
+              src={preview.url}
+              alt={`Preview of ${file.original_name}`}
+              className="mx-auto max-h-96 max-w-full rounded-lg object-contain"
+            />
           ) : (
-            <object data={preview.url} type="application/pdf" className="h-96 w-full rounded-lg" aria-label={`Preview of ${file.original_name}`}>
+            <object
+              data={preview.url}
+              type="application/pdf"
+              className="h-96 w-full rounded-lg"
+              aria-label={`Preview of ${file.original_name}`}
+            >
               <p className="text-slate-700">This browser cannot show the PDF here: download it to open it.</p>
             </object>
           )}

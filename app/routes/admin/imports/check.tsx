@@ -10,7 +10,9 @@ import { formatDateTime } from "~/lib/dates";
 import { checkHref, problemsHref, UPLOAD_PAGE } from "./shared";
 import { kindParam } from "./kind.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `${KIND_WORDS[data.kind].title}: check` : "Bulk import" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${KIND_WORDS[data.kind].title}: check` : "Bulk import" },
+];
 
 /** /admin/bulk-import/{kind}/{token}: what the file would add and every problem, before anything is written. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -27,7 +29,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const token = params.token ?? "";
   return withAdmin(request, context, async ({ api }) => {
     const response = await api.create<ImportResult>(`/imports/${kind}/${encodeURIComponent(token)}/commit`);
-    if (response.ok) return redirectWithToast(request, context, KIND_WORDS[kind].list, success(response.message ?? IMPORT_MESSAGES.imported(response.data.added, kind)));
+    if (response.ok)
+      return redirectWithToast(
+        request,
+        context,
+        KIND_WORDS[kind].list,
+        success(response.message ?? IMPORT_MESSAGES.imported(response.data.added, kind)),
+      );
     const back = response.status === 422 ? checkHref(kind, token) : UPLOAD_PAGE[kind];
     return redirectWithToast(request, context, back, failure(response.message));
   });
@@ -60,12 +68,20 @@ export default function ImportCheck() {
       <Panel id="summary" title={preview.file_name}>
         <p>
           {rowsWord(preview.rows)} read.{" "}
-          {preview.imported_at ? null : preview.problem_count ? `${rowsWord(preview.rows_with_problems)} with problems.` : `${rowsWord(preview.to_add)} ready to import.`}
+          {preview.imported_at
+            ? null
+            : preview.problem_count
+              ? `${rowsWord(preview.rows_with_problems)} with problems.`
+              : `${rowsWord(preview.to_add)} ready to import.`}
         </p>
         {preview.unknown_columns.length ? (
-          <p className="text-sm text-slate-700">Columns not imported (not known): {preview.unknown_columns.join(", ")}.</p>
+          <p className="text-sm text-slate-700">
+            Columns not imported (not known): {preview.unknown_columns.join(", ")}.
+          </p>
         ) : null}
-        {preview.missing_columns.length ? <p className="text-sm text-red-800">Missing columns: {preview.missing_columns.join(", ")}.</p> : null}
+        {preview.missing_columns.length ? (
+          <p className="text-sm text-red-800">Missing columns: {preview.missing_columns.join(", ")}.</p>
+        ) : null}
         {preview.imported_at ? (
           <Banner kind="info">
             {`This file was imported already (${formatDateTime(new Date(preview.imported_at))}): importing it again adds nothing.`}
@@ -96,9 +112,15 @@ export default function ImportCheck() {
             <table className="w-full text-left text-sm">
               <thead>
                 <tr className="border-b border-slate-200">
-                  <th scope="col" className="py-1 pr-3">Row</th>
-                  <th scope="col" className="py-1 pr-3">Column</th>
-                  <th scope="col" className="py-1">Problem</th>
+                  <th scope="col" className="py-1 pr-3">
+                    Row
+                  </th>
+                  <th scope="col" className="py-1 pr-3">
+                    Column
+                  </th>
+                  <th scope="col" className="py-1">
+                    Problem
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -112,8 +134,12 @@ export default function ImportCheck() {
               </tbody>
             </table>
           </div>
-          {more > 0 ? <p className="text-sm">{`And ${more.toLocaleString("en-NG")} more: the file of rows with problems has them all.`}</p> : null}
-          <p className="text-sm text-slate-700">Fix the rows in the downloaded file (its Problem column says what to fix), then upload it again.</p>
+          {more > 0 ? (
+            <p className="text-sm">{`And ${more.toLocaleString("en-NG")} more: the file of rows with problems has them all.`}</p>
+          ) : null}
+          <p className="text-sm text-slate-700">
+            Fix the rows in the downloaded file (its Problem column says what to fix), then upload it again.
+          </p>
         </Panel>
       ) : null}
     </div>

@@ -11,6 +11,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const kind = kindParam(params.kind);
   return withAdmin(request, context, async ({ api }) => {
     const path = `/imports/${kind}/${encodeURIComponent(params.token ?? "")}/problems`;
-    return (await spreadsheetDownload(api, path)) ?? redirectWithToast(request, context, UPLOAD_PAGE[kind], failure(IMPORT_MESSAGES.expired));
+    return (
+      (await spreadsheetDownload(api, path)) ??
+      redirectWithToast(request, context, UPLOAD_PAGE[kind], failure(IMPORT_MESSAGES.expired))
+    );
   });
 }

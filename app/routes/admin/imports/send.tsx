@@ -13,6 +13,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const kind = kindParam(params.kind);
   return withAdmin(request, context, async ({ api }) => {
     const outcome = await sendImportFile(request, context, api, kind);
-    return Response.json(outcome.ok ? { to: checkHref(kind, outcome.preview.token) } : { result: outcome.result }, { status: outcome.ok ? 200 : outcome.status });
+    return Response.json(outcome.ok ? { to: checkHref(kind, outcome.preview.token) } : { result: outcome.result }, {
+      status: outcome.ok ? 200 : outcome.status,
+    });
   });
 }

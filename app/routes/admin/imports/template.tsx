@@ -10,6 +10,9 @@ import { kindParam } from "./kind.server";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const kind = kindParam(params.kind);
   return withAdmin(request, context, async ({ api }) => {
-    return (await spreadsheetDownload(api, `/imports/${kind}/template`)) ?? redirectWithToast(request, context, UPLOAD_PAGE[kind], failure(DEFAULT_ERRORS.fetch));
+    return (
+      (await spreadsheetDownload(api, `/imports/${kind}/template`)) ??
+      redirectWithToast(request, context, UPLOAD_PAGE[kind], failure(DEFAULT_ERRORS.fetch))
+    );
   });
 }

@@ -14,7 +14,9 @@ import { useFormState, type FormResult } from "~/lib/form-state";
 import { checkHref, sendHref, templateHref } from "./shared";
 import { kindOfUploadPage } from "./kind.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? KIND_WORDS[data.kind].title : "Bulk import" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? KIND_WORDS[data.kind].title : "Bulk import" },
+];
 
 /** /admin/add-bulk-students, -parents, -staff: the template, and the upload that leads to the check. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -27,14 +29,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const kind = kindOfUploadPage(new URL(request.url).pathname);
   return withAdmin(request, context, async ({ api }) => {
     const outcome = await sendImportFile(request, context, api, kind);
-    if (outcome.ok) return new Response(null, { status: 303, headers: { Location: checkHref(kind, outcome.preview.token) } });
+    if (outcome.ok)
+      return new Response(null, { status: 303, headers: { Location: checkHref(kind, outcome.preview.token) } });
     return refuse({ result: outcome.result }, outcome.status);
   });
 }
 
-type Sending = { phase: "idle"; result?: FormResult } | { phase: "uploading"; loaded: number; total: number } | { phase: "checking" };
+type Sending =
+  | { phase: "idle"; result?: FormResult }
+  | { phase: "uploading"; loaded: number; total: number }
+  | { phase: "checking" };
 
-const refusal = (message: string, field = ""): FormResult => ({ status: "error", initialValue: {}, error: { [field]: [message] } });
+const refusal = (message: string, field = ""): FormResult => ({
+  status: "error",
+  initialValue: {},
+  error: { [field]: [message] },
+});
 
 export default function BulkUpload() {
   const { kind } = useLoaderData<typeof loader>();
@@ -52,17 +62,23 @@ export default function BulkUpload() {
     event.preventDefault();
     const body = new FormData(event.currentTarget);
     const file = body.get(IMPORT_FILE_FIELD);
-    if (!(file instanceof File) || !file.name) return setSending({ phase: "idle", result: refusal(MESSAGES.noFileSelected, IMPORT_FILE_FIELD) });
+    if (!(file instanceof File) || !file.name)
+      return setSending({ phase: "idle", result: refusal(MESSAGES.noFileSelected, IMPORT_FILE_FIELD) });
     const request = new XMLHttpRequest();
     request.open("POST", sendHref(kind));
     request.responseType = "json";
-    request.upload.onprogress = (e) => setSending(e.loaded < e.total ? { phase: "uploading", loaded: e.loaded, total: e.total } : { phase: "checking" });
+    request.upload.onprogress = (e) =>
+      setSending(e.loaded < e.total ? { phase: "uploading", loaded: e.loaded, total: e.total } : { phase: "checking" });
     request.onload = () => {
       const answer = request.response as { to: string } | { result: FormResult } | null;
       if (answer && "to" in answer) navigate(answer.to);
       else if (answer && "result" in answer) setSending({ phase: "idle", result: answer.result });
       else if (new URL(request.responseURL).pathname !== sendHref(kind)) window.location.assign(request.responseURL);
-      else setSending({ phase: "idle", result: refusal(request.status === 413 ? APP_MESSAGES.payloadTooLarge : DEFAULT_ERRORS.request) });
+      else
+        setSending({
+          phase: "idle",
+          result: refusal(request.status === 413 ? APP_MESSAGES.payloadTooLarge : DEFAULT_ERRORS.request),
+        });
     };
     request.onerror = () => setSending({ phase: "idle", result: refusal(DEFAULT_ERRORS.request) });
     setSending({ phase: "uploading", loaded: 0, total: file.size });
@@ -78,21 +94,34 @@ export default function BulkUpload() {
       <Panel id="template" title="1. Fill in the template">
         <p className="text-sm text-slate-700">
           One row per {words.one}, the first row holding the column headers. Columns:{" "}
-          {IMPORT_COLUMNS[kind].map((c) => `${c.header}${c.required ? " (required)" : ""}`).join(", ")}. The second sheet explains each column and the values it takes.
+          {IMPORT_COLUMNS[kind].map((c) => `${c.header}${c.required ? " (required)" : ""}`).join(", ")}. The second
+          sheet explains each column and the values it takes.
         </p>
         <a href={templateHref(kind)} className={buttonClass("secondary")} download>
           Download template
         </a>
       </Panel>
       <Panel id="upload" title="2. Upload the file">
-        <form method="post" encType="multipart/form-data" className="space-y-4" key={form.key} {...form.props} onSubmit={send}>
+        <form
+          method="post"
+          encType="multipart/form-data"
+          className="space-y-4"
+          key={form.key}
+          {...form.props}
+          onSubmit={send}
+        >
           <ErrorList id={form.errorId} errors={form.errors} />
           <Field
             label="Spreadsheet"
             required
             hint={`An .xlsx or .xls file of at most 5 MB and ${IMPORT_MAX_ROWS.toLocaleString("en-NG")} rows. Only its first sheet is read. Nothing is added before you confirm.`}
             field={form.field(IMPORT_FILE_FIELD)}
-            inputProps={{ type: "file", accept: ".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel", disabled: busy }}
+            inputProps={{
+              type: "file",
+              accept:
+                ".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel",
+              disabled: busy,
+            }}
           />
           {sending.phase !== "idle" ? (
             <div className="space-y-1">

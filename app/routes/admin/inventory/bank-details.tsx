@@ -2,7 +2,13 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ACCOUNT_NUMBER_LENGTH, BANK_MESSAGES, VERIFY_DEBOUNCE_MS, type AccountVerification, type BankAccount } from "../../../../contract/banks";
+import {
+  ACCOUNT_NUMBER_LENGTH,
+  BANK_MESSAGES,
+  VERIFY_DEBOUNCE_MS,
+  type AccountVerification,
+  type BankAccount,
+} from "../../../../contract/banks";
 import { INVENTORY_SPEC_MESSAGES } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
@@ -45,9 +51,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const submission = parseWithZod(formData, { schema: verifyAccountForm });
       if (submission.status !== "success") return refuse({ result: submission.reply(), verified: null });
       const { account_bank, account_number } = submission.value;
-      const response = await api.get<AccountVerification>(`/verify-account/${account_number}/${encodeURIComponent(account_bank)}`, {
-        fallback: BANK_MESSAGES.unavailable,
-      });
+      const response = await api.get<AccountVerification>(
+        `/verify-account/${account_number}/${encodeURIComponent(account_bank)}`,
+        {
+          fallback: BANK_MESSAGES.unavailable,
+        },
+      );
       if (!response.ok) return refuse({ result: apiReply(submission, response), verified: null }, API_REFUSED);
       return { result: submission.reply(), verified: response.data };
     }
@@ -55,7 +64,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return refuse({ result: submission.reply(), verified: null });
     const response = await api.create<BankAccount>("/payment-account", submission.value);
     if (!response.ok) return refuse({ result: apiReply(submission, response), verified: null }, API_REFUSED);
-    return redirectWithToast(request, context, INVENTORY_HOME, success(response.message ?? INVENTORY_SPEC_MESSAGES.bankDetailsAdded));
+    return redirectWithToast(
+      request,
+      context,
+      INVENTORY_HOME,
+      success(response.message ?? INVENTORY_SPEC_MESSAGES.bankDetailsAdded),
+    );
   });
 }
 
@@ -81,7 +95,11 @@ export default function BankDetails() {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const fetcher = useFetcher<typeof action>();
-  const saved = account && { account_bank: account.bank_code, account_number: account.account_number, account_name: account.account_name };
+  const saved = account && {
+    account_bank: account.bank_code,
+    account_number: account.account_number,
+    account_name: account.account_name,
+  };
   const form = useFormState<FieldName>("bank", actionData?.result, saved ?? undefined);
 
   const [bank, setBank] = useState(form.field("account_bank").defaultValue ?? "");
@@ -102,7 +120,10 @@ export default function BankDetails() {
   // With JavaScript: verify 1 s after a 10-digit number and a bank are both there.
   useEffect(() => {
     if (!hydrated || !complete || current) return;
-    const timer = setTimeout(() => fetcher.submit({ intent: "verify", account_bank: bank, account_number: number }, { method: "post" }), VERIFY_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => fetcher.submit({ intent: "verify", account_bank: bank, account_number: number }, { method: "post" }),
+      VERIFY_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
     // `fetcher` is left out: it is a new object on every state change.
   }, [hydrated, complete, current, bank, number]);
@@ -111,10 +132,22 @@ export default function BankDetails() {
     const answer = fetcher.data;
     if (!answer || fetcher.state !== "idle") return;
     const sent = answer.result.initialValue ?? {};
-    if (answer.verified) setVerified({ bank: String(sent.account_bank ?? ""), number: answer.verified.account_number, name: answer.verified.account_name });
+    if (answer.verified)
+      setVerified({
+        bank: String(sent.account_bank ?? ""),
+        number: answer.verified.account_number,
+        name: answer.verified.account_name,
+      });
     // A failure that names no field (the provider is down, too many tries) shows beside the number.
     const general = answer.result.error?.[""] ?? undefined;
-    setVerifyErrors(answer.verified ? {} : { account_bank: errorsOf(answer.result, "account_bank"), account_number: errorsOf(answer.result, "account_number") ?? general });
+    setVerifyErrors(
+      answer.verified
+        ? {}
+        : {
+            account_bank: errorsOf(answer.result, "account_bank"),
+            account_number: errorsOf(answer.result, "account_number") ?? general,
+          },
+    );
   }, [fetcher.data, fetcher.state]);
 
   const verifying = fetcher.state !== "idle";
@@ -129,25 +162,44 @@ export default function BankDetails() {
       {error ? <Banner>{error}</Banner> : null}
       {provider === "sandbox" ? <Banner kind="info">{BANK_MESSAGES.sandboxNotice}</Banner> : null}
       {account ? (
-        <section aria-labelledby="current-account" className="space-y-1 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <section
+          aria-labelledby="current-account"
+          className="space-y-1 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        >
           <h2 id="current-account" className="font-semibold">
             Current account
           </h2>
           <p className="text-slate-800" data-testid="current-account">
             {account.account_bank} · {account.account_number} · {account.account_name}
           </p>
-          <p className="text-sm text-slate-600">{account.verified_by === "paystack" ? "Verified with the bank through Paystack." : "Checked in the sandbox only."}</p>
+          <p className="text-sm text-slate-600">
+            {account.verified_by === "paystack"
+              ? "Verified with the bank through Paystack."
+              : "Checked in the sandbox only."}
+          </p>
         </section>
       ) : null}
 
-      <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" key={form.key} {...form.props}>
+      <Form
+        method="post"
+        className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        key={form.key}
+        {...form.props}
+      >
         <ErrorList id={form.errorId} errors={form.errors} />
         {hydrated ? (
           <div className="space-y-1">
             <label htmlFor="bank-search" className="block text-sm font-semibold text-slate-800">
               Search banks
             </label>
-            <input id="bank-search" type="search" className={inputClass} value={search} onChange={(event) => setSearch(event.currentTarget.value)} placeholder="Type a bank's name" />
+            <input
+              id="bank-search"
+              type="search"
+              className={inputClass}
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              placeholder="Type a bank's name"
+            />
           </div>
         ) : null}
         <SelectField
@@ -156,7 +208,11 @@ export default function BankDetails() {
           placeholder="Select your bank"
           options={shownBanks.map((b) => ({ value: b.code, label: b.name }))}
           field={withErrors(form.field("account_bank"), stale("account_bank"))}
-          selectProps={{ value: bank, defaultValue: undefined, onChange: (event) => setBank(event.currentTarget.value) }}
+          selectProps={{
+            value: bank,
+            defaultValue: undefined,
+            onChange: (event) => setBank(event.currentTarget.value),
+          }}
         />
         <Field
           label="Account Number"
@@ -170,7 +226,8 @@ export default function BankDetails() {
             maxLength: ACCOUNT_NUMBER_LENGTH,
             value: number,
             defaultValue: undefined,
-            onChange: (event) => setNumber(event.currentTarget.value.replace(/\D/g, "").slice(0, ACCOUNT_NUMBER_LENGTH)),
+            onChange: (event) =>
+              setNumber(event.currentTarget.value.replace(/\D/g, "").slice(0, ACCOUNT_NUMBER_LENGTH)),
           }}
         />
         {hydrated ? (

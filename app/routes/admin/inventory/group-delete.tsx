@@ -28,7 +28,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const loaded = await loadRecord<InventoryGroup>(api, "/inventory/groups", queryId(request, "groupId"));
     if ("notFound" in loaded) notFound(INVENTORY_MESSAGES.groupNotFound, INVENTORY_BACK);
     if ("error" in loaded) return { error: loaded.error, group: null, withItems: false, back: INVENTORY_HOME };
-    return { error: null, group: loaded.record, withItems: withItems(request) && loaded.record.items_count > 0, back: backFromQuery(request, INVENTORY_HOME) };
+    return {
+      error: null,
+      group: loaded.record,
+      withItems: withItems(request) && loaded.record.items_count > 0,
+      back: backFromQuery(request, INVENTORY_HOME),
+    };
   });
 }
 
@@ -37,9 +42,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const form = await readFormData(request);
     const back = returnTo(form.get("returnTo"), INVENTORY_HOME);
     const id = queryId(request, "groupId");
-    const result = await api.remove(`/inventory/groups/${id ?? "0"}`, { query: { with_items: form.get("withItems") === "1" ? "true" : undefined } });
+    const result = await api.remove(`/inventory/groups/${id ?? "0"}`, {
+      query: { with_items: form.get("withItems") === "1" ? "true" : undefined },
+    });
     if (!result.ok && result.status === 409 && result.fieldErrors.items && id) {
-      return redirectWithToast(request, context, inventoryPaths.deleteGroup(id, { withItems: "1", returnTo: back }), { kind: "error", message: result.message });
+      return redirectWithToast(request, context, inventoryPaths.deleteGroup(id, { withItems: "1", returnTo: back }), {
+        kind: "error",
+        message: result.message,
+      });
     }
     return redirectWithToast(request, context, back, resultToast(result, DEFAULT_SUCCESS.deleted, true));
   });

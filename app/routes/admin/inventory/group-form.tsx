@@ -21,14 +21,21 @@ import { notFound } from "~/.server/not-found.server";
 /** Add a group (/admin/inventory/add-group) and rename one (/admin/inventory/update-group?groupId=): one Name field. */
 const isUpdate = (request: Request) => new URL(request.url).pathname.endsWith("/update-group");
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && "editing" in data && data.editing ? "Update Group" : "Add Group" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data && "editing" in data && data.editing ? "Update Group" : "Add Group" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     if (!isUpdate(request)) return { editing: false, group: null, error: null, formKey: newFormKey() };
     const loaded = await loadRecord<InventoryGroup>(api, "/inventory/groups", queryId(request, "groupId"));
     if ("notFound" in loaded) notFound(INVENTORY_MESSAGES.groupNotFound, INVENTORY_BACK);
-    return { editing: true, group: "record" in loaded ? loaded.record : null, error: "error" in loaded ? loaded.error : null, formKey: "" };
+    return {
+      editing: true,
+      group: "record" in loaded ? loaded.record : null,
+      error: "error" in loaded ? loaded.error : null,
+      formKey: "",
+    };
   });
 }
 
@@ -53,7 +60,12 @@ export default function GroupForm() {
   return <GroupFormBody {...loaded} />;
 }
 
-function GroupFormBody({ editing, group, error, formKey }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { notFound: string }>) {
+function GroupFormBody({
+  editing,
+  group,
+  error,
+  formKey,
+}: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { notFound: string }>) {
   const lastResult = useActionData<typeof action>();
   const pending = usePending();
   const form = useFormState<"name">("group", lastResult, { name: group?.name ?? "" });
@@ -63,10 +75,20 @@ function GroupFormBody({ editing, group, error, formKey }: Exclude<ReturnType<ty
       <PageHeader backTo={INVENTORY_HOME} title={title} />
       {error ? <Banner>{error}</Banner> : null}
       {editing && !group ? null : (
-        <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" key={form.key} {...form.props}>
+        <Form
+          method="post"
+          className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+          key={form.key}
+          {...form.props}
+        >
           {formKey ? <input type="hidden" name="idempotency_key" value={formKey} /> : null}
           <ErrorList id={form.errorId} errors={form.errors} />
-          <Field label="Name" required field={form.field("name")} inputProps={{ type: "text", maxLength: 100, placeholder: "e.g. Uniforms", autoComplete: "off" }} />
+          <Field
+            label="Name"
+            required
+            field={form.field("name")}
+            inputProps={{ type: "text", maxLength: 100, placeholder: "e.g. Uniforms", autoComplete: "off" }}
+          />
           <div className="flex gap-2">
             <Link to={INVENTORY_HOME} className={buttonClass("secondary")}>
               Cancel

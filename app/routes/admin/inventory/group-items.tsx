@@ -1,6 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { INVENTORY_MESSAGES, type InventoryGroup, type InventoryItem, type InventoryItemPage } from "../../../../contract/inventory";
+import {
+  INVENTORY_MESSAGES,
+  type InventoryGroup,
+  type InventoryItem,
+  type InventoryItemPage,
+} from "../../../../contract/inventory";
 import { formatWireNaira } from "../../../../contract/money";
 import { withAdmin } from "~/.server/auth.server";
 import { loadRecord, queryId } from "~/.server/inventory.server";
@@ -16,7 +21,9 @@ import { Field } from "~/components/ui/Field";
 import { INVENTORY_BACK, INVENTORY_HOME, inventoryPaths, StatusBadge } from "./shared";
 import { notFound } from "~/.server/not-found.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && "group" in data && data.group ? data.group.name : "Group items" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data && "group" in data && data.group ? data.group.name : "Group items" },
+];
 
 /** A group's items (/admin/inventory/group/items?groupId=): title the group's name, its item count, a search. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -26,7 +33,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const q = (params.get("q") ?? "").slice(0, 100);
     const [loaded, items] = await Promise.all([
       loadRecord<InventoryGroup>(api, "/inventory/groups", groupId),
-      groupId ? api.get<InventoryItemPage>("/inventory/items", { query: { group_id: groupId, q, page: params.get("page") } }) : null,
+      groupId
+        ? api.get<InventoryItemPage>("/inventory/items", { query: { group_id: groupId, q, page: params.get("page") } })
+        : null,
     ]);
     if ("notFound" in loaded || !items) notFound(INVENTORY_MESSAGES.groupNotFound, INVENTORY_BACK);
     return {
@@ -101,7 +110,11 @@ export default function GroupItems() {
           <FilterForm label="Search items">
             <input type="hidden" name="groupId" value={group.id} />
             <div className="min-w-48 flex-1">
-              <Field id="items-search" label="Search" inputProps={{ type: "search", name: "q", defaultValue: q, maxLength: 100, placeholder: "Search items" }} />
+              <Field
+                id="items-search"
+                label="Search"
+                inputProps={{ type: "search", name: "q", defaultValue: q, maxLength: 100, placeholder: "Search items" }}
+              />
             </div>
           </FilterForm>
           <PagedList

@@ -39,10 +39,15 @@ function GroupRow({ group, back }: { group: InventoryGroupSummary; back: string 
   const deletePath = inventoryPaths.deleteGroup(group.id);
   return (
     <li className="flex items-center gap-2 rounded-xl bg-white p-2 shadow-sm ring-1 ring-slate-200">
-      <Link to={inventoryPaths.groupItems(group.id)} className="flex min-h-12 min-w-0 flex-1 flex-col justify-center rounded-lg p-2 hover:bg-slate-50">
+      <Link
+        to={inventoryPaths.groupItems(group.id)}
+        className="flex min-h-12 min-w-0 flex-1 flex-col justify-center rounded-lg p-2 hover:bg-slate-50"
+      >
         <span className="truncate font-semibold text-slate-900">{group.name}</span>
         <span className="text-sm text-slate-700">{itemsCount(group.items_count)}</span>
-        {group.matching_items.length ? <span className="truncate text-sm text-slate-700">Matches: {group.matching_items.join(", ")}</span> : null}
+        {group.matching_items.length ? (
+          <span className="truncate text-sm text-slate-700">Matches: {group.matching_items.join(", ")}</span>
+        ) : null}
       </Link>
       <RowMenu label={`Actions for ${group.name}`}>
         <Link to={inventoryPaths.updateGroup(group.id)} className={menuItemClass}>
@@ -106,12 +111,24 @@ export default function InventoryHome() {
         </Link>
       </nav>
       <p className="text-sm text-slate-700" data-testid="bank-summary">
-        {account ? `Payments go to ${account.bank} · ${account.number} · ${account.name}` : "No bank details yet: add the account the school is paid into."}
+        {account
+          ? `Payments go to ${account.bank} · ${account.number} · ${account.name}`
+          : "No bank details yet: add the account the school is paid into."}
       </p>
 
       <FilterForm label="Search inventories">
         <div className="min-w-48 flex-1">
-          <Field id="inventory-search" label="Search" inputProps={{ type: "search", name: "q", defaultValue: q, maxLength: 100, placeholder: "Search Inventories" }} />
+          <Field
+            id="inventory-search"
+            label="Search"
+            inputProps={{
+              type: "search",
+              name: "q",
+              defaultValue: q,
+              maxLength: 100,
+              placeholder: "Search Inventories",
+            }}
+          />
         </div>
       </FilterForm>
 

@@ -25,7 +25,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const loaded = await loadRecord<InventoryItem>(api, "/inventory/items", queryId(request, "itemId"));
     if ("notFound" in loaded) notFound(INVENTORY_MESSAGES.itemNotFound, INVENTORY_BACK);
     if ("error" in loaded) return { error: loaded.error, item: null, back: INVENTORY_HOME };
-    const back = adminPath(new URL(request.url).searchParams.get("returnUrl"), inventoryPaths.groupItems(loaded.record.group_id));
+    const back = adminPath(
+      new URL(request.url).searchParams.get("returnUrl"),
+      inventoryPaths.groupItems(loaded.record.group_id),
+    );
     return { error: null, item: loaded.record, back };
   });
 }

@@ -39,7 +39,9 @@ const GROUPS_OFFERED = 100;
 
 type ItemFieldName = keyof ItemFields;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && "editing" in data && data.editing ? "Edit Product" : "Add Product" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data && "editing" in data && data.editing ? "Edit Product" : "Add Product" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
@@ -85,15 +87,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: itemForm });
     if (submission.status !== "success") return refuse(submission.reply());
     const itemId = isEdit(request) ? queryId(request, "itemId") : null;
-    const payload: InventoryItemPayload = { ...submission.value, price: koboToNaira(submission.value.price), ...(itemId ? { id: Number(itemId) } : {}) };
+    const payload: InventoryItemPayload = {
+      ...submission.value,
+      price: koboToNaira(submission.value.price),
+      ...(itemId ? { id: Number(itemId) } : {}),
+    };
     const key = formData.get("idempotency_key");
     const response = itemId
       ? await api.update<InventoryItem>("/inventory/items", payload)
       : await api.create<InventoryItem>("/inventory/items", payload, { idempotencyKey: key });
     if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
-    if (!itemId) return redirectWithToast(request, context, INVENTORY_HOME, success(response.message ?? INVENTORY_SPEC_MESSAGES.productAdded));
-    const back = adminPath(new URL(request.url).searchParams.get("returnUrl"), inventoryPaths.groupItems(response.data.group_id));
-    return redirectWithToast(request, context, back, success(response.message ?? INVENTORY_SPEC_MESSAGES.productUpdated));
+    if (!itemId)
+      return redirectWithToast(
+        request,
+        context,
+        INVENTORY_HOME,
+        success(response.message ?? INVENTORY_SPEC_MESSAGES.productAdded),
+      );
+    const back = adminPath(
+      new URL(request.url).searchParams.get("returnUrl"),
+      inventoryPaths.groupItems(response.data.group_id),
+    );
+    return redirectWithToast(
+      request,
+      context,
+      back,
+      success(response.message ?? INVENTORY_SPEC_MESSAGES.productUpdated),
+    );
   });
 }
 
@@ -102,7 +122,16 @@ export default function ProductForm() {
   return <ProductFormBody {...loaded} />;
 }
 
-function ProductFormBody({ editing, showForm, back, defaults, formKey, classes, groups, error }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { notFound: string }>) {
+function ProductFormBody({
+  editing,
+  showForm,
+  back,
+  defaults,
+  formKey,
+  classes,
+  groups,
+  error,
+}: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { notFound: string }>) {
   const lastResult = useActionData<typeof action>();
   const pending = usePending();
   const form = useFormState<ItemFieldName>("product", lastResult, defaults);
@@ -122,30 +151,57 @@ function ProductFormBody({ editing, showForm, back, defaults, formKey, classes, 
         </Banner>
       ) : null}
       {showForm ? (
-      <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" key={form.key} {...form.props}>
-        {formKey ? <input type="hidden" name="idempotency_key" value={formKey} /> : null}
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <Field label="Name" required field={form.field("name")} inputProps={{ type: "text", maxLength: 100, autoComplete: "off", placeholder: "e.g. White Shirt" }} />
-        <SelectField label="Group" required placeholder="Select a group" options={groups} field={form.field("group_id")} />
-        <SelectField label="Class" required placeholder="Select a class" options={classes} field={form.field("class")} />
-        <Field
-          label="Price (₦)"
-          required
-          hint="In naira, with kobo if any: 12,500.50"
-          field={form.field("price")}
-          inputProps={{ type: "text", inputMode: "decimal", autoComplete: "off", placeholder: "0.00" }}
-        />
-        <Field label="Quantity in stock" required field={form.field("quantity")} inputProps={{ type: "number", inputMode: "numeric", min: 0, step: 1 }} />
-        <SelectField label="Status" required options={PRODUCT_STATUSES} field={form.field("status")} />
-        <div className="flex gap-2">
-          <Link to={back} className={buttonClass("secondary")}>
-            Cancel
-          </Link>
-          <Button className="flex-1" pending={pending} pendingLabel="Saving…">
-            {editing ? "Save Changes" : "Add Product"}
-          </Button>
-        </div>
-      </Form>
+        <Form
+          method="post"
+          className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+          key={form.key}
+          {...form.props}
+        >
+          {formKey ? <input type="hidden" name="idempotency_key" value={formKey} /> : null}
+          <ErrorList id={form.errorId} errors={form.errors} />
+          <Field
+            label="Name"
+            required
+            field={form.field("name")}
+            inputProps={{ type: "text", maxLength: 100, autoComplete: "off", placeholder: "e.g. White Shirt" }}
+          />
+          <SelectField
+            label="Group"
+            required
+            placeholder="Select a group"
+            options={groups}
+            field={form.field("group_id")}
+          />
+          <SelectField
+            label="Class"
+            required
+            placeholder="Select a class"
+            options={classes}
+            field={form.field("class")}
+          />
+          <Field
+            label="Price (₦)"
+            required
+            hint="In naira, with kobo if any: 12,500.50"
+            field={form.field("price")}
+            inputProps={{ type: "text", inputMode: "decimal", autoComplete: "off", placeholder: "0.00" }}
+          />
+          <Field
+            label="Quantity in stock"
+            required
+            field={form.field("quantity")}
+            inputProps={{ type: "number", inputMode: "numeric", min: 0, step: 1 }}
+          />
+          <SelectField label="Status" required options={PRODUCT_STATUSES} field={form.field("status")} />
+          <div className="flex gap-2">
+            <Link to={back} className={buttonClass("secondary")}>
+              Cancel
+            </Link>
+            <Button className="flex-1" pending={pending} pendingLabel="Saving…">
+              {editing ? "Save Changes" : "Add Product"}
+            </Button>
+          </div>
+        </Form>
       ) : null}
     </div>
   );

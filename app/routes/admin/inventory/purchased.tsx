@@ -40,11 +40,14 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
         {purchase.class} · {purchase.group_name}
       </p>
       <p className="text-sm text-slate-900">
-        {purchase.quantity === 1 ? naira(purchase.price) : `${naira(purchase.price)} × ${purchase.quantity} = ${naira(purchase.total)}`}
+        {purchase.quantity === 1
+          ? naira(purchase.price)
+          : `${naira(purchase.price)} × ${purchase.quantity} = ${naira(purchase.total)}`}
       </p>
       <p className="text-sm text-slate-700">
         Sold to {purchase.student_name}
-        {purchase.student_class ? ` (${purchase.student_class})` : ""} · <time dateTime={purchase.sold_at}>{formatDateTime(new Date(purchase.sold_at))}</time>
+        {purchase.student_class ? ` (${purchase.student_class})` : ""} ·{" "}
+        <time dateTime={purchase.sold_at}>{formatDateTime(new Date(purchase.sold_at))}</time>
       </p>
     </li>
   );
@@ -60,7 +63,13 @@ export default function PurchasedItems() {
           <Field
             id="purchases-search"
             label="Search"
-            inputProps={{ type: "search", name: "q", defaultValue: q, maxLength: 100, placeholder: "Search by item, group, class or student" }}
+            inputProps={{
+              type: "search",
+              name: "q",
+              defaultValue: q,
+              maxLength: 100,
+              placeholder: "Search by item, group, class or student",
+            }}
           />
         </div>
       </FilterForm>
@@ -68,7 +77,9 @@ export default function PurchasedItems() {
         label="Purchased items"
         list={list}
         error={error}
-        empty={<EmptyState title={q ? INVENTORY_SPEC_MESSAGES.noPurchaseMatches : INVENTORY_SPEC_MESSAGES.noPurchases} />}
+        empty={
+          <EmptyState title={q ? INVENTORY_SPEC_MESSAGES.noPurchaseMatches : INVENTORY_SPEC_MESSAGES.noPurchases} />
+        }
       >
         {(purchase) => <PurchaseRow key={purchase.id} purchase={purchase} />}
       </PagedList>

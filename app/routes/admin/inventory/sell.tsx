@@ -27,7 +27,9 @@ import { notFound } from "~/.server/not-found.server";
  * through the students API (`&q=`, a page of matches, each with a Choose link that sets `&studentId=`),
  * then say how many. It works the same with and without JavaScript. The sale goes on the student's bill.
  */
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && "item" in data && data.item ? `Sell ${data.item.name}` : "Sell an item" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data && "item" in data && data.item ? `Sell ${data.item.name}` : "Sell an item" },
+];
 
 const STUDENTS_PER_PAGE = 10;
 const STUDENT_ID = /^[A-Za-z0-9_-]{1,60}$/;
@@ -37,12 +39,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const params = new URL(request.url).searchParams;
     const loaded = await loadRecord<InventoryItem>(api, "/inventory/items", queryId(request, "itemId"));
     if ("notFound" in loaded) notFound(INVENTORY_MESSAGES.itemNotFound, INVENTORY_BACK);
-    if ("error" in loaded) return { error: loaded.error, item: null, q: "", students: null, student: null, studentError: null, formKey: "" };
+    if ("error" in loaded)
+      return { error: loaded.error, item: null, q: "", students: null, student: null, studentError: null, formKey: "" };
     const q = (params.get("q") ?? "").slice(0, 100);
     const studentId = params.get("studentId") ?? "";
     const [found, chosen] = await Promise.all([
-      q && !studentId ? api.get<StudentPage>("/students", { query: { q, page: params.get("page"), per_page: STUDENTS_PER_PAGE } }) : null,
-      STUDENT_ID.test(studentId) ? api.get<StudentRecord>(`/api/students/${encodeURIComponent(uniqueId)}/studentInfo/${studentId}`) : null,
+      q && !studentId
+        ? api.get<StudentPage>("/students", { query: { q, page: params.get("page"), per_page: STUDENTS_PER_PAGE } })
+        : null,
+      STUDENT_ID.test(studentId)
+        ? api.get<StudentRecord>(`/api/students/${encodeURIComponent(uniqueId)}/studentInfo/${studentId}`)
+        : null,
     ]);
     const current = chosen?.ok && !("backlog_reason" in chosen.data) ? chosen.data : null;
     return {
@@ -69,7 +76,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { idempotencyKey: key },
     );
     if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
-    return redirectWithToast(request, context, inventoryPaths.purchased, success(response.message ?? INVENTORY_MESSAGES.sold));
+    return redirectWithToast(
+      request,
+      context,
+      inventoryPaths.purchased,
+      success(response.message ?? INVENTORY_MESSAGES.sold),
+    );
   });
 }
 
@@ -81,7 +93,11 @@ function StudentChoice({ student, itemId }: { student: StudentRecord; itemId: nu
         <p className="truncate font-semibold text-slate-900">{name}</p>
         <p className="text-sm text-slate-700">{[className ?? "No class", admission].filter(Boolean).join(" · ")}</p>
       </div>
-      <Link to={inventoryPaths.sell(itemId, { studentId: student.unique_id })} className={buttonClass("secondary")} aria-label={`Choose ${name}`}>
+      <Link
+        to={inventoryPaths.sell(itemId, { studentId: student.unique_id })}
+        className={buttonClass("secondary")}
+        aria-label={`Choose ${name}`}
+      >
         Choose
       </Link>
     </li>
@@ -93,10 +109,21 @@ export default function SellItem() {
   return <SellBody {...loaded} />;
 }
 
-function SellBody({ error, item, q, students, student, studentError, formKey }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { notFound: string }>) {
+function SellBody({
+  error,
+  item,
+  q,
+  students,
+  student,
+  studentError,
+  formKey,
+}: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { notFound: string }>) {
   const lastResult = useActionData<typeof action>();
   const pending = useNavigation().state === "submitting";
-  const form = useFormState<"student_id" | "quantity">("sale", lastResult, { student_id: student?.id ?? "", quantity: "1" });
+  const form = useFormState<"student_id" | "quantity">("sale", lastResult, {
+    student_id: student?.id ?? "",
+    quantity: "1",
+  });
   if (!item) return <Banner>{error}</Banner>;
   const price = formatWireNaira(item.price);
   const inStock = item.status === "In Stock" && item.quantity > 0;
@@ -122,7 +149,10 @@ function SellBody({ error, item, q, students, student, studentError, formKey }: 
       {!inStock ? (
         <Banner>{INVENTORY_MESSAGES.outOfStock}</Banner>
       ) : student ? (
-        <section aria-labelledby="sale-title" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <section
+          aria-labelledby="sale-title"
+          className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        >
           <h2 id="sale-title" className="text-lg font-semibold">
             Sale
           </h2>
@@ -168,12 +198,23 @@ function SellBody({ error, item, q, students, student, studentError, formKey }: 
                 id="student-search"
                 label="Student"
                 hint="Name, admission number, email or phone"
-                inputProps={{ type: "search", name: "q", defaultValue: q, maxLength: 100, placeholder: "Search students..." }}
+                inputProps={{
+                  type: "search",
+                  name: "q",
+                  defaultValue: q,
+                  maxLength: 100,
+                  placeholder: "Search students...",
+                }}
               />
             </div>
           </FilterForm>
           {q ? (
-            <PagedList label="Matching students" list={students} error={null} empty={<EmptyState title="No students match your search" />}>
+            <PagedList
+              label="Matching students"
+              list={students}
+              error={null}
+              empty={<EmptyState title="No students match your search" />}
+            >
               {(s) => <StudentChoice key={s.unique_id} student={s} itemId={item.id} />}
             </PagedList>
           ) : null}

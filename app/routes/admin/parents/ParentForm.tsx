@@ -38,7 +38,15 @@ export function ParentForm({ lastResult, defaultValue, ...props }: ParentFormPro
   return <ParentFormBody key={form.key} form={form} {...props} />;
 }
 
-function ParentFormBody({ form, formKey, photo = null, childOptions, offeredPhone = "", notice, submitLabel }: Omit<ParentFormProps, "lastResult" | "defaultValue"> & { form: FormState<ParentFieldName> }) {
+function ParentFormBody({
+  form,
+  formKey,
+  photo = null,
+  childOptions,
+  offeredPhone = "",
+  notice,
+  submitLabel,
+}: Omit<ParentFormProps, "lastResult" | "defaultValue"> & { form: FormState<ParentFieldName> }) {
   const submit = useSubmit();
   const saving = usePending();
   const { field } = form;
@@ -61,7 +69,12 @@ function ParentFormBody({ form, formKey, photo = null, childOptions, offeredPhon
       <input type="hidden" name="offered_phone" value={offeredPhone} />
       {notice ? <Banner kind="info">{notice}</Banner> : null}
       <ErrorList id={form.errorId} errors={form.errors} />
-      <PersonFields form={form} photo={photo} name={field("name").defaultValue ?? ""} phoneProps={{ onBlur: offerByPhone }} />
+      <PersonFields
+        form={form}
+        photo={photo}
+        name={field("name").defaultValue ?? ""}
+        phoneProps={{ onBlur: offerByPhone }}
+      />
 
       <CheckboxGroup
         legend="Children"

@@ -24,8 +24,14 @@ export default function AddParent() {
     <div className="space-y-5">
       <PageHeader backTo="/admin/parents" title="Add Parent" />
       <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-        <ParentForm lastResult={answer?.result as FormResult | undefined} formKey={formKey} childOptions={answer?.children ?? []}
-          offeredPhone={answer?.offeredPhone} notice={answer?.notice} submitLabel="Add Parent" />
+        <ParentForm
+          lastResult={answer?.result as FormResult | undefined}
+          formKey={formKey}
+          childOptions={answer?.children ?? []}
+          offeredPhone={answer?.offeredPhone}
+          notice={answer?.notice}
+          submitLabel="Add Parent"
+        />
       </section>
     </div>
   );

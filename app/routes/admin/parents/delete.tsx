@@ -12,13 +12,25 @@ export const meta: MetaFunction = () => [{ title: "Delete parent" }];
 /** The JS-off confirmation of a row's Delete; with JS the list's dialog posts here directly. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, ({ api }) =>
-    deleteTarget(request, api, `/stu-parents/${encodeURIComponent(params.id!)}`, "/admin/parents", (p: ParentDetail) => p.parent_data.name),
+    deleteTarget(
+      request,
+      api,
+      `/stu-parents/${encodeURIComponent(params.id!)}`,
+      "/admin/parents",
+      (p: ParentDetail) => p.parent_data.name,
+    ),
   );
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return withAdmin(request, context, ({ api }) =>
-    confirmAndReturn(request, context, "/admin/parents", () => api.remove(`/stu-parents/${encodeURIComponent(params.id!)}`), DEFAULT_SUCCESS.deleted),
+    confirmAndReturn(
+      request,
+      context,
+      "/admin/parents",
+      () => api.remove(`/stu-parents/${encodeURIComponent(params.id!)}`),
+      DEFAULT_SUCCESS.deleted,
+    ),
   );
 }
 

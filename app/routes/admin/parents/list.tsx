@@ -17,9 +17,22 @@ export const meta: MetaFunction = () => [{ title: "Parents" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const wanted = listFilters(request, { q: 100, class: 60 });
-    const [page, classes] = await Promise.all([loadList<ParentRecord>(api, "/stu-parents", wanted), getClassNames(api)]);
-    const rows = page.list?.data.map((p) => ({ unique_id: p.unique_id, name: p.parent_data.name, photo: photoSrc(context, p.parent_data.profile_img), children: p.children.length }));
-    return { filters: wanted.filters, classes, error: page.error, list: page.list && { ...page.list, data: rows ?? [] } };
+    const [page, classes] = await Promise.all([
+      loadList<ParentRecord>(api, "/stu-parents", wanted),
+      getClassNames(api),
+    ]);
+    const rows = page.list?.data.map((p) => ({
+      unique_id: p.unique_id,
+      name: p.parent_data.name,
+      photo: photoSrc(context, p.parent_data.profile_img),
+      children: p.children.length,
+    }));
+    return {
+      filters: wanted.filters,
+      classes,
+      error: page.error,
+      list: page.list && { ...page.list, data: rows ?? [] },
+    };
   });
 }
 
@@ -31,9 +44,22 @@ export default function Parents() {
   const back = location.pathname + location.search;
   return (
     <div className="space-y-4">
-      <ListHeader title="Parents" addLabel="Add parents" links={[{ to: "/admin/parents/add", label: "Add Parent" }, { to: "/admin/add-bulk-parents", label: "Add Bulk Parents" }]} />
+      <ListHeader
+        title="Parents"
+        addLabel="Add parents"
+        links={[
+          { to: "/admin/parents/add", label: "Add Parent" },
+          { to: "/admin/add-bulk-parents", label: "Add Bulk Parents" },
+        ]}
+      />
 
-      <SearchAndClass label="Search and filter parents" id="parent" placeholder="Search parents..." filters={filters} classes={classes} />
+      <SearchAndClass
+        label="Search and filter parents"
+        id="parent"
+        placeholder="Search parents..."
+        filters={filters}
+        classes={classes}
+      />
 
       <PagedList
         label="Parents"
@@ -48,8 +74,19 @@ export default function Parents() {
         }
       >
         {(parent) => (
-          <PersonRow key={parent.unique_id} to={`/admin/parents/${encodeURIComponent(parent.unique_id)}/update`} name={parent.name} photo={parent.photo} details={childCount(parent.children)}>
-            <DeleteAction path={`/admin/parents/${encodeURIComponent(parent.unique_id)}`} what="parent" name={parent.name} back={back} />
+          <PersonRow
+            key={parent.unique_id}
+            to={`/admin/parents/${encodeURIComponent(parent.unique_id)}/update`}
+            name={parent.name}
+            photo={parent.photo}
+            details={childCount(parent.children)}
+          >
+            <DeleteAction
+              path={`/admin/parents/${encodeURIComponent(parent.unique_id)}`}
+              what="parent"
+              name={parent.name}
+              back={back}
+            />
           </PersonRow>
         )}
       </PagedList>

@@ -17,20 +17,28 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.p
 /** The parent's page: contact information, children, fees, and the edit form. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
-    const [{ parent, error }, fees] = await Promise.all([loadParent(api, context, params.id!), api.get<ChildBalance[]>(`/fees/parents/${encodeURIComponent(params.id!)}`)]);
+    const [{ parent, error }, fees] = await Promise.all([
+      loadParent(api, context, params.id!),
+      api.get<ChildBalance[]>(`/fees/parents/${encodeURIComponent(params.id!)}`),
+    ]);
     return { parent, error, defaults: parent && parentDefaults(parent), fees: fees.ok ? fees.data : null };
   });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  return withAdmin(request, context, (admin) => saveParentForm(request, context, admin, { mode: "update", id: params.id! }));
+  return withAdmin(request, context, (admin) =>
+    saveParentForm(request, context, admin, { mode: "update", id: params.id! }),
+  );
 }
 
 function ChildRow({ child }: { child: ParentChild }) {
   const { name, class: className, profile_img } = child.student_data;
   return (
     <li>
-      <Link to={`/admin/update-student/${encodeURIComponent(child.unique_id)}`} className="flex min-h-12 items-center gap-3 rounded-lg p-1 hover:bg-slate-50">
+      <Link
+        to={`/admin/update-student/${encodeURIComponent(child.unique_id)}`}
+        className="flex min-h-12 items-center gap-3 rounded-lg p-1 hover:bg-slate-50"
+      >
         <Avatar name={name} src={profile_img} />
         <span className="min-w-0">
           <span className="block truncate font-semibold text-slate-900">{name}</span>
@@ -72,7 +80,19 @@ export default function ParentPage() {
             {contact.map(([label, value, href]) => (
               <div key={label}>
                 <dt className="text-sm font-semibold text-slate-600">{label}</dt>
-                <dd className="break-words">{value ? href ? <a href={href} className="text-brand-700 underline">{value}</a> : value : "—"}</dd>
+                <dd className="break-words">
+                  {value ? (
+                    href ? (
+                      <a href={href} className="text-brand-700 underline">
+                        {value}
+                      </a>
+                    ) : (
+                      value
+                    )
+                  ) : (
+                    "—"
+                  )}
+                </dd>
               </div>
             ))}
           </dl>
@@ -101,7 +121,16 @@ export default function ParentPage() {
             lastResult={lastResult}
             defaultValue={defaults ?? undefined}
             photo={profile_img}
-            childOptions={answer?.children ?? parent.children.map((c) => ({ unique_id: c.unique_id, name: c.student_data.name, class: c.student_data.class, chosen: true, samePhone: false }))}
+            childOptions={
+              answer?.children ??
+              parent.children.map((c) => ({
+                unique_id: c.unique_id,
+                name: c.student_data.name,
+                class: c.student_data.class,
+                chosen: true,
+                samePhone: false,
+              }))
+            }
             offeredPhone={answer?.offeredPhone}
             submitLabel="Save Changes"
           />

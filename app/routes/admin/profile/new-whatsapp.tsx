@@ -48,7 +48,12 @@ export default function NewWhatsapp() {
     <div className="space-y-5">
       <PageHeader backTo="/admin/profile" title="Phone Number" />
       {error ? <Banner>{error}</Banner> : null}
-      <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" key={form.key} {...form.props}>
+      <Form
+        method="post"
+        className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        key={form.key}
+        {...form.props}
+      >
         <ErrorList id={form.errorId} errors={form.errors} />
         <Field
           label="Phone Number"

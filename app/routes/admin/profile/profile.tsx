@@ -27,14 +27,19 @@ type Intent = "images" | "details" | "password";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const result = await api.get<AdminRecord[]>("/adminData", { fallback: MESSAGES.failedProfile });
-    if (!result.ok || !result.data?.[0]) return { error: result.ok ? MESSAGES.failedProfile : result.message, profile: null };
+    if (!result.ok || !result.data?.[0])
+      return { error: result.ok ? MESSAGES.failedProfile : result.message, profile: null };
     const profile = result.data[0];
     const media = (url: string | null) => (url ? `${context.apiPublicBase}${url}` : null);
     return {
       error: null,
       profile: {
         ...profile,
-        admin_data: { ...profile.admin_data, logo_url: media(profile.admin_data.logo_url), signature_url: media(profile.admin_data.signature_url) },
+        admin_data: {
+          ...profile.admin_data,
+          logo_url: media(profile.admin_data.logo_url),
+          signature_url: media(profile.admin_data.signature_url),
+        },
       },
     };
   });
@@ -58,7 +63,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema });
     if (submission.status !== "success") return refuse({ intent, result: submission.reply() });
     const body = new FormData();
-    for (const [name, value] of Object.entries(submission.value)) if (value !== undefined) body.set(name, value as string | File);
+    for (const [name, value] of Object.entries(submission.value))
+      if (value !== undefined) body.set(name, value as string | File);
     const response = await api.update("/update/adminData", body);
     if (!response.ok) return refuse({ intent, result: apiReply(submission, response) }, API_REFUSED);
     return redirectWithToast(request, context, "/admin/profile", success(MESSAGES.profileUpdated));
@@ -94,7 +100,10 @@ function Row({ to, label, value }: { to: string; label: string; value?: string }
 /** One of the page's three forms: the action's answer belongs to the form whose `intent` it names. */
 function useIntentForm<Name extends string>(intent: Intent, defaults?: Partial<Record<Name, string>>) {
   const actionData = useActionData<typeof action>();
-  const lastResult = actionData && "intent" in actionData && actionData.intent === intent ? (actionData.result as FormResult) : undefined;
+  const lastResult =
+    actionData && "intent" in actionData && actionData.intent === intent
+      ? (actionData.result as FormResult)
+      : undefined;
   return useFormState<Name>(`profile-${intent}`, lastResult, defaults);
 }
 
@@ -108,11 +117,14 @@ export default function Profile() {
   const busy = (intent: Intent) => pending[intent];
   const data = profile?.admin_data;
   const imagesForm = useIntentForm<"logo" | "signature">("images");
-  const detailsForm = useIntentForm<"school_name" | "principal_name" | "school_email">("details", data && {
-    school_name: data.school_name,
-    principal_name: data.principal_name,
-    school_email: data.school_email,
-  });
+  const detailsForm = useIntentForm<"school_name" | "principal_name" | "school_email">(
+    "details",
+    data && {
+      school_name: data.school_name,
+      principal_name: data.principal_name,
+      school_email: data.school_email,
+    },
+  );
   const passwordForm = useIntentForm<"current_password" | "new_password">("password");
   const [currentPassword, newPassword] = [passwordForm.field("current_password"), passwordForm.field("new_password")];
 
@@ -126,7 +138,13 @@ export default function Profile() {
             <div className="flex gap-4">
               <figure className="text-center text-sm text-slate-600">
                 {data.logo_url ? (
-                  <img src={data.logo_url} alt="School logo" width={80} height={80} className="h-20 w-20 rounded-lg object-contain ring-1 ring-slate-200" />
+                  <img
+                    src={data.logo_url}
+                    alt="School logo"
+                    width={80}
+                    height={80}
+                    className="h-20 w-20 rounded-lg object-contain ring-1 ring-slate-200"
+                  />
                 ) : (
                   <div className="flex h-20 w-20 items-center justify-center rounded-lg bg-slate-100">No logo</div>
                 )}
@@ -134,18 +152,40 @@ export default function Profile() {
               </figure>
               <figure className="text-center text-sm text-slate-600">
                 {data.signature_url ? (
-                  <img src={data.signature_url} alt="Principal's signature" width={120} height={80} className="h-20 w-28 rounded-lg object-contain ring-1 ring-slate-200" />
+                  <img
+                    src={data.signature_url}
+                    alt="Principal's signature"
+                    width={120}
+                    height={80}
+                    className="h-20 w-28 rounded-lg object-contain ring-1 ring-slate-200"
+                  />
                 ) : (
                   <div className="flex h-20 w-28 items-center justify-center rounded-lg bg-slate-100">No signature</div>
                 )}
                 <figcaption>Signature</figcaption>
               </figure>
             </div>
-            <Form method="post" encType="multipart/form-data" className="space-y-3" key={imagesForm.key} {...imagesForm.props}>
+            <Form
+              method="post"
+              encType="multipart/form-data"
+              className="space-y-3"
+              key={imagesForm.key}
+              {...imagesForm.props}
+            >
               <input type="hidden" name="intent" value="images" />
               <ErrorList id={imagesForm.errorId} errors={imagesForm.errors} />
-              <Field label="New logo" hint="An image under 2 MB." field={imagesForm.field("logo")} inputProps={{ type: "file", accept: "image/*" }} />
-              <Field label="New signature" hint="An image under 2 MB." field={imagesForm.field("signature")} inputProps={{ type: "file", accept: "image/*" }} />
+              <Field
+                label="New logo"
+                hint="An image under 2 MB."
+                field={imagesForm.field("logo")}
+                inputProps={{ type: "file", accept: "image/*" }}
+              />
+              <Field
+                label="New signature"
+                hint="An image under 2 MB."
+                field={imagesForm.field("signature")}
+                inputProps={{ type: "file", accept: "image/*" }}
+              />
               <Button pending={busy("images")} pendingLabel="Uploading…">
                 Upload
               </Button>
@@ -154,13 +194,26 @@ export default function Profile() {
 
           <Section title="Account">
             <div className="space-y-1">
-              <label htmlFor="unique-id" className="block text-sm font-semibold">Unique ID</label>
+              <label htmlFor="unique-id" className="block text-sm font-semibold">
+                Unique ID
+              </label>
               <input id="unique-id" readOnly value={profile.unique_id} className={inputClass} data-testid="unique-id" />
             </div>
             <div className="space-y-1">
-              <label htmlFor="password-mask" className="block text-sm font-semibold">Password</label>
-              <input id="password-mask" readOnly type="password" value="••••••••" className={inputClass} aria-describedby="password-note" />
-              <p id="password-note" className="text-sm text-slate-600">Passwords are stored securely and cannot be shown.</p>
+              <label htmlFor="password-mask" className="block text-sm font-semibold">
+                Password
+              </label>
+              <input
+                id="password-mask"
+                readOnly
+                type="password"
+                value="••••••••"
+                className={inputClass}
+                aria-describedby="password-note"
+              />
+              <p id="password-note" className="text-sm text-slate-600">
+                Passwords are stored securely and cannot be shown.
+              </p>
             </div>
             <Disclosure
               summary="Change password"
@@ -171,8 +224,19 @@ export default function Profile() {
               <Form method="post" className="mt-3 space-y-3" key={passwordForm.key} {...passwordForm.props}>
                 <input type="hidden" name="intent" value="password" />
                 <ErrorList id={passwordForm.errorId} errors={passwordForm.errors} />
-                <Field label="Current password" required field={currentPassword} inputProps={{ type: "password", autoComplete: "current-password" }} />
-                <Field label="New password" required hint="At least 8 characters." field={newPassword} inputProps={{ type: "password", autoComplete: "new-password" }} />
+                <Field
+                  label="Current password"
+                  required
+                  field={currentPassword}
+                  inputProps={{ type: "password", autoComplete: "current-password" }}
+                />
+                <Field
+                  label="New password"
+                  required
+                  hint="At least 8 characters."
+                  field={newPassword}
+                  inputProps={{ type: "password", autoComplete: "new-password" }}
+                />
                 <Button pending={busy("password")} pendingLabel="Saving…">
                   Change password
                 </Button>
@@ -181,12 +245,33 @@ export default function Profile() {
           </Section>
 
           <Section title="School details">
-            <Form method="post" encType="multipart/form-data" className="space-y-3" key={detailsForm.key} {...detailsForm.props}>
+            <Form
+              method="post"
+              encType="multipart/form-data"
+              className="space-y-3"
+              key={detailsForm.key}
+              {...detailsForm.props}
+            >
               <input type="hidden" name="intent" value="details" />
               <ErrorList id={detailsForm.errorId} errors={detailsForm.errors} />
-              <Field label="School Name" required field={detailsForm.field("school_name")} inputProps={{ type: "text" }} />
-              <Field label="Principal Name" required field={detailsForm.field("principal_name")} inputProps={{ type: "text" }} />
-              <Field label="School Email" required field={detailsForm.field("school_email")} inputProps={{ type: "email", autoComplete: "email" }} />
+              <Field
+                label="School Name"
+                required
+                field={detailsForm.field("school_name")}
+                inputProps={{ type: "text" }}
+              />
+              <Field
+                label="Principal Name"
+                required
+                field={detailsForm.field("principal_name")}
+                inputProps={{ type: "text" }}
+              />
+              <Field
+                label="School Email"
+                required
+                field={detailsForm.field("school_email")}
+                inputProps={{ type: "email", autoComplete: "email" }}
+              />
               <Button pending={busy("details")} pendingLabel="Saving…">
                 Save Changes
               </Button>
@@ -198,7 +283,8 @@ export default function Profile() {
 
           <Section title="Data saver">
             <p className="text-slate-700">
-              On a slow or costly connection, turn this on: pages load without any JavaScript and everything still works.
+              On a slow or costly connection, turn this on: pages load without any JavaScript and everything still
+              works.
             </p>
             <DataSaverToggle />
           </Section>

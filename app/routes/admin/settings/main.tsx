@@ -2,7 +2,13 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DEFAULT_ERRORS, MESSAGES } from "../../../../contract/messages";
-import { classForSaving, includesName, SETTINGS_MESSAGES, type SchoolSettings, type SchoolSettingsPayload } from "../../../../contract/settings";
+import {
+  classForSaving,
+  includesName,
+  SETTINGS_MESSAGES,
+  type SchoolSettings,
+  type SchoolSettingsPayload,
+} from "../../../../contract/settings";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { addSectionForm } from "~/.server/form-schemas";
@@ -24,7 +30,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const removing = new URL(request.url).searchParams.get("remove");
   return withAdmin(request, context, async ({ api }) => {
     const result = await api.get<SchoolSettings>("/school-settings", { fallback: MESSAGES.failedSettings });
-    if (!result.ok) return { error: result.message, sections: [], classesBySection: {} as Record<string, string[]>, removing: null };
+    if (!result.ok)
+      return { error: result.message, sections: [], classesBySection: {} as Record<string, string[]>, removing: null };
     const { sections, classes_by_section } = result.data;
     return {
       error: null,
@@ -45,29 +52,45 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const intent = String(formData.get("intent") ?? "");
     const submission = parseWithZod(formData, { schema: addSectionForm });
     const current = await api.get<SchoolSettings>("/school-settings", { fallback: MESSAGES.failedSettings });
-    if (!current.ok) return refuse({ result: apiReply(submission, current, { messageOn: "" }), removeError: null }, API_REFUSED);
+    if (!current.ok)
+      return refuse({ result: apiReply(submission, current, { messageOn: "" }), removeError: null }, API_REFUSED);
     const settings = current.data;
 
     let update: SchoolSettingsPayload["school_settings"];
     if (intent === "remove-section") {
       const section = String(formData.get("section") ?? "");
-      if (!settings.sections.includes(section)) return redirectWithToast(request, context, SETTINGS_PATH, success(MESSAGES.settingsUpdated));
+      if (!settings.sections.includes(section))
+        return redirectWithToast(request, context, SETTINGS_PATH, success(MESSAGES.settingsUpdated));
       update = {
         sections: settings.sections.filter((s) => s !== section),
-        classes: settings.classes.filter((c) => c.section !== section).map((c) => classForSaving(c, settings.subjects_by_section)),
-        subjects_by_section: Object.fromEntries(Object.entries(settings.subjects_by_section).filter(([s]) => s !== section)),
+        classes: settings.classes
+          .filter((c) => c.section !== section)
+          .map((c) => classForSaving(c, settings.subjects_by_section)),
+        subjects_by_section: Object.fromEntries(
+          Object.entries(settings.subjects_by_section).filter(([s]) => s !== section),
+        ),
       };
     } else {
       if (submission.status !== "success") return refuse({ result: submission.reply(), removeError: null });
       if (includesName(settings.sections, submission.value.section)) {
-        return refuse({ result: submission.reply({ fieldErrors: { section: [SETTINGS_MESSAGES.sectionDuplicate] } }), removeError: null });
+        return refuse({
+          result: submission.reply({ fieldErrors: { section: [SETTINGS_MESSAGES.sectionDuplicate] } }),
+          removeError: null,
+        });
       }
       update = { sections: [...settings.sections, submission.value.section] };
     }
 
-    const response = await api.update<SchoolSettings>("/school-settings", { school_settings: update }, { fallback: DEFAULT_ERRORS.update });
+    const response = await api.update<SchoolSettings>(
+      "/school-settings",
+      { school_settings: update },
+      { fallback: DEFAULT_ERRORS.update },
+    );
     if (!response.ok) {
-      const refused = intent === "remove-section" ? { result: null, removeError: response.message } : { result: apiReply(submission, response, { messageOn: "section" }), removeError: null };
+      const refused =
+        intent === "remove-section"
+          ? { result: null, removeError: response.message }
+          : { result: apiReply(submission, response, { messageOn: "section" }), removeError: null };
       return refuse(refused, API_REFUSED);
     }
     return redirectWithToast(request, context, SETTINGS_PATH, success(MESSAGES.settingsUpdated));

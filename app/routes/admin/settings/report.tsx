@@ -2,7 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { currentSession } from "../../../../contract/calendar";
 import { DEFAULT_ERRORS, MESSAGES } from "../../../../contract/messages";
-import { isSession, SETTINGS_LIMITS, SETTINGS_MESSAGES as M, type ReportSheetSettings, type SchoolSettings } from "../../../../contract/settings";
+import {
+  isSession,
+  SETTINGS_LIMITS,
+  SETTINGS_MESSAGES as M,
+  type ReportSheetSettings,
+  type SchoolSettings,
+} from "../../../../contract/settings";
 import { reportSheetSchema } from "../../../../contract/settings.schema";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
@@ -19,14 +25,24 @@ import { useListForm } from "~/lib/use-list-form";
 
 export const meta: MetaFunction = () => [{ title: "Report Sheet Columns" }];
 
-const FLAGS = ["add_position", "include_attendance", "enable_extra_inputs", "enable_child_development", "school_signature"] as const;
+const FLAGS = [
+  "add_position",
+  "include_attendance",
+  "enable_extra_inputs",
+  "enable_child_development",
+  "school_signature",
+] as const;
 const LISTS = ["extra_inputs", "child_development_inputs", "mid_term_columns", "exam_columns"] as const;
 type Flag = (typeof FLAGS)[number];
 type ListField = (typeof LISTS)[number];
 type YesNo = "yes" | "no" | "";
 
 const inputRules: ListRules = { required: M.inputRequired, duplicate: M.inputDuplicate, max: SETTINGS_LIMITS.columns };
-const columnRules: ListRules = { required: M.columnRequired, duplicate: M.columnDuplicate, max: SETTINGS_LIMITS.columns };
+const columnRules: ListRules = {
+  required: M.columnRequired,
+  duplicate: M.columnDuplicate,
+  max: SETTINGS_LIMITS.columns,
+};
 const LIST_RULES: Record<ListField, ListRules> = {
   extra_inputs: inputRules,
   child_development_inputs: inputRules,
@@ -99,7 +115,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const result = await api.get<SchoolSettings>("/school-settings", { fallback: MESSAGES.failedSettings });
     if (!result.ok) return { error: result.message, view: null, terms: [], sessions: [] };
-    return { error: null, view: initialState(result.data, new Date()), terms: result.data.terms, sessions: result.data.sessions };
+    return {
+      error: null,
+      view: initialState(result.data, new Date()),
+      terms: result.data.terms,
+      sessions: result.data.sessions,
+    };
   });
 }
 
@@ -130,7 +151,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const report_sheet: ReportSheetSettings = parsed.data;
     const response = await api.update<SchoolSettings>(
       "/school-settings",
-      { school_settings: { report_sheet, other_settings: { ...current.data.other_settings, current_session: state.current_session } } },
+      {
+        school_settings: {
+          report_sheet,
+          other_settings: { ...current.data.other_settings, current_session: state.current_session },
+        },
+      },
       { fallback: DEFAULT_ERRORS.update },
     );
     if (!response.ok) return refuse(reply({ form: [response.message] }), API_REFUSED);
@@ -138,7 +164,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-function Choice({ name, label, options, value, errors }: { name: string; label: string; options: { value: string; label: string }[]; value: string; errors?: string[] }) {
+function Choice({
+  name,
+  label,
+  options,
+  value,
+  errors,
+}: {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+  value: string;
+  errors?: string[];
+}) {
   const errorId = `${name}-error`;
   return (
     <fieldset className="space-y-1" aria-describedby={errors?.length ? errorId : undefined}>
@@ -146,7 +184,13 @@ function Choice({ name, label, options, value, errors }: { name: string; label: 
       <div className="flex flex-wrap gap-x-5">
         {options.map((option) => (
           <label key={option.value} className="flex min-h-11 items-center gap-2">
-            <input type="radio" name={name} value={option.value} defaultChecked={value === option.value} className="h-5 w-5 accent-brand-700" />
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              defaultChecked={value === option.value}
+              className="h-5 w-5 accent-brand-700"
+            />
             {option.label}
           </label>
         ))}
@@ -168,9 +212,19 @@ export default function SettingsReport() {
   const state = current?.state ?? view;
   const errors: ReportErrors = current?.errors ?? {};
 
-  const flag = (name: Flag, label: string) => <Choice name={name} label={label} options={YES_NO} value={state?.flags[name] ?? ""} errors={errors[name]} />;
+  const flag = (name: Flag, label: string) => (
+    <Choice name={name} label={label} options={YES_NO} value={state?.flags[name] ?? ""} errors={errors[name]} />
+  );
   const list = (name: ListField, label: string, noun: string) => (
-    <MultiValueInput name={name} label={label} noun={noun} values={state?.lists[name] ?? []} pending={state?.pending[name]} errors={errors[name]} autoFocus={current?.focus === name} />
+    <MultiValueInput
+      name={name}
+      label={label}
+      noun={noun}
+      values={state?.lists[name] ?? []}
+      pending={state?.pending[name]}
+      errors={errors[name]}
+      autoFocus={current?.focus === name}
+    />
   );
 
   return (
@@ -179,10 +233,22 @@ export default function SettingsReport() {
       {error ? <Banner>{error}</Banner> : null}
       {errors.form?.length ? <Banner>{errors.form[0]}</Banner> : null}
       {state ? (
-        <Form method="post" action={REPORT_SHEET_PATH} className="space-y-5 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" key={current?.revision ?? "loaded"} onSubmit={onSubmit}>
+        <Form
+          method="post"
+          action={REPORT_SHEET_PATH}
+          className="space-y-5 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+          key={current?.revision ?? "loaded"}
+          onSubmit={onSubmit}
+        >
           <DefaultAddButton />
           {flag("add_position", "Add position")}
-          <Choice name="current_term" label="Current term" options={terms.map((t) => ({ value: t, label: t }))} value={state.current_term} errors={errors.current_term} />
+          <Choice
+            name="current_term"
+            label="Current term"
+            options={terms.map((t) => ({ value: t, label: t }))}
+            value={state.current_term}
+            errors={errors.current_term}
+          />
           <SelectField
             id="current_session"
             label="Current session"

@@ -80,7 +80,8 @@ function readState(formData: FormData): SectionState {
 
 async function loadSettings(api: SchoolApiClient, section: string) {
   const result = await api.get<SchoolSettings>("/school-settings", { fallback: MESSAGES.failedSettings });
-  if (result.ok && !result.data.sections.includes(section)) notFound(M.sectionNotFound, { to: SETTINGS_PATH, label: "Back to settings" });
+  if (result.ok && !result.data.sections.includes(section))
+    notFound(M.sectionNotFound, { to: SETTINGS_PATH, label: "Back to settings" });
   return result;
 }
 
@@ -97,27 +98,52 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 function addSubject(state: SectionState): { state: SectionState; error?: string } {
   const typed = state.newSubject.trim();
   const offered = state.options.find((o) => o.toLowerCase() === typed.toLowerCase());
-  const added = addEntry(state.subjects, offered ?? typed, { required: M.subjectRequired, duplicate: M.subjectDuplicate, max: SETTINGS_LIMITS.subjects });
+  const added = addEntry(state.subjects, offered ?? typed, {
+    required: M.subjectRequired,
+    duplicate: M.subjectDuplicate,
+    max: SETTINGS_LIMITS.subjects,
+  });
   if (added.error) return { state, error: added.error };
   const name = added.values[added.values.length - 1];
-  return { state: { ...state, subjects: added.values, options: offered ? state.options : [...state.options, name], newSubject: "" } };
+  return {
+    state: {
+      ...state,
+      subjects: added.values,
+      options: offered ? state.options : [...state.options, name],
+      newSubject: "",
+    },
+  };
 }
 
 /** Class names of the other sections, which this section's classes may not repeat. */
-const takenNames = (settings: SchoolSettings, section: string) => settings.classes.filter((c) => c.section !== section).map((c) => c.class_name);
+const takenNames = (settings: SchoolSettings, section: string) =>
+  settings.classes.filter((c) => c.section !== section).map((c) => c.class_name);
 
 /** An add or remove, the same in the browser and on the server; nothing is saved. */
-function applyIntent(formData: FormData, taken: string[]): { state: SectionState; errors: SectionErrors; focus?: string } {
+function applyIntent(
+  formData: FormData,
+  taken: string[],
+): { state: SectionState; errors: SectionErrors; focus?: string } {
   const intent = readIntent(formData);
   let state = readState(formData);
   const errors: SectionErrors = {};
   if (intent.kind === "remove") {
-    if (intent.list === "classes") state = { ...state, classes: removeEntry(state.classes, intent.index), previous: removeEntry(state.previous, intent.index) };
+    if (intent.list === "classes")
+      state = {
+        ...state,
+        classes: removeEntry(state.classes, intent.index),
+        previous: removeEntry(state.previous, intent.index),
+      };
     return { state, errors };
   }
   const target = intent.kind === "add" ? intent.list : undefined;
   if (target === "classes" || (!target && state.newClass.trim())) {
-    const added = addEntry(state.classes, state.newClass, { required: M.classRequired, duplicate: M.classDuplicate, max: SETTINGS_LIMITS.classes, taken });
+    const added = addEntry(state.classes, state.newClass, {
+      required: M.classRequired,
+      duplicate: M.classDuplicate,
+      max: SETTINGS_LIMITS.classes,
+      taken,
+    });
     if (added.error) errors.newClass = [added.error];
     else state = { ...state, classes: added.values, previous: [...state.previous, ""], newClass: "" };
   }
@@ -170,7 +196,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       .map((name, index) => ({ from: state.previous[index], to: name.trim() }))
       .filter((rename) => rename.from && rename.from !== rename.to);
     const payload: SchoolSettingsPayload = {
-      school_settings: { sections: settings.sections, classes, subjects_by_section: { ...settings.subjects_by_section, [section]: subjects } },
+      school_settings: {
+        sections: settings.sections,
+        classes,
+        subjects_by_section: { ...settings.subjects_by_section, [section]: subjects },
+      },
       class_renames,
     };
     const response = await api.update<SchoolSettings>("/school-settings", payload, { fallback: DEFAULT_ERRORS.update });
@@ -182,7 +212,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SettingsSection() {
   const { error, section, view, taken } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { current, onSubmit } = useListForm<SectionState, SectionErrors>(actionData, (formData) => applyIntent(formData, taken));
+  const { current, onSubmit } = useListForm<SectionState, SectionErrors>(actionData, (formData) =>
+    applyIntent(formData, taken),
+  );
   const state = current?.state ?? view;
   const errors: SectionErrors = current?.errors ?? {};
 
@@ -192,7 +224,13 @@ export default function SettingsSection() {
       {error ? <Banner>{error}</Banner> : null}
       {errors.form?.length ? <Banner>{errors.form[0]}</Banner> : null}
       {state ? (
-        <Form method="post" action={sectionPath(section)} className="space-y-5" key={current?.revision ?? "loaded"} onSubmit={onSubmit}>
+        <Form
+          method="post"
+          action={sectionPath(section)}
+          className="space-y-5"
+          key={current?.revision ?? "loaded"}
+          onSubmit={onSubmit}
+        >
           <DefaultAddButton />
           <Panel id="classes-heading" title="Classes">
             {state.classes.length ? (
@@ -226,12 +264,20 @@ export default function SettingsSection() {
             ) : (
               <p className="text-sm text-slate-600">No classes in this section yet.</p>
             )}
-            <NewEntry list="classes" noun="class" pending={state.newClass} errors={errors.newClass} autoFocus={current?.focus === "classes"} />
+            <NewEntry
+              list="classes"
+              noun="class"
+              pending={state.newClass}
+              errors={errors.newClass}
+              autoFocus={current?.focus === "classes"}
+            />
           </Panel>
 
           <Panel id="subjects-heading" title="Subjects">
             <fieldset className="space-y-2">
-              <legend className="text-sm text-slate-700">Tick the subjects taught in {section}; every class in it takes them.</legend>
+              <legend className="text-sm text-slate-700">
+                Tick the subjects taught in {section}; every class in it takes them.
+              </legend>
               <ul className="grid gap-x-4 sm:grid-cols-2" data-testid="subjects">
                 {state.options.map((subject, index) => (
                   <li key={subject}>
@@ -252,7 +298,13 @@ export default function SettingsSection() {
               </ul>
               <ErrorList errors={errors.subjects} />
             </fieldset>
-            <NewEntry list="subjects" noun="subject" pending={state.newSubject} errors={errors.newSubject} autoFocus={current?.focus === "subjects"} />
+            <NewEntry
+              list="subjects"
+              noun="subject"
+              pending={state.newSubject}
+              errors={errors.newSubject}
+              autoFocus={current?.focus === "subjects"}
+            />
           </Panel>
 
           <SaveButton>Save &amp; Back to Settings</SaveButton>

@@ -32,28 +32,54 @@ export function StaffForm({ lastResult, defaultValue, ...props }: StaffFormProps
   return <StaffFormBody key={form.key} form={form} {...props} />;
 }
 
-function StaffFormBody({ form, formKey, photo = null, classes, subjects, submitLabel }: Omit<StaffFormProps, "lastResult" | "defaultValue"> & { form: FormState<StaffFieldName> }) {
+function StaffFormBody({
+  form,
+  formKey,
+  photo = null,
+  classes,
+  subjects,
+  submitLabel,
+}: Omit<StaffFormProps, "lastResult" | "defaultValue"> & { form: FormState<StaffFieldName> }) {
   const saving = usePending();
   const { field } = form;
   const teaching = field("is_teaching_staff");
   const formClass = field("form_teacher");
-  const classOptions = formClass.defaultValue && !classes.includes(formClass.defaultValue) ? [...classes, formClass.defaultValue] : classes;
+  const classOptions =
+    formClass.defaultValue && !classes.includes(formClass.defaultValue)
+      ? [...classes, formClass.defaultValue]
+      : classes;
   const boxes = (values: string[]) => values.map((value) => ({ value, label: value }));
   return (
     <Form method="post" encType="multipart/form-data" className="space-y-4" {...form.props}>
       {formKey ? <input type="hidden" name="idempotency_key" value={formKey} /> : null}
       <ErrorList id={form.errorId} errors={form.errors} />
       <PersonFields form={form} photo={photo} name={field("name").defaultValue ?? ""} />
-      <Field label="Position" hint="For example Teacher, Bursar or Vice Principal." field={field("position")} inputProps={{ type: "text", autoComplete: "off" }} />
+      <Field
+        label="Position"
+        hint="For example Teacher, Bursar or Vice Principal."
+        field={field("position")}
+        inputProps={{ type: "text", autoComplete: "off" }}
+      />
 
       <div className="grid grid-cols-[auto_1fr] items-center gap-x-3">
-        <input type="checkbox" id={teaching.id} name={teaching.name} defaultChecked={teaching.defaultValue === "on"} className={`peer ${checkboxClass}`} />
+        <input
+          type="checkbox"
+          id={teaching.id}
+          name={teaching.name}
+          defaultChecked={teaching.defaultValue === "on"}
+          className={`peer ${checkboxClass}`}
+        />
         <label htmlFor={teaching.id} className="flex min-h-11 items-center font-semibold text-slate-800">
           Teaching staff
         </label>
         <div className="col-span-2 hidden space-y-4 pt-2 peer-checked:block">
-          <SelectField label="Form teacher of" placeholder="None" options={classOptions} field={formClass}
-            hint="A class has one form teacher." />
+          <SelectField
+            label="Form teacher of"
+            placeholder="None"
+            options={classOptions}
+            field={formClass}
+            hint="A class has one form teacher."
+          />
           <CheckboxGroup legend="Classes taught" field={field("class")} options={boxes(classes)} short>
             <p className="text-slate-700">The school has no classes yet.</p>
           </CheckboxGroup>

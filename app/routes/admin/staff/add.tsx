@@ -27,7 +27,14 @@ export default function AddStaff() {
     <div className="space-y-5">
       <PageHeader backTo="/admin/staff" title="Add Staff" />
       <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-        <StaffForm lastResult={answer?.result} formKey={formKey} classes={classes} subjects={subjects} defaultValue={{ is_teaching_staff: true }} submitLabel="Add Staff" />
+        <StaffForm
+          lastResult={answer?.result}
+          formKey={formKey}
+          classes={classes}
+          subjects={subjects}
+          defaultValue={{ is_teaching_staff: true }}
+          submitLabel="Add Staff"
+        />
       </section>
     </div>
   );

@@ -12,13 +12,25 @@ export const meta: MetaFunction = () => [{ title: "Delete staff member" }];
 /** The JS-off confirmation of a row's Delete; with JS the list's dialog posts here directly. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, ({ api }) =>
-    deleteTarget(request, api, `/staffs/${encodeURIComponent(params.id!)}`, "/admin/staff", (s: StaffRecord) => s.staff_data.name),
+    deleteTarget(
+      request,
+      api,
+      `/staffs/${encodeURIComponent(params.id!)}`,
+      "/admin/staff",
+      (s: StaffRecord) => s.staff_data.name,
+    ),
   );
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return withAdmin(request, context, ({ api }) =>
-    confirmAndReturn(request, context, "/admin/staff", () => api.remove(`/staffs/${encodeURIComponent(params.id!)}`), DEFAULT_SUCCESS.deleted),
+    confirmAndReturn(
+      request,
+      context,
+      "/admin/staff",
+      () => api.remove(`/staffs/${encodeURIComponent(params.id!)}`),
+      DEFAULT_SUCCESS.deleted,
+    ),
   );
 }
 

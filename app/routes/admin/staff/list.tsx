@@ -26,9 +26,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       unique_id,
       name: d.name,
       photo: photoSrc(context, d.profile_img),
-      details: [d.position, d.is_teaching_staff ? "(Teaching)" : "(Non-Teaching)", d.form_teacher && `Form teacher, ${d.form_teacher}`].filter(Boolean).join(" "),
+      details: [
+        d.position,
+        d.is_teaching_staff ? "(Teaching)" : "(Non-Teaching)",
+        d.form_teacher && `Form teacher, ${d.form_teacher}`,
+      ]
+        .filter(Boolean)
+        .join(" "),
     }));
-    return { filters: wanted.filters, classes, error: page.error, list: page.list && { ...page.list, data: rows ?? [] } };
+    return {
+      filters: wanted.filters,
+      classes,
+      error: page.error,
+      list: page.list && { ...page.list, data: rows ?? [] },
+    };
   });
 }
 
@@ -39,10 +50,23 @@ export default function Staff() {
   const filtered = filters.q || filters.class || filters.type;
   return (
     <div className="space-y-4">
-      <ListHeader title="Staff" addLabel="Add staff" links={[{ to: "/admin/staff/add", label: "Add Staff" }, { to: "/admin/add-bulk-staff", label: "Add Bulk Staff" }]} />
+      <ListHeader
+        title="Staff"
+        addLabel="Add staff"
+        links={[
+          { to: "/admin/staff/add", label: "Add Staff" },
+          { to: "/admin/add-bulk-staff", label: "Add Bulk Staff" },
+        ]}
+      />
 
       <FilterChips label="Kind of staff" name="type" options={CHIPS} current={filters.type} />
-      <SearchAndClass label="Search and filter staff" id="staff" placeholder="Search staff..." filters={filters} classes={classes}>
+      <SearchAndClass
+        label="Search and filter staff"
+        id="staff"
+        placeholder="Search staff..."
+        filters={filters}
+        classes={classes}
+      >
         {filters.type ? <input type="hidden" name="type" value={filters.type} /> : null}
       </SearchAndClass>
 
@@ -59,8 +83,19 @@ export default function Staff() {
         }
       >
         {(member) => (
-          <PersonRow key={member.unique_id} to={`/admin/staff/${encodeURIComponent(member.unique_id)}/update`} name={member.name} photo={member.photo} details={member.details}>
-            <DeleteAction path={`/admin/staff/${encodeURIComponent(member.unique_id)}`} what="staff member" name={member.name} back={back} />
+          <PersonRow
+            key={member.unique_id}
+            to={`/admin/staff/${encodeURIComponent(member.unique_id)}/update`}
+            name={member.name}
+            photo={member.photo}
+            details={member.details}
+          >
+            <DeleteAction
+              path={`/admin/staff/${encodeURIComponent(member.unique_id)}`}
+              what="staff member"
+              name={member.name}
+              back={back}
+            />
           </PersonRow>
         )}
       </PagedList>

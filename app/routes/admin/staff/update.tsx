@@ -13,12 +13,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const [loaded, options] = await Promise.all([loadStaff(api, context, params.id!), getSchoolOptions(api)]);
     const subjects = [...new Set([...options.subjects, ...(loaded.staff?.staff_data.subjects ?? [])])];
-    return { ...loaded, defaults: loaded.staff && staffDefaults(loaded.staff), classes: options.classes.map((c) => c.class_name), subjects };
+    return {
+      ...loaded,
+      defaults: loaded.staff && staffDefaults(loaded.staff),
+      classes: options.classes.map((c) => c.class_name),
+      subjects,
+    };
   });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  return withAdmin(request, context, ({ api }) => saveStaffForm(request, context, api, { mode: "update", id: params.id! }));
+  return withAdmin(request, context, ({ api }) =>
+    saveStaffForm(request, context, api, { mode: "update", id: params.id! }),
+  );
 }
 
 export default function EditStaff() {
@@ -29,8 +36,14 @@ export default function EditStaff() {
       <PageHeader backTo="/admin/staff" title="Edit Staff" />
       {staff ? (
         <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-          <StaffForm lastResult={answer?.result} defaultValue={defaults ?? undefined} photo={staff.staff_data.profile_img}
-            classes={classes} subjects={subjects} submitLabel="Save Changes" />
+          <StaffForm
+            lastResult={answer?.result}
+            defaultValue={defaults ?? undefined}
+            photo={staff.staff_data.profile_img}
+            classes={classes}
+            subjects={subjects}
+            submitLabel="Save Changes"
+          />
         </section>
       ) : (
         <Banner>{error}</Banner>

@@ -25,7 +25,11 @@ interface StudentFormProps {
 }
 
 /** The add or update screen: its title, the way back to the list, and the form. */
-export function StudentFormScreen({ title, children, ...form }: StudentFormProps & { title: string; children?: ReactNode }) {
+export function StudentFormScreen({
+  title,
+  children,
+  ...form
+}: StudentFormProps & { title: string; children?: ReactNode }) {
   return (
     <div className="space-y-5">
       <PageHeader backTo="/admin/students" title={title} />
@@ -47,7 +51,13 @@ function StudentForm({ lastResult, defaultValue, ...props }: StudentFormProps) {
   return <StudentFormBody key={form.key} form={form} {...props} />;
 }
 
-function StudentFormBody({ form, classes, formKey, classRequired, submitLabel }: Omit<StudentFormProps, "lastResult" | "defaultValue"> & { form: FormState<keyof StudentFields> }) {
+function StudentFormBody({
+  form,
+  classes,
+  formKey,
+  classRequired,
+  submitLabel,
+}: Omit<StudentFormProps, "lastResult" | "defaultValue"> & { form: FormState<keyof StudentFields> }) {
   const hydrated = useHydrated();
   const pending = useNavigation().state === "submitting";
   const { field } = form;
@@ -57,9 +67,19 @@ function StudentFormBody({ form, classes, formKey, classRequired, submitLabel }:
   const schoolClass = classes.find((c) => c.class_name === className);
   const classNames = classes.map((c) => c.class_name);
   if (className && !classNames.includes(className)) classNames.push(className);
-  const text = (name: keyof StudentFields, label: string, type: string, { hint, required }: { hint?: string; required?: boolean } = {}) => (
-    <Field label={label} hint={hint} required={required} field={field(name)}
-      inputProps={{ type, autoComplete: "off", inputMode: type === "tel" ? "tel" : undefined }} />
+  const text = (
+    name: keyof StudentFields,
+    label: string,
+    type: string,
+    { hint, required }: { hint?: string; required?: boolean } = {},
+  ) => (
+    <Field
+      label={label}
+      hint={hint}
+      required={required}
+      field={field(name)}
+      inputProps={{ type, autoComplete: "off", inputMode: type === "tel" ? "tel" : undefined }}
+    />
   );
 
   return (
@@ -67,22 +87,39 @@ function StudentFormBody({ form, classes, formKey, classRequired, submitLabel }:
       {formKey ? <input type="hidden" name="idempotency_key" value={formKey} /> : null}
       <ErrorList id={form.errorId} errors={form.errors} />
       {text("name", "Name", "text", { required: true })}
-      <SelectField label="Class" required={classRequired} placeholder="Select a class" options={classNames} field={selectedClass}
-        selectProps={{ onChange: (event) => setClassName(event.currentTarget.value) }} />
+      <SelectField
+        label="Class"
+        required={classRequired}
+        placeholder="Select a class"
+        options={classNames}
+        field={selectedClass}
+        selectProps={{ onChange: (event) => setClassName(event.currentTarget.value) }}
+      />
       <SelectField label="Gender" required placeholder="Select gender" options={GENDERS} field={field("gender")} />
-      {text("phone_number", "Phone Number", "tel", { hint: "Nigeria (+234). A number like 0803 123 4567 is fine.", required: true })}
+      {text("phone_number", "Phone Number", "tel", {
+        hint: "Nigeria (+234). A number like 0803 123 4567 is fine.",
+        required: true,
+      })}
       {text("email", "Email", "email")}
       {text("address", "Address", "text")}
       {text("admission", "Admission Number", "text")}
 
-      <Checkbox field={takesLesson} label="Takes Lesson" inputProps={{ onChange: (event) => setTicked(event.currentTarget.checked) }} />
+      <Checkbox
+        field={takesLesson}
+        label="Takes Lesson"
+        inputProps={{ onChange: (event) => setTicked(event.currentTarget.checked) }}
+      />
       {hydrated ? null : (
         <button type="submit" {...validateButton(selectedClass.name)} className={buttonClass("secondary")}>
           Show subjects
         </button>
       )}
       {ticked ? (
-        <CheckboxGroup legend="Subjects" field={subjects} options={(schoolClass?.subjects ?? []).map((subject) => ({ value: subject, label: subject }))}>
+        <CheckboxGroup
+          legend="Subjects"
+          field={subjects}
+          options={(schoolClass?.subjects ?? []).map((subject) => ({ value: subject, label: subject }))}
+        >
           <p className="text-slate-700">{!schoolClass ? MESSAGES.selectClassFirst : MESSAGES.noSubjectsForClass}</p>
         </CheckboxGroup>
       ) : null}

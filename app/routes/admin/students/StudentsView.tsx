@@ -15,7 +15,12 @@ function StudentRow({ student, back }: { student: StudentRecord; back: string })
   const { name, class: className, gender, profile_img } = student.student_data;
   const path = `/admin/students/${encodeURIComponent(student.unique_id)}`;
   return (
-    <PersonRow to={`/admin/update-student/${encodeURIComponent(student.unique_id)}`} name={name} photo={profile_img} details={`${className ?? "No class"} · ${gender}`}>
+    <PersonRow
+      to={`/admin/update-student/${encodeURIComponent(student.unique_id)}`}
+      name={name}
+      photo={profile_img}
+      details={`${className ?? "No class"} · ${gender}`}
+    >
       <DeleteAction path={path} what="student" name={name} back={back} />
       <ConfirmDialog
         href={`${path}/backlog?returnTo=${encodeURIComponent(back)}`}
@@ -48,9 +53,22 @@ export function StudentsView({ filters, classes, list, error }: StudentsViewProp
 
   return (
     <div className="space-y-4 pb-40">
-      <ListHeader title="Students" addLabel="Add students" links={[{ to: "/admin/add-student", label: "Add Student" }, { to: "/admin/add-bulk-students", label: "Add Bulk Students" }]} />
+      <ListHeader
+        title="Students"
+        addLabel="Add students"
+        links={[
+          { to: "/admin/add-student", label: "Add Student" },
+          { to: "/admin/add-bulk-students", label: "Add Bulk Students" },
+        ]}
+      />
 
-      <SearchAndClass label="Search and filter students" id="student" placeholder="Search students..." filters={filters} classes={classes} />
+      <SearchAndClass
+        label="Search and filter students"
+        id="student"
+        placeholder="Search students..."
+        filters={filters}
+        classes={classes}
+      />
 
       <PagedList
         label="Students"
@@ -67,7 +85,10 @@ export function StudentsView({ filters, classes, list, error }: StudentsViewProp
         {(student) => <StudentRow key={student.unique_id} student={student} back={back} />}
       </PagedList>
 
-      <Link to="/admin/students-backlog" className={buttonClass("primary", "fixed bottom-36 right-4 z-20 rounded-full shadow-lg md:bottom-6")}>
+      <Link
+        to="/admin/students-backlog"
+        className={buttonClass("primary", "fixed bottom-36 right-4 z-20 rounded-full shadow-lg md:bottom-6")}
+      >
         Students Backlog
       </Link>
     </div>

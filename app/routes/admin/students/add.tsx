@@ -23,7 +23,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const formData = await readFormData(request);
     const submission = parseWithZod(formData, { schema: addStudentForm });
-    const saved = await saveStudent(api, submission, { mode: "create", idempotencyKey: formData.get("idempotency_key") });
+    const saved = await saveStudent(api, submission, {
+      mode: "create",
+      idempotencyKey: formData.get("idempotency_key"),
+    });
     if (saved.toast) return redirectWithToast(request, context, "/admin/students", success(saved.toast));
     return refuse({ result: saved.result }, saved.status ?? API_REFUSED);
   });
@@ -33,7 +36,13 @@ export default function AddStudent() {
   const { formKey, classes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <StudentFormScreen title="Add Student" classes={classes} lastResult={actionData?.result} formKey={formKey} classRequired
-      submitLabel="Add Student" />
+    <StudentFormScreen
+      title="Add Student"
+      classes={classes}
+      lastResult={actionData?.result}
+      formKey={formKey}
+      classRequired
+      submitLabel="Add Student"
+    />
   );
 }

@@ -64,8 +64,13 @@ export default function StudentsBacklog() {
       </header>
 
       <FilterForm label="Filter former students" submitLabel="Filter">
-        <SelectField id="backlog-filter" label="Reason" placeholder="All" options={BACKLOG_REASONS}
-          selectProps={{ name: "reason", defaultValue: reason }} />
+        <SelectField
+          id="backlog-filter"
+          label="Reason"
+          placeholder="All"
+          options={BACKLOG_REASONS}
+          selectProps={{ name: "reason", defaultValue: reason }}
+        />
       </FilterForm>
 
       <PagedList

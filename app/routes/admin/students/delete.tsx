@@ -10,12 +10,20 @@ export const meta: MetaFunction = () => [{ title: "Delete student" }];
 
 /** The JS-off confirmation of a row's Delete; with JS the list's dialog posts here directly. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return withAdmin(request, context, ({ api, uniqueId }) => confirmTarget(request, api, uniqueId, params.id!, "/admin/students"));
+  return withAdmin(request, context, ({ api, uniqueId }) =>
+    confirmTarget(request, api, uniqueId, params.id!, "/admin/students"),
+  );
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return withAdmin(request, context, ({ api }) =>
-    confirmAndReturn(request, context, "/admin/students", () => api.remove(`/students/${encodeURIComponent(params.id!)}`), DEFAULT_SUCCESS.deleted),
+    confirmAndReturn(
+      request,
+      context,
+      "/admin/students",
+      () => api.remove(`/students/${encodeURIComponent(params.id!)}`),
+      DEFAULT_SUCCESS.deleted,
+    ),
   );
 }
 

@@ -10,12 +10,20 @@ export const meta: MetaFunction = () => [{ title: "Add to students" }];
 
 /** The JS-off confirmation of a backlog entry's "Add to students": the former student is active again. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return withAdmin(request, context, ({ api, uniqueId }) => confirmTarget(request, api, uniqueId, params.id!, "/admin/students-backlog"));
+  return withAdmin(request, context, ({ api, uniqueId }) =>
+    confirmTarget(request, api, uniqueId, params.id!, "/admin/students-backlog"),
+  );
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return withAdmin(request, context, ({ api }) =>
-    confirmAndReturn(request, context, "/admin/students-backlog", () => api.create(`/students/${encodeURIComponent(params.id!)}/restore`), STUDENT_MESSAGES.restored),
+    confirmAndReturn(
+      request,
+      context,
+      "/admin/students-backlog",
+      () => api.create(`/students/${encodeURIComponent(params.id!)}/restore`),
+      STUDENT_MESSAGES.restored,
+    ),
   );
 }
 

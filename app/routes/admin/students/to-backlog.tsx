@@ -16,7 +16,9 @@ export const meta: MetaFunction = () => [{ title: "Add to Backlog" }];
 
 /** "Add to Backlog" asks for a reason: this page without JS, the list's dialog with it; both post here. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return withAdmin(request, context, ({ api, uniqueId }) => confirmTarget(request, api, uniqueId, params.id!, "/admin/students"));
+  return withAdmin(request, context, ({ api, uniqueId }) =>
+    confirmTarget(request, api, uniqueId, params.id!, "/admin/students"),
+  );
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -26,7 +28,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: backlogPayload });
     if (submission.status !== "success") return refuse({ errors: submission.error?.reason ?? undefined, back });
     const response = await api.create(`/students/${encodeURIComponent(params.id!)}/backlog`, submission.value);
-    if (!response.ok && response.fieldErrors.reason) return refuse({ errors: apiReply(submission, response).error?.reason ?? undefined, back }, API_REFUSED);
+    if (!response.ok && response.fieldErrors.reason)
+      return refuse({ errors: apiReply(submission, response).error?.reason ?? undefined, back }, API_REFUSED);
     const toast = response.ok ? success(response.message ?? MESSAGES.studentBacklogged) : failure(response.message);
     return redirectWithToast(request, context, back, toast);
   });

@@ -55,8 +55,13 @@ export default function UpdateStudent() {
   const { classes, student, fees } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <StudentFormScreen title="Update Student" classes={classes} lastResult={actionData?.result}
-      defaultValue={student} submitLabel="Update Student">
+    <StudentFormScreen
+      title="Update Student"
+      classes={classes}
+      lastResult={actionData?.result}
+      defaultValue={student}
+      submitLabel="Update Student"
+    >
       <StudentFeesSummary bill={fees} />
     </StudentFormScreen>
   );

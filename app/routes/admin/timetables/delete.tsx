@@ -15,7 +15,9 @@ export const meta: MetaFunction = () => [{ title: "Delete Timetable" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
-    const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id ?? "")}`, { fallback: MESSAGES.failedTimetable });
+    const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id ?? "")}`, {
+      fallback: MESSAGES.failedTimetable,
+    });
     if (result.status === 404) notFound(TIMETABLE_MESSAGES.timetableNotFound, TIMETABLES_BACK);
     return result.ok ? { timetable: result.data, error: null } : { timetable: null, error: result.message };
   });
@@ -24,8 +26,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** A timetable that is already gone (a second tap on Delete) counts as deleted. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
-    const result = await api.remove(`/timetables/${encodeURIComponent(params.id ?? "")}`, { fallback: MESSAGES.failedDeleteTimetable });
-    return redirectWithToast(request, context, "/admin/time-table", resultToast(result, MESSAGES.timetableDeleted, true));
+    const result = await api.remove(`/timetables/${encodeURIComponent(params.id ?? "")}`, {
+      fallback: MESSAGES.failedDeleteTimetable,
+    });
+    return redirectWithToast(
+      request,
+      context,
+      "/admin/time-table",
+      resultToast(result, MESSAGES.timetableDeleted, true),
+    );
   });
 }
 

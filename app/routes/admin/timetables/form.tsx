@@ -27,7 +27,9 @@ import { TIMETABLES_BACK, VenueField, withCurrent } from "./shared";
 import { notFound } from "~/.server/not-found.server";
 
 /** Create (/admin/timetable/add?type=…) and edit (/admin/timetable/{id}/edit) a timetable: one form. */
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data && "timetable" in data && data.timetable ? "Edit Timetable" : "Add Timetable" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data && "timetable" in data && data.timetable ? "Edit Timetable" : "Add Timetable" },
+];
 
 /**
  * The term and session a new timetable starts on: the ones the school set as current, else planningTerm
@@ -41,7 +43,10 @@ function defaultTermAndSession(options: SchoolOptions, today: Date): { term: str
       : options.terms.includes(planned)
         ? planned
         : (options.terms[TERMS.indexOf(planned)] ?? "");
-  const session = [options.configuredSession, currentSession(today)].find((s) => s && options.sessions.includes(s)) ?? options.sessions[0] ?? "";
+  const session =
+    [options.configuredSession, currentSession(today)].find((s) => s && options.sessions.includes(s)) ??
+    options.sessions[0] ??
+    "";
   return { term, session };
 }
 
@@ -52,15 +57,25 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const classes = options.classes.map((c) => c.class_name);
     let timetable: Timetable | null = null;
     if (params.id) {
-      const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id)}`, { fallback: MESSAGES.failedTimetable });
+      const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id)}`, {
+        fallback: MESSAGES.failedTimetable,
+      });
       if (result.status === 404) notFound(TIMETABLE_MESSAGES.timetableNotFound, TIMETABLES_BACK);
       if (!result.ok) return { error: result.message, timetable: null, options: null, defaults: null, formKey: "" };
       timetable = result.data;
     }
     const requested = new URL(request.url).searchParams.get("type");
-    const type: TimetableType = (TIMETABLE_TYPES as readonly string[]).includes(requested ?? "") ? (requested as TimetableType) : DEFAULT_TIMETABLE_TYPE;
+    const type: TimetableType = (TIMETABLE_TYPES as readonly string[]).includes(requested ?? "")
+      ? (requested as TimetableType)
+      : DEFAULT_TIMETABLE_TYPE;
     const defaults = timetable
-      ? { type: timetable.type, class: timetable.class, session: timetable.session, term: timetable.term, venue: timetable.venue ?? "" }
+      ? {
+          type: timetable.type,
+          class: timetable.class,
+          session: timetable.session,
+          term: timetable.term,
+          venue: timetable.venue ?? "",
+        }
       : {
           type,
           class: classes.includes(DEFAULT_TIMETABLE_CLASS) ? DEFAULT_TIMETABLE_CLASS : "",
@@ -92,7 +107,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       ? await api.update(`/timetables/${encodeURIComponent(params.id)}`, submission.value, { method: "PUT" })
       : await api.create("/timetables", submission.value, { idempotencyKey: key });
     if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
-    return redirectWithToast(request, context, "/admin/time-table", success(params.id ? DEFAULT_SUCCESS.updated : DEFAULT_SUCCESS.created));
+    return redirectWithToast(
+      request,
+      context,
+      "/admin/time-table",
+      success(params.id ? DEFAULT_SUCCESS.updated : DEFAULT_SUCCESS.created),
+    );
   });
 }
 
@@ -101,20 +121,37 @@ export default function TimetableForm() {
   return <TimetableFormBody {...loaded} />;
 }
 
-function TimetableFormBody({ error, timetable, defaults, formKey, options }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { notFound: true }>) {
+function TimetableFormBody({
+  error,
+  timetable,
+  defaults,
+  formKey,
+  options,
+}: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { notFound: true }>) {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const editing = Boolean(timetable);
-  const form = useFormState<"type" | "class" | "session" | "term" | "venue">("timetable", lastResult, defaults ?? undefined);
+  const form = useFormState<"type" | "class" | "session" | "term" | "venue">(
+    "timetable",
+    lastResult,
+    defaults ?? undefined,
+  );
   const title = editing ? "Edit Timetable" : "Add Timetable";
 
   return (
     <div className="space-y-5">
       <PageHeader backTo="/admin/time-table" title={title} />
       {error ? <Banner>{error}</Banner> : null}
-      {options?.fromFallback ? <Banner kind="info">{MESSAGES.failedSettings} Standard classes, sessions and terms are offered.</Banner> : null}
+      {options?.fromFallback ? (
+        <Banner kind="info">{MESSAGES.failedSettings} Standard classes, sessions and terms are offered.</Banner>
+      ) : null}
       {options && defaults ? (
-        <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" key={form.key} {...form.props}>
+        <Form
+          method="post"
+          className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+          key={form.key}
+          {...form.props}
+        >
           {editing ? null : <input type="hidden" name="idempotency_key" value={formKey} />}
           <ErrorList id={form.errorId} errors={form.errors} />
           {(
@@ -125,7 +162,14 @@ function TimetableFormBody({ error, timetable, defaults, formKey, options }: Exc
               ["term", "Term", options.terms, "Select term"],
             ] as const
           ).map(([name, label, choices, placeholder]) => (
-            <SelectField key={name} label={label} required options={choices} placeholder={placeholder} field={form.field(name)} />
+            <SelectField
+              key={name}
+              label={label}
+              required
+              options={choices}
+              placeholder={placeholder}
+              field={form.field(name)}
+            />
           ))}
           <VenueField field={form.field("venue")} />
           <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Saving…">

@@ -20,7 +20,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const url = new URL(request.url);
     const q = (url.searchParams.get("q") ?? "").slice(0, 100);
     const page = url.searchParams.get("page") ?? undefined;
-    const result = await api.get<Paginated<TimetableSummary>>("/timetables", { query: { q, page }, fallback: MESSAGES.failedTimetables });
+    const result = await api.get<Paginated<TimetableSummary>>("/timetables", {
+      query: { q, page },
+      fallback: MESSAGES.failedTimetables,
+    });
     return result.ok ? { q, list: result.data, error: null } : { q, list: null, error: result.message };
   });
 }
@@ -29,12 +32,18 @@ function TypePicker() {
   return (
     <details className="relative">
       <summary className={`${buttonClass("primary")} cursor-pointer list-none`}>Add Timetable</summary>
-      <nav aria-label="Timetable type" className="absolute right-0 z-20 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
+      <nav
+        aria-label="Timetable type"
+        className="absolute right-0 z-20 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-xl"
+      >
         <p className="px-3 py-2 text-sm font-semibold text-slate-600">Choose the type</p>
         <ul className="space-y-1">
           {TIMETABLE_TYPES.map((type) => (
             <li key={type}>
-              <Link to={`/admin/timetable/add?type=${encodeURIComponent(type)}`} className="flex min-h-11 items-center rounded-lg px-3 hover:bg-slate-100">
+              <Link
+                to={`/admin/timetable/add?type=${encodeURIComponent(type)}`}
+                className="flex min-h-11 items-center rounded-lg px-3 hover:bg-slate-100"
+              >
                 {type}
               </Link>
             </li>
@@ -45,11 +54,21 @@ function TypePicker() {
   );
 }
 
-function TimetableCard({ timetable, onDownload }: { timetable: TimetableSummary; onDownload: (toast: ToastMessage) => void }) {
+function TimetableCard({
+  timetable,
+  onDownload,
+}: {
+  timetable: TimetableSummary;
+  onDownload: (toast: ToastMessage) => void;
+}) {
   const title = `${timetable.type} – ${timetable.class}`;
   return (
     <li>
-      <article aria-label={title} className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="timetable-card">
+      <article
+        aria-label={title}
+        className="space-y-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        data-testid="timetable-card"
+      >
         <div>
           <h2 className="text-lg font-semibold">
             <Link to={timetablePath(timetable.id)} className="hover:underline">
@@ -66,7 +85,11 @@ function TimetableCard({ timetable, onDownload }: { timetable: TimetableSummary;
           <Link to={timetablePath(timetable.id)} className={buttonClass("secondary")} aria-label={`View ${title}`}>
             View
           </Link>
-          <Link to={timetablePath(timetable.id, "edit")} className={buttonClass("secondary")} aria-label={`Edit ${title}`}>
+          <Link
+            to={timetablePath(timetable.id, "edit")}
+            className={buttonClass("secondary")}
+            aria-label={`Edit ${title}`}
+          >
             Edit
           </Link>
           <DownloadLink id={timetable.id} onResult={onDownload}>
@@ -102,7 +125,13 @@ export default function TimetableList() {
           <Field
             id="timetable-search"
             label="Search"
-            inputProps={{ type: "search", name: "q", defaultValue: q, maxLength: 100, placeholder: "Search by type, class, session, term or venue" }}
+            inputProps={{
+              type: "search",
+              name: "q",
+              defaultValue: q,
+              maxLength: 100,
+              placeholder: "Search by type, class, session, term or venue",
+            }}
           />
         </div>
       </FilterForm>
@@ -115,7 +144,9 @@ export default function TimetableList() {
           q ? (
             <EmptyState title="No timetables found">No timetable matches “{q}”.</EmptyState>
           ) : (
-            <EmptyState title="No Timetables Yet">Add a timetable for a class: regular periods, a test or an exam.</EmptyState>
+            <EmptyState title="No Timetables Yet">
+              Add a timetable for a class: regular periods, a test or an exam.
+            </EmptyState>
           )
         }
       >

@@ -15,7 +15,9 @@ export const meta: MetaFunction = () => [{ title: "Delete Schedule" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
-    const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id ?? "")}`, { fallback: MESSAGES.failedTimetable });
+    const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id ?? "")}`, {
+      fallback: MESSAGES.failedTimetable,
+    });
     if (result.status === 404) notFound(TIMETABLE_MESSAGES.timetableNotFound, TIMETABLES_BACK);
     if (!result.ok) return { error: result.message, timetable: null, schedule: null };
     const schedule = result.data.schedules.find((s) => String(s.id) === params.scheduleId);

@@ -41,8 +41,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 type Found = { timetable: Timetable; schedule: Schedule | null };
 
 /** The timetable (and schedule, when editing) the URL names, or what to answer instead. */
-async function load(api: SchoolApiClient, params: LoaderFunctionArgs["params"]): Promise<Found | { notFound: string } | { error: string }> {
-  const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id ?? "")}`, { fallback: MESSAGES.failedTimetable });
+async function load(
+  api: SchoolApiClient,
+  params: LoaderFunctionArgs["params"],
+): Promise<Found | { notFound: string } | { error: string }> {
+  const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id ?? "")}`, {
+    fallback: MESSAGES.failedTimetable,
+  });
   if (result.status === 404) return { notFound: TIMETABLE_MESSAGES.timetableNotFound };
   if (!result.ok) return { error: result.message };
   if (params.scheduleId === undefined) return { timetable: result.data, schedule: null };
@@ -61,7 +66,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const found = await load(api, params);
     if ("notFound" in found) notFound(found.notFound, TIMETABLES_BACK);
-    if ("error" in found) return { error: found.error, timetable: null, schedule: null, subjects: [], formKey: "", today: "", keepDate: undefined };
+    if ("error" in found)
+      return {
+        error: found.error,
+        timetable: null,
+        schedule: null,
+        subjects: [],
+        formKey: "",
+        today: "",
+        keepDate: undefined,
+      };
     const { timetable, schedule } = found;
     const options = await getSchoolOptions(api);
     const classSubjects = options.classes.find((c) => c.class_name === timetable.class)?.subjects ?? [];
@@ -75,7 +89,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const formData = await readFormData(request);
     const found = await load(api, params);
     if (!("timetable" in found)) {
-      return redirectWithToast(request, context, "/admin/time-table", failure("notFound" in found ? found.notFound : found.error));
+      return redirectWithToast(
+        request,
+        context,
+        "/admin/time-table",
+        failure("notFound" in found ? found.notFound : found.error),
+      );
     }
     const { timetable, schedule } = found;
     const { today, keepDate } = dateRule(schedule, new Date());
@@ -87,7 +106,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       ? await api.update(`${base}/${schedule.id}`, submission.value, { method: "PUT" })
       : await api.create(base, submission.value, { idempotencyKey: key });
     if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
-    return redirectWithToast(request, context, timetablePath(timetable.id), success(schedule ? DEFAULT_SUCCESS.updated : DEFAULT_SUCCESS.created));
+    return redirectWithToast(
+      request,
+      context,
+      timetablePath(timetable.id),
+      success(schedule ? DEFAULT_SUCCESS.updated : DEFAULT_SUCCESS.created),
+    );
   });
 }
 
@@ -142,7 +166,12 @@ function ScheduleFormBody({
           {timetable.type} · {describeTimetable(timetable)}
         </p>
       </div>
-      <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" key={form.key} {...form.props}>
+      <Form
+        method="post"
+        className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        key={form.key}
+        {...form.props}
+      >
         {schedule ? null : <input type="hidden" name="idempotency_key" value={formKey} />}
         <ErrorList id={form.errorId} errors={form.errors} />
         {dated ? (
@@ -154,7 +183,13 @@ function ScheduleFormBody({
           <Field label="Start time" required field={field("schedule_start_time")} inputProps={{ type: "time" }} />
           <Field label="End time" required field={field("schedule_end_time")} inputProps={{ type: "time" }} />
         </div>
-        <SelectField label="Subject" required options={subjects} placeholder={subjects.length > 1 ? "Select subject" : undefined} field={field("subject")} />
+        <SelectField
+          label="Subject"
+          required
+          options={subjects}
+          placeholder={subjects.length > 1 ? "Select subject" : undefined}
+          field={field("subject")}
+        />
         <VenueField field={field("venue")} />
         <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Saving…">
           {schedule ? "Save Schedule" : "Add Schedule"}

@@ -36,7 +36,17 @@ export function VenueField({ field }: { field: FieldMeta }) {
 }
 
 /** A Delete link (confirm page) that opens a dialog with JavaScript; `name` says what it deletes to screen readers. */
-export function DeleteAction({ path, title, name, description }: { path: string; title: string; name: string; description: string }) {
+export function DeleteAction({
+  path,
+  title,
+  name,
+  description,
+}: {
+  path: string;
+  title: string;
+  name: string;
+  description: string;
+}) {
   return (
     <ConfirmDialog
       href={path}
@@ -86,7 +96,8 @@ export function DownloadLink({
     setBusy(true);
     try {
       const response = await fetch(href, { headers: { Accept: "application/pdf" } });
-      if (!response.ok || !(response.headers.get("content-type") ?? "").includes("application/pdf")) throw new Error("not a PDF");
+      if (!response.ok || !(response.headers.get("content-type") ?? "").includes("application/pdf"))
+        throw new Error("not a PDF");
       const blob = await response.blob();
       const url = URL.createObjectURL(blob);
       const anchor = document.createElement("a");

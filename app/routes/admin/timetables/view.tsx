@@ -2,7 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { MESSAGES } from "../../../../contract/messages";
-import { formatScheduleDate, groupSchedules, TIMETABLE_MESSAGES, type Timetable } from "../../../../contract/timetables";
+import {
+  formatScheduleDate,
+  groupSchedules,
+  TIMETABLE_MESSAGES,
+  type Timetable,
+} from "../../../../contract/timetables";
 import { withAdmin } from "~/.server/auth.server";
 import { Banner } from "~/components/ui/Banner";
 import { buttonClass } from "~/components/ui/Button";
@@ -12,12 +17,19 @@ import { TIMETABLES_BACK, BackLink, DeleteAction, describeTimetable, DownloadLin
 import { notFound } from "~/.server/not-found.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data && "timetable" in data && data.timetable ? `${data.timetable.type} Timetable – ${data.timetable.class}` : "Timetable" },
+  {
+    title:
+      data && "timetable" in data && data.timetable
+        ? `${data.timetable.type} Timetable – ${data.timetable.class}`
+        : "Timetable",
+  },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
-    const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id ?? "")}`, { fallback: MESSAGES.failedTimetable });
+    const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id ?? "")}`, {
+      fallback: MESSAGES.failedTimetable,
+    });
     if (result.status === 404) notFound(TIMETABLE_MESSAGES.timetableNotFound, TIMETABLES_BACK);
     return result.ok ? { timetable: result.data, error: null } : { timetable: null, error: result.message };
   });
@@ -77,7 +89,11 @@ export default function TimetableView() {
                 {group.schedules.map((schedule) => {
                   const label = `${schedule.subject}, ${heading} ${schedule.schedule_start_time}–${schedule.schedule_end_time}`;
                   return (
-                    <li key={schedule.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200" data-testid="schedule">
+                    <li
+                      key={schedule.id}
+                      className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200"
+                      data-testid="schedule"
+                    >
                       <div>
                         <p className="font-semibold">{schedule.subject}</p>
                         <p className="text-sm text-slate-700">
@@ -86,7 +102,11 @@ export default function TimetableView() {
                         </p>
                       </div>
                       <div className="flex gap-2">
-                        <Link to={timetablePath(timetable.id, `edit-schedule/${schedule.id}`)} className={buttonClass("secondary")} aria-label={`Edit ${label}`}>
+                        <Link
+                          to={timetablePath(timetable.id, `edit-schedule/${schedule.id}`)}
+                          className={buttonClass("secondary")}
+                          aria-label={`Edit ${label}`}
+                        >
                           Edit
                         </Link>
                         <DeleteAction
