@@ -1,11 +1,13 @@
-// `npm test`: every check of the project, timed. Steps that do not wait on each other run side by side
-// (the type check beside the build, the Chromium tests beside the abuse cases, the bench beside the
-// PostgreSQL steps), each one's output is
-// printed whole when it ends, with its duration. Each step has a budget in .ci/budgets.json, in seconds
-// on a quiet two-core machine (CI_BUDGET_SCALE multiplies them, e.g. 2 on a machine busy with other
-// work); a step over its budget fails the run and names its slowest tests.
+// `npm test`: every check of the project, timed. Each step names the steps it needs (the end-to-end tests
+// need the build and the compiled SQLite module, the type check needs nothing) and starts as soon as they
+// have passed, while at most TEST_JOBS steps (3 by default, for two cores) run at once; when several are
+// ready, the one listed first starts first, so the longest chain (the build, then the browser tests) is
+// never kept waiting. Each step's output is printed whole when it ends, with its duration. Each step has a
+// budget in .ci/budgets.json, in seconds on a quiet two-core machine (CI_BUDGET_SCALE multiplies them,
+// e.g. 2 on a machine busy with other work); a step over its budget fails the run and names its slowest
+// tests. A failed step's dependants do not run.
 //
-// TEST_BUILD_NATIVE=1 compiles better-sqlite3 in the first stage (for an install made with --ignore-scripts).
+// TEST_BUILD_NATIVE=1 compiles better-sqlite3 first (for an install made with --ignore-scripts).
 // TEST_POSTGRES_URL (a postgres:// URL) adds the API tests and the abuse cases on PostgreSQL; .ci/run
 // sets it. Without it those steps are skipped, and the run says so.
 import { spawn } from "node:child_process";
@@ -35,47 +37,49 @@ const withoutPostgres = { TEST_DATABASE_URL: "" };
 const API_TESTS = ["tests/api", "--isolate=false"];
 const onPostgres = postgres ? { TEST_DATABASE_URL: postgres } : null;
 
-// Each inner list runs side by side; the lists run one after another.
-const stages = [
-  [
-    { name: "Chromium present", command: "node", args: ["scripts/ensure-chromium.mjs"] },
-    // .ci/run installs without install scripts and has the one native module compiled here, beside the
-    // type check and the build, which do not load it (compiling SQLite takes a core for about a minute).
-    process.env.TEST_BUILD_NATIVE === "1" && {
-      name: "native modules",
-      command: "npm",
-      args: ["rebuild", "better-sqlite3"],
-    },
-    { name: "type check", command: "npx", args: ["tsc", "--noEmit"] },
-    { name: "build", command: "npm", args: ["run", "build"] },
-  ],
-  [vitest("unit tests", ["tests/unit"]), vitest("API tests on SQLite", API_TESTS, withoutPostgres)],
-  [
-    vitest("form tests", ["--config", "vitest.forms.config.ts"]),
-    // Three browser tests at a time: they wait on pages and the server more than they compute.
-    {
-      name: "end-to-end tests",
-      command: "npx",
-      args: ["playwright", "test"],
-      env: { E2E_WORKERS: process.env.E2E_WORKERS ?? "3", E2E_REPORT: report("end-to-end tests") },
-      report: { kind: "playwright", file: report("end-to-end tests") },
-    },
-    vitest("abuse cases on SQLite", ["--config", "vitest.security.config.ts"], withoutPostgres),
-  ],
-  [
-    onPostgres && vitest("API tests on PostgreSQL", API_TESTS, onPostgres),
-    onPostgres && vitest("abuse cases on PostgreSQL", ["--config", "vitest.security.config.ts"], onPostgres),
-    { name: "earlier test titles kept", command: "node", args: ["scripts/check-test-titles.mjs"] },
-    // The short bench proves every figure is measured and the byte budgets hold; its timings are not judged
-    // here, so it runs beside the PostgreSQL steps (which mostly wait on the database) for a second a page.
-    {
-      name: "short bench",
-      command: "npm",
-      args: ["run", "bench:ci"],
-      env: { BENCH_BUILD_DIR: "build", BENCH_SECONDS: "1" },
-    },
-  ],
-];
+const native = process.env.TEST_BUILD_NATIVE === "1";
+// What needs SQLite's compiled module waits for it when it is being compiled.
+const sqlite = native ? ["native modules"] : [];
+const server = ["build", ...sqlite];
+
+// In the order they start when several are ready: the longest chain first.
+const steps = [
+  // Compiling SQLite takes a core for about a minute and a half; the type check and the build, which do not
+  // load it, run beside it.
+  native && { name: "native modules", command: "npm", args: ["rebuild", "better-sqlite3"] },
+  { name: "build", command: "npm", args: ["run", "build"] },
+  { name: "Chromium present", command: "node", args: ["scripts/ensure-chromium.mjs"] },
+  // Three browser tests at a time: they wait on pages and the server more than they compute.
+  {
+    name: "end-to-end tests",
+    needs: [...server, "Chromium present"],
+    command: "npx",
+    args: ["playwright", "test"],
+    env: { E2E_WORKERS: process.env.E2E_WORKERS ?? "3", E2E_REPORT: report("end-to-end tests") },
+    report: { kind: "playwright", file: report("end-to-end tests") },
+  },
+  { name: "type check", command: "npx", args: ["tsc", "--noEmit"] },
+  { ...vitest("abuse cases on SQLite", ["--config", "vitest.security.config.ts"], withoutPostgres), needs: server },
+  // The PostgreSQL API tests load no native module: they fill the time the compiling leaves free.
+  onPostgres && vitest("API tests on PostgreSQL", API_TESTS, onPostgres),
+  { ...vitest("form tests", ["--config", "vitest.forms.config.ts"]), needs: server },
+  { ...vitest("API tests on SQLite", API_TESTS, withoutPostgres), needs: sqlite },
+  { ...vitest("unit tests", ["tests/unit"]), needs: sqlite },
+  onPostgres && {
+    ...vitest("abuse cases on PostgreSQL", ["--config", "vitest.security.config.ts"], onPostgres),
+    needs: server,
+  },
+  { name: "earlier test titles kept", command: "node", args: ["scripts/check-test-titles.mjs"] },
+  // The short bench proves every figure is measured and the byte budgets hold; its timings are not judged
+  // here, so it runs for a second a page.
+  {
+    name: "short bench",
+    needs: server,
+    command: "npm",
+    args: ["run", "bench:ci"],
+    env: { BENCH_BUILD_DIR: "build", BENCH_SECONDS: "1" },
+  },
+].filter(Boolean);
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -123,37 +127,70 @@ function slowest(step, count = 8) {
   return tests.sort((a, b) => b.ms - a.ms).slice(0, count);
 }
 
+const jobs = Number(process.env.TEST_JOBS ?? 3);
+for (const step of steps) {
+  for (const need of step.needs ?? []) {
+    if (!steps.some((other) => other.name === need))
+      throw new Error(`"${step.name}" needs "${need}", which is no step`);
+  }
+  if (budgets[step.name] === undefined) throw new Error(`.ci/budgets.json has no budget for "${step.name}"`);
+}
+
 const started = Date.now();
 const summary = [];
+const passed = new Set();
+const settled = new Set();
 let failed = false;
-for (const stage of stages) {
-  const steps = stage.filter(Boolean);
-  const results = await Promise.all(
-    steps.map((step) =>
-      run(step).then((result) => {
-        process.stdout.write(
-          `\n==> ${step.name}: ${result.code === 0 ? "passed" : `FAILED (exit ${result.code})`} in ${seconds(result.ms)}\n${result.output}`,
-        );
-        return result;
-      }),
-    ),
+
+/** Records a step's result: its output, its line in the summary, and its slowest tests when over budget. */
+function record({ step, code, ms, output }) {
+  const budget = budgets[step.name] * scale;
+  const over = ms > budget * 1000;
+  process.stdout.write(
+    `\n==> ${step.name}: ${code === 0 ? "passed" : `FAILED (exit ${code})`} in ${seconds(ms)} (from ${seconds(step.startedAt - started)})\n${output}`,
   );
-  for (const { step, code, ms } of results) {
-    const budget = budgets[step.name];
-    if (budget === undefined) throw new Error(`.ci/budgets.json has no budget for "${step.name}"`);
-    const over = ms > budget * scale * 1000;
-    summary.push(
-      `${step.name.padEnd(30)} ${seconds(ms).padStart(8)}  budget ${String(budget * scale).padStart(4)} s${code ? "  FAILED" : ""}${over ? "  OVER BUDGET" : ""}`,
+  summary.push(
+    `${step.name.padEnd(30)} ${seconds(ms).padStart(8)}  budget ${String(budget).padStart(4)} s${code ? "  FAILED" : ""}${over ? "  OVER BUDGET" : ""}`,
+  );
+  if (over) {
+    process.stdout.write(
+      `\n==> ${step.name} took ${seconds(ms)}, over its budget of ${budget} s. Its slowest tests:\n`,
     );
-    if (over) {
-      process.stdout.write(
-        `\n==> ${step.name} took ${seconds(ms)}, over its budget of ${budget * scale} s. Its slowest tests:\n`,
-      );
-      for (const test of slowest(step)) process.stdout.write(`    ${seconds(test.ms).padStart(8)}  ${test.title}\n`);
-    }
-    if (code || over) failed = true;
+    for (const test of slowest(step)) process.stdout.write(`    ${seconds(test.ms).padStart(8)}  ${test.title}\n`);
   }
+  if (code || over) failed = true;
+  else passed.add(step.name);
+  settled.add(step.name);
 }
+
+await new Promise((allDone) => {
+  const running = new Set();
+  const schedule = () => {
+    for (const step of steps) {
+      if (settled.has(step.name) || running.has(step) || step.skipped) continue;
+      const needs = step.needs ?? [];
+      if (needs.some((need) => settled.has(need) && !passed.has(need))) {
+        step.skipped = true;
+        settled.add(step.name);
+        summary.push(
+          `${step.name.padEnd(30)}  not run: ${needs.filter((need) => settled.has(need) && !passed.has(need)).join(", ")} failed`,
+        );
+        failed = true;
+        continue;
+      }
+      if (running.size >= jobs || !needs.every((need) => passed.has(need))) continue;
+      running.add(step);
+      step.startedAt = Date.now();
+      run(step).then((result) => {
+        running.delete(step);
+        record(result);
+        schedule();
+      });
+    }
+    if (running.size === 0 && settled.size === steps.length) allDone();
+  };
+  schedule();
+});
 if (!postgres) summary.push("(TEST_POSTGRES_URL unset: the API tests and abuse cases did not run on PostgreSQL)");
 process.stdout.write(
   `\n==> Steps\n${summary.join("\n")}\n${"all".padEnd(30)} ${seconds(Date.now() - started).padStart(8)}\n`,
