@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
+import { defineConfig } from "eslint/config";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import { importX, createNodeResolver } from "eslint-plugin-import-x";
@@ -24,7 +25,7 @@ const typeImportsAsValues = {
   },
 };
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: ["build/", ".builds/", ".cache/", "data/", "public/build/", "test-results/", "playwright-report/"],
   },
