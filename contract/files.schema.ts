@@ -11,7 +11,7 @@ const folderName = z
   .transform(normalizeFolderName)
   .superRefine((name, ctx) => {
     if (name.length > FOLDER_NAME_MAX) ctx.addIssue({ code: "custom", message: FILE_MESSAGES.folderNameTooLong });
-    // eslint-disable-next-line no-control-regex
+    // eslint-disable-next-line no-control-regex -- a folder name with control characters is refused
     else if (/[/\\\u0000-\u001f\u007f]/.test(name) || /^\.+$/.test(name))
       ctx.addIssue({ code: "custom", message: FILE_MESSAGES.folderNameInvalid });
     else if (name.toLowerCase() === "upload")

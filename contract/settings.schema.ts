@@ -120,4 +120,5 @@ export const schoolSettingsSchema = z
  */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- never used: declaring it is the compile-time check
 type SchemaMatchesInput = Holds<Same<z.infer<typeof schoolSettingsSchema>, SchoolSettingsInput>>;

@@ -1,5 +1,4 @@
 import { SCHOOL_TIME_ZONE } from "./calendar";
-import { MESSAGES } from "./messages";
 
 /** Timetables and their schedules (screens: docs/product.md, Timetables). */
 export const TIMETABLE_TYPES = ["Regular School Period", "Test", "Exam"] as const;

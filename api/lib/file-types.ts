@@ -201,7 +201,7 @@ function textType(bytes: Uint8Array, filename: string): Detection {
   } else {
     text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
   }
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what marks a file as not text
   if (/[\u0000-\u0008\u000e-\u001f\u007f]/.test(text.replace(/^\ufeff/, ""))) return { ok: false, reason: "unknown" };
   if (MARKUP.test(text) || /^\s*</.test(text.replace(/^\ufeff|^\u00ef\u00bb\u00bf/, "")))
     return { ok: false, reason: "markup" };

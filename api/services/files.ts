@@ -297,7 +297,7 @@ export async function deleteFolder(deps: ApiDeps, tenant: Tenant, name: string):
 export function cleanFileName(raw: string): string {
   const decoded = raw.replace(/%22/gi, '"').replace(/%0[ad]/gi, "");
   const base = decoded.normalize("NFC").split(/[/\\]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this strips from the name
   const clean = base.replace(/[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim();
   const chars = [...clean];
   if (chars.length <= 200) return clean || "file";

@@ -183,7 +183,10 @@ describe(`a crawl of every GET on ${DATABASE}`, { timeout: 300_000 }, () => {
       seen.add(url);
       queue.push(url);
     };
-    for (const url of [...queue]) (seen.add(url), perRoute.set(url, 1));
+    for (const url of [...queue]) {
+      seen.add(url);
+      perRoute.set(url, 1);
+    }
 
     while (queue.length) {
       const url = queue.shift()!;

@@ -1,23 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useRef, useState, type ComponentType, type ReactNode } from "react";
 import { Button, buttonClass } from "./Button";
-import type { ConfirmDialogContentProps } from "./ConfirmDialogContent";
-
-export interface ConfirmDialogProps {
-  /** The confirm page that does the same job without JavaScript. */
-  href: string;
-  /** Where the confirming form posts. */
-  action: string;
-  title: string;
-  description: ReactNode;
-  triggerLabel: ReactNode;
-  confirmLabel: string;
-  variant?: "primary" | "danger";
-  triggerClassName?: string;
-  hiddenFields?: Record<string, string>;
-  /** Fields the confirmation asks for (a reason, say), shown above the buttons. */
-  children?: ReactNode;
-}
+import type { ConfirmDialogContentProps, ConfirmDialogProps } from "./ConfirmDialogProps";
 
 type Content = ComponentType<ConfirmDialogContentProps>;
 

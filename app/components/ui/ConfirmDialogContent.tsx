@@ -1,16 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Form, useNavigation } from "@remix-run/react";
-import type { RefObject } from "react";
 import { Button, buttonClass } from "./Button";
-import type { ConfirmDialogProps } from "./ConfirmDialog";
-
-export interface ConfirmDialogContentProps
-  extends Omit<ConfirmDialogProps, "href" | "triggerLabel" | "triggerClassName"> {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The link that opened the dialog: focus goes back to it on close. */
-  trigger: RefObject<HTMLAnchorElement>;
-}
+import type { ConfirmDialogContentProps } from "./ConfirmDialogProps";
 
 /** The confirm dialog's JS path, loaded on first use: the same question and POST as the confirm page. */
 export function ConfirmDialogContent({

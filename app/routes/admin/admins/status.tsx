@@ -1,11 +1,11 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { ACCESS_MESSAGES } from "../../../../contract/access";
 import { withAdmin } from "~/.server/auth.server";
 import { confirmAndReturn } from "~/.server/confirm.server";
 import { ADMINS_PATH } from "~/lib/access";
 
 /** Disable and Enable post here from the list (a plain form: no JavaScript needed); a GET goes back to it. */
-export function loader(_: LoaderFunctionArgs) {
+export function loader() {
   return redirect(ADMINS_PATH);
 }
 

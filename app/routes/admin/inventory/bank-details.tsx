@@ -95,6 +95,8 @@ export default function BankDetails() {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const fetcher = useFetcher<typeof action>();
+  // `fetcher` is a new object on every state change; its `submit` stays the same function.
+  const submitVerification = fetcher.submit;
   const saved = account && {
     account_bank: account.bank_code,
     account_number: account.account_number,
@@ -121,12 +123,11 @@ export default function BankDetails() {
   useEffect(() => {
     if (!hydrated || !complete || current) return;
     const timer = setTimeout(
-      () => fetcher.submit({ intent: "verify", account_bank: bank, account_number: number }, { method: "post" }),
+      () => submitVerification({ intent: "verify", account_bank: bank, account_number: number }, { method: "post" }),
       VERIFY_DEBOUNCE_MS,
     );
     return () => clearTimeout(timer);
-    // `fetcher` is left out: it is a new object on every state change.
-  }, [hydrated, complete, current, bank, number]);
+  }, [hydrated, complete, current, bank, number, submitVerification]);
 
   useEffect(() => {
     const answer = fetcher.data;
