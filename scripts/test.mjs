@@ -59,6 +59,8 @@ const steps = [
     report: { kind: "playwright", file: report("end-to-end tests") },
   },
   { name: "type check", command: "npx", args: ["tsc", "--noEmit"] },
+  // ESLint with no warnings, then Prettier's check of the formatting.
+  { name: "lint", command: "npm", args: ["run", "lint"] },
   { ...vitest("abuse cases on SQLite", ["--config", "vitest.security.config.ts"], withoutPostgres), needs: server },
   // The PostgreSQL API tests load no native module: they fill the time the compiling leaves free.
   onPostgres && vitest("API tests on PostgreSQL", API_TESTS, onPostgres),
