@@ -143,6 +143,7 @@ test("create a form, apply with a bad then a good document, review, approve, fin
   await applicant.getByRole("button", { name: "Submit Application" }).click();
   await expect(applicant.getByText("Upload a picture (PNG, JPEG, GIF or WebP) or a PDF.")).toBeVisible();
   await expect(applicant.getByLabel("Passport photograph (optional)")).toHaveAttribute("aria-invalid", "true");
+  await expect(applicant.getByLabel("Passport photograph (optional)")).toBeFocused();
   await expect(applicant.getByLabel("First name")).toHaveValue("Tolu");
   await expect(applicant.getByLabel("Class applying into")).toHaveValue("JSS1");
   await expect(applicant.getByLabel("Hobbies (optional)")).toHaveValue("Reading");
