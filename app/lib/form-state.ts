@@ -110,12 +110,17 @@ export function useFormState<Name extends string>(
 export function useFocusOnRefusal(id: string, lastResult: FormResult | null | undefined) {
   useEffect(() => {
     if (lastResult?.status !== "error" || lastResult.intent?.type === "validate") return;
-    const invalid = document.getElementById(id)?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    const target = invalid ?? document.getElementById(`${id}-error`);
-    if (!target) return;
-    if (!invalid && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
-    target.focus();
+    focusRefused(id);
   }, [id, lastResult]);
+}
+
+/** Focus on form `id`'s first control marked `aria-invalid`, else on its message above the form. */
+export function focusRefused(id: string) {
+  const invalid = document.getElementById(id)?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  const target = invalid ?? document.getElementById(`${id}-error`);
+  if (!target) return;
+  if (!invalid && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+  target.focus();
 }
 
 /** Which submission `usePending` asks about; every part given must match. */

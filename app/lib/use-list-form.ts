@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
+import { focusRefused } from "./form-state";
 import { DEFAULT_INTENT, readIntent } from "./list-intents";
 
 /** What an add or remove gives back: the edited state, messages to show, the field to focus. */
@@ -13,15 +14,20 @@ export interface ListFormResult<S, E> {
 /**
  * With JavaScript, adding and removing list entries happens in the page, by the same function the
  * server runs without JavaScript: no round trip, and nothing typed meanwhile is lost. Only "save" is
- * submitted. The server's latest answer (a refused save) replaces what was edited in the page.
+ * submitted. The server's latest answer (a refused save) replaces what was edited in the page, and
+ * focus goes to its first field in error (form `formId`), as `useFocusOnRefusal` does for other forms.
  */
 export function useListForm<S, E>(
+  formId: string,
   fromServer: ListFormResult<S, E> | undefined,
   reduce: (formData: FormData) => Omit<ListFormResult<S, E>, "revision">,
 ) {
   const [local, setLocal] = useState<ListFormResult<S, E> | null>(null);
   const count = useRef(0);
   useEffect(() => setLocal(null), [fromServer]);
+  useEffect(() => {
+    if (fromServer) focusRefused(formId);
+  }, [formId, fromServer]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;

@@ -143,6 +143,7 @@ test("create a form, apply with a bad then a good document, review, approve, fin
   await applicant.getByRole("button", { name: "Submit Application" }).click();
   await expect(applicant.getByText("Upload a picture (PNG, JPEG, GIF or WebP) or a PDF.")).toBeVisible();
   await expect(applicant.getByLabel("Passport photograph (optional)")).toHaveAttribute("aria-invalid", "true");
+  await expect(applicant.getByLabel("Passport photograph (optional)")).toBeFocused();
   await expect(applicant.getByLabel("First name")).toHaveValue("Tolu");
   await expect(applicant.getByLabel("Class applying into")).toHaveValue("JSS1");
   await expect(applicant.getByLabel("Hobbies (optional)")).toHaveValue("Reading");
@@ -161,8 +162,13 @@ test("create a form, apply with a bad then a good document, review, approve, fin
 
   // The admin reviews and approves.
   await page.goto("/admin/admission-forms");
-  await expect(page.getByRole("article", { name: "2026/2027 Entrance" })).toContainText("Submissions1");
-  await page.getByRole("link", { name: "Submissions", exact: true }).click();
+  const entrance = page.getByRole("article", { name: "2026/2027 Entrance" });
+  await expect(entrance).toContainText("Submissions1");
+  // Once scripts run (they draw Copy), the tab links pointed at become tabs: an arrow key switches, the address follows.
+  await expect(entrance.getByRole("button", { name: "Copy the public link of 2026/2027 Entrance" })).toBeVisible();
+  await page.getByRole("navigation", { name: "Admission tabs" }).hover();
+  await page.getByRole("tab", { name: "Forms" }).press("ArrowRight");
+  await expect(page.getByRole("tab", { name: "Submissions" })).toHaveAttribute("aria-selected", "true");
   await expect(page).toHaveURL(/tab=submissions/);
   const row = page.getByTestId("submission-row").filter({ hasText: "Tolu Adeyemi" });
   await expect(row).toContainText("2026/2027 Entrance · JSS1");

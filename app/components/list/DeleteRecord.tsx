@@ -1,4 +1,5 @@
-import { ConfirmDialog, ConfirmPage } from "../ui/ConfirmDialog";
+import { ConfirmDialog } from "../ui/ConfirmDialog";
+import { ConfirmPage } from "../ui/ConfirmPage";
 import { menuItemClass } from "./RowMenu";
 
 /**

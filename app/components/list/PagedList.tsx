@@ -23,7 +23,11 @@ export function PagedList<T>({
 }) {
   const location = useLocation();
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  // A tab switch (`tabSwitchState`, app/lib/tabs.ts) keeps its rows: the page has every panel already.
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location.pathname === location.pathname &&
+    !(navigation.location.state as { tabSwitch?: true } | null)?.tabSwitch;
   return (
     <>
       {error ? <Banner>{error}</Banner> : null}

@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { usePending } from "~/lib/form-state";
 import { Button, buttonClass } from "./Button";
 import type { ConfirmDialogContentProps } from "./ConfirmDialogProps";
 
@@ -16,8 +17,7 @@ export function ConfirmDialogContent({
   hiddenFields = {},
   children,
 }: ConfirmDialogContentProps) {
-  const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formAction === action;
+  const pending = usePending({ action });
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

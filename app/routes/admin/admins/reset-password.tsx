@@ -6,7 +6,7 @@ import { withAdmin } from "~/.server/auth.server";
 import { backFromQuery } from "~/.server/confirm.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
-import { ConfirmPage } from "~/components/ui/ConfirmDialog";
+import { ConfirmPage } from "~/components/ui/ConfirmPage";
 import { Credentials } from "./Credentials";
 import { ADMINS_PATH } from "~/lib/access";
 

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ADMISSION_SPEC_MESSAGES as SPEC } from "../../../../contract/admissions";
 import { withAdmin } from "~/.server/auth.server";
 import { backFromQuery, confirmAndReturn } from "~/.server/confirm.server";
-import { ConfirmPage } from "~/components/ui/ConfirmDialog";
+import { ConfirmPage } from "~/components/ui/ConfirmPage";
 import { ADMISSIONS_HOME } from "./shared";
 
 /** The confirm page behind a form's Delete (the dialog's JS-off twin) and the delete itself. */

@@ -16,7 +16,6 @@ import { resultToast } from "~/.server/confirm.server";
 import { readFormData } from "~/.server/form.server";
 import { returnTo } from "~/.server/return-to";
 import { redirectWithToast } from "~/.server/toast.server";
-import { FilterChips } from "~/components/list/FilterChips";
 import { FilterForm } from "~/components/list/FilterForm";
 import { PagedList } from "~/components/list/PagedList";
 import { Button, buttonClass } from "~/components/ui/Button";
@@ -24,57 +23,55 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { inputClass } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
+import { Tabs } from "~/components/ui/Tabs";
 import { Toast, type ToastMessage } from "~/components/ui/Toast";
 import { formatDateTime } from "~/lib/dates";
+import { keepDataOnTabSwitch, tabOf } from "~/lib/tabs";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ADMISSIONS_HOME, StatusBadge, statusLabel } from "./shared";
 
 export const meta: MetaFunction = () => [{ title: "Admission" }];
 
+const TABS = ["forms", "submissions"] as const;
+
+/**
+ * Both tabs' lists, so that with JavaScript a tab switch shows the other at once (`Tabs`): `page` is the
+ * chosen tab's page (the other shows its first), the status and form filters are the submissions'.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api, uniqueId }) => {
     const url = new URL(request.url);
+    const tab = tabOf(url.search, "tab", TABS);
     const page = url.searchParams.get("page") ?? undefined;
-    const origin = siteOrigin(request);
-    if (url.searchParams.get("tab") !== "submissions") {
-      const forms = await api.get<Paginated<AdmissionForm>>("/admission-forms", {
-        query: { page },
-        fallback: SPEC.failedForms,
-      });
-      return {
-        tab: "forms" as const,
-        origin,
-        uniqueId,
-        forms: forms.ok ? forms.data : null,
-        error: forms.ok ? null : forms.message,
-        submissions: null,
-        formOptions: [],
-        filters: { status: "", form_id: "" },
-      };
-    }
     const status = (SUBMISSION_STATUSES as readonly string[]).includes(url.searchParams.get("status") ?? "")
       ? url.searchParams.get("status")!
       : "";
     const formId = /^\d{1,10}$/.test(url.searchParams.get("form_id") ?? "") ? url.searchParams.get("form_id")! : "";
-    const [submissions, forms] = await Promise.all([
+    const [forms, submissions, options] = await Promise.all([
+      api.get<Paginated<AdmissionForm>>("/admission-forms", {
+        query: { page: tab === "forms" ? page : undefined },
+        fallback: SPEC.failedForms,
+      }),
       api.get<Paginated<SubmissionRow>>("/submissions", {
-        query: { page, status, form_id: formId },
+        query: { page: tab === "submissions" ? page : undefined, status, form_id: formId },
         fallback: SPEC.failedSubmissions,
       }),
       api.get<Paginated<AdmissionForm>>("/admission-forms", { query: { per_page: 100 } }),
     ]);
     return {
-      tab: "submissions" as const,
-      origin,
+      origin: siteOrigin(request),
       uniqueId,
-      forms: null,
+      forms: forms.ok ? forms.data : null,
+      formsError: forms.ok ? null : forms.message,
       submissions: submissions.ok ? submissions.data : null,
-      error: submissions.ok ? null : submissions.message,
-      formOptions: forms.ok ? forms.data.data.map((f) => ({ value: String(f.id), label: f.title })) : [],
+      submissionsError: submissions.ok ? null : submissions.message,
+      formOptions: options.ok ? options.data.data.map((f) => ({ value: String(f.id), label: f.title })) : [],
       filters: { status, form_id: formId },
     };
   });
 }
+
+export const shouldRevalidate = keepDataOnTabSwitch();
 
 /** Activate or deactivate a form; back to the same page of the list with the spec's toast. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -255,70 +252,76 @@ export default function AdmissionForms() {
           Create Form
         </Link>
       </header>
-      <FilterChips
+      <Tabs
         label="Admission tabs"
-        name="tab"
-        current={loaded.tab === "submissions" ? "submissions" : ""}
-        options={[
-          { value: "", label: "Forms" },
-          { value: "submissions", label: "Submissions" },
+        tabs={[
+          {
+            value: "forms",
+            label: "Forms",
+            panel: (
+              <PagedList
+                label="Admission forms"
+                list={loaded.forms}
+                error={loaded.formsError}
+                empty={
+                  <EmptyState title="No admission forms yet">
+                    Create a form to share its public link with families.
+                  </EmptyState>
+                }
+              >
+                {(form) => (
+                  <FormCard key={form.id} form={form} origin={loaded.origin} back={back} onCopied={setCopied} />
+                )}
+              </PagedList>
+            ),
+          },
+          {
+            value: "submissions",
+            label: "Submissions",
+            panel: (
+              <>
+                <FilterForm label="Filter submissions" submitLabel="Filter">
+                  <input type="hidden" name="tab" value="submissions" />
+                  <div className="min-w-40 flex-1">
+                    <SelectField
+                      id="submission-status"
+                      label="Status"
+                      placeholder="All"
+                      options={SUBMISSION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+                      selectProps={{ name: "status", defaultValue: loaded.filters.status }}
+                    />
+                  </div>
+                  <div className="min-w-40 flex-1">
+                    <SelectField
+                      id="submission-form"
+                      label="Form"
+                      placeholder="All forms"
+                      options={loaded.formOptions}
+                      selectProps={{ name: "form_id", defaultValue: loaded.filters.form_id }}
+                    />
+                  </div>
+                </FilterForm>
+                <PagedList
+                  label="Submissions"
+                  list={loaded.submissions}
+                  error={loaded.submissionsError}
+                  empty={
+                    <EmptyState
+                      title={
+                        loaded.filters.status || loaded.filters.form_id
+                          ? "No submissions match these filters"
+                          : "No submissions yet"
+                      }
+                    />
+                  }
+                >
+                  {(row) => <SubmissionItem key={row.id} row={row} uniqueId={loaded.uniqueId} />}
+                </PagedList>
+              </>
+            ),
+          },
         ]}
       />
-
-      {loaded.tab === "forms" ? (
-        <PagedList
-          label="Admission forms"
-          list={loaded.forms}
-          error={loaded.error}
-          empty={
-            <EmptyState title="No admission forms yet">
-              Create a form to share its public link with families.
-            </EmptyState>
-          }
-        >
-          {(form) => <FormCard key={form.id} form={form} origin={loaded.origin} back={back} onCopied={setCopied} />}
-        </PagedList>
-      ) : (
-        <>
-          <FilterForm label="Filter submissions" submitLabel="Filter">
-            <input type="hidden" name="tab" value="submissions" />
-            <div className="min-w-40 flex-1">
-              <SelectField
-                id="submission-status"
-                label="Status"
-                placeholder="All"
-                options={SUBMISSION_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
-                selectProps={{ name: "status", defaultValue: loaded.filters.status }}
-              />
-            </div>
-            <div className="min-w-40 flex-1">
-              <SelectField
-                id="submission-form"
-                label="Form"
-                placeholder="All forms"
-                options={loaded.formOptions}
-                selectProps={{ name: "form_id", defaultValue: loaded.filters.form_id }}
-              />
-            </div>
-          </FilterForm>
-          <PagedList
-            label="Submissions"
-            list={loaded.submissions}
-            error={loaded.error}
-            empty={
-              <EmptyState
-                title={
-                  loaded.filters.status || loaded.filters.form_id
-                    ? "No submissions match these filters"
-                    : "No submissions yet"
-                }
-              />
-            }
-          >
-            {(row) => <SubmissionItem key={row.id} row={row} uniqueId={loaded.uniqueId} />}
-          </PagedList>
-        </>
-      )}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { loadFee } from "~/.server/fees.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { Banner } from "~/components/ui/Banner";
 import { buttonClass } from "~/components/ui/Button";
-import { ConfirmPage } from "~/components/ui/ConfirmDialog";
+import { ConfirmPage } from "~/components/ui/ConfirmPage";
 import { feePaths, naira, setupOf } from "./shared";
 
 /**

@@ -7,7 +7,7 @@ import { loadFee } from "~/.server/fees.server";
 import { readFormData } from "~/.server/form.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { Banner } from "~/components/ui/Banner";
-import { ConfirmPage } from "~/components/ui/ConfirmDialog";
+import { ConfirmPage } from "~/components/ui/ConfirmPage";
 import { setupOf } from "./shared";
 
 /** Retiring a fee (/admin/school-fees/{id}/retire): it stops billing anyone; a retired one can come back. */

@@ -5,7 +5,7 @@ import { DEFAULT_SUCCESS, MESSAGES } from "../../../../contract/messages";
 import type { SchoolApiClient } from "~/.server/api.server";
 import { withAdmin } from "~/.server/auth.server";
 import { backFromQuery, confirmAndReturn } from "~/.server/confirm.server";
-import { ConfirmPage } from "~/components/ui/ConfirmDialog";
+import { ConfirmPage } from "~/components/ui/ConfirmPage";
 import { deleteFileQuestion, FILES_BACK, FILES_HOME, folderHref } from "./shared";
 import { notFound } from "~/.server/not-found.server";
 

@@ -4,7 +4,7 @@ import { FILE_MESSAGES, type FilePage } from "../../../../contract/files";
 import { MESSAGES } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
 import { backFromQuery, confirmAndReturn } from "~/.server/confirm.server";
-import { ConfirmPage } from "~/components/ui/ConfirmDialog";
+import { ConfirmPage } from "~/components/ui/ConfirmPage";
 import { deleteFolderQuestion, FILES_BACK, FILES_HOME } from "./shared";
 import { notFound } from "~/.server/not-found.server";
 

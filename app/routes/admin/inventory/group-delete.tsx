@@ -9,7 +9,7 @@ import { loadRecord, queryId } from "~/.server/inventory.server";
 import { returnTo } from "~/.server/return-to";
 import { redirectWithToast } from "~/.server/toast.server";
 import { Banner } from "~/components/ui/Banner";
-import { ConfirmPage } from "~/components/ui/ConfirmDialog";
+import { ConfirmPage } from "~/components/ui/ConfirmPage";
 import { INVENTORY_BACK, INVENTORY_HOME, inventoryPaths } from "./shared";
 import { notFound } from "~/.server/not-found.server";
 

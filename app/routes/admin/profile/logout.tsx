@@ -3,7 +3,7 @@ import { APP_MESSAGES } from "../../../../contract/messages";
 import { LOGIN_PATH, requireAdmin, signOut } from "~/.server/auth.server";
 import { UnauthorizedError } from "~/.server/api.server";
 import { commitSession } from "~/.server/session.server";
-import { ConfirmPage } from "~/components/ui/ConfirmDialog";
+import { ConfirmPage } from "~/components/ui/ConfirmPage";
 
 export const meta: MetaFunction = () => [{ title: "Logout" }];
 

@@ -208,7 +208,7 @@ const YES_NO = [
 export default function SettingsReport() {
   const { error, view, terms, sessions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { current, onSubmit } = useListForm<ReportState, ReportErrors>(actionData, applyIntent);
+  const { current, onSubmit } = useListForm<ReportState, ReportErrors>("report-settings", actionData, applyIntent);
   const state = current?.state ?? view;
   const errors: ReportErrors = current?.errors ?? {};
 
@@ -234,6 +234,7 @@ export default function SettingsReport() {
       {errors.form?.length ? <Banner>{errors.form[0]}</Banner> : null}
       {state ? (
         <Form
+          id="report-settings"
           method="post"
           action={REPORT_SHEET_PATH}
           className="space-y-5 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"

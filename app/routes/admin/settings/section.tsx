@@ -212,7 +212,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SettingsSection() {
   const { error, section, view, taken } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { current, onSubmit } = useListForm<SectionState, SectionErrors>(actionData, (formData) =>
+  const { current, onSubmit } = useListForm<SectionState, SectionErrors>("section-settings", actionData, (formData) =>
     applyIntent(formData, taken),
   );
   const state = current?.state ?? view;
@@ -225,6 +225,7 @@ export default function SettingsSection() {
       {errors.form?.length ? <Banner>{errors.form[0]}</Banner> : null}
       {state ? (
         <Form
+          id="section-settings"
           method="post"
           action={sectionPath(section)}
           className="space-y-5"

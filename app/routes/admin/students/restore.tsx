@@ -4,7 +4,7 @@ import { STUDENT_MESSAGES } from "../../../../contract/students";
 import { withAdmin } from "~/.server/auth.server";
 import { confirmAndReturn } from "~/.server/confirm.server";
 import { confirmTarget } from "~/.server/students.server";
-import { ConfirmPage } from "~/components/ui/ConfirmDialog";
+import { ConfirmPage } from "~/components/ui/ConfirmPage";
 
 export const meta: MetaFunction = () => [{ title: "Add to students" }];
 

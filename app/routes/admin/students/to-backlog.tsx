@@ -10,7 +10,7 @@ import { confirmTarget } from "~/.server/students.server";
 import { failure, redirectWithToast, success } from "~/.server/toast.server";
 import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { ReasonSelect } from "./ReasonSelect";
-import { ConfirmPage } from "~/components/ui/ConfirmDialog";
+import { ConfirmPage } from "~/components/ui/ConfirmPage";
 
 export const meta: MetaFunction = () => [{ title: "Add to Backlog" }];
 

@@ -6,7 +6,7 @@ import { withAdmin } from "~/.server/auth.server";
 import { resultToast } from "~/.server/confirm.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { Banner } from "~/components/ui/Banner";
-import { ConfirmPage } from "~/components/ui/ConfirmDialog";
+import { ConfirmPage } from "~/components/ui/ConfirmPage";
 import { TIMETABLES_BACK, describeTimetable } from "./shared";
 import { notFound } from "~/.server/not-found.server";
 
