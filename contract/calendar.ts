@@ -100,6 +100,9 @@ export interface SchoolTerm {
   from: "calendar" | "settings" | "month";
 }
 
+/** A term's three dates, in the order the screen asks for them. */
+export const TERM_DATE_FIELDS = ["starts_on", "ends_on", "next_term_starts_on"] as const;
+
 export const CALENDAR_LIMITS = { closuresPerTerm: 60, closureNameMax: 60 } as const;
 
 /** The term calendar's messages (recorded in docs/decisions.md). */

@@ -174,11 +174,8 @@ export async function saveCalendar(
   const next: CalendarTerm[] = current.terms.map((stored) => {
     const t = sent.get(stored.term);
     if (!t) return stored;
-    const closures = t.closures
-      ? [...new Map(t.closures.map((c) => [c.date, { date: c.date, name: c.name }])).values()].sort((a, b) =>
-          a.date < b.date ? -1 : 1,
-        )
-      : stored.closures;
+    // In the order sent, so that a refusal names the closure by its place in the request.
+    const closures = t.closures ? t.closures.map((c) => ({ date: c.date, name: c.name })) : stored.closures;
     return {
       term: stored.term,
       starts_on: t.starts_on,
@@ -230,10 +227,12 @@ export async function saveCalendar(
           t.closures.map((c) => c.date),
         );
       await kept.execute();
-      if (t.closures.length)
+      // A date sent twice is one closure, named as sent last.
+      const closures = [...new Map(t.closures.map((c) => [c.date, c])).values()];
+      if (closures.length)
         await trx
           .insertInto("term_closures")
-          .values(t.closures.map((c) => ({ ...key, closed_on: c.date, name: c.name, created_at: now })))
+          .values(closures.map((c) => ({ ...key, closed_on: c.date, name: c.name, created_at: now })))
           .onConflict((oc) =>
             oc
               .columns(["school_id", "session", "term", "closed_on"])
