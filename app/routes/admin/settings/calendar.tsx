@@ -76,6 +76,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const intent = String(formData.get("intent") ?? "");
     if (!session) return refuse<Refusal>({ form: "", result: null, message: M.yearInvalid });
     const back = calendarPath(session);
+    // After a closure changes, the page opens at that term's closures rather than at the top.
+    const closuresOf = (index: number) => (index >= 0 && index <= 2 ? `${back}#closures-${index}-heading` : back);
 
     if (intent === "save-dates") {
       const submission = parseWithZod(formData, { schema: termDatesForm });
@@ -106,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ]);
       if (!response.ok)
         return refuse<Refusal>({ form, result: apiReply(submission, closureFormErrors(response)) }, API_REFUSED);
-      return redirectWithToast(request, context, back, success(M.closureAdded));
+      return redirectWithToast(request, context, closuresOf(Number(submission.value.term)), success(M.closureAdded));
     }
 
     if (intent === "remove-closure") {
@@ -122,7 +124,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         ]);
         if (!response.ok) return refuse<Refusal>({ form: "", result: null, message: response.message }, API_REFUSED);
       }
-      return redirectWithToast(request, context, back, success(M.closureRemoved));
+      return redirectWithToast(request, context, closuresOf(Number(formData.get("term"))), success(M.closureRemoved));
     }
     return refuse<Refusal>({ form: "", result: null, message: M.termsRequired });
   });
