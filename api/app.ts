@@ -11,6 +11,7 @@ import { authRoutes } from "./routes/auth";
 import { timetableRoutes } from "./routes/timetables";
 import { studentInfoRoutes, studentRoutes } from "./routes/students";
 import { settingsRoutes } from "./routes/settings";
+import { calendarRoutes } from "./routes/calendar";
 import { inventoryRoutes } from "./routes/inventory";
 import { bankRoutes } from "./routes/banks";
 import { fileRoutes, sharedFileRoutes } from "./routes/files";
@@ -71,6 +72,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/admin/:uniqueId", timetableRoutes(deps));
   api.route("/admin/:uniqueId", studentRoutes(deps));
   api.route("/admin/:uniqueId", settingsRoutes(deps));
+  api.route("/admin/:uniqueId", calendarRoutes(deps));
   api.route("/admin/:uniqueId", inventoryRoutes(deps));
   api.route("/admin/:uniqueId", bankRoutes(deps));
   api.route("/admin/:uniqueId", fileRoutes(deps));

@@ -1,4 +1,4 @@
-import { currentTerm, sessionOptions, TERMS } from "./calendar";
+import { currentTerm, sessionOptions, TERMS, type SchoolTerm } from "./calendar";
 import {
   DEFAULT_CLASSES_BY_SECTION,
   DEFAULT_SECTIONS,
@@ -40,6 +40,11 @@ export interface SchoolSettings {
    * then shows the month's term, and each screen works its own default out from the month.
    */
   configured_term: string | null;
+  /**
+   * In the answers of GET and POST /school-settings: the school's current term and session and those a new
+   * timetable starts on, from the term calendar, else the settings, else the month (contract/calendar.ts).
+   */
+  school_term?: SchoolTerm;
 }
 
 /** A class as it is sent: without subjects it takes its section's. */
@@ -72,7 +77,9 @@ export interface ClassRename {
  * students and timetables move with them, in the same write.
  */
 export interface SchoolSettingsPayload {
-  school_settings: Partial<Omit<SchoolSettings, "classes_by_section" | "classes" | "configured_term">> & {
+  school_settings: Partial<
+    Omit<SchoolSettings, "classes_by_section" | "classes" | "configured_term" | "school_term">
+  > & {
     classes?: ClassInput[];
   };
   class_renames?: ClassRename[];

@@ -347,6 +347,8 @@ export interface Database {
   imports: ImportTable;
   sub_admins: SubAdminTable;
   audit_log: AuditLogTable;
+  term_dates: TermDatesTable;
+  term_closures: TermClosureTable;
 }
 
 export type School = Selectable<SchoolTable>;
@@ -479,4 +481,26 @@ export interface FeeReceiptCounterTable {
 export interface FeeVersionTable {
   school_id: number;
   version: number;
+}
+
+/** A term's dates in a school's session (YYYY-MM-DD, a day in Lagos); a term not set has no row. */
+export interface TermDatesTable {
+  school_id: number;
+  session: string;
+  term: string;
+  starts_on: string;
+  ends_on: string;
+  next_term_starts_on: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A day the school is closed within a term (a holiday, a closure). */
+export interface TermClosureTable {
+  school_id: number;
+  session: string;
+  term: string;
+  closed_on: string;
+  name: string | null;
+  created_at: string;
 }

@@ -52,6 +52,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // Classes, subjects, sessions and terms fill the forms of every area.
   "GET /api/admin/:uniqueId/school-settings": "signed-in",
   "POST /api/admin/:uniqueId/school-settings": "settings",
+  "GET /api/admin/:uniqueId/calendar": "settings",
+  "PUT /api/admin/:uniqueId/calendar": "settings",
   "GET /api/admin/:uniqueId/getAdminSettingsData": "signed-in",
 
   "GET /api/admin/:uniqueId/inventory/groups": "inventory",

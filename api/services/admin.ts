@@ -1,13 +1,12 @@
 import { sql } from "kysely";
 import { profileUpdateFields, type AdminRecord, type DashboardData } from "../../contract/admin";
-import { currentSession, currentTerm } from "../../contract/calendar";
 import type { FieldErrors } from "../../contract/http";
 import type { UploadedFile } from "../../server-lib/multipart";
 import type { ApiDeps, Tenant } from "../context";
 import { fromZod, gatherFieldErrors, validationError } from "../lib/errors";
 import { adminData, normalizePhone } from "./auth";
 import { assertImage, removeMedia, storeImage } from "./media";
-import { configuredTermAndSession } from "./settings";
+import { schoolTerm } from "./calendar";
 import { recordAudit } from "./audit";
 
 async function school(deps: ApiDeps, tenant: Tenant) {
@@ -92,13 +91,12 @@ export async function dashboard(deps: ApiDeps, tenant: Tenant): Promise<Dashboar
     ])
     .where("school_id", "=", tenant.schoolId)
     .executeTakeFirstOrThrow();
-  const today = deps.now();
-  const configured = await configuredTermAndSession(deps, tenant);
+  const current = await schoolTerm(deps, tenant);
   return {
     principal_name: row.principal_name,
     school_name: row.school_name,
-    current_term: configured.term ?? currentTerm(today),
-    current_session: configured.session ?? currentSession(today),
+    current_term: current.term,
+    current_session: current.session,
     total_male: Number(students.male),
     total_female: Number(students.female),
     teaching_staff: Number(staff.teaching),

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
-import { currentSession, currentTerm, schoolDay } from "../../contract/calendar";
+import { schoolDay } from "../../contract/calendar";
 import {
   collectionRate,
   FEE_LIMITS,
@@ -32,7 +32,8 @@ import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError, fromZod, validationError } from "../lib/errors";
 import { idempotencyKey as acceptedIdempotencyKey } from "../lib/idempotency";
 import { isRecordKey } from "../lib/record-key";
-import { configuredTermAndSession, getSchoolSettings } from "./settings";
+import { schoolTerm } from "./calendar";
+import { getSchoolSettings } from "./settings";
 
 /**
  * School fees (calls in contract/fees.ts; the design is in docs/decisions.md). A student's bill for a term is
@@ -51,18 +52,17 @@ export interface TermQuery {
   session?: string;
 }
 
-/** The term asked for, else the school's configured one, else the month's (as inventory sales record it). */
+/** The term asked for, else the school's current one (`schoolTerm`, as inventory sales record it). */
 export async function resolveTerm(
   deps: ApiDeps,
   tenant: Tenant,
   query: TermQuery,
 ): Promise<{ term: string; session: string }> {
-  const configured = await configuredTermAndSession(deps, tenant);
-  const now = deps.now();
-  return {
-    term: query.term?.trim() || configured.term || currentTerm(now),
-    session: query.session?.trim() || configured.session || currentSession(now),
-  };
+  const term = query.term?.trim();
+  const session = query.session?.trim();
+  if (term && session) return { term, session };
+  const current = await schoolTerm(deps, tenant);
+  return { term: term || current.term, session: session || current.session };
 }
 
 // Which fees bill which class

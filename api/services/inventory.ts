@@ -1,5 +1,4 @@
 import { sql } from "kysely";
-import { currentSession, currentTerm } from "../../contract/calendar";
 import type { FieldErrors, Paginated } from "../../contract/http";
 import {
   ALL_CLASSES,
@@ -20,7 +19,8 @@ import { ApiError, fromZod, validationError } from "../lib/errors";
 import { paginate, type PageParams } from "../lib/pagination";
 import { idempotencyKey as acceptedIdempotencyKey } from "../lib/idempotency";
 import { columnContains } from "../db/search";
-import { configuredTermAndSession, getSchoolSettings } from "./settings";
+import { schoolTerm } from "./calendar";
+import { getSchoolSettings } from "./settings";
 import { getStudent } from "./students";
 import { recordAudit } from "./audit";
 
@@ -614,7 +614,7 @@ export async function sellItem(
     throw error;
   });
   if (!student || "backlog_reason" in student) throw validationError({ student_id: [M.studentNotFound] });
-  const configured = await configuredTermAndSession(deps, tenant);
+  const current = await schoolTerm(deps, tenant);
   const now = deps.now();
 
   try {
@@ -660,8 +660,8 @@ export async function sellItem(
           quantity,
           unit_price_kobo: unit,
           total_kobo: unit * quantity,
-          term: configured.term ?? currentTerm(now),
-          session: configured.session ?? currentSession(now),
+          term: current.term,
+          session: current.session,
           search_text: Object.values(names).join(" ").toLowerCase(),
           idempotency_key: key,
           sold_at: now.toISOString(),

@@ -1,4 +1,3 @@
-import { currentSession, currentTerm } from "../../contract/calendar";
 import type { FeeItem, FeeItemPayload } from "../../contract/fees";
 import type { FeeItemFields } from "../../contract/fees.schema";
 import { koboToNaira, nairaInputValue, nairaToKobo } from "../../contract/money";
@@ -16,7 +15,7 @@ export interface TermChoice {
 
 const LABEL = /^[\w ./-]{1,30}$/;
 
-/** The term and session asked for in the address (`?term=&year=`), else the school's, else the month's (as the API). */
+/** The term and session asked for in the address (`?term=&year=`), else the school's current ones (as the API). */
 export function termChoice(request: Request, options: SchoolOptions): TermChoice {
   const params = new URL(request.url).searchParams;
   const asked = (name: string) => {
@@ -24,8 +23,8 @@ export function termChoice(request: Request, options: SchoolOptions): TermChoice
     return LABEL.test(value) ? value : "";
   };
   return {
-    term: asked("term") || options.configuredTerm || currentTerm(new Date()),
-    year: asked("year") || options.configuredSession || currentSession(new Date()),
+    term: asked("term") || options.schoolTerm.term,
+    year: asked("year") || options.schoolTerm.session,
   };
 }
 

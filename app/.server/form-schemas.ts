@@ -3,6 +3,7 @@ import { profileUpdateFields, registerFields } from "../../contract/admin";
 import { IMAGE_MAX_BYTES } from "../../contract/limits";
 import { BANK_MESSAGES } from "../../contract/banks";
 import { APP_MESSAGES, INVENTORY_SPEC_MESSAGES, MESSAGES } from "../../contract/messages";
+import { CALENDAR_LIMITS, CALENDAR_MESSAGES, isIsoDate, TERM_DATE_FIELDS, TERMS } from "../../contract/calendar";
 import { SETTINGS_MESSAGES } from "../../contract/settings";
 import { settingName } from "../../contract/settings.schema";
 import { studentCreateFields, studentUpdateFields } from "../../contract/students.schema";
@@ -103,3 +104,25 @@ export {
   paymentFields as paymentForm,
   reversalFields as reversalForm,
 } from "../../contract/fees.schema";
+
+/** A date input of the term calendar: empty (not set) or a real day. */
+const calendarDate = z
+  .string()
+  .trim()
+  .optional()
+  .refine((value) => !value || isIsoDate(value), CALENDAR_MESSAGES.dateInvalid);
+
+/** The term calendar's dates form: `t{index}_{field}` for each of the three terms. */
+export const termDatesForm = z.object(
+  Object.fromEntries(TERMS.flatMap((_, i) => TERM_DATE_FIELDS.map((field) => [`t${i}_${field}`, calendarDate]))),
+);
+
+/** A closure added to one term (`term` is its index). */
+export const closureForm = z.object({
+  term: z.enum(["0", "1", "2"], { errorMap: () => ({ message: CALENDAR_MESSAGES.termUnknown }) }),
+  closure_date: z
+    .string({ required_error: CALENDAR_MESSAGES.closureDateRequired })
+    .trim()
+    .refine(isIsoDate, CALENDAR_MESSAGES.dateInvalid),
+  closure_name: z.string().trim().max(CALENDAR_LIMITS.closureNameMax, CALENDAR_MESSAGES.closureNameTooLong).optional(),
+});

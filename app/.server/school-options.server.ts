@@ -1,4 +1,4 @@
-import { sessionOptions, TERMS } from "../../contract/calendar";
+import { resolveSchoolTerm, sessionOptions, TERMS, type SchoolTerm } from "../../contract/calendar";
 import type { SchoolClass, SchoolSettings } from "../../contract/settings";
 import { allSubjects, FALLBACK_CLASSES, fallbackOptions } from "../../contract/settings";
 import type { SchoolApiClient } from "./api.server";
@@ -9,12 +9,13 @@ export interface SchoolOptions {
   subjects: string[];
   sessions: string[];
   terms: string[];
-  /** The current term and session the school set for itself, or null: screens then go by the month. */
-  configuredTerm: string | null;
-  configuredSession: string | null;
+  /** The school's current term and session, and those a new timetable starts on (calendar, settings, month). */
+  schoolTerm: SchoolTerm;
   /** True when settings could not be loaded and `fallbackOptions` (contract/settings.ts) is offered instead. */
   fromFallback: boolean;
 }
+
+const monthTerm = (today: Date) => resolveSchoolTerm(today, null, { term: null, session: null });
 
 async function loadSettings(api: SchoolApiClient): Promise<SchoolSettings | null> {
   const result = await api.get<SchoolSettings>("/school-settings");
@@ -28,16 +29,13 @@ async function loadSettings(api: SchoolApiClient): Promise<SchoolSettings | null
  */
 export async function getSchoolOptions(api: SchoolApiClient, today = new Date()): Promise<SchoolOptions> {
   const settings = await loadSettings(api);
-  if (!settings)
-    return { ...fallbackOptions(today), configuredTerm: null, configuredSession: null, fromFallback: true };
-  const session = settings.other_settings?.current_session;
+  if (!settings) return { ...fallbackOptions(today), schoolTerm: monthTerm(today), fromFallback: true };
   return {
     classes: settings.classes,
     subjects: allSubjects({ classes: settings.classes, subjects_by_section: settings.subjects_by_section ?? {} }),
     sessions: settings.sessions?.length ? settings.sessions : sessionOptions(today),
     terms: settings.terms?.length ? settings.terms : [...TERMS],
-    configuredTerm: settings.configured_term ?? null,
-    configuredSession: typeof session === "string" ? session : null,
+    schoolTerm: settings.school_term ?? monthTerm(today),
     fromFallback: false,
   };
 }

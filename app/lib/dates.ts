@@ -33,3 +33,14 @@ export function greeting(date: Date): string {
   if (hour < 17) return "Good afternoon";
   return "Good evening";
 }
+
+/** "Thu, 1 Oct 2026": a calendar day written YYYY-MM-DD (a day, not a moment: no zone applies). */
+export function formatCalendarDay(isoDay: string): string {
+  return new Intl.DateTimeFormat("en-NG", {
+    weekday: "short",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${isoDay}T00:00:00Z`));
+}

@@ -2,3 +2,5 @@
 export const SETTINGS_PATH = "/admin/settings";
 export const sectionPath = (section: string) => `${SETTINGS_PATH}/section?name=${encodeURIComponent(section)}`;
 export const REPORT_SHEET_PATH = `${SETTINGS_PATH}/report-sheet`;
+export const CALENDAR_PATH = `${SETTINGS_PATH}/calendar`;
+export const calendarPath = (session: string) => `${CALENDAR_PATH}?year=${encodeURIComponent(session)}`;

@@ -179,7 +179,12 @@ describe(`school settings on ${DATABASE}`, () => {
       expect(first.status).toBe(200);
       expect(second.status).toBe(200);
       const after = await read(school);
-      expect(after).toEqual({ ...before, report_sheet, configured_term: report_sheet.current_term });
+      expect(after).toEqual({
+        ...before,
+        report_sheet,
+        configured_term: report_sheet.current_term,
+        school_term: { ...before.school_term, from: "settings" },
+      });
       expect(await storedRows(school)).toHaveLength(1);
     });
 
@@ -678,7 +683,7 @@ describe(`school settings on ${DATABASE}`, () => {
       expect(new Set(options.subjects)).toEqual(new Set(NIGERIAN_SUBJECTS));
       expect(options.sessions).toEqual(sessionOptions(api.clock.now));
       expect(options.terms).toEqual(["1st Term", "2nd Term", "3rd Term"]);
-      expect(options).toMatchObject({ configuredTerm: null, configuredSession: null });
+      expect(options.schoolTerm).toMatchObject({ from: "month", term: currentTerm(api.clock.now) });
       expect(await getClassNames(client(school))).toEqual(options.classes.map((c) => c.class_name));
 
       expect((await save(school, { school_settings: { sections: ["Only"], classes: [] } })).status).toBe(200);
@@ -698,9 +703,11 @@ describe(`school settings on ${DATABASE}`, () => {
         },
       });
       expect(res.status).toBe(200);
-      expect(await getSchoolOptions(client(school), api.clock.now)).toMatchObject({
-        configuredTerm: term,
-        configuredSession: sessions[0],
+      expect((await getSchoolOptions(client(school), api.clock.now)).schoolTerm).toMatchObject({
+        term,
+        session: sessions[0],
+        planning_term: term,
+        from: "settings",
       });
     });
 
@@ -715,7 +722,7 @@ describe(`school settings on ${DATABASE}`, () => {
       expect(options.classes.map((c) => c.class_name)).toEqual(["JSS1", "JSS2", "JSS3", "SS1", "SS2", "SS3"]);
       expect(options.sessions).toEqual(sessionOptions(api.clock.now));
       expect(options.terms).toEqual(["1st Term", "2nd Term", "3rd Term"]);
-      expect(options).toMatchObject({ configuredTerm: null, configuredSession: null });
+      expect(options.schoolTerm).toMatchObject({ from: "month", session: currentSession(api.clock.now) });
       expect(await getClassNames(broken)).toEqual(["JSS1", "JSS2", "JSS3", "SS1", "SS2", "SS3"]);
     });
   });

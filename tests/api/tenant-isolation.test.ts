@@ -243,6 +243,10 @@ const CASES: Record<string, IsolationCase> = {
   "DELETE /api/admin/:uniqueId/staffs/:id": { params: (a) => ({ id: a.staff.unique_id }) },
 
   "GET /api/admin/:uniqueId/school-settings": {},
+  "GET /api/admin/:uniqueId/calendar": {},
+  "PUT /api/admin/:uniqueId/calendar": {
+    body: () => ({ terms: [{ term: "1st Term", starts_on: "2026-09-14", ends_on: "2026-12-18" }] }),
+  },
   "POST /api/admin/:uniqueId/school-settings": {
     body: () => ({ school_settings: { sections: ["Hijacked"], classes: [] } }),
   },

@@ -23,7 +23,7 @@ import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { chipButtonClass, chipClass, RemoveLabel } from "~/components/ui/MultiValueInput";
 import { useFormState, usePending } from "~/lib/form-state";
-import { sectionPath, SETTINGS_PATH, REPORT_SHEET_PATH } from "~/lib/settings-paths";
+import { CALENDAR_PATH, sectionPath, SETTINGS_PATH, REPORT_SHEET_PATH } from "~/lib/settings-paths";
 
 export const meta: MetaFunction = () => [{ title: "Settings" }];
 
@@ -191,6 +191,12 @@ export default function Settings() {
           <Panel id="report-heading" title="Report sheet">
             <Link to={REPORT_SHEET_PATH} className={buttonClass("secondary", "w-full")}>
               Report Sheet Columns
+            </Link>
+          </Panel>
+
+          <Panel id="calendar-heading" title="School year">
+            <Link to={CALENDAR_PATH} className={buttonClass("secondary", "w-full")}>
+              Term calendar
             </Link>
           </Panel>
         </>

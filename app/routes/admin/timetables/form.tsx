@@ -2,7 +2,7 @@ import { timetablePayload } from "../../../../contract/timetables.schema";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { currentSession, planningTerm, TERMS } from "../../../../contract/calendar";
+import { currentSession, TERMS, type TermLabel } from "../../../../contract/calendar";
 import { DEFAULT_SUCCESS, MESSAGES } from "../../../../contract/messages";
 import {
   DEFAULT_TIMETABLE_CLASS,
@@ -32,19 +32,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 /**
- * The term and session a new timetable starts on: the ones the school set as current, else planningTerm
- * (docs/product.md, Terms and sessions; matched to the school's own term names) and the month's session.
+ * The term and session a new timetable starts on: the school's planning term (the calendar's, else the one
+ * set as current, else planningTerm; docs/product.md, Terms and sessions), matched by position to the
+ * school's own term names, and its session when the school offers it.
  */
 function defaultTermAndSession(options: SchoolOptions, today: Date): { term: string; session: string } {
-  const planned = planningTerm(today);
-  const term =
-    options.configuredTerm && options.terms.includes(options.configuredTerm)
-      ? options.configuredTerm
-      : options.terms.includes(planned)
-        ? planned
-        : (options.terms[TERMS.indexOf(planned)] ?? "");
+  const planned = options.schoolTerm.planning_term;
+  const term = options.terms.includes(planned) ? planned : (options.terms[TERMS.indexOf(planned as TermLabel)] ?? "");
   const session =
-    [options.configuredSession, currentSession(today)].find((s) => s && options.sessions.includes(s)) ??
+    [options.schoolTerm.planning_session, currentSession(today)].find((s) => s && options.sessions.includes(s)) ??
     options.sessions[0] ??
     "";
   return { term, session };
