@@ -10,7 +10,6 @@ import {
 } from "../../../../contract/admissions";
 import type { Paginated } from "../../../../contract/http";
 import { formatWireNaira } from "../../../../contract/money";
-import { siteOrigin } from "~/.server/admissions.server";
 import { withAdmin } from "~/.server/auth.server";
 import { resultToast } from "~/.server/confirm.server";
 import { readFormData } from "~/.server/form.server";
@@ -35,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api, uniqueId }) => {
     const url = new URL(request.url);
     const page = url.searchParams.get("page") ?? undefined;
-    const origin = siteOrigin(request);
+    const origin = context.publicUrl;
     if (url.searchParams.get("tab") !== "submissions") {
       const forms = await api.get<Paginated<AdmissionForm>>("/admission-forms", {
         query: { page },
