@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # The web app and the school API in one image: SQLite and uploads under the /data volume by default,
-# or PostgreSQL with DATABASE_URL. SESSION_SECRET (32+ characters) is required: NODE_ENV is production.
+# or PostgreSQL with DATABASE_URL. SESSION_SECRET (32+ characters) and PUBLIC_URL (the address schools and
+# parents open, e.g. https://school.example.ng) are required: NODE_ENV is production.
 
 FROM node:22-bookworm-slim AS build
 # better-sqlite3 compiles from source when no prebuilt binary fits; node-gyp uses the image's own headers.

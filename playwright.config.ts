@@ -60,6 +60,13 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test" },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      NODE_ENV: "test",
+      // The links the pages show (a file's preview, an admission form's address) point where the tests browse.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
   },
 });

@@ -39,6 +39,8 @@ async function main() {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
+      // Plainly, for whoever starts the server by hand or reads a container's output; and as a log line.
+      process.stderr.write(`${error.message}\n`);
       logger.error("invalid configuration", {
         problems: error.message
           .split("\n")
@@ -77,6 +79,7 @@ async function main() {
       dialect: database.dialect,
       storage: configuredStorage(config.storage),
       now: () => new Date(),
+      publicUrl: config.publicUrl,
       bankProvider: bankProviderFor(config.paystackSecretKey),
       tempDir: config.tempDir,
       storageQuotaBytes: config.storageQuotaBytes,
@@ -104,7 +107,13 @@ async function main() {
     c.req.raw.headers.set(CLIENT_ADDRESS_HEADER, getConnInfo(c).remote.address ?? "unknown");
     await next();
   });
-  app.use("*", securityHeaders({ imageOrigins: config.schoolApiUrl ? [config.schoolApiUrl] : [] }));
+  app.use(
+    "*",
+    securityHeaders({
+      publicUrl: config.publicUrl,
+      imageOrigins: config.schoolApiUrl ? [config.schoolApiUrl] : [],
+    }),
+  );
   app.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.text(APP_MESSAGES.payloadTooLarge, 413) }));
   // Pages and API answers are compressed once rendered; assets were compressed at build time.
   app.use("*", compressWhole());
@@ -140,6 +149,7 @@ async function main() {
         return schoolApi(request);
       },
       apiPublicBase: config.schoolApiUrl ? config.schoolApiUrl.replace(/\/$/, "") : "",
+      publicUrl: config.publicUrl,
       apiTimeoutMs: config.apiTimeoutMs,
       sessionSecret: config.sessionSecret,
       uploadTempDir: config.tempDir,

@@ -9,6 +9,8 @@ export interface ApiDeps {
   dialect: Dialect;
   storage: FileStorage;
   now: () => Date;
+  /** PUBLIC_URL: where schools and parents reach this server; every absolute link it makes starts with it. */
+  publicUrl: string;
   /** Who verifies bank accounts: Paystack when configured; the sandbox when left out. */
   bankProvider?: BankProvider;
   /** Where streamed uploads wait while they are read and checked; the system's temporary folder if unset. */

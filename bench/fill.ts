@@ -126,9 +126,15 @@ async function insertChunks<T>(db: Db, table: "students" | "staff" | "parents" |
   });
 }
 
-export async function fillDatabase(file: string, scale: Scale) {
+export async function fillDatabase(file: string, scale: Scale, publicUrl: string) {
   const { db, dialect, close } = await openAndMigrate(file);
-  const deps = { db, dialect, storage: localStorage(path.join(path.dirname(file), "uploads")), now: () => new Date() };
+  const deps = {
+    db,
+    dialect,
+    storage: localStorage(path.join(path.dirname(file), "uploads")),
+    now: () => new Date(),
+    publicUrl,
+  };
   const logo = {
     field: "logo",
     filename: "logo.png",

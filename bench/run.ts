@@ -27,6 +27,8 @@ const MIXED = { connections: 20, seconds: small ? 3 : 30 };
 /** The stop in the middle of a mixed run: SIGTERM half-way through. */
 const STOP_SECONDS = small ? 4 : 10;
 const port = Number(process.env.BENCH_PORT ?? 3999);
+/** The server's PUBLIC_URL (required in production): where the bench reaches it. */
+const publicUrl = `http://127.0.0.1:${port}`;
 /** BENCH_BUILD_DIR measures a production build made already (CI measures the one its tests ran). */
 const buildDir = process.env.BENCH_BUILD_DIR ?? ".builds/bench";
 const base = `http://127.0.0.1:${port}`;
@@ -50,7 +52,7 @@ async function main() {
   step(
     `filling ${dataDir}: ${scale.students} students with their parents, ${scale.staff} staff, ${scale.timetables}×${scale.schedules} schedules, ${scale.inventoryGroups}×${scale.itemsPerGroup} items and ${scale.purchases} sales, ${scale.otherSchools}×${scale.otherStudents} other students, ${scale.files} files in ${scale.folders} folders`,
   );
-  const fill = await fillDatabase(path.join(dataDir, "school.sqlite"), scale);
+  const fill = await fillDatabase(path.join(dataDir, "school.sqlite"), scale, publicUrl);
 
   step("starting the server");
   let server = startServer(dataDir, null);
@@ -261,6 +263,7 @@ function startServer(dataDir: string, log: string[] | null): ChildProcess {
       PORT: String(port),
       HOST: "127.0.0.1",
       NODE_ENV: "production",
+      PUBLIC_URL: publicUrl,
       SESSION_SECRET: "b".repeat(48),
       BENCH_REFERENCE: "1",
       WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "2",

@@ -22,6 +22,7 @@ const schema = z.object({
       message: "must be a postgres:// URL or a SQLite file path",
     })
     .optional(),
+  PUBLIC_URL: z.string().optional(),
   SCHOOL_API_URL: z.string().url("must be an http(s) URL such as https://api.example.ng").optional(),
   SCHOOL_API_TIMEOUT_MS: z.coerce
     .number({ invalid_type_error: "must be a whole number of milliseconds from 100 to 120000" })
@@ -77,6 +78,11 @@ export interface Config {
   dataDir: string;
   databaseUrl: string;
   schoolApiUrl: string | null;
+  /**
+   * The address schools and parents reach this server at (PUBLIC_URL), without a trailing slash: the base
+   * of every absolute link the product makes. Outside production, the local address it listens on.
+   */
+  publicUrl: string;
   /** A call to the school API that has not answered by then fails with the screen's own message. */
   apiTimeoutMs: number;
   sessionSecret: string;
@@ -102,6 +108,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Checked apart from the schema so that it is reported together with any other mistake.
   if (blank.NODE_ENV === "production" && !blank.SESSION_SECRET)
     lines.push("  SESSION_SECRET: is required when NODE_ENV=production");
+  const publicUrl = blank.PUBLIC_URL ? publicOrigin(blank.PUBLIC_URL) : null;
+  if (blank.PUBLIC_URL && !publicUrl) lines.push(`  PUBLIC_URL: ${PUBLIC_URL_RULE}`);
+  if (blank.NODE_ENV === "production" && !blank.PUBLIC_URL) {
+    lines.push(`  PUBLIC_URL: is required when NODE_ENV=production: ${PUBLIC_URL_RULE}`);
+  }
   if (!blank.S3_BUCKET && (blank.S3_ENDPOINT || blank.S3_ACCESS_KEY_ID || blank.S3_SECRET_ACCESS_KEY)) {
     lines.push("  S3_BUCKET: is required when S3_ENDPOINT or S3 keys are set");
   }
@@ -122,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL ?? path.join(dataDir, "school.sqlite"),
     schoolApiUrl: e.SCHOOL_API_URL ?? null,
+    publicUrl: publicUrl ?? localAddress(e.HOST, e.PORT),
     apiTimeoutMs: e.SCHOOL_API_TIMEOUT_MS,
     sessionSecret: e.SESSION_SECRET ?? localSecret(dataDir),
     uploadsDir,
@@ -140,6 +152,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     tempDir: path.join(dataDir, "tmp"),
   };
+}
+
+const PUBLIC_URL_RULE =
+  "set it to the address schools and parents open the app at, such as https://school.example.ng (http or https, no path)";
+
+/** PUBLIC_URL as an origin (scheme, host, port), or null when it is anything more or less than one. */
+function publicOrigin(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const plain =
+    (url.protocol === "https:" || url.protocol === "http:") &&
+    url.hostname !== "" &&
+    !url.username &&
+    !url.password &&
+    url.pathname === "/" &&
+    !url.search &&
+    !url.hash &&
+    !value.includes("?") &&
+    !value.includes("#");
+  return plain ? url.origin : null;
+}
+
+/** Where the server answers on this machine: the default PUBLIC_URL in development and tests. */
+function localAddress(host: string, port: number): string {
+  const name = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 /** Outside production the cookie secret is generated once and kept beside the data, readable only by us. */

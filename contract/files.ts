@@ -15,10 +15,12 @@ import { MESSAGES } from "./messages";
  * - DELETE /files/folder/{folder}              → 200 {message}; the folder and its files, freeing their space
  * - POST   /files/{id}/share {disposition?}    → 201 {data: ShareLink}: a link that opens the file for
  *          SHARE_LINK_TTL_SECONDS without a token, only for this school's file
+ * - DELETE /files/{id}/share                   → 200 {message}: every link to the file stops working
  * - POST   /files multipart: files[] (1 to 5, each at most 5 MB) and either folder_name (a new folder) or
  *          existing_folder → 201 {message, data: FileRecord[]}; with an `Idempotency-Key` header a re-sent
  *          upload answers 200 with the files it already stored
- * - GET    /api/files/shared/{token}           → the file's bytes (no admin prefix, no bearer token)
+ * - GET    /api/files/shared/{token}           → the file's bytes (no admin prefix, no bearer token); a link
+ *          unknown, expired or revoked, or whose file is gone: 404 {message: FILE_MESSAGES.linkExpired}
  * Failures: 422 {message, errors: {files | folder_name | existing_folder: [..]}}, 404 {message}, 413.
  */
 
@@ -31,6 +33,8 @@ export const FOLDER_NAME_MAX = 60;
 /** A school's folders are listed whole in the upload form's choice, so their number is bounded. */
 export const MAX_FOLDERS = 200;
 export const SHARE_LINK_TTL_SECONDS = 300;
+/** Where share links serve files, at PUBLIC_URL: the only thing a page may embed (the view page's PDF preview). */
+export const SHARED_FILES_PATH = "/api/files/shared/";
 /** The storage quota of a school when the server sets none (STORAGE_QUOTA_MB); 0 means unlimited. */
 export const DEFAULT_STORAGE_QUOTA_MB = 1024;
 /**
@@ -54,6 +58,7 @@ export const FILE_MESSAGES = {
   folderNotFound: "Folder not found.",
   folderDeleted: "Folder deleted successfully",
   linkExpired: "This link has expired or is not valid. Open the file again from the file manager.",
+  linksRevoked: "Links to this file no longer work.",
 } as const;
 
 /** The spec's File. */
@@ -85,7 +90,7 @@ export interface StorageQuota {
 
 export type ShareDisposition = "attachment" | "inline";
 
-/** A short-lived link to a file: the path on the school API, which needs no token. */
+/** A short-lived link to a file: its full address, at PUBLIC_URL, which needs no token. */
 export interface ShareLink {
   url: string;
   expires_at: string;

@@ -16,6 +16,7 @@ async function main() {
       dialect: handle.dialect,
       storage: configuredStorage(config.storage),
       now: () => new Date(),
+      publicUrl: config.publicUrl,
     });
     console.log(`Demo school "${demo.school_name}" created in ${handle.dialect === "sqlite" ? config.databaseUrl : "PostgreSQL"}:
   ${demo.students} students (JSS1–SS3), ${demo.parents} parents, ${demo.teaching_staff} teaching and ${demo.non_teaching_staff} non-teaching staff,

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { randomBytes } from "node:crypto";
+import { SHARED_FILES_PATH } from "../contract/files";
 
 /**
  * The security headers of every answer the process gives (pages, API, assets, media, health), set once
@@ -18,6 +19,8 @@ import { randomBytes } from "node:crypto";
 export type NonceEnv = { Variables: { cspNonce: string } };
 
 export interface SecurityHeaderOptions {
+  /** PUBLIC_URL: where share links serve the files a page previews, whatever address the request named. */
+  publicUrl: string;
   /** Origins besides this one that pages show images from (the school API's media when it runs elsewhere). */
   imageOrigins?: string[];
 }
@@ -26,27 +29,25 @@ export function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
-/** Where share links serve files: the only thing a page may embed (the file view's PDF preview). */
-export const SHARED_FILES_PATH = "/api/files/shared/";
-
 /**
- * The policy of a page. `pageOrigin` is the address the browser asked for: a page may embed (`<object>`)
- * only the school's shared files, under their own sandboxing policy, from there or from the school API
- * (`imageOrigins`), so Chrome's PDF viewer can show a preview while nothing else can be embedded.
+ * The policy of a page. A page may embed (`<object>`) only the school's shared files, under their own
+ * sandboxing policy, from PUBLIC_URL (`publicOrigin`, where share links point) or from the school API
+ * (`imageOrigins`), so Chrome's PDF viewer can show a preview while nothing else can be embedded; the
+ * preview of a picture is an image from there too.
  */
-export function pagePolicy(nonce: string, imageOrigins: string[] = [], pageOrigin?: string): string {
-  const embeddable = [pageOrigin, ...imageOrigins].filter(Boolean).map((origin) => `${origin}${SHARED_FILES_PATH}`);
+export function pagePolicy(nonce: string, publicOrigin: string, imageOrigins: string[] = []): string {
+  const origins = [...new Set([publicOrigin, ...imageOrigins])];
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    ["img-src 'self' data: blob:", ...imageOrigins].join(" "),
+    ["img-src 'self' data: blob:", ...origins].join(" "),
     "font-src 'self'",
     "connect-src 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'none'",
-    embeddable.length ? `object-src ${embeddable.join(" ")}` : "object-src 'none'",
+    `object-src ${origins.map((origin) => `${origin}${SHARED_FILES_PATH}`).join(" ")}`,
   ].join("; ");
 }
 
@@ -67,7 +68,8 @@ const FIXED: Array<[string, string]> = [
 
 const HSTS = "max-age=31536000";
 
-export function securityHeaders(options: SecurityHeaderOptions = {}): MiddlewareHandler<NonceEnv> {
+export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler<NonceEnv> {
+  const publicOrigin = new URL(options.publicUrl).origin;
   const imageOrigins = (options.imageOrigins ?? []).map((url) => new URL(url).origin);
   return async (c, next) => {
     const nonce = newNonce();
@@ -78,11 +80,7 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Middleware
     const isPage = /^text\/html/i.test(c.res.headers.get("Content-Type") ?? "");
     const forwarded = c.req.header("x-forwarded-proto")?.split(",")[0]?.trim();
     const protocol = forwarded ?? new URL(c.req.url).protocol.replace(":", "");
-    const host = c.req.header("x-forwarded-host") ?? c.req.header("host") ?? new URL(c.req.url).host;
-    // The address goes into a header: only a plain host (name or address, port) and scheme are taken.
-    const pageOrigin =
-      /^https?$/.test(protocol) && /^[A-Za-z0-9.\-:[\]]+$/.test(host) ? `${protocol}://${host}` : undefined;
-    wanted.push(["Content-Security-Policy", isPage ? pagePolicy(nonce, imageOrigins, pageOrigin) : NON_PAGE_POLICY]);
+    wanted.push(["Content-Security-Policy", isPage ? pagePolicy(nonce, publicOrigin, imageOrigins) : NON_PAGE_POLICY]);
     if (protocol === "https") wanted.push(["Strict-Transport-Security", HSTS]);
 
     const missing = wanted.filter(([name]) => !c.res.headers.has(name));

@@ -258,7 +258,22 @@ export interface FileTable {
 export interface SchoolStorageTable {
   school_id: number;
   used_bytes: ColumnType<number | string, number, number>;
-  share_key: string;
+}
+
+/**
+ * A link that works without a sign-in (api/lib/public-links.ts): only the SHA-256 of its token is kept.
+ * `subject` names what it opens for its purpose (a file's id); `detail` how (a file: inline or attachment).
+ */
+export interface PublicLinkTable {
+  id: Generated<number>;
+  school_id: number;
+  purpose: string;
+  subject: string;
+  detail: ColumnType<string, string | undefined, string>;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A checked spreadsheet waiting for its commit, or (status imported) the fingerprint of one imported. */
@@ -335,6 +350,7 @@ export interface Database {
   file_uploads: FileUploadTable;
   files: FileTable;
   school_storage: SchoolStorageTable;
+  public_links: PublicLinkTable;
   admission_forms: AdmissionFormTable;
   admission_submissions: AdmissionSubmissionTable;
   admission_documents: AdmissionDocumentTable;

@@ -83,6 +83,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "GET /api/admin/:uniqueId/files/:id": "files",
   "DELETE /api/admin/:uniqueId/files/:id": "files",
   "POST /api/admin/:uniqueId/files/:id/share": "files",
+  "DELETE /api/admin/:uniqueId/files/:id/share": "files",
 
   "GET /api/admin/:uniqueId/stu-parents": "parents",
   "POST /api/admin/:uniqueId/stu-parents": "parents",

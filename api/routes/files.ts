@@ -8,7 +8,7 @@ import { fromZod } from "../lib/errors";
 import { contentDisposition, readJson, withFormOnDisk } from "../lib/http";
 import { pageParams } from "../lib/pagination";
 import type { TenantEnv } from "../middleware/tenant";
-import { openSharedFile, shareFile } from "../services/file-links";
+import { openSharedFile, revokeFileLinks, shareFile } from "../services/file-links";
 import {
   deleteFile,
   deleteFolder,
@@ -63,6 +63,10 @@ export function fileRoutes(deps: ApiDeps) {
       if (!parsed.success) throw fromZod(parsed.error);
       const link = await shareFile(deps, c.get("tenant"), fileId(c.req.param("id")), parsed.data.disposition);
       return c.json({ data: link }, 201);
+    })
+    .delete("/files/:id/share", async (c) => {
+      await revokeFileLinks(deps, c.get("tenant"), fileId(c.req.param("id")));
+      return c.json({ message: FILE_MESSAGES.linksRevoked });
     });
 }
 

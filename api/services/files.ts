@@ -18,6 +18,7 @@ import { firstField, type DiskFile, type DiskMultipartResult } from "../../serve
 import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
 import { randomKey } from "../lib/crypto";
+import { revokeSubjectLinks } from "../lib/public-links";
 import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError, fromZod, validationError } from "../lib/errors";
 import { detectFileType, type FileType } from "../lib/file-types";
@@ -30,14 +31,14 @@ type Executor = Pick<Db, "selectFrom" | "insertInto" | "updateTable" | "deleteFr
 const folderKey = (name: string) => normalizeFolderName(name).toLowerCase();
 const MB = 1024 * 1024;
 
-/** The school's storage row with the key of its share links, made by its first upload or share link (both writes). */
+/** The school's storage row, made by its first upload. */
 export async function storageRow(db: Executor, schoolId: number) {
   const read = () => db.selectFrom("school_storage").selectAll().where("school_id", "=", schoolId).executeTakeFirst();
   const row = await read();
   if (row) return row;
   await db
     .insertInto("school_storage")
-    .values({ school_id: schoolId, used_bytes: 0, share_key: randomKey() + randomKey() })
+    .values({ school_id: schoolId, used_bytes: 0 })
     .onConflict((oc) => oc.column("school_id").doNothing())
     .execute();
   return (await read())!;
@@ -234,7 +235,7 @@ export async function getFile(deps: ApiDeps, tenant: Tenant, id: number): Promis
   return toRecord(row);
 }
 
-/** Deletes the file's row and frees its space in one transaction, then removes its bytes. */
+/** Deletes the file's row, frees its space and stops its share links in one transaction, then removes its bytes. */
 export async function deleteFile(deps: ApiDeps, tenant: Tenant, id: number): Promise<void> {
   const removed = await deps.db.transaction().execute(async (trx) => {
     const row = await trx
@@ -245,6 +246,7 @@ export async function deleteFile(deps: ApiDeps, tenant: Tenant, id: number): Pro
       .executeTakeFirst();
     if (!row) throw new ApiError(404, MESSAGES.fileNotFound);
     await release(trx, tenant.schoolId, Number(row.size));
+    await revokeSubjectLinks(trx, deps.now(), tenant.schoolId, "file-share", [String(id)]);
     await recordAudit(
       deps,
       tenant,
@@ -265,8 +267,15 @@ export async function deleteFolder(deps: ApiDeps, tenant: Tenant, name: string):
       .deleteFrom("files")
       .where("school_id", "=", tenant.schoolId)
       .where("folder_id", "=", folder.id)
-      .returning(["storage_key", "size"])
+      .returning(["id", "storage_key", "size"])
       .execute();
+    await revokeSubjectLinks(
+      trx,
+      deps.now(),
+      tenant.schoolId,
+      "file-share",
+      rows.map((r) => String(r.id)),
+    );
     await trx.deleteFrom("file_folders").where("id", "=", folder.id).execute();
     await recordAudit(
       deps,

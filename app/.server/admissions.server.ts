@@ -11,15 +11,7 @@ import { publicApi } from "./auth.server";
 import { diskFileAsFile, withUploadedForm } from "./form.server";
 import { apiReply } from "./reply.server";
 
-/** The admission screens' server side: the public link's full address and the application's hand-over to the API. */
-
-/** The site's own address as the browser sees it (a TLS-terminating proxy's scheme and host included). */
-export function siteOrigin(request: Request): string {
-  const url = new URL(request.url);
-  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  const host = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim();
-  return `${proto === "https" || proto === "http" ? proto : url.protocol.replace(":", "")}://${host || url.host}`;
-}
+/** The admission screens' server side: the application's hand-over to the API. */
 
 /**
  * Sends an application from the public page on to the API as it came (the API checks every answer and

@@ -7,6 +7,8 @@ declare module "@remix-run/node" {
     schoolApi: SchoolApiFetch;
     /** Where the browser loads API media (logos) from: "" when embedded, else SCHOOL_API_URL. */
     apiPublicBase: string;
+    /** PUBLIC_URL: where schools and parents reach the app; the base of every absolute link a page shows. */
+    publicUrl: string;
     sessionSecret: string;
     /** Where uploads wait while an action streams them in and on to the API (DATA_DIR/tmp). */
     uploadTempDir: string;

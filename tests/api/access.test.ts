@@ -13,6 +13,7 @@ import {
   registerSchool,
   sql,
   startApi,
+  TEST_PUBLIC_URL,
   type RegisteredSchool,
   type TestApi,
 } from "./harness";
@@ -134,7 +135,13 @@ describe(`sub-admin access on ${DATABASE}`, { timeout: 180_000 }, () => {
   }
 
   const tenantRoutes = () => {
-    const app = createApi({ db: api.db, dialect: DATABASE, storage: localStorage(os.tmpdir()), now: () => new Date() });
+    const app = createApi({
+      db: api.db,
+      dialect: DATABASE,
+      storage: localStorage(os.tmpdir()),
+      now: () => new Date(),
+      publicUrl: TEST_PUBLIC_URL,
+    });
     return app.routes
       .filter((r) => r.method !== "ALL" && r.path.includes("/:uniqueId"))
       .map((r) => `${r.method} ${r.path}`);

@@ -13,6 +13,7 @@ import {
   registerSchool,
   registrationForm,
   startApi,
+  TEST_PUBLIC_URL,
   textNamedPng,
   type TestApi,
 } from "./harness";
@@ -304,6 +305,7 @@ describe(`registration and login on ${DATABASE}`, { timeout: 90_000 }, () => {
           dialect: DATABASE,
           storage: localStorage(fs.mkdtempSync(path.join(os.tmpdir(), "school-race-"))),
           now: () => api.clock.now,
+          publicUrl: TEST_PUBLIC_URL,
         } as const;
         const logo = {
           field: "logo",

@@ -14,7 +14,8 @@ import type { Paginated } from "../../contract/http";
 import { UPLOAD_MAX_BYTES } from "../../contract/limits";
 import { MESSAGES } from "../../contract/messages";
 import { pdfBytes, SAMPLES } from "./file-samples";
-import { DATABASE, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
+import { hashToken } from "../../api/lib/crypto";
+import { DATABASE, registerSchool, startApi, TEST_PUBLIC_URL, type RegisteredSchool, type TestApi } from "./harness";
 
 interface ErrorBody {
   message: string;
@@ -459,7 +460,23 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
     it("a link opens the file as an attachment with safe headers, until it expires", async () => {
       const [stored] = await uploaded([pdf("Term 1 Report.pdf", 4000)]);
       const link = await share(stored.id);
-      expect(link.url).toMatch(/^\/api\/files\/shared\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+      // At PUBLIC_URL; the token (256 random bits) is stored only as its SHA-256.
+      expect(link.url.startsWith(`${TEST_PUBLIC_URL}/api/files/shared/`)).toBe(true);
+      const token = link.url.split("/").pop()!;
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      const row = await api.db
+        .selectFrom("public_links")
+        .selectAll()
+        .where("token_hash", "=", hashToken(token))
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({
+        school_id: await schoolId(),
+        purpose: "file-share",
+        subject: String(stored.id),
+        detail: "attachment",
+        revoked_at: null,
+      });
+      expect(JSON.stringify(await api.db.selectFrom("public_links").selectAll().execute())).not.toContain(token);
       expect(link.disposition).toBe("attachment");
       expect(new Date(link.expires_at).getTime() - api.clock.now.getTime()).toBeLessThanOrEqual(
         SHARE_LINK_TTL_SECONDS * 1000,
@@ -575,6 +592,7 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
         ["GET", `/files/${theirs.id}`],
         ["DELETE", `/files/${theirs.id}`],
         ["POST", `/files/${theirs.id}/share`],
+        ["DELETE", `/files/${theirs.id}/share`],
       ] as const) {
         const res = await api.fetch(path_(p), {
           method,
@@ -592,28 +610,72 @@ describe(`file manager on ${DATABASE}`, { timeout: 120_000 }, () => {
       }
 
       const link = await share(mine.id);
-      const [payload, signature] = link.url.split("/").pop()!.split(".");
-      const claims = Buffer.from(payload, "base64url").toString();
-      const [mySchool, , expires, kind] = claims.split(".");
-      const otherSchool = await schoolId(other);
-      const forged = [
-        `${mySchool}.${theirs.id}.${expires}.${kind}`,
-        `${otherSchool}.${theirs.id}.${expires}.${kind}`,
-        `${mySchool}.${mine.id}.${Number(expires) + 86_400}.${kind}`,
-        `${mySchool}.${mine.id}.${expires}.i`,
-      ];
-      for (const claim of forged) {
-        const res = await api.fetch(`/api/files/shared/${Buffer.from(claim).toString("base64url")}.${signature}`);
-        expect(res.status, claim).toBe(404);
-      }
-      for (const junk of ["x", `${payload}.`, `${payload}.${"A".repeat(43)}`, "..%2F..%2Fschool.sqlite"]) {
-        expect((await api.fetch(`/api/files/shared/${junk}`)).status, junk).toBe(404);
+      const token = link.url.split("/").pop()!;
+      const theirLink = await share(theirs.id, "attachment", other);
+      expect((await open(theirLink)).headers.get("content-length")).toBe("2222");
+      const changed = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+      for (const junk of [
+        changed,
+        "A".repeat(43),
+        "x",
+        `${token}.`,
+        `${token}A`,
+        token.slice(1),
+        "..%2F..%2Fschool.sqlite",
+      ]) {
+        const res = await api.fetch(`/api/files/shared/${junk}`);
+        expect(res.status, junk).toBe(404);
+        expect(await res.json()).toEqual({ message: FILE_MESSAGES.linkExpired });
       }
       expect((await open(link)).status).toBe(200);
 
       // A link outlives its file only as a 404.
       await api.fetch(path_(`/files/${mine.id}`), { method: "DELETE", headers: school.auth });
       expect((await open(link)).status).toBe(404);
+      expect((await open(theirLink)).status).toBe(200);
+    });
+
+    it("the school can stop a file's links; deleting a file or a folder stops them too", async () => {
+      const [kept, stopped] = await uploaded([pdf("kept.pdf"), pdf("stopped.pdf")]);
+      const keptLink = await share(kept.id);
+      const stoppedLinks = [await share(stopped.id), await share(stopped.id, "inline")];
+      const revoke = (id: number, who = school) =>
+        api.fetch(path_(`/files/${id}/share`, who), { method: "DELETE", headers: who.auth });
+
+      const res = await revoke(stopped.id);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ message: FILE_MESSAGES.linksRevoked });
+      for (const link of stoppedLinks) {
+        const gone = await open(link);
+        expect(gone.status).toBe(404);
+        expect(await gone.json()).toEqual({ message: FILE_MESSAGES.linkExpired });
+      }
+      expect((await open(keptLink)).status).toBe(200);
+      // Stopping again is no error; a new link works.
+      expect((await revoke(stopped.id)).status).toBe(200);
+      expect((await open(await share(stopped.id))).status).toBe(200);
+      expect((await revoke(kept.id, other)).status).toBe(404);
+      expect((await open(keptLink)).status).toBe(200);
+
+      const revokedOf = async (id: number) =>
+        (
+          await api.db
+            .selectFrom("public_links")
+            .select("revoked_at")
+            .where("purpose", "=", "file-share")
+            .where("subject", "=", String(id))
+            .execute()
+        ).map((r) => r.revoked_at !== null);
+      await api.fetch(path_(`/files/${kept.id}`), { method: "DELETE", headers: school.auth });
+      expect(await revokedOf(kept.id)).toEqual([true]);
+
+      const inFolder = await uploaded([pdf("a.pdf"), pdf("b.pdf")], { folder_name: "Going" });
+      const folderLinks = await Promise.all(inFolder.map((f) => share(f.id)));
+      expect((await api.fetch(path_("/files/folder/Going"), { method: "DELETE", headers: school.auth })).status).toBe(
+        200,
+      );
+      for (const f of inFolder) expect(await revokedOf(f.id)).toEqual([true]);
+      for (const link of folderLinks) expect((await open(link)).status).toBe(404);
     });
   });
 

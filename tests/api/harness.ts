@@ -17,6 +17,9 @@ import type { FileStorage } from "../../api/storage/storage";
  */
 export const DATABASE = process.env.TEST_DATABASE_URL ? "postgres" : "sqlite";
 
+/** The PUBLIC_URL of every test API: the links it makes start with it. */
+export const TEST_PUBLIC_URL = "https://school.example.ng";
+
 export interface TestApi {
   fetch: (path: string, init?: RequestInit) => Promise<Response>;
   /** The API's own handler, for serving it over a real socket. */
@@ -86,6 +89,7 @@ export async function startApi(options: ApiOptions = {}): Promise<TestApi> {
     dialect: handle.dialect,
     storage: options.storage ?? localStorage(uploadsDir),
     now: () => clock.now,
+    publicUrl: TEST_PUBLIC_URL,
     tempDir,
     storageQuotaBytes: options.storageQuotaBytes,
     bankProvider: options.bankProvider,

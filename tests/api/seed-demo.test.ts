@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localStorage } from "../../api/storage/local";
 import { seedDemoSchool, type DemoSchool } from "../../scripts/lib/demo-school";
-import { bearer, DATABASE, login, startApi, type TestApi } from "./harness";
+import { bearer, DATABASE, login, startApi, TEST_PUBLIC_URL, type TestApi } from "./harness";
 
 describe(`demo school seed on ${DATABASE}`, () => {
   let api: TestApi;
@@ -19,6 +19,7 @@ describe(`demo school seed on ${DATABASE}`, () => {
       dialect: DATABASE,
       storage: localStorage(uploads),
       now: () => api.clock.now,
+      publicUrl: TEST_PUBLIC_URL,
     });
     const res = await login(api, demo.unique_id, demo.password);
     expect(res.status).toBe(200);

@@ -12,6 +12,7 @@ import {
   registerSchool,
   sql,
   startApi,
+  TEST_PUBLIC_URL,
   type RegisteredSchool,
   type TestApi,
 } from "./harness";
@@ -281,6 +282,7 @@ const CASES: Record<string, IsolationCase> = {
   "GET /api/admin/:uniqueId/files/:id": { params: fileId },
   "DELETE /api/admin/:uniqueId/files/:id": { params: fileId },
   "POST /api/admin/:uniqueId/files/:id/share": { params: fileId, body: () => ({ disposition: "attachment" }) },
+  "DELETE /api/admin/:uniqueId/files/:id/share": { params: fileId },
 
   "GET /api/admin/:uniqueId/admission-forms": {},
   "POST /api/admin/:uniqueId/create-admission-form": {
@@ -359,7 +361,13 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
   let b: RegisteredSchool;
 
   const tenantRoutes = () => {
-    const app = createApi({ db: api.db, dialect: DATABASE, storage: localStorage(os.tmpdir()), now: () => new Date() });
+    const app = createApi({
+      db: api.db,
+      dialect: DATABASE,
+      storage: localStorage(os.tmpdir()),
+      now: () => new Date(),
+      publicUrl: TEST_PUBLIC_URL,
+    });
     return app.routes
       .filter((r) => r.method !== "ALL" && r.path.includes("/:uniqueId"))
       .map((r) => `${r.method} ${r.path}`);

@@ -118,6 +118,8 @@ describe(`a crawl of every GET on ${DATABASE}`, { timeout: 300_000 }, () => {
       dialect: database.dialect,
       storage: localStorage(path.join(dataDir, "uploads")),
       now: () => new Date(),
+      // Seeding makes no links; the server started below has its own PUBLIC_URL.
+      publicUrl: "http://127.0.0.1",
     });
     uniqueId = demo.unique_id;
     server = await startServer({ dataDir, env: { DATABASE_URL: database.url } });

@@ -69,6 +69,7 @@ describe("loadConfig", () => {
       HOST: "127.0.0.1",
       SESSION_SECRET: SECRET,
       SCHOOL_API_URL: "https://api.example.ng",
+      PUBLIC_URL: "https://School.Example.ng/",
     });
     expect(config).toMatchObject({
       nodeEnv: "production",
@@ -76,6 +77,7 @@ describe("loadConfig", () => {
       host: "127.0.0.1",
       sessionSecret: SECRET,
       schoolApiUrl: "https://api.example.ng",
+      publicUrl: "https://school.example.ng",
     });
   });
 
@@ -93,6 +95,38 @@ describe("loadConfig", () => {
   it("requires SESSION_SECRET in production", () => {
     expect(configError({ DATA_DIR: dataDir, NODE_ENV: "production" })).toContain(
       "SESSION_SECRET: is required when NODE_ENV=production",
+    );
+  });
+
+  it("requires PUBLIC_URL in production, saying what to set", () => {
+    const message = configError({ DATA_DIR: dataDir, NODE_ENV: "production", SESSION_SECRET: SECRET });
+    expect(message).toBe(
+      "Invalid configuration:\n  PUBLIC_URL: is required when NODE_ENV=production: set it to the address schools and parents open the app at, such as https://school.example.ng (http or https, no path)",
+    );
+  });
+
+  it("outside production, PUBLIC_URL defaults to the local address the server listens on", () => {
+    expect(load({ DATA_DIR: dataDir }).publicUrl).toBe("http://localhost:3000");
+    expect(load({ DATA_DIR: dataDir, NODE_ENV: "test", HOST: "127.0.0.1", PORT: "3210" }).publicUrl).toBe(
+      "http://127.0.0.1:3210",
+    );
+    expect(load({ DATA_DIR: dataDir, HOST: "::1", PORT: "8080" }).publicUrl).toBe("http://[::1]:8080");
+    expect(load({ DATA_DIR: dataDir, PUBLIC_URL: "http://192.168.1.20:3000" }).publicUrl).toBe(
+      "http://192.168.1.20:3000",
+    );
+  });
+
+  it.each([
+    "school.example.ng",
+    "ftp://school.example.ng",
+    "https://school.example.ng/school",
+    "https://school.example.ng/?a=1",
+    "https://school.example.ng/#top",
+    "https://admin:pw@school.example.ng",
+    "https://",
+  ])("refuses PUBLIC_URL=%s", (url) => {
+    expect(configError({ DATA_DIR: dataDir, PUBLIC_URL: url })).toContain(
+      "PUBLIC_URL: set it to the address schools and parents open the app at",
     );
   });
 

@@ -16,13 +16,13 @@ export default async function startFormServer(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "school-forms-"));
   // The server's own database and files, whatever the shell running the tests points at.
   const { DATABASE_URL: _database, SCHOOL_API_URL: _api, ...inherited } = process.env;
+  const base = `http://127.0.0.1:${port}`;
   const child = spawn("node", [path.join(buildDir, "server.mjs")], {
-    env: { ...inherited, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test" },
+    env: { ...inherited, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test", PUBLIC_URL: base },
     stdio: ["ignore", "ignore", "pipe"],
   });
   const stderr: string[] = [];
   child.stderr!.on("data", (chunk: Buffer) => stderr.push(chunk.toString("utf8")));
-  const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr.join("")}`);

@@ -118,6 +118,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       PORT: String(port),
       DATA_DIR: options.dataDir,
       SESSION_SECRET,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

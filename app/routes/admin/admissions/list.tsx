@@ -10,7 +10,6 @@ import {
 } from "../../../../contract/admissions";
 import type { Paginated } from "../../../../contract/http";
 import { formatWireNaira } from "../../../../contract/money";
-import { siteOrigin } from "~/.server/admissions.server";
 import { withAdmin } from "~/.server/auth.server";
 import { resultToast } from "~/.server/confirm.server";
 import { readFormData } from "~/.server/form.server";
@@ -59,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       api.get<Paginated<AdmissionForm>>("/admission-forms", { query: { per_page: 100 } }),
     ]);
     return {
-      origin: siteOrigin(request),
+      origin: context.publicUrl,
       uniqueId,
       forms: forms.ok ? forms.data : null,
       formsError: forms.ok ? null : forms.message,

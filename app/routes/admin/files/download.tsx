@@ -16,6 +16,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       disposition: "attachment",
     });
     if (!link.ok) return redirectWithToast(request, context, FILES_HOME, failure(MESSAGES.failedDownloadFile));
-    return redirect(`${context.apiPublicBase}${link.data.url}`, { headers: { "Cache-Control": "no-store" } });
+    return redirect(link.data.url, { headers: { "Cache-Control": "no-store" } });
   });
 }

@@ -26,7 +26,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (!result.ok) return { file: null, error: result.message, preview: null };
     const kind = previewKind(result.data.mime_type);
     const link = kind ? await api.create<ShareLink>(`/files/${id}/share`, { disposition: "inline" }) : null;
-    const preview = kind && link?.ok ? { kind, url: `${context.apiPublicBase}${link.data.url}` } : null;
+    const preview = kind && link?.ok ? { kind, url: link.data.url } : null;
     return { file: result.data, error: null, preview };
   });
 }
