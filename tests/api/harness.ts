@@ -22,6 +22,8 @@ export interface TestApi {
   /** The API's own handler, for serving it over a real socket. */
   handle: (request: Request) => Promise<Response>;
   db: DbHandle["db"];
+  /** The database as opened, for a job queue of the tests' own. */
+  database: DbHandle;
   clock: { now: Date };
   /** Where uploads wait while they are read (emptied after every request). */
   tempDir: string;
@@ -41,6 +43,8 @@ export interface ApiOptions {
    * interleave between their queries, so a race between two requests shows on SQLite too.
    */
   queryLatencyMs?: number;
+  /** Where the API enqueues background jobs; none when left out. */
+  jobs?: ApiDeps["jobs"];
 }
 
 /** A Kysely plugin that hands each query's result back after `ms`. */
@@ -72,6 +76,8 @@ export async function startApi(options: ApiOptions = {}): Promise<TestApi> {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query(`drop schema ${schema} cascade`);
+      // The job queue's tables, when a test started one (api/jobs/postgres.ts names their schema).
+      await c.query(`drop schema if exists ${schema}_pgboss cascade`);
       await c.end();
     };
   } else {
@@ -89,11 +95,13 @@ export async function startApi(options: ApiOptions = {}): Promise<TestApi> {
     tempDir,
     storageQuotaBytes: options.storageQuotaBytes,
     bankProvider: options.bankProvider,
+    jobs: options.jobs,
   });
   return {
     fetch: async (p, init) => api.fetch(new Request(new URL(p, "http://api.test"), init)),
     handle: async (request) => api.fetch(request),
     db: handle.db,
+    database: handle,
     clock,
     tempDir,
     uploadsDir,
