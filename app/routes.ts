@@ -80,6 +80,7 @@ export default [
       route("settings", "routes/admin/settings/main.tsx"),
       route("settings/section", "routes/admin/settings/section.tsx"),
       route("settings/report-sheet", "routes/admin/settings/report.tsx"),
+      route("settings/jobs", "routes/admin/settings/jobs.tsx"),
 
       route("admission-forms", "routes/admin/admissions/list.tsx"),
       route("admission-forms/create", "routes/admin/admissions/create.tsx"),

@@ -1,4 +1,5 @@
-/** The settings screens' addresses: the main view, one section's classes and subjects, the report sheet. */
+/** The settings screens' addresses: the main view, one section's classes and subjects, the report sheet, the jobs. */
 export const SETTINGS_PATH = "/admin/settings";
 export const sectionPath = (section: string) => `${SETTINGS_PATH}/section?name=${encodeURIComponent(section)}`;
 export const REPORT_SHEET_PATH = `${SETTINGS_PATH}/report-sheet`;
+export const JOBS_PATH = `${SETTINGS_PATH}/jobs`;
