@@ -9,6 +9,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createApi } from "./api/app";
 import { openAndMigrate, ping, type DbHandle } from "./api/db";
+import { openJobQueue, productJobs, type JobQueue } from "./api/jobs";
 import { keepSpreadsheetWorkerReady } from "./api/lib/spreadsheet";
 import { bankProviderFor } from "./api/services/bank-providers";
 import { configuredStorage } from "./api/storage/configured";
@@ -30,8 +31,8 @@ const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 /**
  * One process: the school API at /api (unless SCHOOL_API_URL points elsewhere), the web app at /,
- * static assets, and /healthz. SIGTERM stops taking connections, drains the ones in flight and closes
- * the database.
+ * static assets, /healthz and the background jobs. SIGTERM stops taking connections and jobs, drains
+ * the ones in flight and closes the database.
  */
 async function main() {
   let config: Config;
@@ -62,6 +63,7 @@ async function main() {
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
 
   let database: DbHandle | null = null;
+  let jobs: JobQueue | null = null;
   let schoolApi: (request: Request) => Promise<Response>;
   let healthy: () => Promise<boolean>;
 
@@ -74,12 +76,17 @@ async function main() {
     healthy = async () => (await fetch(`${base}/healthz`).catch(() => null))?.ok ?? false;
   } else {
     database = await openAndMigrate(config.databaseUrl);
+    const now = () => new Date();
+    // Every process runs jobs; the database hands each job to one of them.
+    jobs = await openJobQueue(database, productJobs({ db: database.db, now }));
+    await jobs.start();
     const api = createApi({
       db: database.db,
       dialect: database.dialect,
       storage: configuredStorage(config.storage),
-      now: () => new Date(),
+      now,
       publicUrl: config.publicUrl,
+      jobs,
       bankProvider: bankProviderFor(config.paystackSecretKey),
       tempDir: config.tempDir,
       storageQuotaBytes: config.storageQuotaBytes,
@@ -168,6 +175,7 @@ async function main() {
   const stop = gracefulShutdown({
     server,
     closeDatabase: async () => database?.close(),
+    stopJobs: async () => jobs?.stop(),
     log: (message) => logger.info(message, { pid: process.pid }),
   });
   process.on("SIGTERM", () => stop("SIGTERM"));

@@ -22,6 +22,7 @@ import { subAdminRoutes } from "./routes/sub-admins";
 import { readMedia } from "./services/media";
 import { admissionRoutes, publicAdmissionRoutes } from "./routes/admissions";
 import { importRoutes } from "./routes/imports";
+import { jobRoutes } from "./routes/jobs";
 
 export type { ApiDeps } from "./context";
 
@@ -81,6 +82,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/admin/:uniqueId", admissionRoutes(deps));
   api.route("/admin/:uniqueId", feeRoutes(deps));
   api.route("/admin/:uniqueId", subAdminRoutes(deps));
+  api.route("/admin/:uniqueId", jobRoutes(deps));
 
   // studentInfo is the one student call without the admin prefix; it gets the same tenant check.
   api.use("/students/:uniqueId/*", requireTenant(deps));

@@ -1,5 +1,6 @@
 import type { FeatureKey } from "../contract/access";
 import type { Db, Dialect } from "./db";
+import type { JobQueue } from "./jobs/queue";
 import type { BankProvider } from "./services/bank-providers";
 import type { FileStorage } from "./storage/storage";
 
@@ -17,6 +18,8 @@ export interface ApiDeps {
   tempDir?: string;
   /** Each school's storage quota in bytes; 0 is unlimited; DEFAULT_STORAGE_QUOTA_MB if unset. */
   storageQuotaBytes?: number;
+  /** Where background jobs are enqueued; absent, nothing is (the hourly sweeps of a running queue still come). */
+  jobs?: Pick<JobQueue, "enqueue">;
 }
 
 /** The school an authenticated request acts for. */

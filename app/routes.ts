@@ -81,6 +81,7 @@ export default [
       route("settings/section", "routes/admin/settings/section.tsx"),
       route("settings/report-sheet", "routes/admin/settings/report.tsx"),
       route("settings/calendar", "routes/admin/settings/calendar.tsx"),
+      route("settings/jobs", "routes/admin/settings/jobs.tsx"),
 
       route("admission-forms", "routes/admin/admissions/list.tsx"),
       route("admission-forms/create", "routes/admin/admissions/create.tsx"),

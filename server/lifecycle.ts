@@ -49,6 +49,8 @@ export interface ShutdownOptions {
   server: Closable;
   /** Runs once every request in flight has been answered. */
   closeDatabase: () => Promise<void>;
+  /** Stops the background jobs at the signal, beside the draining requests; awaited before the database closes. */
+  stopJobs?: () => Promise<void>;
   /** Requests still running after this long are cut off and the process exits 1. */
   graceMs?: number;
   exit?: (code: number) => void;
@@ -56,12 +58,13 @@ export interface ShutdownOptions {
 }
 
 /**
- * Returns the signal handler: stop accepting connections, let requests in flight finish, close
- * the database, exit 0. The grace period stays under Docker's default 10 s before SIGKILL.
+ * Returns the signal handler: stop accepting connections and taking jobs, let requests and the job in
+ * flight finish, close the database, exit 0. The grace period stays under Docker's default 10 s before SIGKILL.
  */
 export function gracefulShutdown({
   server,
   closeDatabase,
+  stopJobs = async () => {},
   graceMs = 8000,
   exit = (code) => process.exit(code),
   log = (message) => logger.info(message),
@@ -80,9 +83,13 @@ export function gracefulShutdown({
     // the server open until the client drops it: close such connections as they go idle.
     const sweep = setInterval(() => server.closeIdleConnections?.(), 100);
     sweep.unref();
+    const jobsStopped = stopJobs().catch((error: unknown) =>
+      log(`Stopping the jobs failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
     server.close(async () => {
       clearInterval(sweep);
       try {
+        await jobsStopped;
         await closeDatabase();
         clearTimeout(force);
         exit(0);

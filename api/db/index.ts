@@ -25,6 +25,8 @@ export type { Db, Dialect };
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
+  /** The SQLite file (the job queue opens its own connection to it). */
+  file?: string;
   close(): Promise<void>;
 }
 
@@ -56,7 +58,7 @@ export function openDatabase(url: string): DbHandle {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma(`busy_timeout = ${BUSY_WAIT_MS}`);
   const db = new Kysely<Database>({ dialect: new RetryingSqliteDialect({ database: reusingStatements(sqlite) }) });
-  return { db, dialect: "sqlite", close: () => db.destroy() };
+  return { db, dialect: "sqlite", file, close: () => db.destroy() };
 }
 
 /** A PostgreSQL server that does not accept a connection within this long counts as down. */
@@ -74,12 +76,12 @@ const PG_CONNECT_TIMEOUT_MS = 5000;
  * deferred transaction that read first and then found another process had written meanwhile would
  * fail at once (SQLITE_BUSY_SNAPSHOT) and could not be retried from inside.
  */
-const BUSY_WAIT_MS = 100;
+export const BUSY_WAIT_MS = 100;
 const BUSY_DEADLINE_MS = 10_000;
 
-const isBusy = (error: unknown) => /^SQLITE_BUSY/.test(String((error as { code?: unknown } | null)?.code ?? ""));
+export const isBusy = (error: unknown) => /^SQLITE_BUSY/.test(String((error as { code?: unknown } | null)?.code ?? ""));
 
-async function retryWhileBusy<T>(run: () => Promise<T>): Promise<T> {
+export async function retryWhileBusy<T>(run: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + BUSY_DEADLINE_MS;
   for (let attempt = 0; ; attempt++) {
     try {

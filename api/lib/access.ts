@@ -145,6 +145,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "GET /api/admin/:uniqueId/imports/:kind/:token": ["students", "parents", "staff"],
   "GET /api/admin/:uniqueId/imports/:kind/:token/problems": ["students", "parents", "staff"],
   "POST /api/admin/:uniqueId/imports/:kind/:token/commit": ["students", "parents", "staff"],
+
+  "GET /api/admin/:uniqueId/jobs": "main",
 };
 
 export const isMainOnly = (access: RouteAccess | undefined): access is MainOnly =>

@@ -14,7 +14,9 @@ import {
   type ImportResult,
   type RowProblem,
 } from "../../contract/imports";
+import { JOB_NAMES } from "../../contract/jobs";
 import { MESSAGES } from "../../contract/messages";
+import { errorFields, logger } from "../../observability/log";
 import type { DiskMultipartResult } from "../../server-lib/multipart";
 import { recordAudit } from "./audit";
 import type { ApiDeps, Tenant } from "../context";
@@ -133,12 +135,6 @@ async function createCheck(
 ): Promise<ImportPreview> {
   const { headers, rows: cells } = sheet;
   const now = deps.now();
-  await deps.db
-    .deleteFrom("imports")
-    .where("school_id", "=", tenant.schoolId)
-    .where("status", "=", "checked")
-    .where("expires_at", "<", now.toISOString())
-    .execute();
   const match = matchHeaders(kind, headers);
   const rows: ImportRow[] = cells.map((row, i) => {
     const values: Record<string, string> = {};
@@ -173,6 +169,10 @@ async function createCheck(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  // The school's checks are swept once this one's time is up; should the queue refuse, the hourly sweep does it.
+  await deps.jobs
+    ?.enqueue(JOB_NAMES.sweepImportChecks, {}, { schoolId: tenant.schoolId, delayMs: IMPORT_TTL_MS })
+    .catch((error: unknown) => logger.warn("import sweep not enqueued", errorFields(error)));
   return toPreview(saved, match, imported);
 }
 
@@ -352,4 +352,18 @@ class StaleCheck extends Error {
   constructor(readonly problems: RowProblem[]) {
     super("stale import check");
   }
+}
+
+/**
+ * Removes the checks whose time is up and that were never imported: one school's, or every school's
+ * when `schoolId` is null (the hourly sweep). Answers how many went.
+ */
+export async function sweepExpiredChecks(deps: Pick<ApiDeps, "db" | "now">, schoolId: number | null): Promise<number> {
+  let expired = deps.db
+    .deleteFrom("imports")
+    .where("status", "=", "checked")
+    .where("expires_at", "<", deps.now().toISOString());
+  if (schoolId !== null) expired = expired.where("school_id", "=", schoolId);
+  const result = await expired.executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

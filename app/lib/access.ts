@@ -23,6 +23,8 @@ const PAGE_ACCESS: Array<[prefix: string, access: PageAccess]> = [
   ["/submission-review", "admission"],
   ["/admin/timetable", "time-table"],
   ["/admin/add-bank-details", "main"],
+  // Under the settings entry's URL, yet the main admin's alone, as its API call is.
+  ["/admin/settings/jobs", "main"],
   ["/new-whatsapp", "profile"],
 ];
 

@@ -25,6 +25,8 @@ export interface TestApi {
   /** The API's own handler, for serving it over a real socket. */
   handle: (request: Request) => Promise<Response>;
   db: DbHandle["db"];
+  /** The database as opened, for a job queue of the tests' own. */
+  database: DbHandle;
   clock: { now: Date };
   /** Where uploads wait while they are read (emptied after every request). */
   tempDir: string;
@@ -44,6 +46,8 @@ export interface ApiOptions {
    * interleave between their queries, so a race between two requests shows on SQLite too.
    */
   queryLatencyMs?: number;
+  /** Where the API enqueues background jobs; none when left out. */
+  jobs?: ApiDeps["jobs"];
 }
 
 /** A Kysely plugin that hands each query's result back after `ms`. */
@@ -75,6 +79,8 @@ export async function startApi(options: ApiOptions = {}): Promise<TestApi> {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query(`drop schema ${schema} cascade`);
+      // The job queue's tables, when a test started one (api/jobs/postgres.ts names their schema).
+      await c.query(`drop schema if exists ${schema}_pgboss cascade`);
       await c.end();
     };
   } else {
@@ -93,11 +99,13 @@ export async function startApi(options: ApiOptions = {}): Promise<TestApi> {
     tempDir,
     storageQuotaBytes: options.storageQuotaBytes,
     bankProvider: options.bankProvider,
+    jobs: options.jobs,
   });
   return {
     fetch: async (p, init) => api.fetch(new Request(new URL(p, "http://api.test"), init)),
     handle: async (request) => api.fetch(request),
     db: handle.db,
+    database: handle,
     clock,
     tempDir,
     uploadsDir,
@@ -178,7 +186,8 @@ export async function registerSchool(api: TestApi, overrides: Record<string, str
 export { sql };
 
 /**
- * The tables of the database a test owns, with their columns (kysely's own left out). On PostgreSQL only
+ * The tables of the database a test owns, with their columns (kysely's own left out, and the job queue's,
+ * which change on their own as a running server works through its jobs). On PostgreSQL only
  * the connection's own schema is read: a catalogue-wide listing fails when another test file drops its
  * schema at that moment, as the API tests and the abuse cases running side by side do.
  */
@@ -188,7 +197,7 @@ export async function ownTables(
 ): Promise<Array<{ name: string; columns: Array<{ name: string; dataType: string }> }>> {
   if (dialect === "sqlite") {
     return (await db.introspection.getTables())
-      .filter((t) => !t.name.startsWith("kysely_"))
+      .filter((t) => !t.name.startsWith("kysely_") && !t.name.startsWith("plainjob_"))
       .map((t) => ({ name: t.name, columns: t.columns.map((c) => ({ name: c.name, dataType: c.dataType })) }));
   }
   const rows = (

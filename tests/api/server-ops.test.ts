@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ping } from "../../api/db";
+import { openJobQueue } from "../../api/jobs";
 import { checkHealth, gracefulShutdown } from "../../server/lifecycle";
 import { DATABASE, startApi, sql, type TestApi } from "./harness";
 
@@ -68,5 +69,51 @@ describe(`server health and shutdown on ${DATABASE}`, () => {
     expect(await exited).toBe(0);
     expect(events).toEqual(["request answered", "database closed"]);
     expect(await ping(db.db)).toBe(false);
+  });
+
+  it("on SIGTERM stops taking jobs, lets the one running finish, then closes the database and exits 0", async () => {
+    const db = await startApi();
+    const events: string[] = [];
+    let started!: () => void;
+    const jobStarted = new Promise<void>((resolve) => (started = resolve));
+    const queue = await openJobQueue(
+      db.database,
+      [
+        {
+          name: "slow",
+          retryLimit: 0,
+          retryDelaySeconds: 1,
+          run: async () => {
+            started();
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            events.push("job finished");
+          },
+        },
+      ],
+      { pollIntervalMs: 100 },
+    );
+    await queue.enqueue("slow", {});
+    await queue.enqueue("slow", {});
+    await queue.start();
+    const server = serve({ fetch: new Hono().fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+
+    const exited = new Promise<number>((resolve) => {
+      const stop = gracefulShutdown({
+        server,
+        stopJobs: () => queue.stop(),
+        closeDatabase: async () => {
+          events.push("database closed");
+          await db.close();
+        },
+        exit: (code) => resolve(code),
+        log: () => {},
+      });
+      void jobStarted.then(() => stop("SIGTERM"));
+    });
+
+    expect(await exited).toBe(0);
+    // The second job was not taken: it waits in the database for the next start.
+    expect(events).toEqual(["job finished", "database closed"]);
   });
 });

@@ -353,6 +353,7 @@ const CASES: Record<string, IsolationCase> = {
   "DELETE /api/admin/:uniqueId/sub-admins/:id": { params: subAdminId },
   "GET /api/admin/:uniqueId/access": {},
   "GET /api/admin/:uniqueId/audit-log": {},
+  "GET /api/admin/:uniqueId/jobs": {},
 };
 
 describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {

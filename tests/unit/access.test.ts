@@ -50,6 +50,8 @@ describe("the pages a sub-admin may open", () => {
     ["/new-whatsapp", "profile"],
     ["/admin/logout", "signed-in"],
     ["/admin/add-bank-details", "main"],
+    ["/admin/settings/report-sheet", "settings"],
+    ["/admin/settings/jobs", "main"],
     ["/super-admin/manage-admins", "main"],
     ["/staff/dashboard", "main"],
     ["/admin/somewhere-new", "main"],

@@ -74,6 +74,8 @@ export async function createTestDatabase(
       const cleanup = new pg.Client({ connectionString: base });
       await cleanup.connect();
       await cleanup.query(`drop schema if exists ${schema} cascade`);
+      // The server's job queue keeps its tables beside (api/jobs/postgres.ts names their schema).
+      await cleanup.query(`drop schema if exists ${schema}_pgboss cascade`);
       await cleanup.end();
     },
   };

@@ -23,18 +23,27 @@ import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { chipButtonClass, chipClass, RemoveLabel } from "~/components/ui/MultiValueInput";
 import { useFormState, usePending } from "~/lib/form-state";
-import { CALENDAR_PATH, sectionPath, SETTINGS_PATH, REPORT_SHEET_PATH } from "~/lib/settings-paths";
+import { CALENDAR_PATH, JOBS_PATH, sectionPath, SETTINGS_PATH, REPORT_SHEET_PATH } from "~/lib/settings-paths";
 
 export const meta: MetaFunction = () => [{ title: "Settings" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const removing = new URL(request.url).searchParams.get("remove");
-  return withAdmin(request, context, async ({ api }) => {
+  return withAdmin(request, context, async ({ api, subAdminId }) => {
+    // The jobs page is the main admin's alone: a sub-admin holding the settings key is not led to it.
+    const mainAdmin = subAdminId === undefined;
     const result = await api.get<SchoolSettings>("/school-settings", { fallback: MESSAGES.failedSettings });
     if (!result.ok)
-      return { error: result.message, sections: [], classesBySection: {} as Record<string, string[]>, removing: null };
+      return {
+        error: result.message,
+        sections: [],
+        classesBySection: {} as Record<string, string[]>,
+        removing: null,
+        mainAdmin,
+      };
     const { sections, classes_by_section } = result.data;
     return {
+      mainAdmin,
       error: null,
       sections,
       classesBySection: classes_by_section,
@@ -134,7 +143,7 @@ function RemoveDescription({ section, classes }: { section: string; classes: str
 }
 
 export default function Settings() {
-  const { error, sections, classesBySection, removing } = useLoaderData<typeof loader>();
+  const { error, sections, classesBySection, removing, mainAdmin } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const adding = usePending({ intent: "add-section" });
   const form = useFormState<"section">("add-section", actionData?.result);
@@ -199,6 +208,13 @@ export default function Settings() {
               Term calendar
             </Link>
           </Panel>
+          {mainAdmin ? (
+            <Panel id="jobs-heading" title="Background jobs">
+              <Link to={JOBS_PATH} className={buttonClass("secondary", "w-full")}>
+                Background Jobs
+              </Link>
+            </Panel>
+          ) : null}
         </>
       ) : null}
     </div>
