@@ -66,6 +66,13 @@ const classSchema = z.object(
     class_name: settingName(M.classRequired),
     section: z.string({ required_error: M.classSectionMissing, invalid_type_error: M.classSectionMissing }).trim(),
     subjects: subjectList.optional(),
+    // Empty: the class is its own level.
+    level: z
+      .string({ invalid_type_error: M.levelInvalid })
+      .trim()
+      .max(SETTINGS_LIMITS.nameMax, M.tooLong)
+      .optional()
+      .transform((level) => level || undefined),
   },
   { invalid_type_error: M.mustBeObject },
 );

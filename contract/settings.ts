@@ -11,7 +11,15 @@ export interface SchoolClass {
   class_name: string;
   section: string;
   subjects: string[];
+  /**
+   * The level the class belongs to, shared by the arms of one class (JSS1A and JSS1B in JSS1) for positions and
+   * reports across arms. Left out, or empty, the class is its own level; the API's class lists always fill it.
+   */
+  level?: string;
 }
+
+/** The level of a class (docs/product.md, Classes by session): its own name unless the school gave it one. */
+export const levelOf = (c: Pick<SchoolClass, "class_name" | "level">): string => c.level?.trim() || c.class_name;
 
 export interface ReportSheetSettings {
   add_position: boolean;
@@ -118,6 +126,7 @@ export const SETTINGS_MESSAGES = {
   sectionRequired: "Section name is required",
   sectionDuplicate: "Section names must be unique",
   classRequired: "Class name is required",
+  levelInvalid: "A level is a name, like JSS1",
   classDuplicate: "Class names must be unique",
   classSectionMissing: "Choose one of the school's sections",
   subjectRequired: "Subject name is required",
@@ -213,6 +222,7 @@ export function completeSettings(input: SchoolSettingsInput, today: Date): Omit<
     class_name: c.class_name,
     section: c.section,
     subjects: c.subjects ?? subjects_by_section[c.section] ?? [],
+    level: levelOf(c),
   }));
   return {
     classes,
@@ -233,9 +243,18 @@ export const allSubjects = (settings: Pick<SchoolSettings, "subjects_by_section"
   ...new Set([...Object.values(settings.subjects_by_section).flat(), ...settings.classes.flatMap((c) => c.subjects)]),
 ];
 
-/** A class as it is sent back to be saved: without subjects when they are just its section's. */
+/**
+ * A class as it is sent back to be saved: without subjects when they are just its section's, without a level
+ * when it is its own.
+ */
 export function classForSaving(c: SchoolClass, subjects_by_section: Record<string, string[]>): ClassInput {
   const sectionSubjects = subjects_by_section[c.section] ?? [];
   const same = c.subjects.length === sectionSubjects.length && c.subjects.every((s, i) => s === sectionSubjects[i]);
-  return same ? { class_name: c.class_name, section: c.section } : c;
+  const level = levelOf(c);
+  return {
+    class_name: c.class_name,
+    section: c.section,
+    ...(same ? {} : { subjects: c.subjects }),
+    ...(level === c.class_name ? {} : { level }),
+  };
 }

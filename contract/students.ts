@@ -13,6 +13,8 @@ import type { Paginated } from "./http";
  * - GET    /students/backlog?reason=&page=&per_page= → {data: Paginated<BacklogEntry>}
  * - POST   /students/{id}/backlog {reason}       → 200 {message, data: BacklogEntry}
  * - POST   /students/{id}/restore                → 200 {message, data: StudentRecord} (back to the active list)
+ * - GET    /students/{id}/classes                → {data: SessionClass[]} (the class of each session recorded,
+ *          newest session first)
  * - GET    /api/students/{uniqueId}/studentInfo/{id} → {data: StudentRecord | BacklogEntry}
  * Failures: 422 {message, errors: {field: [..]}}, 409 {message, errors: {admission: [..]}}, 404 {message}.
  */
@@ -100,6 +102,12 @@ export interface StudentRecord {
 /** The spec's Backlog entry: a former student with the reason they left. */
 export interface BacklogEntry extends StudentRecord {
   backlog_reason: BacklogReason;
+}
+
+/** The class a student was in during a session (docs/product.md, Classes by session). */
+export interface SessionClass {
+  session: string;
+  class: string | null;
 }
 
 export type StudentPage = Paginated<StudentRecord>;

@@ -12,6 +12,7 @@ import { fees } from "./migrations/0011_fees";
 import { imports } from "./migrations/0013_imports";
 import { subAdmins } from "./migrations/0012_sub_admins";
 import { calendar } from "./migrations/0014_calendar";
+import { classHistory } from "./migrations/0015_class_history";
 import { publicLinks } from "./migrations/0017_public_links";
 import type { Db, Dialect, DialectMigration } from "./types";
 
@@ -33,6 +34,7 @@ const migrations: Record<string, DialectMigration> = {
   "0013_imports": imports,
   "0012_sub_admins": subAdmins,
   "0014_calendar": calendar,
+  "0015_class_history": classHistory,
   "0017_public_links": publicLinks,
 };
 

@@ -277,6 +277,15 @@ export interface PublicLinkTable {
 }
 
 /** A checked spreadsheet waiting for its commit, or (status imported) the fingerprint of one imported. */
+/** A student's class in a session (migration 0015): the current session's row follows every write of the class. */
+export interface StudentClassTable {
+  school_id: number;
+  student_id: number;
+  session: string;
+  class_name: string | null;
+  recorded_at: string;
+}
+
 export interface ImportTable {
   id: Generated<number>;
   school_id: number;
@@ -361,6 +370,7 @@ export interface Database {
   fee_receipt_counters: FeeReceiptCounterTable;
   fee_versions: FeeVersionTable;
   imports: ImportTable;
+  student_classes: StudentClassTable;
   sub_admins: SubAdminTable;
   audit_log: AuditLogTable;
   term_dates: TermDatesTable;

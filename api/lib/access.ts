@@ -47,6 +47,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "DELETE /api/admin/:uniqueId/students/:id": "students",
   "POST /api/admin/:uniqueId/students/:id/backlog": "students",
   "POST /api/admin/:uniqueId/students/:id/restore": "students",
+  "GET /api/admin/:uniqueId/students/:id/classes": "students",
   "GET /api/students/:uniqueId/studentInfo/:id": "students",
 
   // Classes, subjects, sessions and terms fill the forms of every area.

@@ -17,6 +17,7 @@ import {
   restoreStudent,
   updateStudent,
 } from "../services/students";
+import { studentClassHistory } from "../services/class-history";
 
 const listQuery = pageParams.extend({
   q: z.string().max(100).optional().catch(undefined),
@@ -68,6 +69,9 @@ export function studentRoutes(deps: ApiDeps) {
       const entry = await moveToBacklog(deps, c.get("tenant"), c.req.param("id"), await readJson(c));
       return c.json({ message: MESSAGES.studentBacklogged, data: entry });
     })
+    .get("/students/:id/classes", async (c) =>
+      c.json({ data: await studentClassHistory(deps, c.get("tenant"), c.req.param("id")) }),
+    )
     .post("/students/:id/restore", async (c) => {
       const student = await restoreStudent(deps, c.get("tenant"), c.req.param("id"));
       return c.json({ message: STUDENT_MESSAGES.restored, data: student });

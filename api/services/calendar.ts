@@ -15,22 +15,26 @@ import { calendarPayload, type CheckedTerm } from "../../contract/calendar.schem
 import type { FieldErrors } from "../../contract/http";
 import { isSession } from "../../contract/settings";
 import type { ApiDeps, Tenant } from "../context";
+import type { Db } from "../db";
 import { fromZod, validationError } from "../lib/errors";
 import { recordAudit } from "./audit";
-import { configuredTermAndSession } from "./settings";
+import { configuredTermAndSession, storedSettings } from "./stored-settings";
 
 /**
  * The school's current term and session, and those a new timetable starts on: the term calendar's when it
  * covers today (in Lagos), else the ones set in the settings, else the month's (docs/product.md, Terms and
  * sessions). Every screen asking "which term is it" goes through here: one query, two without a calendar.
  */
-export async function schoolTerm(deps: ApiDeps, tenant: Tenant): Promise<SchoolTerm> {
-  const now = deps.now();
+export const schoolTerm = (deps: ApiDeps, tenant: Tenant): Promise<SchoolTerm> =>
+  schoolTermIn(deps.db, tenant.schoolId, deps.now());
+
+/** `schoolTerm` on a given connection, which may be a transaction (a class recorded for the current session). */
+export async function schoolTermIn(db: Db, schoolId: number, now: Date): Promise<SchoolTerm> {
   const today = schoolDay(now);
-  const covering = await deps.db
+  const covering = await db
     .selectFrom("term_dates")
     .select(["term", "session", "starts_on", "ends_on", "next_term_starts_on"])
-    .where("school_id", "=", tenant.schoolId)
+    .where("school_id", "=", schoolId)
     .where("starts_on", "<=", today)
     .where((eb) => eb.or([eb("ends_on", ">=", today), eb("next_term_starts_on", ">", today)]))
     .orderBy("starts_on", "desc")
@@ -41,7 +45,7 @@ export async function schoolTerm(deps: ApiDeps, tenant: Tenant): Promise<SchoolT
     today,
   );
   if (fromCalendar) return resolveSchoolTerm(now, fromCalendar, { term: null, session: null });
-  return resolveSchoolTerm(now, null, await configuredTermAndSession(deps, tenant));
+  return resolveSchoolTerm(now, null, configuredTermAndSession(await storedSettings(db, schoolId)));
 }
 
 /** The session named by `?year=`; none names the school's current one. */

@@ -33,11 +33,13 @@ import { ApiError, fromZod, validationError } from "../lib/errors";
 import { idempotencyKey as acceptedIdempotencyKey } from "../lib/idempotency";
 import { isRecordKey } from "../lib/record-key";
 import { schoolTerm } from "./calendar";
+import { classOfStudentIn, studentsWithClassIn } from "./class-history";
 import { getSchoolSettings } from "./settings";
 
 /**
  * School fees (calls in contract/fees.ts; the design is in docs/decisions.md). A student's bill for a term is
- * never stored: it is the compulsory fees of their class (by class, by section or for all classes), the
+ * never stored: it is the compulsory fees of their class in the bill's session (by class, by section or for all
+ * classes; `studentsWithClassIn`, so promotion leaves past bills as they were), the
  * optional fees put on their bill, and their inventory purchases of the term, less their discounts. Every
  * sum is an integer sum of kobo in SQL; naira appear only on the wire.
  */
@@ -141,7 +143,8 @@ async function compulsoryByClass(
 
 /**
  * Each student's bill parts for a term, a select of (student_id, unique_id, name, class_name, fees, sales,
- * discounts, paid) over the school's current students, or over `studentIds` (former students too).
+ * discounts, paid) over the school's current students, or over `studentIds` (former students too); the
+ * class is the one the student was in during the session.
  */
 function billParts(
   schoolId: number,
@@ -161,7 +164,7 @@ function billParts(
       coalesce(p.total, 0) as sales,
       coalesce(d.total, 0) as discounts,
       coalesce(pay.total, 0) as paid
-    from students s
+    from ${studentsWithClassIn(schoolId, session)} s
     left join (
       select a.student_id, sum(f.amount_kobo) as total from fee_assignments a
       join fee_items f on f.id = a.fee_item_id
@@ -256,7 +259,7 @@ function paymentsAgainst(schoolId: number, classes: (fee: FeeRow) => string[] | 
             return list.length ? sql`s.class_name in (${sql.join(list)})` : sql`1 = 0`;
           })()
         : sql`exists (select 1 from fee_assignments a where a.fee_item_id = ${fee.id} and a.student_id = s.id)`;
-    return sql<number>`(select count(*) from fee_payments p join students s on s.id = p.student_id
+    return sql<number>`(select count(*) from fee_payments p join ${studentsWithClassIn(schoolId, fee.session)} s on s.id = p.student_id
       where p.school_id = ${schoolId} and p.session = ${fee.session} and p.term = ${fee.term} and ${billed})`;
   };
 }
@@ -534,6 +537,7 @@ export async function studentBill(deps: ApiDeps, tenant: Tenant, key: string, qu
   const student = await findStudent(deps, tenant, key);
   const { term, session } = await resolveTerm(deps, tenant, query);
   const map = await classMap(deps, tenant);
+  const className = await classOfStudentIn(deps.db, tenant.schoolId, session, student.id);
   const [fees, assigned, sales, discounts, payments, totals] = await Promise.all([
     termFees(deps.db, tenant.schoolId, term, session)
       .where("retired", "=", 0)
@@ -577,7 +581,7 @@ export async function studentBill(deps: ApiDeps, tenant: Tenant, key: string, qu
   const onBill = new Set(assigned.map((a) => a.fee_item_id));
   const lines: BillLine[] = [
     ...fees
-      .filter((f) => (f.compulsory === 1 ? billsClass(f, student.class_name, map) : onBill.has(f.id)))
+      .filter((f) => (f.compulsory === 1 ? billsClass(f, className, map) : onBill.has(f.id)))
       .map(
         (f): BillLine => ({
           kind: "fee",
@@ -605,10 +609,10 @@ export async function studentBill(deps: ApiDeps, tenant: Tenant, key: string, qu
     ),
   ];
   const optional = fees
-    .filter((f) => f.compulsory === 0 && (onBill.has(f.id) || billsClass(f, student.class_name, map)))
+    .filter((f) => f.compulsory === 0 && (onBill.has(f.id) || billsClass(f, className, map)))
     .map((f) => ({ id: f.id, name: f.name, amount: koboToNaira(n(f.amount_kobo)), assigned: onBill.has(f.id) }));
   return {
-    student: { unique_id: student.unique_id, name: student.name, class: student.class_name },
+    student: { unique_id: student.unique_id, name: student.name, class: className },
     term,
     session,
     lines,
@@ -626,8 +630,8 @@ export async function assignFee(deps: ApiDeps, tenant: Tenant, feeId: number, ra
   const student = await studentField(deps, tenant, parsed.data.student_id);
   if (parsed.data.assigned) {
     if (fee.compulsory === 1 || fee.retired === 1) throw validationError({ fee: [M.notOptional] });
-    if (!billsClass(fee, student.class_name, await classMap(deps, tenant)))
-      throw validationError({ fee: [M.notForClass] });
+    const className = await classOfStudentIn(deps.db, tenant.schoolId, fee.session, student.id);
+    if (!billsClass(fee, className, await classMap(deps, tenant))) throw validationError({ fee: [M.notForClass] });
     await deps.db
       .insertInto("fee_assignments")
       .values({
@@ -772,6 +776,7 @@ export async function recordPayment(
   const student = await studentField(deps, tenant, p.student_id);
   const now = deps.now().toISOString();
   const compulsory = await compulsoryByClass(deps, tenant, p.term, p.session, await classMap(deps, tenant));
+  const className = await classOfStudentIn(deps.db, tenant.schoolId, p.session, student.id);
 
   try {
     const id = await deps.db.transaction().execute(async (trx) => {
@@ -795,7 +800,7 @@ export async function recordPayment(
           receipt_no: counter.last_receipt_no,
           student_id: student.id,
           student_name: student.name,
-          student_class: student.class_name,
+          student_class: className,
           term: p.term,
           session: p.session,
           amount_kobo: p.amount,

@@ -10,6 +10,7 @@ import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
 import { publicId } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
+import { recordCurrentClasses } from "./class-history";
 import { parentColumns } from "./parents";
 import { getSchoolSettings } from "./settings";
 import { staffColumns } from "./staff";
@@ -170,7 +171,7 @@ const students: KindRules<PreparedStudent> = {
   },
   async insert(db, tenant, prepared, now) {
     for (const part of chunks(prepared)) {
-      await db
+      const added = await db
         .insertInto("students")
         .values(
           part.map(({ columns }) => ({
@@ -186,7 +187,9 @@ const students: KindRules<PreparedStudent> = {
             updated_at: now,
           })),
         )
+        .returning(["id", "class_name"])
         .execute();
+      await recordCurrentClasses(db, tenant.schoolId, added, new Date(now));
     }
     return prepared.length;
   },

@@ -12,10 +12,10 @@ import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
 import { fromZod, validationError } from "../lib/errors";
 import { recordAudit } from "./audit";
+import { recordCurrentClasses } from "./class-history";
+import { configuredTermAndSession, storedSettings, type StoredSettings } from "./stored-settings";
 
 /** The parts a school has saved; any part missing takes its default. */
-type StoredSettings = Partial<SchoolSettingsInput>;
-
 const PARTS = [
   "sections",
   "classes",
@@ -26,30 +26,20 @@ const PARTS = [
   "other_settings",
 ] as const;
 
-async function stored(deps: ApiDeps, tenant: Tenant): Promise<StoredSettings | null> {
-  const row = await deps.db
-    .selectFrom("school_settings")
-    .select("settings")
-    .where("school_id", "=", tenant.schoolId)
-    .executeTakeFirst();
-  return row ? (JSON.parse(row.settings) as StoredSettings) : null;
-}
+const stored = (deps: ApiDeps, tenant: Tenant) => storedSettings(deps.db, tenant.schoolId);
 
 const withDefaults = (saved: StoredSettings | null, today: Date): SchoolSettingsInput => ({
   ...defaultSchoolSettings(today),
   ...saved,
 });
 
-/** The term and session the school set for itself, if it did; screens fall back to the month. */
-function configured(saved: StoredSettings | null): { term: string | null; session: string | null } {
-  const session = saved?.other_settings?.current_session;
-  return { term: saved?.report_sheet?.current_term ?? null, session: typeof session === "string" ? session : null };
-}
-
 export async function getSchoolSettings(deps: ApiDeps, tenant: Tenant): Promise<SchoolSettings> {
   const today = deps.now();
   const saved = await stored(deps, tenant);
-  return { ...completeSettings(withDefaults(saved, today), today), configured_term: configured(saved).term };
+  return {
+    ...completeSettings(withDefaults(saved, today), today),
+    configured_term: configuredTermAndSession(saved).term,
+  };
 }
 
 /**
@@ -94,11 +84,13 @@ export async function saveSchoolSettings(deps: ApiDeps, tenant: Tenant, body: un
       .values({ school_id: tenant.schoolId, settings, created_at: now, updated_at: now })
       .onConflict((oc) => oc.column("school_id").doUpdateSet({ settings, updated_at: now }))
       .execute();
-    await moveRenamedClasses(trx, tenant.schoolId, renames, now);
+    const moved = await moveRenamedClasses(trx, tenant.schoolId, renames, now);
+    // Renamed, the students' class of this session is the new name; past sessions keep the name they had.
+    await recordCurrentClasses(trx, tenant.schoolId, moved, today);
     const parts = Object.keys(update).join(", ") || "nothing";
     await recordAudit(deps, tenant, { kind: "settings", summary: `Changed the school settings (${parts})` }, trx);
   });
-  return { ...completeSettings(parsed.data, today), configured_term: configured(next).term };
+  return { ...completeSettings(parsed.data, today), configured_term: configuredTermAndSession(next).term };
 }
 
 /**
@@ -138,20 +130,21 @@ const ASIDE = "\u0001renaming:";
 
 /**
  * Students (listed or in the backlog), timetables, form teachers and the classes teachers teach in
- * follow their class to its new name; swaps included.
+ * follow their class to its new name; swaps included. Answers the students moved.
  */
 async function moveRenamedClasses(db: Db, schoolId: number, renames: ClassRename[], now: string) {
-  if (!renames.length) return;
+  if (!renames.length) return [];
   const renamed = sql<string>`case class_name ${sql.join(
     renames.map((r) => sql`when ${r.from} then ${r.to}`),
     sql` `,
   )} end`;
   const from = renames.map((r) => r.from);
-  await db
+  const students = await db
     .updateTable("students")
     .set({ class_name: renamed, updated_at: now })
     .where("school_id", "=", schoolId)
     .where("class_name", "in", from)
+    .returning(["id", "class_name"])
     .execute();
   await db
     .updateTable("timetables")
@@ -188,8 +181,5 @@ async function moveRenamedClasses(db: Db, schoolId: number, renames: ClassRename
       renames.map((r) => ({ from: ASIDE + r.to, to: r.to })),
     );
   }
-}
-
-export async function configuredTermAndSession(deps: ApiDeps, tenant: Tenant) {
-  return configured(await stored(deps, tenant));
+  return students;
 }

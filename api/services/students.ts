@@ -28,6 +28,7 @@ import { isRecordKey } from "../lib/record-key";
 import { mediaUrl } from "./media";
 import { getSchoolSettings } from "./settings";
 import { recordAudit } from "./audit";
+import { recordCurrentClasses } from "./class-history";
 
 export function toStudentRecord(row: Student): StudentRecord {
   return {
@@ -206,11 +207,15 @@ export async function createStudent(
   const columns = studentColumns(raw, "create", (await getSchoolSettings(deps, tenant)).classes);
   if (await admissionTaken(deps, tenant, columns.admission_number)) return replayOrTaken();
   try {
-    const row = await insertStudent(deps.db, tenant, columns, {
-      profileImgKey: null,
-      idempotencyKey: key,
-      now: deps.now().toISOString(),
-    });
+    const row = await deps.db
+      .transaction()
+      .execute((trx) =>
+        insertStudent(trx, tenant, columns, {
+          profileImgKey: null,
+          idempotencyKey: key,
+          now: deps.now().toISOString(),
+        }),
+      );
     return { student: toStudentRecord(row), replayed: false };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
@@ -218,14 +223,17 @@ export async function createStudent(
   }
 }
 
-/** Writes a new active student with checked columns (`studentColumns`); `db` may be a transaction. */
-export function insertStudent(
+/**
+ * Writes a new active student with checked columns (`studentColumns`) and their class of the current session;
+ * `db` should be a transaction, so that both are written or neither.
+ */
+export async function insertStudent(
   db: Db,
   tenant: Tenant,
   columns: ReturnType<typeof studentColumns>,
   extra: { profileImgKey: string | null; idempotencyKey: string | null; now: string },
 ): Promise<Student> {
-  return db
+  const row = await db
     .insertInto("students")
     .values({
       ...columns,
@@ -241,6 +249,8 @@ export function insertStudent(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await recordCurrentClasses(db, tenant.schoolId, [row], new Date(extra.now));
+  return row;
 }
 
 /** Replaces a student's details with the ones sent: a field left out is cleared. */
@@ -249,12 +259,16 @@ export async function updateStudent(deps: ApiDeps, tenant: Tenant, key: string, 
   const columns = studentColumns(raw, "update", (await getSchoolSettings(deps, tenant)).classes);
   if (await admissionTaken(deps, tenant, columns.admission_number, student.id)) throw duplicateAdmission();
   try {
-    const row = await deps.db
-      .updateTable("students")
-      .set({ ...columns, updated_at: deps.now().toISOString() })
-      .where("id", "=", student.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await deps.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable("students")
+        .set({ ...columns, updated_at: deps.now().toISOString() })
+        .where("id", "=", student.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordCurrentClasses(trx, tenant.schoolId, [updated], deps.now());
+      return updated;
+    });
     return toStudentRecord(row);
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicateAdmission();
@@ -296,12 +310,17 @@ export async function moveToBacklog(deps: ApiDeps, tenant: Tenant, key: string, 
 /** The backlog's "Add to students": the former student is active again, the reason cleared. */
 export async function restoreStudent(deps: ApiDeps, tenant: Tenant, key: string): Promise<StudentRecord> {
   const student = await findStudent(deps, tenant, key);
-  const row = await deps.db
-    .updateTable("students")
-    .set({ status: "active", backlog_reason: null, updated_at: deps.now().toISOString() })
-    .where("id", "=", student.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const restored = await trx
+      .updateTable("students")
+      .set({ status: "active", backlog_reason: null, updated_at: deps.now().toISOString() })
+      .where("id", "=", student.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    // Back among the students, in their class for this session.
+    await recordCurrentClasses(trx, tenant.schoolId, [restored], deps.now());
+    return restored;
+  });
   if (student.status !== "active") {
     await recordAudit(deps, tenant, {
       kind: "restore",

@@ -488,8 +488,25 @@ export async function seedDemoSchool(deps: ApiDeps): Promise<DemoSchool> {
 
     const studentIds = new Map<string, number>();
     for (const batch of inBatches(pupils)) {
-      for (const row of await trx.insertInto("students").values(batch).returning(["id", "unique_id"]).execute())
-        studentIds.set(row.unique_id, row.id);
+      const rows = await trx
+        .insertInto("students")
+        .values(batch)
+        .returning(["id", "unique_id", "class_name"])
+        .execute();
+      for (const row of rows) studentIds.set(row.unique_id, row.id);
+      // Each pupil's class of this session, as adding a student records it.
+      await trx
+        .insertInto("student_classes")
+        .values(
+          rows.map((row) => ({
+            school_id: school.id,
+            student_id: row.id,
+            session: currentSession(now),
+            class_name: row.class_name,
+            recorded_at: stamp,
+          })),
+        )
+        .execute();
     }
     const staffIds = new Map<string, number>();
     for (const batch of inBatches(team.map(({ classes: _, ...member }) => member))) {

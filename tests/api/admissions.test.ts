@@ -12,7 +12,8 @@ import {
 } from "../../contract/admissions";
 import type { Paginated } from "../../contract/http";
 import type { ParentDetail } from "../../contract/parents";
-import type { StudentRecord } from "../../contract/students";
+import { currentSession } from "../../contract/calendar";
+import type { SessionClass, StudentRecord } from "../../contract/students";
 import { pdfBytes } from "./file-samples";
 import { bearer, DATABASE, PNG_BYTES, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
 
@@ -634,6 +635,9 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
         email: "bello@example.ng",
         address: "12 Allen Avenue, Ikeja",
       });
+      // The class applied into is the student's class of the current session.
+      const classes = await call<SessionClass[]>(s, "GET", `/students/${student.unique_id}/classes`);
+      expect(classes.body.data).toEqual([{ session: currentSession(api.clock.now), class: "JSS2" }]);
       expect(student.student_data.profile_img).toMatch(/^\/api\/media\/[a-f0-9]{32}$/);
       const photo = await api.fetch(student.student_data.profile_img!);
       expect(Buffer.from(await photo.arrayBuffer())).toEqual(PNG_BYTES);

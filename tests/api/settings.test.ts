@@ -127,7 +127,41 @@ describe(`school settings on ${DATABASE}`, () => {
         class_name: "Toddler 1",
         section: "Early Childhood",
         subjects: DEFAULT_SUBJECTS_BY_SECTION["Early Childhood"],
+        level: "Toddler 1",
       });
+    });
+
+    it("gives each class its level: the one saved, else the class itself", async () => {
+      const school = await registerSchool(api);
+      const { classes } = await read(school);
+      const res = await save(school, {
+        school_settings: {
+          classes: classes.flatMap((c) =>
+            c.class_name === "JSS1"
+              ? [
+                  { class_name: "JSS1A", section: c.section, level: " JSS1 " },
+                  { class_name: "JSS1B", section: c.section, level: "JSS1" },
+                ]
+              : [{ class_name: c.class_name, section: c.section, level: c.class_name === "JSS2" ? "" : undefined }],
+          ),
+        },
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      const listed = await api.fetch(path(school, "/getAdminSettingsData"), { headers: school.auth });
+      const junior = ((await listed.json()) as { data: { classes: SchoolSettings["classes"] } }).data.classes
+        .filter((c) => c.section === "Junior Secondary")
+        .map((c) => [c.class_name, c.level]);
+      expect(junior).toEqual([
+        ["JSS1A", "JSS1"],
+        ["JSS1B", "JSS1"],
+        ["JSS2", "JSS2"],
+        ["JSS3", "JSS3"],
+      ]);
+      const stored = JSON.parse((await storedRows(school))[0].settings) as { classes: Record<string, unknown>[] };
+      expect(stored.classes.filter((c) => "level" in c).map((c) => [c.class_name, c.level])).toEqual([
+        ["JSS1A", "JSS1"],
+        ["JSS1B", "JSS1"],
+      ]);
     });
   });
 
@@ -154,9 +188,14 @@ describe(`school settings on ${DATABASE}`, () => {
       expect(body.message).toBe("Settings updated successfully!");
       expect(body.data.sections).toEqual(["Nursery", "Primary"]);
       expect(body.data.classes).toEqual([
-        { class_name: "Nursery 1", section: "Nursery", subjects: ["Rhymes", "Number Work"] },
-        { class_name: "Basic 1", section: "Primary", subjects: ["Mathematics", "English Language"] },
-        { class_name: "Basic 2", section: "Primary", subjects: ["Mathematics", "English Language", "French"] },
+        { class_name: "Nursery 1", section: "Nursery", subjects: ["Rhymes", "Number Work"], level: "Nursery 1" },
+        { class_name: "Basic 1", section: "Primary", subjects: ["Mathematics", "English Language"], level: "Basic 1" },
+        {
+          class_name: "Basic 2",
+          section: "Primary",
+          subjects: ["Mathematics", "English Language", "French"],
+          level: "Basic 2",
+        },
       ]);
       expect(body.data.classes_by_section).toEqual({ Nursery: ["Nursery 1"], Primary: ["Basic 1", "Basic 2"] });
       expect(body.data.sessions).toEqual(sessionOptions(api.clock.now));
@@ -429,6 +468,18 @@ describe(`school settings on ${DATABASE}`, () => {
         (s) => ({ classes: [...s.classes, { class_name: "jss1", section: "Primary" }] }),
         "classes.17.class_name",
         M.classDuplicate,
+      ],
+      [
+        "a long level",
+        (s) => ({ classes: [...s.classes, { class_name: "Year 7", section: "Primary", level: long }] }),
+        "classes.17.level",
+        M.tooLong,
+      ],
+      [
+        "a level that is not a name",
+        (s) => ({ classes: [...s.classes, { class_name: "Year 7", section: "Primary", level: 7 }] }),
+        "classes.17.level",
+        M.levelInvalid,
       ],
       [
         "a class in no known section",

@@ -217,6 +217,7 @@ const CASES: Record<string, IsolationCase> = {
   "DELETE /api/admin/:uniqueId/students/:id": { params: studentId },
   "POST /api/admin/:uniqueId/students/:id/backlog": { params: studentId, body: () => ({ reason: "Expelled" }) },
   "POST /api/admin/:uniqueId/students/:id/restore": { params: (a) => ({ id: a.backloggedId }) },
+  "GET /api/admin/:uniqueId/students/:id/classes": { params: studentId },
   "GET /api/students/:uniqueId/studentInfo/:id": { params: studentId },
 
   "GET /api/admin/:uniqueId/stu-parents": {},

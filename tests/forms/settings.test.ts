@@ -223,6 +223,58 @@ describe("section view without JavaScript", () => {
     expect(students(page)[0]).toContain("JSS2");
   });
 
+  it("gives classes a level: empty is the class's own, Add and Remove keep each row's, a long one is refused beside it", async () => {
+    const own = await registerSchool("Levels");
+    const { browser, page: settings } = await settingsPage(own);
+    let page = await settings.follow("Junior Secondary Subjects");
+    const form = () => page.form({ button: "Save & Back to Settings" });
+    expect(page.field("Level of class 1").value).toBe("");
+    expect(page.field("Level of class 1").description).toMatch(/^Arms of one class \(JSS1A, JSS1B\) can share a level/);
+
+    // JSS1 becomes two arms of the JSS1 level.
+    page = await form().fill("Class 1 name", "JSS1A").fill("New class", "JSS1B").submit("Add class");
+    expect(classNames(page)).toEqual(["JSS1A", "JSS2", "JSS3", "JSS1B"]);
+    expect(page.field("Level of class 4").value).toBe("");
+    page = await form().fill("Level of class 1", "JSS1").fill("Level of class 4", " JSS1 ").submit("Remove JSS2");
+    expect(classNames(page)).toEqual(["JSS1A", "JSS3", "JSS1B"]);
+    expect(page.field("Level of class 1").value).toBe("JSS1");
+    expect(page.field("Level of class 2").value).toBe("");
+    expect(page.field("Level of class 3").value).toBe(" JSS1 ");
+
+    const before = await settingsOf(own);
+    page = await form().fill("Level of class 2", "x".repeat(81)).submit("Save & Back to Settings");
+    expect(page.status).toBe(400);
+    expect(page.field("Level of class 2").description).toBe("Keep names to 80 characters or fewer");
+    expect(page.field("Level of class 2").invalid).toBe(true);
+    expect(page.field("Level of class 1").value).toBe("JSS1");
+    expect(page.field("Class 3 name").value).toBe("JSS1B");
+    expect(await settingsOf(own)).toEqual(before);
+
+    page = await form().fill("Level of class 2", "").submit("Save & Back to Settings");
+    expectSaved(page);
+    const levels = async (section: string) =>
+      (await settingsOf(own)).classes.filter((c) => c.section === section).map((c) => [c.class_name, c.level]);
+    expect(await levels("Junior Secondary")).toEqual([
+      ["JSS1A", "JSS1"],
+      ["JSS3", "JSS3"],
+      ["JSS1B", "JSS1"],
+    ]);
+    // A section without arms: every class is its own level.
+    expect(await levels("Senior Secondary")).toEqual([
+      ["SS1", "SS1"],
+      ["SS2", "SS2"],
+      ["SS3", "SS3"],
+    ]);
+
+    // Saving another section keeps these levels; the section shows them again.
+    page = await (await browser.goto("/admin/settings")).follow("Senior Secondary Subjects");
+    expectSaved(await page.form({ button: "Save & Back to Settings" }).submit("Save & Back to Settings"));
+    page = await (await browser.goto("/admin/settings")).follow("Junior Secondary Subjects");
+    expect(page.field("Level of class 1").value).toBe("JSS1");
+    expect(page.field("Level of class 2").value).toBe("");
+    expect(page.field("Level of class 3").value).toBe("JSS1");
+  });
+
   it("an unknown section is not found", async () => {
     const browser = await signedIn(school);
     const page = await browser.goto(`${SECTION_PATH}?name=Nowhere`);

@@ -5,6 +5,7 @@ import {
   allSubjects,
   classForSaving,
   duplicateIndexes,
+  levelOf,
   SETTINGS_LIMITS,
   SETTINGS_MESSAGES as M,
   type SchoolSettings,
@@ -34,6 +35,8 @@ interface SectionState {
   classes: string[];
   /** The name each class row had when the page was loaded ("" for a row added since): a changed name is a rename. */
   previous: string[];
+  /** Each class row's level as typed; empty when the class is its own level. */
+  levels: string[];
   /** The ticked subjects. */
   subjects: string[];
   /** Every subject offered as a checkbox: the school's, the curriculum's and any typed in. */
@@ -44,6 +47,7 @@ interface SectionState {
 
 interface SectionErrors {
   classes?: Record<number, string[]>;
+  levels?: Record<number, string[]>;
   newClass?: string[];
   newSubject?: string[];
   subjects?: string[];
@@ -54,9 +58,11 @@ const sectionOf = (request: Request) => new URL(request.url).searchParams.get("n
 
 function initialState(settings: SchoolSettings, section: string): SectionState {
   const subjects = settings.subjects_by_section[section] ?? [];
+  const classes = settings.classes.filter((c) => c.section === section);
   return {
-    classes: settings.classes_by_section[section] ?? [],
-    previous: settings.classes_by_section[section] ?? [],
+    classes: classes.map((c) => c.class_name),
+    previous: classes.map((c) => c.class_name),
+    levels: classes.map((c) => (levelOf(c) === c.class_name ? "" : levelOf(c))),
     subjects,
     options: [...new Set([...subjects, ...allSubjects(settings), ...NIGERIAN_SUBJECTS])],
     newClass: "",
@@ -68,9 +74,11 @@ function readState(formData: FormData): SectionState {
   const subjects = readList(formData, "subjects");
   const classes = readList(formData, "classes");
   const previous = readList(formData, "classes_was");
+  const levels = readList(formData, "levels");
   return {
     classes,
     previous: classes.map((_, index) => previous[index] ?? ""),
+    levels: classes.map((_, index) => levels[index] ?? ""),
     subjects,
     options: [...new Set([...readList(formData, "subject_options"), ...subjects])],
     newClass: String(formData.get(newEntryName("classes")) ?? ""),
@@ -133,6 +141,7 @@ function applyIntent(
         ...state,
         classes: removeEntry(state.classes, intent.index),
         previous: removeEntry(state.previous, intent.index),
+        levels: removeEntry(state.levels, intent.index),
       };
     return { state, errors };
   }
@@ -145,7 +154,14 @@ function applyIntent(
       taken,
     });
     if (added.error) errors.newClass = [added.error];
-    else state = { ...state, classes: added.values, previous: [...state.previous, ""], newClass: "" };
+    else
+      state = {
+        ...state,
+        classes: added.values,
+        previous: [...state.previous, ""],
+        levels: [...state.levels, ""],
+        newClass: "",
+      };
   }
   if (target === "subjects" || (!target && state.newSubject.trim())) {
     const added = addSubject(state);
@@ -153,6 +169,20 @@ function applyIntent(
     state = added.state;
   }
   return { state, errors, focus: target };
+}
+
+function levelErrors(levels: string[]): Record<number, string[]> {
+  const errors: Record<number, string[]> = {};
+  levels.forEach((level, index) => {
+    if (level.trim().length > SETTINGS_LIMITS.nameMax) errors[index] = [M.tooLong];
+  });
+  return errors;
+}
+
+/** A row's level as it is saved: none when it is empty or the class's own name. */
+function levelToSave(name: string, level: string | undefined) {
+  const typed = level?.trim() ?? "";
+  return typed && typed !== name.trim() ? { level: typed } : {};
 }
 
 function classErrors(names: string[], taken: string[]): Record<number, string[]> {
@@ -181,14 +211,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const taken = takenNames(settings, section);
     if (readIntent(formData).kind !== "save") return { ...applyIntent(formData, taken), revision: crypto.randomUUID() };
 
-    const errors: SectionErrors = { classes: classErrors(state.classes, taken) };
+    const errors: SectionErrors = { classes: classErrors(state.classes, taken), levels: levelErrors(state.levels) };
     if (state.subjects.length > SETTINGS_LIMITS.subjects) errors.subjects = [M.tooMany(SETTINGS_LIMITS.subjects)];
-    if (Object.keys(errors.classes ?? {}).length || errors.subjects) return refuse(reply(errors));
+    if (Object.keys(errors.classes ?? {}).length || Object.keys(errors.levels ?? {}).length || errors.subjects)
+      return refuse(reply(errors));
 
     const subjects = state.options.filter((o) => state.subjects.includes(o));
     const classes = settings.sections.flatMap((s) =>
       s === section
-        ? state.classes.map((name) => ({ class_name: name.trim(), section }))
+        ? state.classes.map((name, index) => ({
+            class_name: name.trim(),
+            section,
+            ...levelToSave(name, state.levels[index]),
+          }))
         : settings.classes.filter((c) => c.section === s).map((c) => classForSaving(c, settings.subjects_by_section)),
     );
     // A class kept under a new name takes its students and timetables along.
@@ -235,9 +270,16 @@ export default function SettingsSection() {
           <DefaultAddButton />
           <Panel id="classes-heading" title="Classes">
             {state.classes.length ? (
+              <p id="levels-hint" className="text-sm text-slate-600">
+                Arms of one class (JSS1A, JSS1B) can share a level (JSS1) for positions and reports across arms. Leave
+                Level empty when a class is its own level.
+              </p>
+            ) : null}
+            {state.classes.length ? (
               <ul className="space-y-2" data-testid="classes">
                 {state.classes.map((name, index) => {
                   const rowErrors = errors.classes?.[index];
+                  const rowLevelErrors = errors.levels?.[index];
                   return (
                     <li key={`${index}-${name}`} className="space-y-1">
                       <label htmlFor={`class-${index}`} className="sr-only">
@@ -258,6 +300,21 @@ export default function SettingsSection() {
                         </Button>
                       </div>
                       <ErrorList id={`class-${index}-error`} errors={rowErrors} />
+                      <div className="flex items-center gap-2">
+                        <label htmlFor={`level-${index}`} className="w-14 shrink-0 text-sm text-slate-700">
+                          Level<span className="sr-only"> of class {index + 1}</span>
+                        </label>
+                        <input
+                          id={`level-${index}`}
+                          name="levels"
+                          defaultValue={state.levels[index] ?? ""}
+                          placeholder={name}
+                          className={inputClass}
+                          aria-invalid={rowLevelErrors ? true : undefined}
+                          aria-describedby={rowLevelErrors ? `level-${index}-error` : "levels-hint"}
+                        />
+                      </div>
+                      <ErrorList id={`level-${index}-error`} errors={rowLevelErrors} />
                     </li>
                   );
                 })}
