@@ -11,6 +11,7 @@ import { admissions } from "./migrations/0010_admissions";
 import { fees } from "./migrations/0011_fees";
 import { imports } from "./migrations/0013_imports";
 import { subAdmins } from "./migrations/0012_sub_admins";
+import { teaching } from "./migrations/0016_teaching";
 import type { Db, Dialect, DialectMigration } from "./types";
 
 /**
@@ -30,6 +31,7 @@ const migrations: Record<string, DialectMigration> = {
   "0011_fees": fees,
   "0013_imports": imports,
   "0012_sub_admins": subAdmins,
+  "0016_teaching": teaching,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
