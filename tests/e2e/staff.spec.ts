@@ -161,6 +161,8 @@ test.describe("add and edit staff", () => {
     await expect(field("Subject 4").locator("option", { hasText: "Physics" })).toHaveCount(1);
     await expect(field("Subject 4").locator("option", { hasText: "Basic Science" })).toHaveCount(0);
     await field("Subject 4").selectOption("Physics");
+    // The rows fit a 360 px phone: nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.getByRole("button", { name: "Remove row 2" }).click();
     await expect(field("Class 4")).toHaveCount(0);
     await expect(field("Class 3")).toHaveValue("SS1");
