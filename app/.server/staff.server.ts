@@ -76,6 +76,9 @@ export async function saveStaffForm(
   target: { mode: "create" } | { mode: "update"; id: string },
 ) {
   const formData = await readFormData(request, { maxFileBytes: IMAGE_MAX_BYTES, maxFiles: 1 });
+  // Non-teaching staff teach nothing: rows left in the hidden teaching part are not checked.
+  if (!formData.get("is_teaching_staff"))
+    for (const name of [...formData.keys()]) if (name.startsWith("teaching[")) formData.delete(name);
   const submission = parseWithZod(formData, { schema: staffForm });
   if (formData.get("intent") === MORE_ROWS_INTENT) {
     // Nothing is checked or saved: the form comes back as sent, with more rows.

@@ -276,6 +276,23 @@ describe("classes and subjects taught without JavaScript", () => {
     expect((await listStaff(school)).data[0].staff_data.teaching).toHaveLength(3);
   });
 
+  it("rows left in the hidden teaching part of non-teaching staff are not checked", async () => {
+    const school = await registerSchool("StaffRowsHidden");
+    const browser = await signedIn(school);
+    const page = await (
+      await browser.goto("/admin/staff/add")
+    )
+      .form({ button: "Add Staff" })
+      .fill("Name", "Mr. Okon Bassey")
+      .fill("Email", "okon@forms.ng")
+      .fill("Phone", "0803 222 5555")
+      .select("Class 1", "JSS1")
+      .uncheck("Teaching staff")
+      .submit("Add Staff");
+    expect(page.toast()).toBe("Created successfully");
+    expect((await listStaff(school)).data[0].staff_data).toMatchObject({ is_teaching_staff: false, teaching: [] });
+  });
+
   it("a member whose old lists could not be paired is flagged on the list and the form until saved", async () => {
     const school = await registerSchool("StaffReview");
     const member = await addStaff(school, { name: "Mrs. Ngozi Obi" });
