@@ -279,9 +279,7 @@ describe("classes and subjects taught without JavaScript", () => {
   it("rows left in the hidden teaching part of non-teaching staff are not checked", async () => {
     const school = await registerSchool("StaffRowsHidden");
     const browser = await signedIn(school);
-    const page = await (
-      await browser.goto("/admin/staff/add")
-    )
+    const page = await (await browser.goto("/admin/staff/add"))
       .form({ button: "Add Staff" })
       .fill("Name", "Mr. Okon Bassey")
       .fill("Email", "okon@forms.ng")
