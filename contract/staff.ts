@@ -11,15 +11,22 @@ import type { PersonContact } from "./people";
  *          students. JSON, or multipart with `staff_data` as JSON text and the photo as the file `profile_img`.
  * - GET    /staffs/{id}                        → {data: StaffRecord}
  * - PUT    /staffs/{id} {staff_data}           → 200 {message, data: StaffRecord}: replaces the details (a field
- *          left out is cleared); the photo stays unless a new one is sent or `remove_photo`
+ *          left out is cleared) and clears `teaching_review`; the photo stays unless a new one is sent or
+ *          `remove_photo`
  * - DELETE /staffs/{id}                        → 200 {message}
  * `staff_data`: name, email, phone (required), address, position, is_teaching_staff, and for teaching staff
- * form_teacher (one class), class (the classes taught) and subjects (each a list, JSON text or comma text).
- * Failures: 422 {message, errors}, 409 (email, phone or form class of another member), 404.
+ * form_teacher (one class) and teaching: what they teach as (class, subject) pairs, a list of
+ * `{class, subject}` (or JSON text of it, or the import's text `JSS1: Mathematics, English Language; SS1:
+ * Physics`). Each class is one of the school's, each subject one of that class's, no pair twice.
+ * Failures: 422 {message, errors} (a pair's problem under `teaching[i].class` or `teaching[i].subject`, the
+ * pair's place in the list sent), 409 (email, phone or form class of another member), 404.
  */
 
 export const STAFF_TYPES = { teaching: "Teaching", "non-teaching": "Non-Teaching" } as const;
 export type StaffType = keyof typeof STAFF_TYPES;
+
+/** At most this many (class, subject) pairs per member. */
+export const MAX_TEACHING_PAIRS = 300;
 
 /** Texts the spec does not give for this area; each is recorded in docs/decisions.md. */
 export const STAFF_MESSAGES = {
@@ -27,11 +34,36 @@ export const STAFF_MESSAGES = {
   duplicatePhone: "Another staff member in this school already has this phone number.",
   formClassTaken: (name: string, className: string) => `${name} is already the form teacher of ${className}.`,
   classUnknown: "Choose one of the school's classes",
-  subjectsUnknown: "Choose subjects the school teaches",
+  classRequired: "Choose a class",
+  subjectRequired: "Choose a subject",
+  subjectUnknown: (className: string) => `Choose one of the subjects of ${className}`,
+  pairTwice: "This class and subject are already listed",
+  tooManyPairs: `List at most ${MAX_TEACHING_PAIRS} classes and subjects`,
+  teachingText: "Write classes and subjects like JSS1: Mathematics, English Language; SS1: Physics",
+  teachingReview: "Check the classes and subjects this staff member teaches",
   notFound: "Staff member not found.",
 } as const;
 
-/** The spec's Staff record. `class` is the classes taught, as comma text; `subjects` a list. */
+/** One class and one subject a teacher teaches in it. */
+export interface TeachingPair {
+  class: string;
+  subject: string;
+}
+
+/**
+ * The separate lists of classes and subjects a member had before they became pairs, kept when they could
+ * not be paired for sure (several classes and several subjects): the admin decides, and saving the
+ * member clears it.
+ */
+export interface TeachingReview {
+  class: string[];
+  subjects: string[];
+}
+
+/**
+ * The spec's Staff record. `teaching` is what is taught; `class` (the classes taught, as comma text) and
+ * `subjects` (a list) are read from it.
+ */
 export interface StaffRecord {
   unique_id: string;
   id: number;
@@ -41,6 +73,8 @@ export interface StaffRecord {
     is_teaching_staff: boolean;
     form_teacher: string | null;
     subjects: string[];
+    teaching: TeachingPair[];
+    teaching_review: TeachingReview | null;
   };
 }
 
@@ -54,10 +88,56 @@ export interface StaffPayload {
     position?: string;
     is_teaching_staff: boolean;
     form_teacher?: string;
-    class: string[];
-    subjects: string[];
+    teaching: TeachingPair[];
     remove_photo?: boolean;
   };
 }
 
 export type StaffPage = Paginated<StaffRecord>;
+
+/** Pairs as the import writes them: `JSS1: Mathematics, English Language; SS1: Physics`. */
+export function teachingText(pairs: readonly TeachingPair[]): string {
+  const byClass = new Map<string, string[]>();
+  for (const { class: className, subject } of pairs)
+    byClass.set(className, [...(byClass.get(className) ?? []), subject]);
+  return [...byClass].map(([className, subjects]) => `${className}: ${subjects.join(", ")}`).join("; ");
+}
+
+/**
+ * Reads `JSS1: Mathematics, English Language; SS1: Physics` (groups by `;` or a new line, a class before
+ * `:`, its subjects by `,`); null when a group has no class or no subject.
+ */
+export function readTeachingText(text: string): TeachingPair[] | null {
+  const pairs: TeachingPair[] = [];
+  for (const group of text.split(/[;\n]/)) {
+    if (!group.trim()) continue;
+    const colon = group.indexOf(":");
+    if (colon < 0) return null;
+    const className = group.slice(0, colon).trim();
+    const subjects = group
+      .slice(colon + 1)
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    if (!className || !subjects.length) return null;
+    for (const subject of subjects) pairs.push({ class: className, subject });
+  }
+  return pairs;
+}
+
+/**
+ * `teaching` as it may arrive (a list of pairs, JSON text of one, or the import's text) as a list for the
+ * schema; text that cannot be read is left as it came, for the schema to refuse.
+ */
+export function teachingInput(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const text = value.trim();
+  if (text.startsWith("[")) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return value;
+    }
+  }
+  return readTeachingText(text) ?? value;
+}

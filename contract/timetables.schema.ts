@@ -52,7 +52,8 @@ function normalTime(value: string): string | null {
 
 /**
  * A schedule of a timetable of the given type: start, end (after the start) and subject, and a day for a
- * Regular School Period or a date for Test and Exam. `today` (YYYY-MM-DD) bounds the date: never in the
+ * Regular School Period or a date for Test and Exam, and optionally its `teacher` (a member of staff's id or
+ * unique_id, checked by the API). `today` (YYYY-MM-DD) bounds the date: never in the
  * past, except `keepDate`, the unchanged past date of a schedule being edited. The day of a dated
  * schedule is always taken from its date.
  */
@@ -66,6 +67,8 @@ export function schedulePayload(type: string, today: string, keepDate?: string) 
       subject: optionalText(),
       venue: optionalText(),
       schedule_date: optionalText(),
+      // A member of staff's id may come as a number.
+      teacher: z.preprocess((value) => (typeof value === "number" ? String(value) : value), optionalText()),
     })
     .superRefine((value, ctx) => {
       const fail = (field: string, message: string) =>
@@ -95,6 +98,7 @@ export function schedulePayload(type: string, today: string, keepDate?: string) 
       subject: value.subject!,
       venue: value.venue ?? null,
       schedule_date: dated ? value.schedule_date! : null,
+      teacher: value.teacher ?? null,
     }));
 }
 export type SchedulePayload = z.output<ReturnType<typeof schedulePayload>>;

@@ -25,12 +25,21 @@ export const TIMETABLE_MESSAGES = {
   tooLong: `Use at most ${TEXT_MAX} characters`,
   tooManySchedules: `A timetable can hold at most ${MAX_SCHEDULES} schedules`,
   typeLocked: "Remove this timetable's schedules before switching between Regular School Period and Test or Exam",
+  teacherUnknown: "Choose one of the school's teaching staff",
+  teacherBooked: (teacher: string, other: string) => `${teacher} is already teaching ${other}`,
   timetableNotFound: "Timetable Not Found",
   scheduleNotFound: "Schedule Not Found",
 } as const;
 
 /** Test and Exam timetables carry dates; a Regular School Period repeats every week by day. */
 export const isDated = (type: string) => type === "Test" || type === "Exam";
+
+/** The teaching staff member a schedule names (`teacher` in a schedule's body: their id or unique_id). */
+export interface ScheduleTeacher {
+  id: number;
+  unique_id: string;
+  name: string;
+}
 
 export interface Schedule {
   id: number;
@@ -40,6 +49,7 @@ export interface Schedule {
   subject: string;
   venue: string | null;
   schedule_date: string | null;
+  teacher: ScheduleTeacher | null;
 }
 
 export interface TimetableSummary {

@@ -13,6 +13,7 @@ import { imports } from "./migrations/0013_imports";
 import { subAdmins } from "./migrations/0012_sub_admins";
 import { calendar } from "./migrations/0014_calendar";
 import { classHistory } from "./migrations/0015_class_history";
+import { teaching } from "./migrations/0016_teaching";
 import { publicLinks } from "./migrations/0017_public_links";
 import type { Db, Dialect, DialectMigration } from "./types";
 
@@ -35,6 +36,7 @@ const migrations: Record<string, DialectMigration> = {
   "0012_sub_admins": subAdmins,
   "0014_calendar": calendar,
   "0015_class_history": classHistory,
+  "0016_teaching": teaching,
   "0017_public_links": publicLinks,
 };
 

@@ -71,9 +71,9 @@ export interface StaffTable {
   position: string | null;
   /** The one class this member is form teacher of; a class has at most one. */
   form_teacher: string | null;
-  /** Comma-separated, as the record carries them. */
-  subjects: string | null;
   is_teaching_staff: number;
+  /** JSON of the classes and subjects (contract/staff.ts, TeachingReview) the admin has to pair; null when none. */
+  teaching_review: string | null;
   gender: string | null;
   profile_img_key: string | null;
   search_text: string;
@@ -82,11 +82,12 @@ export interface StaffTable {
   updated_at: string;
 }
 
-/** The classes a teacher teaches in (the class filter of the staff list reads it). */
-export interface StaffClassTable {
+/** A class and a subject a teacher teaches in it (the class filter of the staff list reads it too). */
+export interface StaffTeachingTable {
   staff_id: number;
   school_id: number;
   class_name: string;
+  subject: string;
 }
 
 export interface ParentTable {
@@ -143,6 +144,8 @@ export interface TimetableScheduleTable {
   subject: string;
   venue: string | null;
   schedule_date: string | null;
+  /** The teaching staff member who takes it, if named. */
+  teacher_id: number | null;
   creation_key: string | null;
   created_at: string;
   updated_at: string;
@@ -344,7 +347,7 @@ export interface Database {
   login_failures: LoginFailureTable;
   students: StudentTable;
   staff: StaffTable;
-  staff_classes: StaffClassTable;
+  staff_teaching: StaffTeachingTable;
   parents: ParentTable;
   parent_students: ParentStudentTable;
   media: MediaTable;

@@ -92,7 +92,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "PUT /api/admin/:uniqueId/stu-parents/:id": "parents",
   "DELETE /api/admin/:uniqueId/stu-parents/:id": "parents",
 
-  "GET /api/admin/:uniqueId/staffs": "staff",
+  "GET /api/admin/:uniqueId/staffs": ["staff", "time-table"],
   "POST /api/admin/:uniqueId/staffs": "staff",
   "GET /api/admin/:uniqueId/staffs/:id": "staff",
   "PUT /api/admin/:uniqueId/staffs/:id": "staff",

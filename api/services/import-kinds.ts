@@ -3,8 +3,8 @@ import { IMPORT_COLUMNS, IMPORT_MESSAGES, type ImportKind, type RowProblem } fro
 import { GENDERS } from "../../contract/limits";
 import { MAX_PARENTS, PARENT_MESSAGES } from "../../contract/parents";
 import { splitList } from "../../contract/people";
-import { allSubjects, type SchoolSettings } from "../../contract/settings";
-import { STAFF_MESSAGES } from "../../contract/staff";
+import type { SchoolSettings } from "../../contract/settings";
+import { readTeachingText, STAFF_MESSAGES } from "../../contract/staff";
 import { STUDENT_MESSAGES } from "../../contract/students";
 import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
@@ -68,21 +68,40 @@ const chunks = <T>(items: T[], size = BATCH) =>
 const headerOf = (kind: ImportKind, field: string) =>
   IMPORT_COLUMNS[kind].find((c) => c.field === field)?.header ?? field;
 
-/** A kind's field problems as rows of the report, under their columns' headers. */
-function fieldProblems(kind: ImportKind, line: number, errors: FieldErrors): RowProblem[] {
-  return Object.entries(errors).flatMap(([field, messages]) =>
-    messages.map((message) => ({ row: line, column: headerOf(kind, field), message })),
-  );
+/**
+ * A kind's field problems as rows of the report, under their columns' headers. A problem of one of a list's
+ * entries (`teaching[2].subject`) goes under the list's column, naming the entry when `entry` can.
+ */
+function fieldProblems(
+  kind: ImportKind,
+  line: number,
+  errors: FieldErrors,
+  entry?: (field: string, index: number) => string | undefined,
+): RowProblem[] {
+  return Object.entries(errors).flatMap(([field, messages]) => {
+    const item = /^([a-z_]+)\[(\d+)\]/.exec(field);
+    const named = item ? entry?.(item[1], Number(item[2])) : undefined;
+    return messages.map((message) => ({
+      row: line,
+      column: headerOf(kind, item ? item[1] : field),
+      message: named ? `${named}: ${message}` : message,
+    }));
+  });
 }
 
 /** The field problems a create check throws (422 or 409), as report rows; any other failure is thrown on. */
-async function problemsOf(kind: ImportKind, line: number, check: () => unknown): Promise<RowProblem[]> {
+async function problemsOf(
+  kind: ImportKind,
+  line: number,
+  check: () => unknown,
+  entry?: (field: string, index: number) => string | undefined,
+): Promise<RowProblem[]> {
   try {
     await check();
     return [];
   } catch (error) {
     if (error instanceof ApiError && (error.status === 422 || error.status === 409) && error.errors)
-      return fieldProblems(kind, line, error.errors);
+      return fieldProblems(kind, line, error.errors, entry);
     throw error;
   }
 }
@@ -372,7 +391,7 @@ async function linkCounts(db: Db, studentIds: number[]): Promise<Map<number, num
 type StaffChecked = Awaited<ReturnType<typeof staffColumns>>;
 interface PreparedStaff extends Prepared {
   columns: StaffChecked["columns"];
-  classes: string[];
+  teaching: StaffChecked["teaching"];
 }
 
 const YES = ["yes", "y", "true", "1", "teaching"];
@@ -396,11 +415,19 @@ const staff: KindRules<PreparedStaff> = {
         });
       let checked: StaffChecked | undefined;
       const data = { ...row.values, is_teaching_staff: YES.includes(teaching) };
-      const found = await problemsOf("staff", row.line, async () => {
-        checked = await staffColumns(deps, tenant, { data }, settings);
-      });
+      const pairs = readTeachingText(row.values.teaching ?? "");
+      const found = await problemsOf(
+        "staff",
+        row.line,
+        async () => {
+          checked = await staffColumns(deps, tenant, { data }, settings);
+        },
+        // A pair's problem names the pair: 'SS1 Astrology: Choose one of the subjects of SS1'.
+        (field, index) =>
+          field === "teaching" && pairs?.[index] ? `${pairs[index].class} ${pairs[index].subject}` : undefined,
+      );
       problems.push(...found);
-      if (checked && flagKnown) prepared.push({ line: row.line, columns: checked.columns, classes: checked.classes });
+      if (checked && flagKnown) prepared.push({ line: row.line, columns: checked.columns, teaching: checked.teaching });
     }
     problems.push(...contactsInFile("staff", rows));
     // One form teacher per class, in the file as in the school (the staff form's rule).
@@ -486,10 +513,15 @@ const staff: KindRules<PreparedStaff> = {
         )
         .returning("id")
         .execute();
-      const classes = part.flatMap((p, i) =>
-        p.classes.map((class_name) => ({ staff_id: rows[i].id, school_id: tenant.schoolId, class_name })),
+      const pairs = part.flatMap((p, i) =>
+        p.teaching.map((pair) => ({
+          staff_id: rows[i].id,
+          school_id: tenant.schoolId,
+          class_name: pair.class,
+          subject: pair.subject,
+        })),
       );
-      for (const classPart of chunks(classes)) await db.insertInto("staff_classes").values(classPart).execute();
+      for (const pairPart of chunks(pairs)) await db.insertInto("staff_teaching").values(pairPart).execute();
     }
     return prepared.length;
   },
@@ -498,8 +530,7 @@ const staff: KindRules<PreparedStaff> = {
     return {
       "Teaching Staff": "Yes, No",
       "Form Class": classes,
-      "Classes Taught": classes,
-      Subjects: allSubjects(settings).join(", "),
+      "Classes and Subjects": settings.classes.map((c) => `${c.class_name}: ${c.subjects.join(", ")}`).join("; "),
     };
   },
 };

@@ -154,7 +154,7 @@ async function moveRenamedClasses(db: Db, schoolId: number, renames: ClassRename
     .execute();
   // A class has one form teacher and a teacher teaches in a class once: both are unique, so names move aside first.
   const rename = async (
-    table: "staff" | "staff_classes",
+    table: "staff" | "staff_teaching",
     column: "form_teacher" | "class_name",
     pairs: ClassRename[],
   ) => {
@@ -168,7 +168,7 @@ async function moveRenamedClasses(db: Db, schoolId: number, renames: ClassRename
   };
   for (const [table, column] of [
     ["staff", "form_teacher"],
-    ["staff_classes", "class_name"],
+    ["staff_teaching", "class_name"],
   ] as const) {
     await rename(
       table,

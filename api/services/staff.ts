@@ -1,8 +1,15 @@
+import type { z } from "zod";
 import type { FieldErrors, Paginated } from "../../contract/http";
-import { splitList } from "../../contract/people";
-import { allSubjects, type SchoolSettings } from "../../contract/settings";
-import { STAFF_MESSAGES, type StaffRecord, type StaffType } from "../../contract/staff";
-import { STAFF_FLAGS, STAFF_LISTS, staffFields } from "../../contract/staff.schema";
+import type { SchoolSettings } from "../../contract/settings";
+import {
+  STAFF_MESSAGES,
+  type StaffRecord,
+  type StaffType,
+  type TeachingPair,
+  teachingInput,
+  type TeachingReview,
+} from "../../contract/staff";
+import { STAFF_FLAGS, staffFields, teachingPair } from "../../contract/staff.schema";
 import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
 import type { StaffMember } from "../db/schema";
@@ -20,10 +27,11 @@ import { recordAudit } from "./audit";
 
 /**
  * Staff (calls in contract/staff.ts). A teacher's form class is `staff.form_teacher` (one class, and a class
- * has one form teacher); the classes they teach in are rows of `staff_classes`.
+ * has one form teacher); what they teach is rows of `staff_teaching`, one per (class, subject) pair.
  */
 
-function toStaffRecord(row: StaffMember, classes: string[]): StaffRecord {
+function toStaffRecord(row: StaffMember, teaching: TeachingPair[]): StaffRecord {
+  const classes = [...new Set(teaching.map((p) => p.class))];
   return {
     unique_id: row.unique_id,
     id: row.id,
@@ -37,33 +45,36 @@ function toStaffRecord(row: StaffMember, classes: string[]): StaffRecord {
       profile_img: mediaUrl(row.profile_img_key),
       is_teaching_staff: row.is_teaching_staff === 1,
       form_teacher: row.form_teacher,
-      subjects: splitList(row.subjects),
+      subjects: [...new Set(teaching.map((p) => p.subject))],
+      teaching,
+      teaching_review: row.teaching_review ? (JSON.parse(row.teaching_review) as TeachingReview) : null,
     },
   };
 }
 
-/** The classes each of `staffIds` teaches in, in name order. */
-async function classesOf(db: Db, tenant: Tenant, staffIds: number[]): Promise<Map<number, string[]>> {
-  const byStaff = new Map<number, string[]>(staffIds.map((id) => [id, []]));
+/** The pairs each of `staffIds` teaches, by class then subject. */
+async function teachingOf(db: Db, tenant: Tenant, staffIds: number[]): Promise<Map<number, TeachingPair[]>> {
+  const byStaff = new Map<number, TeachingPair[]>(staffIds.map((id) => [id, []]));
   if (!staffIds.length) return byStaff;
   const rows = await db
-    .selectFrom("staff_classes")
-    .select(["staff_id", "class_name"])
+    .selectFrom("staff_teaching")
+    .select(["staff_id", "class_name", "subject"])
     .where("school_id", "=", tenant.schoolId)
     .where("staff_id", "in", staffIds)
     .orderBy("class_name")
+    .orderBy("subject")
     .execute();
-  for (const row of rows) byStaff.get(row.staff_id)!.push(row.class_name);
+  for (const row of rows) byStaff.get(row.staff_id)!.push({ class: row.class_name, subject: row.subject });
   return byStaff;
 }
 
-async function withClasses(db: Db, tenant: Tenant, rows: StaffMember[]): Promise<StaffRecord[]> {
-  const classes = await classesOf(
+async function withTeaching(db: Db, tenant: Tenant, rows: StaffMember[]): Promise<StaffRecord[]> {
+  const teaching = await teachingOf(
     db,
     tenant,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => toStaffRecord(row, classes.get(row.id)!));
+  return rows.map((row) => toStaffRecord(row, teaching.get(row.id)!));
 }
 
 export interface StaffListQuery extends PageParams {
@@ -84,10 +95,10 @@ export async function listStaff(deps: ApiDeps, tenant: Tenant, query: StaffListQ
           "staff.id",
           "in",
           eb
-            .selectFrom("staff_classes")
-            .select("staff_classes.staff_id")
-            .where("staff_classes.school_id", "=", tenant.schoolId)
-            .where("staff_classes.class_name", "=", className),
+            .selectFrom("staff_teaching")
+            .select("staff_teaching.staff_id")
+            .where("staff_teaching.school_id", "=", tenant.schoolId)
+            .where("staff_teaching.class_name", "=", className),
         ),
       ]),
     );
@@ -98,7 +109,7 @@ export async function listStaff(deps: ApiDeps, tenant: Tenant, query: StaffListQ
     query,
     async () => (await base.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
     async (limit, offset) =>
-      withClasses(
+      withTeaching(
         deps.db,
         tenant,
         await base.selectAll("staff").orderBy("staff.name").orderBy("staff.id").limit(limit).offset(offset).execute(),
@@ -118,30 +129,74 @@ async function findStaff(db: Db, tenant: Tenant, key: string): Promise<StaffMemb
 }
 
 export async function getStaff(deps: ApiDeps, tenant: Tenant, key: string): Promise<StaffRecord> {
-  return (await withClasses(deps.db, tenant, [await findStaff(deps.db, tenant, key)]))[0];
+  return (await withTeaching(deps.db, tenant, [await findStaff(deps.db, tenant, key)]))[0];
+}
+
+/** A pair's problems under `teaching[i].class` / `teaching[i].subject`, the list's own under `teaching`. */
+function teachingErrors(issues: z.ZodIssue[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const [index, part] = issue.path;
+    const key = typeof index === "number" && typeof part === "string" ? `teaching[${index}].${part}` : "teaching";
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+/** Each pair's class must be one of the school's, and its subject one of that class's subjects. */
+function unknownPairs(pairs: (TeachingPair | null)[], school: SchoolSettings): FieldErrors {
+  const subjectsOf = new Map(school.classes.map((c) => [c.class_name, new Set(c.subjects)]));
+  const errors: FieldErrors = {};
+  pairs.forEach((pair, index) => {
+    if (!pair) return;
+    const subjects = subjectsOf.get(pair.class);
+    if (!subjects) errors[`teaching[${index}].class`] = [STAFF_MESSAGES.classUnknown];
+    else if (!subjects.has(pair.subject))
+      errors[`teaching[${index}].subject`] = [STAFF_MESSAGES.subjectUnknown(pair.class)];
+  });
+  return errors;
+}
+
+/** The pairs of a list the schema refused that are whole, in their places (the others null). */
+function wholePairs(raw: unknown): (TeachingPair | null)[] {
+  const list = teachingInput(raw);
+  if (!Array.isArray(list)) return [];
+  return list.map((item) => {
+    const pair = teachingPair.safeParse(item);
+    return pair.success ? pair.data : null;
+  });
 }
 
 /**
- * The columns a valid `staff_data` writes and the classes taught. Classes and subjects are the
- * school's (from its settings); they are kept for teaching staff only. Every field problem at once.
+ * The columns a valid `staff_data` writes and the pairs taught. Classes and subjects are the school's
+ * (from its settings); they are kept for teaching staff only. Every field problem at once.
+ * `settings`, when the caller has them (an import checks many rows), saves reading them for each.
  */
-/** `settings`, when the caller has them (an import checks many rows), saves reading them for each. */
 export async function staffColumns(deps: ApiDeps, tenant: Tenant, body: PersonBody, settings?: SchoolSettings) {
-  const { fields, phone, photoMime, errors } = checkPerson(staffFields, body, {
-    lists: STAFF_LISTS,
+  const { fields, phone, photoMime, errors } = checkPerson(staffFields.omit({ teaching: true }), body, {
+    lists: [],
     flags: STAFF_FLAGS,
   });
   const teaching = Boolean(fields.is_teaching_staff);
   const formClass = teaching ? (fields.form_teacher ?? null) : null;
-  const classes = teaching ? [...new Set(fields.class ?? [])] : [];
-  const subjects = teaching ? [...new Set(fields.subjects ?? [])] : [];
-  if (teaching && (formClass || classes.length || subjects.length)) {
+  let pairs: TeachingPair[] = [];
+  // Every pair is checked against the school, even when another pair of the list is refused.
+  let checkedPairs: (TeachingPair | null)[] = [];
+  if (teaching) {
+    const raw =
+      body.data && typeof body.data === "object" ? (body.data as Record<string, unknown>).teaching : undefined;
+    const parsed = staffFields.shape.teaching.safeParse(raw ?? undefined);
+    if (parsed.success) pairs = checkedPairs = parsed.data;
+    else {
+      Object.assign(errors, teachingErrors(parsed.error.issues));
+      checkedPairs = wholePairs(raw);
+    }
+  }
+  if (formClass || checkedPairs.some(Boolean)) {
     const school = settings ?? (await getSchoolSettings(deps, tenant));
-    const classNames = new Set(school.classes.map((c) => c.class_name));
-    const taught = new Set(allSubjects(school));
-    if (formClass && !classNames.has(formClass)) errors.form_teacher = [STAFF_MESSAGES.classUnknown];
-    if (classes.some((c) => !classNames.has(c))) errors.class = [STAFF_MESSAGES.classUnknown];
-    if (subjects.some((s) => !taught.has(s))) errors.subjects = [STAFF_MESSAGES.subjectsUnknown];
+    if (formClass && !school.classes.some((c) => c.class_name === formClass))
+      errors.form_teacher = [STAFF_MESSAGES.classUnknown];
+    for (const [key, messages] of Object.entries(unknownPairs(checkedPairs, school))) errors[key] ??= messages;
   }
   if (Object.keys(errors).length) throw validationError(errors);
   const columns = {
@@ -152,14 +207,14 @@ export async function staffColumns(deps: ApiDeps, tenant: Tenant, body: PersonBo
     position: fields.position ?? null,
     is_teaching_staff: teaching ? 1 : 0,
     form_teacher: formClass,
-    subjects: subjects.length ? subjects.join(", ") : null,
+    teaching_review: null,
   };
   return {
     columns: {
       ...columns,
       search_text: searchText([columns.name, columns.position, columns.email, ...phoneSearchForms(phone)]),
     },
-    classes,
+    teaching: pairs,
     removePhoto: Boolean(fields.remove_photo),
     photoMime,
   };
@@ -195,16 +250,15 @@ export async function conflictOf(
   return Object.keys(errors).length ? new ApiError(409, Object.values(errors)[0][0], errors) : null;
 }
 
-/** The member teaches in exactly `classes`: other classes go, missing ones are added. */
-async function setClasses(db: Db, tenant: Tenant, staffId: number, classes: string[]) {
-  let stale = db.deleteFrom("staff_classes").where("staff_id", "=", staffId);
-  if (classes.length) stale = stale.where("class_name", "not in", classes);
-  await stale.execute();
-  if (!classes.length) return;
+/** The member teaches exactly `pairs`: the pairs they had are replaced. */
+export async function setTeaching(db: Db, tenant: Tenant, staffId: number, pairs: TeachingPair[]) {
+  await db.deleteFrom("staff_teaching").where("staff_id", "=", staffId).execute();
+  if (!pairs.length) return;
   await db
-    .insertInto("staff_classes")
-    .values(classes.map((class_name) => ({ staff_id: staffId, school_id: tenant.schoolId, class_name })))
-    .onConflict((oc) => oc.doNothing())
+    .insertInto("staff_teaching")
+    .values(
+      pairs.map((p) => ({ staff_id: staffId, school_id: tenant.schoolId, class_name: p.class, subject: p.subject })),
+    )
     .execute();
 }
 
@@ -227,15 +281,15 @@ export async function createStaff(
 ): Promise<{ staff: StaffRecord; replayed: boolean }> {
   const key = idempotencyKey(idempotencyHeader);
   const earlier = await byIdempotencyKey(deps.db, tenant, key);
-  if (earlier) return { staff: (await withClasses(deps.db, tenant, [earlier]))[0], replayed: true };
+  if (earlier) return { staff: (await withTeaching(deps.db, tenant, [earlier]))[0], replayed: true };
 
   // A request racing a twin with the same key finds the twin's member in place of its own conflict.
   const replayOr = async (failure: unknown) => {
     const raced = await byIdempotencyKey(deps.db, tenant, key);
-    if (raced) return { staff: (await withClasses(deps.db, tenant, [raced]))[0], replayed: true };
+    if (raced) return { staff: (await withTeaching(deps.db, tenant, [raced]))[0], replayed: true };
     throw failure;
   };
-  const { columns, classes, photoMime } = await staffColumns(deps, tenant, body);
+  const { columns, teaching, photoMime } = await staffColumns(deps, tenant, body);
   const conflict = await conflictOf(deps.db, tenant, columns);
   if (conflict) return replayOr(conflict);
   const now = deps.now().toISOString();
@@ -260,11 +314,11 @@ export async function createStaff(
             })
             .returningAll()
             .executeTakeFirstOrThrow();
-          await setClasses(trx, tenant, member.id, classes);
+          await setTeaching(trx, tenant, member.id, teaching);
           return member;
         }),
     );
-    return { staff: (await withClasses(deps.db, tenant, [row]))[0], replayed: false };
+    return { staff: (await withTeaching(deps.db, tenant, [row]))[0], replayed: false };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     return replayOr((await conflictOf(deps.db, tenant, columns)) ?? error);
@@ -274,7 +328,7 @@ export async function createStaff(
 /** Replaces a member's details with the ones sent; the photo stays unless replaced or removed. */
 export async function updateStaff(deps: ApiDeps, tenant: Tenant, key: string, body: PersonBody): Promise<StaffRecord> {
   const member = await findStaff(deps.db, tenant, key);
-  const { columns, classes, removePhoto, photoMime } = await staffColumns(deps, tenant, body);
+  const { columns, teaching, removePhoto, photoMime } = await staffColumns(deps, tenant, body);
   const conflict = await conflictOf(deps.db, tenant, columns, member.id);
   if (conflict) throw conflict;
   const now = deps.now().toISOString();
@@ -291,11 +345,11 @@ export async function updateStaff(deps: ApiDeps, tenant: Tenant, key: string, bo
             .where("id", "=", member.id)
             .returningAll()
             .executeTakeFirstOrThrow();
-          await setClasses(trx, tenant, member.id, classes);
+          await setTeaching(trx, tenant, member.id, teaching);
           return updated;
         }),
     );
-    return (await withClasses(deps.db, tenant, [row]))[0];
+    return (await withTeaching(deps.db, tenant, [row]))[0];
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     throw (await conflictOf(deps.db, tenant, columns, member.id)) ?? error;
@@ -304,7 +358,16 @@ export async function updateStaff(deps: ApiDeps, tenant: Tenant, key: string, bo
 
 export async function deleteStaff(deps: ApiDeps, tenant: Tenant, key: string): Promise<void> {
   const member = await findStaff(deps.db, tenant, key);
-  await deps.db.deleteFrom("staff").where("id", "=", member.id).execute();
+  await deps.db.transaction().execute(async (trx) => {
+    // Periods they took stay on their timetables, without a teacher.
+    await trx
+      .updateTable("timetable_schedules")
+      .set({ teacher_id: null })
+      .where("school_id", "=", tenant.schoolId)
+      .where("teacher_id", "=", member.id)
+      .execute();
+    await trx.deleteFrom("staff").where("id", "=", member.id).execute();
+  });
   await recordAudit(deps, tenant, {
     kind: "deletion",
     summary: `Deleted staff member ${member.name}`,

@@ -230,7 +230,9 @@ function render(timetable: Timetable, schoolName: string, logo: Buffer | null, n
     for (const group of groups) {
       band(group.date && isDated(timetable.type) ? `${group.day}, ${formatScheduleDate(group.date)}` : group.day);
       for (const s of group.schedules) {
-        row([`${s.schedule_start_time} – ${s.schedule_end_time}`, s.subject, s.venue ?? timetable.venue ?? "—"], {});
+        // The teacher, when named, under the subject.
+        const subject = s.teacher ? `${s.subject}\n${s.teacher.name}` : s.subject;
+        row([`${s.schedule_start_time} – ${s.schedule_end_time}`, subject, s.venue ?? timetable.venue ?? "—"], {});
       }
     }
   }

@@ -1,5 +1,5 @@
 import { schedulePayload, timetablePayload } from "../../contract/timetables.schema";
-import { sql, type Selectable, type Transaction } from "kysely";
+import { sql, type Selectable, type SelectQueryBuilder, type Transaction } from "kysely";
 import type { Paginated } from "../../contract/http";
 import {
   compareSchedules,
@@ -18,6 +18,7 @@ import type { ApiDeps, Tenant } from "../context";
 import type { Database, TimetableScheduleTable, TimetableTable } from "../db/schema";
 import { ApiError, fromZod, validationError } from "../lib/errors";
 import { paginate, type PageParams } from "../lib/pagination";
+import { isRecordKey } from "../lib/record-key";
 import { recordAudit } from "./audit";
 
 type Trx = Transaction<Database>;
@@ -54,7 +55,12 @@ function toSummary(row: TimetableRow, schedulesCount: number): TimetableSummary 
   };
 }
 
-function toSchedule(row: Selectable<TimetableScheduleTable>): Schedule {
+type ScheduleRow = Selectable<TimetableScheduleTable> & {
+  teacher_unique_id: string | null;
+  teacher_name: string | null;
+};
+
+function toSchedule(row: ScheduleRow): Schedule {
   return {
     id: row.id,
     schedule_day: row.schedule_day as Day,
@@ -63,8 +69,24 @@ function toSchedule(row: Selectable<TimetableScheduleTable>): Schedule {
     subject: row.subject,
     venue: row.venue,
     schedule_date: row.schedule_date,
+    teacher:
+      row.teacher_id !== null && row.teacher_unique_id !== null
+        ? { id: row.teacher_id, unique_id: row.teacher_unique_id, name: row.teacher_name ?? "" }
+        : null,
   };
 }
+
+/** Schedules with their teacher's id and name (a teacher of the same school only). */
+const scheduleRows = (db: ApiDeps["db"] | Trx) =>
+  db
+    .selectFrom("timetable_schedules")
+    .leftJoin("staff", (join) =>
+      join
+        .onRef("staff.id", "=", "timetable_schedules.teacher_id")
+        .onRef("staff.school_id", "=", "timetable_schedules.school_id"),
+    )
+    .selectAll("timetable_schedules")
+    .select(["staff.unique_id as teacher_unique_id", "staff.name as teacher_name"]);
 
 /** The school's timetables, newest first; every word of `q` must appear in the type, class, session, term or venue. */
 export async function listTimetables(
@@ -116,7 +138,7 @@ async function findTimetable(db: ApiDeps["db"] | Trx, tenant: Tenant, id: number
 }
 
 async function schedulesOf(db: ApiDeps["db"] | Trx, timetableId: number): Promise<Schedule[]> {
-  const rows = await db.selectFrom("timetable_schedules").selectAll().where("timetable_id", "=", timetableId).execute();
+  const rows = await scheduleRows(db).where("timetable_schedules.timetable_id", "=", timetableId).execute();
   return rows.map(toSchedule).sort(compareSchedules);
 }
 
@@ -218,29 +240,85 @@ export async function deleteTimetable(deps: ApiDeps, tenant: Tenant, rawId: stri
 /**
  * Checks a schedule (schedulePayload: times, subject, a day or a date) and refuses one that overlaps
  * another of the same timetable on the same day (Regular School Period) or date (Test, Exam). Touching
- * periods (08:00–09:00, 09:00–10:00) do not overlap.
+ * periods (08:00–09:00, 09:00–10:00) do not overlap. A teacher named must be one of the school's teaching
+ * staff, free then: not booked in an overlapping period of any of the school's timetables of the same
+ * session and term (weekly periods against weekly ones on the same day, dated ones on the same date).
  */
-async function checkedSchedule(deps: ApiDeps, trx: Trx, timetable: TimetableRow, input: unknown, existing?: Schedule) {
+async function checkedSchedule(
+  deps: ApiDeps,
+  trx: Trx,
+  tenant: Tenant,
+  timetable: TimetableRow,
+  input: unknown,
+  existing?: Schedule,
+) {
   const today = schoolToday(deps.now());
   // An unchanged date of an existing schedule may lie in the past; a newly chosen one may not.
   const keepDate = existing?.schedule_date && existing.schedule_date < today ? existing.schedule_date : undefined;
   const parsed = schedulePayload(timetable.type, today, keepDate).safeParse(input);
   if (!parsed.success) throw fromZod(parsed.error);
-  const schedule = parsed.data;
+  const { teacher, ...schedule } = parsed.data;
+  const sameTime = <
+    Q extends SelectQueryBuilder<
+      Database & { timetable_schedules: TimetableScheduleTable },
+      "timetable_schedules",
+      object
+    >,
+  >(
+    query: Q,
+  ) => {
+    let q = query
+      .where("timetable_schedules.schedule_start_time", "<", schedule.schedule_end_time)
+      .where("timetable_schedules.schedule_end_time", ">", schedule.schedule_start_time);
+    q = schedule.schedule_date
+      ? q.where("timetable_schedules.schedule_date", "=", schedule.schedule_date)
+      : q
+          .where("timetable_schedules.schedule_date", "is", null)
+          .where("timetable_schedules.schedule_day", "=", schedule.schedule_day);
+    if (existing) q = q.where("timetable_schedules.id", "!=", existing.id);
+    return q as Q;
+  };
 
-  let overlap = trx
-    .selectFrom("timetable_schedules")
-    .selectAll()
-    .where("timetable_id", "=", timetable.id)
-    .where("schedule_start_time", "<", schedule.schedule_end_time)
-    .where("schedule_end_time", ">", schedule.schedule_start_time);
-  overlap = schedule.schedule_date
-    ? overlap.where("schedule_date", "=", schedule.schedule_date)
-    : overlap.where("schedule_day", "=", schedule.schedule_day);
-  if (existing) overlap = overlap.where("id", "!=", existing.id);
-  const other = await overlap.orderBy("schedule_start_time").executeTakeFirst();
+  const other = await sameTime(scheduleRows(trx).where("timetable_schedules.timetable_id", "=", timetable.id))
+    .orderBy("timetable_schedules.schedule_start_time")
+    .executeTakeFirst();
   if (other) throw validationError({ schedule_start_time: [`Overlaps ${describeSchedule(toSchedule(other))}`] });
-  return schedule;
+
+  let teacher_id: number | null = null;
+  if (teacher) {
+    let member = trx
+      .selectFrom("staff")
+      .select(["id", "name"])
+      .where("school_id", "=", tenant.schoolId)
+      .where("is_teaching_staff", "=", 1)
+      .where(isRecordKey(teacher));
+    // Two bookings of one teacher at once wait for each other.
+    if (deps.dialect === "postgres") member = member.forUpdate();
+    const found = await member.executeTakeFirst();
+    if (!found) throw validationError({ teacher: [TIMETABLE_MESSAGES.teacherUnknown] });
+    const booked = await sameTime(
+      scheduleRows(trx)
+        .innerJoin("timetables", "timetables.id", "timetable_schedules.timetable_id")
+        .select("timetables.class_name as booked_class")
+        .where("timetable_schedules.school_id", "=", tenant.schoolId)
+        .where("timetable_schedules.teacher_id", "=", found.id)
+        .where("timetables.session", "=", timetable.session)
+        .where("timetables.term", "=", timetable.term),
+    )
+      .orderBy("timetable_schedules.schedule_start_time")
+      .executeTakeFirst();
+    if (booked)
+      throw validationError({
+        teacher: [
+          TIMETABLE_MESSAGES.teacherBooked(
+            found.name,
+            `${booked.booked_class} ${describeSchedule(toSchedule(booked))}`,
+          ),
+        ],
+      });
+    teacher_id = found.id;
+  }
+  return { ...schedule, teacher_id };
 }
 
 /** Adds a schedule; a repeated idempotency key answers the schedule the first request made. */
@@ -256,15 +334,13 @@ export async function createSchedule(
   return deps.db.transaction().execute(async (trx) => {
     const timetable = await findTimetable(trx, tenant, id, deps.dialect === "postgres");
     if (key) {
-      const earlier = await trx
-        .selectFrom("timetable_schedules")
-        .selectAll()
-        .where("timetable_id", "=", id)
-        .where("creation_key", "=", key)
+      const earlier = await scheduleRows(trx)
+        .where("timetable_schedules.timetable_id", "=", id)
+        .where("timetable_schedules.creation_key", "=", key)
         .executeTakeFirst();
       if (earlier) return { schedule: toSchedule(earlier), created: false };
     }
-    const schedule = await checkedSchedule(deps, trx, timetable, input);
+    const schedule = await checkedSchedule(deps, trx, tenant, timetable, input);
     const { n } = await trx
       .selectFrom("timetable_schedules")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -283,19 +359,17 @@ export async function createSchedule(
         created_at: now,
         updated_at: now,
       })
-      .returningAll()
+      .returning("id")
       .executeTakeFirstOrThrow();
     await trx.updateTable("timetables").set({ updated_at: now }).where("id", "=", id).execute();
-    return { schedule: toSchedule(row), created: true };
+    return { schedule: await findSchedule(trx, id, String(row.id)), created: true };
   });
 }
 
 async function findSchedule(trx: Trx, timetableId: number, rawId: string | undefined): Promise<Schedule> {
-  const row = await trx
-    .selectFrom("timetable_schedules")
-    .selectAll()
-    .where("id", "=", pathId(rawId, scheduleNotFound))
-    .where("timetable_id", "=", timetableId)
+  const row = await scheduleRows(trx)
+    .where("timetable_schedules.id", "=", pathId(rawId, scheduleNotFound))
+    .where("timetable_schedules.timetable_id", "=", timetableId)
     .executeTakeFirst();
   if (!row) throw scheduleNotFound();
   return toSchedule(row);
@@ -312,17 +386,16 @@ export async function updateSchedule(
   return deps.db.transaction().execute(async (trx) => {
     const timetable = await findTimetable(trx, tenant, id, deps.dialect === "postgres");
     const existing = await findSchedule(trx, id, rawScheduleId);
-    const schedule = await checkedSchedule(deps, trx, timetable, input, existing);
+    const schedule = await checkedSchedule(deps, trx, tenant, timetable, input, existing);
     const now = deps.now().toISOString();
-    const row = await trx
+    await trx
       .updateTable("timetable_schedules")
       .set({ ...schedule, updated_at: now })
       .where("id", "=", existing.id)
       .where("timetable_id", "=", id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+      .execute();
     await trx.updateTable("timetables").set({ updated_at: now }).where("id", "=", id).execute();
-    return toSchedule(row);
+    return findSchedule(trx, id, String(existing.id));
   });
 }
 

@@ -8,7 +8,7 @@ import { SETTINGS_MESSAGES } from "../../contract/settings";
 import { settingName } from "../../contract/settings.schema";
 import { studentCreateFields, studentUpdateFields } from "../../contract/students.schema";
 import { parentFields } from "../../contract/parents.schema";
-import { staffFields } from "../../contract/staff.schema";
+import { staffFields, teachingRows } from "../../contract/staff.schema";
 import { admissionFormFields } from "../../contract/admissions.schema";
 
 /**
@@ -94,7 +94,11 @@ export const parentForm = parentFields.extend({
   photo: imageFile().optional(),
   child_search: z.string().trim().max(100).optional(),
 });
-export const staffForm = staffFields.extend({ phone: phoneField(), photo: imageFile().optional() });
+export const staffForm = staffFields.extend({
+  phone: phoneField(),
+  photo: imageFile().optional(),
+  teaching: teachingRows,
+});
 
 /** The create admission form screen: the API's rules and the form's one-time key. */
 export const admissionCreateForm = admissionFormFields.extend({ idempotency_key: z.string().optional() });

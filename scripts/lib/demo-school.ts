@@ -14,6 +14,7 @@ import { studentSearchText } from "../../api/services/students";
 import { currentSession, currentTerm } from "../../contract/calendar";
 import { ALL_CLASSES } from "../../contract/inventory";
 import { toE164 } from "../../contract/phone";
+import { DEFAULT_SUBJECTS_BY_SECTION, SECTIONS } from "../../contract/subjects";
 import {
   CITIES,
   CLASSES,
@@ -122,8 +123,12 @@ function students(random: Random, schoolId: number, now: Date): NewStudent[] {
   );
 }
 
-/** A member with the classes they teach in (rows of `staff_classes`). */
-type DemoStaff = NewStaff & { classes: string[] };
+/** A member with the (class, subject) pairs they teach (rows of `staff_teaching`). */
+type DemoStaff = NewStaff & { teaching: { class: string; subject: string }[] };
+
+/** The default subjects of a class's section (the demo school keeps the default settings). */
+const subjectsOfClass = (className: string) =>
+  DEFAULT_SUBJECTS_BY_SECTION[className.startsWith("SS") ? SECTIONS.senior : SECTIONS.junior];
 
 function staff(random: Random, schoolId: number, now: Date): DemoStaff[] {
   const email = emailer();
@@ -161,17 +166,22 @@ function staff(random: Random, schoolId: number, now: Date): DemoStaff[] {
     for (let n = 2 + random.int(2); n > 0 && pool.length; n--) picked.add(pool.splice(random.int(pool.length), 1)[0]);
     return CLASSES.filter((c) => picked.has(c));
   };
+  // In each class, the teacher's subjects that the class takes.
   const teachers = TEACHING_ROLES.map((role, i) => ({
     ...member(role.position, true, role.people && PEOPLES[role.people]),
-    classes: taught(role.level, formClass.get(i)),
+    teaching: taught(role.level, formClass.get(i)).flatMap((className) =>
+      role.subjects
+        .filter((subject) => subjectsOfClass(className).includes(subject))
+        .map((subject) => ({ class: className, subject })),
+    ),
     form_teacher: formClass.get(i) ?? null,
-    subjects: role.subjects.join(", "),
+    teaching_review: null,
   }));
   const others = NON_TEACHING_POSITIONS.map((position) => ({
     ...member(position, false),
-    classes: [],
+    teaching: [],
     form_teacher: null,
-    subjects: null,
+    teaching_review: null,
   }));
   return [...teachers, ...others];
 }
@@ -509,14 +519,19 @@ export async function seedDemoSchool(deps: ApiDeps): Promise<DemoSchool> {
         .execute();
     }
     const staffIds = new Map<string, number>();
-    for (const batch of inBatches(team.map(({ classes: _, ...member }) => member))) {
+    for (const batch of inBatches(team.map(({ teaching: _, ...member }) => member))) {
       for (const row of await trx.insertInto("staff").values(batch).returning(["id", "unique_id"]).execute())
         staffIds.set(row.unique_id, row.id);
     }
-    const classes = team.flatMap((m) =>
-      m.classes.map((class_name) => ({ staff_id: staffIds.get(m.unique_id)!, school_id: school.id, class_name })),
+    const pairs = team.flatMap((m) =>
+      m.teaching.map((pair) => ({
+        staff_id: staffIds.get(m.unique_id)!,
+        school_id: school.id,
+        class_name: pair.class,
+        subject: pair.subject,
+      })),
     );
-    for (const batch of inBatches(classes)) await trx.insertInto("staff_classes").values(batch).execute();
+    for (const batch of inBatches(pairs)) await trx.insertInto("staff_teaching").values(batch).execute();
 
     const parents = homes.flatMap((home) =>
       home.parents.map((parent) => ({

@@ -268,7 +268,13 @@ describe(`sub-admin access on ${DATABASE}`, { timeout: 180_000 }, () => {
     ids.parent = String(
       (await asMain("POST", "/stu-parents", { parent_data: { ...parent, children: [ids.student] } })).data.id,
     );
-    ids.staff = String((await asMain("POST", "/staffs", { staff_data: { ...member, class: ["JSS1"] } })).data.id);
+    ids.staff = String(
+      (
+        await asMain("POST", "/staffs", {
+          staff_data: { ...member, teaching: [{ class: "JSS1", subject: "Mathematics" }] },
+        })
+      ).data.id,
+    );
     ids.group = String((await asMain("POST", "/inventory/groups", { name: "Uniforms" })).data.id);
     ids.item = String(
       (

@@ -476,28 +476,38 @@ describe(`imports API on ${DATABASE}`, () => {
   });
 
   describe("staff", () => {
-    it("takes subjects and the form class by the staff form's rules: one form teacher per class, in the file and in the school", async () => {
+    it("takes the classes and subjects taught and the form class by the staff form's rules: one form teacher per class, in the file and in the school", async () => {
       const s = await registerSchool(api);
-      const header = ["Staff Name", "Email", "Phone", "Role", "Teaching Staff", "Form Teacher", "Classes", "Subjects"];
+      const header = ["Staff Name", "Email", "Phone", "Role", "Teaching Staff", "Form Teacher", "Classes and Subjects"];
+      const bakare = [
+        "Mr. Bakare",
+        "bakare@example.com",
+        "0806 111 2222",
+        "Maths Teacher",
+        "Yes",
+        "JSS1",
+        "JSS1: Mathematics, French; JSS2: Mathematics",
+      ];
       const bad = await checked(
         s,
         "staff",
         xlsxFile(
           [
             header,
+            bakare,
+            ["Mrs. Ojo", "ojo@example.com", "0806 111 3333", "", "yes", "JSS1", ""],
+            ["Mr. Bello", "bello@example.com", "0806 111 4444", "", "Maybe", "", ""],
             [
-              "Mr. Bakare",
-              "bakare@example.com",
-              "0806 111 2222",
-              "Maths Teacher",
+              "Mr. Eze",
+              "eze@example.com",
+              "0806 111 5555",
+              "",
               "Yes",
-              "JSS1",
-              "JSS1, JSS2",
-              "Mathematics",
+              "Primary 9",
+              "JSS1: Knitting; Year 9: Mathematics",
             ],
-            ["Mrs. Ojo", "ojo@example.com", "0806 111 3333", "", "yes", "JSS1", "", ""],
-            ["Mr. Bello", "bello@example.com", "0806 111 4444", "", "Maybe", "", "", ""],
-            ["Mr. Eze", "eze@example.com", "0806 111 5555", "", "Yes", "Primary 9", "", "Knitting"],
+            ["Mr. Okafor", "okafor@example.com", "0806 111 7777", "", "Yes", "", "JSS1 Mathematics"],
+            ["Mrs. Twice", "twice@example.com", "0806 111 8888", "", "Yes", "", "SS1: Physics, Physics"],
           ],
           "staff.xlsx",
         ),
@@ -506,40 +516,37 @@ describe(`imports API on ${DATABASE}`, () => {
         { row: 3, column: "Form Class", message: IMPORT_MESSAGES.formClassInFile("JSS1", 2) },
         { row: 4, column: "Teaching Staff", message: IMPORT_MESSAGES.yesOrNo },
         { row: 5, column: "Form Class", message: STAFF_MESSAGES.classUnknown },
-        { row: 5, column: "Subjects", message: STAFF_MESSAGES.subjectsUnknown },
+        {
+          row: 5,
+          column: "Classes and Subjects",
+          message: `JSS1 Knitting: ${STAFF_MESSAGES.subjectUnknown("JSS1")}`,
+        },
+        { row: 5, column: "Classes and Subjects", message: `Year 9 Mathematics: ${STAFF_MESSAGES.classUnknown}` },
+        { row: 6, column: "Classes and Subjects", message: STAFF_MESSAGES.teachingText },
+        { row: 7, column: "Classes and Subjects", message: `SS1 Physics: ${STAFF_MESSAGES.pairTwice}` },
       ]);
       const good = await checked(
         s,
         "staff",
-        xlsxFile([
-          header,
-          [
-            "Mr. Bakare",
-            "bakare@example.com",
-            "0806 111 2222",
-            "Maths Teacher",
-            "Yes",
-            "JSS1",
-            "JSS1, JSS2",
-            "Mathematics",
-          ],
-          ["Mr. Gate", "gate@example.com", "0806 111 6666", "Security", "No", "", "", ""],
-        ]),
+        xlsxFile([header, bakare, ["Mr. Gate", "gate@example.com", "0806 111 6666", "Security", "No", "", ""]]),
       );
       expect((await commit(s, "staff", good.token)).status).toBe(200);
       const list = (await (await api.fetch(`${base(s)}/staffs?q=Bakare`, { headers: s.auth })).json()).data.data;
       expect(list[0].staff_data).toMatchObject({
         is_teaching_staff: true,
         form_teacher: "JSS1",
-        class: "JSS1, JSS2",
-        subjects: ["Mathematics"],
+        teaching: [
+          { class: "JSS1", subject: "French" },
+          { class: "JSS1", subject: "Mathematics" },
+          { class: "JSS2", subject: "Mathematics" },
+        ],
         position: "Maths Teacher",
       });
       expect(await count(s, "/staffs?type=non-teaching")).toBe(1);
       const taken = await checked(
         s,
         "staff",
-        xlsxFile([header, ["Mrs. New", "new@example.com", "0806 999 0000", "", "Yes", "JSS1", "", ""]]),
+        xlsxFile([header, ["Mrs. New", "new@example.com", "0806 999 0000", "", "Yes", "JSS1", ""]]),
       );
       expect(taken.problems).toEqual([
         { row: 2, column: "Form Class", message: STAFF_MESSAGES.formClassTaken("Mr. Bakare", "JSS1") },
@@ -549,8 +556,8 @@ describe(`imports API on ${DATABASE}`, () => {
         "staff",
         xlsxFile([
           header,
-          ["Mr. Twin", "BAKARE@example.com", "0806 999 0001", "", "No", "", "", ""],
-          ["Mrs. Line", "line@example.com", "+2348061112222", "", "No", "", "", ""],
+          ["Mr. Twin", "BAKARE@example.com", "0806 999 0001", "", "No", "", ""],
+          ["Mrs. Line", "line@example.com", "+2348061112222", "", "No", "", ""],
         ]),
       );
       expect(contacts.problems).toEqual([
@@ -571,13 +578,18 @@ describe(`imports API on ${DATABASE}`, () => {
               email: "ade@example.com",
               phone: "0805 000 1111",
               is_teaching_staff: true,
-              subjects: ["Mathematics"],
+              "Classes and Subjects": "SS1: Physics; SS2: Physics",
             },
           ],
         }),
       });
       expect(res.status, await res.clone().text()).toBe(201);
       expect(await count(s, "/staffs")).toBe(1);
+      const listed = (await (await api.fetch(`${base(s)}/staffs`, { headers: s.auth })).json()).data.data;
+      expect(listed[0].staff_data.teaching).toEqual([
+        { class: "SS1", subject: "Physics" },
+        { class: "SS2", subject: "Physics" },
+      ]);
     });
   });
 

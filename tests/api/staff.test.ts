@@ -7,12 +7,14 @@ import {
   DATABASE,
   PNG_BYTES,
   registerSchool,
+  sql,
   startApi,
   textNamedPng,
   type RegisteredSchool,
   type TestApi,
 } from "./harness";
 import { peopleClient } from "./people-client";
+import { teaching } from "../../api/db/migrations/0016_teaching";
 
 /** Staff (contract/staff.ts), on the real database. */
 describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
@@ -51,7 +53,7 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
     (await client.get(s, "/dashboard")).body.data as { teaching_staff: number; non_teaching_staff: number };
 
   describe("POST /staffs", () => {
-    it("creates a teacher: 201, the spec's record, phone in E.164, classes as comma text, subjects as a list", async () => {
+    it("creates a teacher: 201, the spec's record, phone in E.164, the pairs taught, classes and subjects read from them", async () => {
       const s = await registerSchool(api);
       const { status, body } = await add(s, {
         name: " Mrs. Chioma Eze ",
@@ -61,8 +63,11 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
         position: "Head of Sciences",
         is_teaching_staff: true,
         form_teacher: "SS2",
-        class: ["SS3", "SS2"],
-        subjects: '["Chemistry","Biology"]',
+        teaching: [
+          { class: "SS3", subject: "Chemistry" },
+          { class: " SS2", subject: "Biology " },
+          { class: "SS2", subject: "Chemistry" },
+        ],
       });
       expect(status).toBe(201);
       expect(body.message).toBe(DEFAULT_SUCCESS.created);
@@ -79,31 +84,46 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
           profile_img: null,
           is_teaching_staff: true,
           form_teacher: "SS2",
-          subjects: ["Chemistry", "Biology"],
+          subjects: ["Biology", "Chemistry"],
+          teaching: [
+            { class: "SS2", subject: "Biology" },
+            { class: "SS2", subject: "Chemistry" },
+            { class: "SS3", subject: "Chemistry" },
+          ],
+          teaching_review: null,
         },
       });
       expect((await client.get(s, `/staffs/${body.data.id}`)).body.data).toEqual(body.data);
       expect((await client.get(s, `/staffs/${body.data.unique_id}`)).body.data).toEqual(body.data);
     });
 
-    it("takes class and subjects as comma text and flags as text; non-teaching staff keep no classes or subjects", async () => {
+    it("takes the pairs as JSON text or as the import's text, flags as text; non-teaching staff keep no pairs", async () => {
       const teacher = await created(
         school,
-        member({ is_teaching_staff: "true", class: "JSS1, JSS2", subjects: "Mathematics, French" }),
+        member({ is_teaching_staff: "true", teaching: "JSS1: Mathematics, French; JSS2: Mathematics" }),
       );
       expect(teacher.staff_data).toMatchObject({
         is_teaching_staff: true,
         class: "JSS1, JSS2",
-        subjects: ["Mathematics", "French"],
+        subjects: ["French", "Mathematics"],
+        teaching: [
+          { class: "JSS1", subject: "French" },
+          { class: "JSS1", subject: "Mathematics" },
+          { class: "JSS2", subject: "Mathematics" },
+        ],
       });
+      const json = await created(
+        school,
+        member({ is_teaching_staff: true, teaching: JSON.stringify([{ class: "SS1", subject: "Physics" }]) }),
+      );
+      expect(json.staff_data.teaching).toEqual([{ class: "SS1", subject: "Physics" }]);
       const bursar = await created(
         school,
         member({
           position: "Bursar",
           is_teaching_staff: false,
           form_teacher: "JSS3",
-          class: ["JSS3"],
-          subjects: ["Mathematics"],
+          teaching: [{ class: "JSS3", subject: "Mathematics" }],
         }),
       );
       expect(bursar.staff_data).toMatchObject({
@@ -112,7 +132,41 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
         form_teacher: null,
         class: null,
         subjects: [],
+        teaching: [],
       });
+    });
+
+    it.each([
+      [
+        "a class or a subject missing, beside its pair",
+        [{ class: "JSS1" }, { subject: "Mathematics" }, { class: "JSS1", subject: "Mathematics" }],
+        {
+          "teaching[0].subject": [STAFF_MESSAGES.subjectRequired],
+          "teaching[1].class": [STAFF_MESSAGES.classRequired],
+        },
+      ],
+      [
+        "a class the school lacks, a subject its class lacks, a pair twice",
+        [
+          { class: "Year 9", subject: "Mathematics" },
+          { class: "JSS1", subject: "Physics" },
+          { class: "SS1", subject: "Physics" },
+          { class: "SS1", subject: "Physics" },
+        ],
+        {
+          "teaching[0].class": [STAFF_MESSAGES.classUnknown],
+          "teaching[1].subject": [STAFF_MESSAGES.subjectUnknown("JSS1")],
+          "teaching[3].subject": [STAFF_MESSAGES.pairTwice],
+        },
+      ],
+      ["text that is not pairs", "JSS1 Mathematics", { teaching: [STAFF_MESSAGES.teachingText] }],
+      ["not a list", 42, { teaching: [STAFF_MESSAGES.teachingText] }],
+    ])("refuses %s; writes nothing", async (_, teaching, errors) => {
+      const before = (await list(school)).total;
+      const res = await add(school, member({ is_teaching_staff: true, teaching }));
+      expect(res.status).toBe(422);
+      expect(res.body.errors).toEqual(errors);
+      expect((await list(school)).total).toBe(before);
     });
 
     it("requires name, email and phone; checks email, phone, classes, subjects and photo, all at once; writes nothing", async () => {
@@ -131,8 +185,7 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
           phone: "0803",
           is_teaching_staff: true,
           form_teacher: "Year 9",
-          class: ["JSS1", "Year 9"],
-          subjects: ["Astrology"],
+          teaching: [{ class: "JSS1", subject: "Astrology" }],
         }),
         { photo: textNamedPng() },
       );
@@ -141,8 +194,7 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
         email: [APP_MESSAGES.invalidEmail],
         phone: [APP_MESSAGES.invalidPhone],
         form_teacher: [STAFF_MESSAGES.classUnknown],
-        class: [STAFF_MESSAGES.classUnknown],
-        subjects: [STAFF_MESSAGES.subjectsUnknown],
+        "teaching[0].subject": [STAFF_MESSAGES.subjectUnknown("JSS1")],
         profile_img: [MESSAGES.onlyImages],
       });
       expect((await list(school)).total).toBe(before);
@@ -245,7 +297,7 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
           position: "Vice Principal",
           is_teaching_staff: true,
           form_teacher: "SS1",
-          class: ["SS2"],
+          teaching: [{ class: "SS2", subject: "Government" }],
         }),
       );
       await created(
@@ -255,7 +307,10 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
           email: "sani@list.ng",
           position: "Teacher",
           is_teaching_staff: true,
-          class: ["SS1", "SS3"],
+          teaching: [
+            { class: "SS1", subject: "Economics" },
+            { class: "SS3", subject: "Economics" },
+          ],
         }),
       );
       await created(
@@ -311,8 +366,7 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
           position: "Teacher",
           is_teaching_staff: true,
           form_teacher: "JSS1",
-          class: ["JSS1"],
-          subjects: ["Mathematics"],
+          teaching: [{ class: "JSS1", subject: "Mathematics" }],
         }),
       );
       await created(s, member({ is_teaching_staff: false }));
@@ -341,6 +395,8 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
             is_teaching_staff: false,
             form_teacher: null,
             subjects: [],
+            teaching: [],
+            teaching_review: null,
           },
         },
       });
@@ -361,9 +417,16 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
       const s = await registerSchool(api);
       const first = await created(
         s,
-        member({ is_teaching_staff: true, form_teacher: "JSS1", class: ["JSS1", "JSS2"] }),
+        member({ is_teaching_staff: true, form_teacher: "JSS1", teaching: "JSS1: Mathematics, French; JSS2: French" }),
       );
-      const second = await created(s, member({ is_teaching_staff: true, form_teacher: "JSS2", class: ["JSS2"] }));
+      const second = await created(
+        s,
+        member({
+          is_teaching_staff: true,
+          form_teacher: "JSS2",
+          teaching: [{ class: "JSS2", subject: "Mathematics" }],
+        }),
+      );
       const settings = (await client.get(s, "/school-settings")).body.data;
       const classes = settings.classes.map((c: { class_name: string; section: string }) => ({
         class_name: c.class_name === "JSS1" ? "JSS2" : c.class_name === "JSS2" ? "JSS1" : c.class_name,
@@ -379,11 +442,15 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       expect((await client.get(s, `/staffs/${first.id}`)).body.data.staff_data).toMatchObject({
         form_teacher: "JSS2",
-        class: "JSS1, JSS2",
+        teaching: [
+          { class: "JSS1", subject: "French" },
+          { class: "JSS2", subject: "French" },
+          { class: "JSS2", subject: "Mathematics" },
+        ],
       });
       expect((await client.get(s, `/staffs/${second.id}`)).body.data.staff_data).toMatchObject({
         form_teacher: "JSS1",
-        class: "JSS1",
+        teaching: [{ class: "JSS1", subject: "Mathematics" }],
       });
       expect(await names(s, "?class=JSS1")).toHaveLength(2);
     });
@@ -394,6 +461,84 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
         expect((await put(school, key, member())).status).toBe(404);
         expect((await client.remove(school, `/staffs/${key}`)).status).toBe(404);
       }
+    });
+  });
+
+  // Last in the file: it takes the whole database back to the separate lists and forward again.
+  describe("migration 0016_teaching", () => {
+    it("pairs one class with its subjects and one subject with its classes; flags the rest with their lists kept", async () => {
+      const s = await registerSchool(api);
+      const kept = await created(
+        s,
+        member({ is_teaching_staff: true, teaching: [{ class: "SS1", subject: "Physics" }] }),
+      );
+      const migration = teaching(DATABASE);
+      await migration.down!(api.db as never);
+      const schoolId = (
+        await sql<{ id: number }>`select id from schools where unique_id = ${s.uniqueId}`.execute(api.db)
+      ).rows[0].id;
+      const oldId = (name: string) => `STF-old-${name.replace(/ /g, "-")}`;
+      const old = async (name: string, teacher: boolean, classes: string[], subjects: string | null) => {
+        const now = new Date().toISOString();
+        const { id } = (
+          await sql<{
+            id: number;
+          }>`insert into staff (school_id, unique_id, name, is_teaching_staff, subjects, created_at, updated_at)
+            values (${schoolId}, ${oldId(name)}, ${name}, ${teacher ? 1 : 0}, ${subjects}, ${now}, ${now}) returning id`.execute(
+            api.db,
+          )
+        ).rows[0];
+        for (const className of classes)
+          await sql`insert into staff_classes (staff_id, school_id, class_name) values (${id}, ${schoolId}, ${className})`.execute(
+            api.db,
+          );
+      };
+      await old("One Class", true, ["JSS1"], "Mathematics, French");
+      await old("One Subject", true, ["JSS1", "JSS2"], "Mathematics");
+      await old("Empty", true, [], null);
+      await old("Two Each", true, ["JSS1", "SS1"], "Mathematics, Physics");
+      await old("Classes Only", true, ["JSS3"], null);
+      await old("Bursar", false, [], null);
+      await migration.up(api.db as never);
+
+      const data = async (name: string) => (await client.get(s, `/staffs/${oldId(name)}`)).body.data.staff_data;
+      expect(await data("One Class")).toMatchObject({
+        teaching: [
+          { class: "JSS1", subject: "French" },
+          { class: "JSS1", subject: "Mathematics" },
+        ],
+        teaching_review: null,
+      });
+      expect(await data("One Subject")).toMatchObject({
+        teaching: [
+          { class: "JSS1", subject: "Mathematics" },
+          { class: "JSS2", subject: "Mathematics" },
+        ],
+        teaching_review: null,
+      });
+      expect(await data("Empty")).toMatchObject({ teaching: [], teaching_review: null });
+      expect(await data("Bursar")).toMatchObject({ teaching: [], teaching_review: null });
+      expect(await data("Two Each")).toMatchObject({
+        teaching: [],
+        teaching_review: { class: ["JSS1", "SS1"], subjects: ["Mathematics", "Physics"] },
+      });
+      expect(await data("Classes Only")).toMatchObject({
+        teaching: [],
+        teaching_review: { class: ["JSS3"], subjects: [] },
+      });
+      // Pairs made since come back through the separate lists unchanged when they were one class's.
+      expect((await client.get(s, `/staffs/${kept.id}`)).body.data.staff_data.teaching).toEqual([
+        { class: "SS1", subject: "Physics" },
+      ]);
+
+      // Saving the member clears the flag.
+      const saved = await put(s, oldId("Two Each"), {
+        ...member(),
+        is_teaching_staff: true,
+        teaching: "JSS1: Mathematics; SS1: Physics",
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.data.staff_data.teaching_review).toBeNull();
     });
   });
 });

@@ -447,7 +447,13 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     a.parent = keys(
       (await asOwner("POST", "/stu-parents", { parent_data: { ...parent, children: [a.studentId] } })).data,
     );
-    a.staff = keys((await asOwner("POST", "/staffs", { staff_data: { ...member, class: ["JSS1"] } })).data);
+    a.staff = keys(
+      (
+        await asOwner("POST", "/staffs", {
+          staff_data: { ...member, teaching: [{ class: "JSS1", subject: "Mathematics" }] },
+        })
+      ).data,
+    );
     await asOwner("POST", "/school-settings", {
       school_settings: { sections: ["Junior"], classes: [{ class_name: "JSS1", section: "Junior" }] },
     });
@@ -519,7 +525,7 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
       "parents",
       "parent_students",
       "staff",
-      "staff_classes",
+      "staff_teaching",
       "fee_items",
       "fee_assignments",
       "fee_discounts",

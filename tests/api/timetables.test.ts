@@ -325,6 +325,7 @@ describe(`timetables API on ${DATABASE}`, () => {
         subject: "Mathematics",
         venue: "Room 4",
         schedule_date: null,
+        teacher: null,
       });
     });
 
@@ -571,6 +572,147 @@ describe(`timetables API on ${DATABASE}`, () => {
           expect(body.message).toBe(TIMETABLE_MESSAGES.scheduleNotFound);
         }
       }
+    });
+  });
+
+  describe("a schedule's teacher", () => {
+    let serial = 0;
+    const member = async (who: RegisteredSchool, name: string, teaching = true) => {
+      serial += 1;
+      const { status, body } = await call(who, "POST", "/staffs", {
+        staff_data: {
+          name,
+          email: `teacher${serial}@timetables.ng`,
+          phone: `0806 700 ${String(1000 + serial)}`,
+          is_teaching_staff: teaching,
+        },
+      });
+      expect(status, JSON.stringify(body)).toBe(201);
+      return body.data as { id: number; unique_id: string };
+    };
+    const add = (t: { id: number }, body: Record<string, unknown>) =>
+      call(school, "POST", `/timetables/${t.id}/schedules`, body);
+
+    it("names one of the school's teaching staff, by id or unique_id; refuses anyone else beside the teacher", async () => {
+      const t = await createTimetable();
+      const teacher = await member(school, "Mr. Tunde Bakare");
+      const bursar = await member(school, "Mr. Okon Bassey", false);
+      const elsewhere = await member(other, "Mrs. Other School");
+      const before = await countRows("timetable_schedules");
+      for (const key of [String(bursar.id), elsewhere.unique_id, "STF-unknown", "424242"]) {
+        const { status, body } = await add(t, period({ teacher: key }));
+        expect(status, key).toBe(422);
+        expect(body.errors).toEqual({ teacher: [TIMETABLE_MESSAGES.teacherUnknown] });
+      }
+      expect(await countRows("timetable_schedules")).toBe(before);
+
+      const byKey = await add(t, period({ teacher: teacher.unique_id }));
+      expect(byKey.status).toBe(201);
+      expect(byKey.body.data.teacher).toEqual({
+        id: teacher.id,
+        unique_id: teacher.unique_id,
+        name: "Mr. Tunde Bakare",
+      });
+      const byId = await add(t, period({ schedule_day: "Tuesday", teacher: teacher.id }));
+      expect(byId.body.data.teacher.unique_id).toBe(teacher.unique_id);
+      const shown = (await call(school, "GET", `/timetables/${t.id}`)).body.data.schedules;
+      expect(shown.map((s: { teacher: { name: string } | null }) => s.teacher?.name)).toEqual([
+        "Mr. Tunde Bakare",
+        "Mr. Tunde Bakare",
+      ]);
+      // An edit without a teacher takes the teacher off.
+      const edited = await call(school, "PUT", `/timetables/${t.id}/schedules/${byId.body.data.id}`, {
+        ...period({ schedule_day: "Tuesday" }),
+      });
+      expect(edited.status).toBe(200);
+      expect(edited.body.data.teacher).toBeNull();
+      // The PDF names the teacher under the subject.
+      const pdf = await api.fetch(`/api/admin/${school.uniqueId}/timetable/${t.id}/download-pdf`, {
+        headers: school.auth,
+      });
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(await pdf.arrayBuffer())), {
+        mergePages: true,
+      });
+      expect(text).toContain("Mr. Tunde Bakare");
+    });
+
+    it("refuses a teacher booked at the same time in any timetable of the session and term, naming the period", async () => {
+      const jss2 = await createTimetable();
+      const ss1 = await createTimetable({ ...regular, class: "SS1" });
+      const nextTerm = await createTimetable({ ...regular, class: "SS1", term: "1st Term", session: "2026/2027" });
+      const teacher = await member(school, "Mrs. Chioma Eze");
+      const other = await member(school, "Mr. Sani Garba");
+      expect((await add(jss2, period({ teacher: teacher.unique_id }))).status).toBe(201);
+
+      const before = await countRows("timetable_schedules");
+      const clash = await add(
+        ss1,
+        period({
+          subject: "Physics",
+          schedule_start_time: "08:30",
+          schedule_end_time: "09:30",
+          teacher: teacher.unique_id,
+        }),
+      );
+      expect(clash.status).toBe(422);
+      expect(clash.body.errors).toEqual({
+        teacher: [TIMETABLE_MESSAGES.teacherBooked("Mrs. Chioma Eze", "JSS2 Mathematics, Monday 08:00–09:00")],
+      });
+      expect(await countRows("timetable_schedules")).toBe(before);
+
+      // Free: touching times, another day, another teacher, another term.
+      for (const [t, change] of [
+        [ss1, { schedule_start_time: "09:00", schedule_end_time: "10:00", teacher: teacher.unique_id }],
+        [ss1, { schedule_day: "Tuesday", teacher: teacher.unique_id }],
+        [ss1, { schedule_day: "Wednesday", teacher: other.unique_id }],
+        [nextTerm, { teacher: teacher.unique_id }],
+      ] as const) {
+        const res = await add(t, period(change));
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+      }
+      // An edit is checked the same way, never against itself.
+      const tuesday = (await call(school, "GET", `/timetables/${ss1.id}`)).body.data.schedules.find(
+        (s: { schedule_day: string }) => s.schedule_day === "Tuesday",
+      );
+      const kept = await call(school, "PUT", `/timetables/${ss1.id}/schedules/${tuesday.id}`, {
+        ...period({ schedule_day: "Tuesday", schedule_end_time: "09:30", teacher: teacher.unique_id }),
+      });
+      expect(kept.status).toBe(200);
+      const moved = await call(school, "PUT", `/timetables/${ss1.id}/schedules/${tuesday.id}`, {
+        ...period({
+          schedule_day: "Monday",
+          schedule_start_time: "07:30",
+          schedule_end_time: "08:30",
+          teacher: teacher.unique_id,
+        }),
+      });
+      expect(moved.status).toBe(422);
+      expect(moved.body.errors.teacher).toEqual([
+        TIMETABLE_MESSAGES.teacherBooked("Mrs. Chioma Eze", "JSS2 Mathematics, Monday 08:00–09:00"),
+      ]);
+    });
+
+    it("an exam clashes with another exam of the teacher on the same date only", async () => {
+      const examA = await createTimetable({ ...regular, type: "Exam" });
+      const examB = await createTimetable({ ...regular, type: "Test", class: "SS2" });
+      const teacher = await member(school, "Mrs. Amina Yusuf");
+      const dated = (date: string) => period({ schedule_day: "", schedule_date: date, teacher: teacher.unique_id });
+      expect((await add(examA, dated("2026-05-20"))).status).toBe(201);
+      const clash = await add(examB, dated("2026-05-20"));
+      expect(clash.status).toBe(422);
+      expect(clash.body.errors.teacher).toEqual([
+        TIMETABLE_MESSAGES.teacherBooked("Mrs. Amina Yusuf", "JSS2 Mathematics, Wednesday 20 May 2026 08:00–09:00"),
+      ]);
+      expect((await add(examB, dated("2026-05-21"))).status).toBe(201);
+    });
+
+    it("deleting the teacher keeps their periods, without a teacher", async () => {
+      const t = await createTimetable();
+      const teacher = await member(school, "Mr. Leaving Soon");
+      const { body } = await add(t, period({ schedule_day: "Friday", teacher: teacher.unique_id }));
+      expect((await call(school, "DELETE", `/staffs/${teacher.unique_id}`)).status).toBe(200);
+      const shown = (await call(school, "GET", `/timetables/${t.id}`)).body.data.schedules;
+      expect(shown.find((s: { id: number }) => s.id === body.data.id).teacher).toBeNull();
     });
   });
 

@@ -150,8 +150,24 @@ test.describe("add and edit staff", () => {
     await page.getByLabel("Phone", { exact: true }).fill("0803 123 4567");
     await page.getByLabel("Position").fill("Head of Sciences");
     await page.getByLabel("Form teacher of").selectOption("JSS1");
-    await page.getByRole("group", { name: "Classes taught" }).getByLabel("JSS2").check();
-    await page.getByRole("group", { name: "Subjects" }).getByLabel("Basic Science", { exact: true }).check();
+    const field = (label: string) => page.getByLabel(label, { exact: true });
+    await field("Class 1").selectOption("JSS2");
+    await field("Subject 1").selectOption("Basic Science");
+    // Rows come and go in the page: a new row takes the focus and offers its class's subjects only.
+    await expect(page.getByRole("button", { name: "Add more rows" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Add a row" }).click();
+    await expect(field("Class 4")).toBeFocused();
+    await field("Class 4").selectOption("SS1");
+    await expect(field("Subject 4").locator("option", { hasText: "Physics" })).toHaveCount(1);
+    await expect(field("Subject 4").locator("option", { hasText: "Basic Science" })).toHaveCount(0);
+    await field("Subject 4").selectOption("Physics");
+    // The rows fit a 360 px phone: nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.getByRole("button", { name: "Remove row 2" }).click();
+    await expect(field("Class 4")).toHaveCount(0);
+    await expect(field("Class 3")).toHaveValue("SS1");
+    await page.getByRole("button", { name: "Remove row 3" }).click();
+    await expect(field("Class 3")).toHaveCount(0);
     await page.getByLabel("Photo").setInputFiles(tooLargePng());
     await save.click();
     await expect(page.getByLabel("Photo")).toHaveAccessibleDescription(/File size must be less than 2MB\./);
@@ -161,7 +177,8 @@ test.describe("add and edit staff", () => {
       /^Mr\. Tunde Bakare is already the form teacher of JSS1\./,
     );
     await expect(page.getByLabel("Position")).toHaveValue("Head of Sciences");
-    await expect(page.getByRole("group", { name: "Classes taught" }).getByLabel("JSS2")).toBeChecked();
+    await expect(field("Class 1")).toHaveValue("JSS2");
+    await expect(field("Subject 1")).toHaveValue("Basic Science");
     await expectAccessible(page);
     expect((await staffViaApi(request, admin)).total).toBe(1);
 
@@ -176,8 +193,7 @@ test.describe("add and edit staff", () => {
     expect(saved).toMatchObject({
       phone: "+2348031234567",
       form_teacher: "JSS2",
-      class: "JSS2",
-      subjects: ["Basic Science"],
+      teaching: [{ class: "JSS2", subject: "Basic Science" }],
       is_teaching_staff: true,
     });
 
@@ -185,9 +201,7 @@ test.describe("add and edit staff", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Edit Staff" })).toBeVisible();
     await expect(page.getByLabel("Name")).toHaveValue("Mrs. Chioma Eze");
     await expect(page.getByLabel("Form teacher of")).toHaveValue("JSS2");
-    await expect(
-      page.getByRole("group", { name: "Subjects" }).getByLabel("Basic Science", { exact: true }),
-    ).toBeChecked();
+    await expect(field("Subject 1")).toHaveValue("Basic Science");
     await expectAccessible(page);
     await page.getByLabel("Position").fill("Bursar");
     await page.getByLabel("Teaching staff").uncheck();

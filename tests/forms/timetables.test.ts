@@ -343,6 +343,64 @@ describe("timetables without JavaScript", () => {
     );
   });
 
+  it("a schedule's teacher: chosen from the teaching staff, refused beside the field when booked elsewhere then", async () => {
+    const owner = await registerSchool("TimetableTeacher");
+    const staff = async (name: string, email: string, phone: string, teaching: boolean) => {
+      const response = await owner.api<{ data: { unique_id: string } }>("POST", "/staffs", {
+        staff_data: { name, email, phone, is_teaching_staff: teaching },
+      });
+      expect(response.status).toBe(201);
+      return response.body.data.unique_id;
+    };
+    const teacher = await staff("Mrs. Chioma Eze", "chioma@tt.ng", "0803 444 1111", true);
+    await staff("Mr. Okon Bassey", "okon@tt.ng", "0803 444 2222", false);
+    const term = { session: "2025/2026", term: "3rd Term" };
+    const jss2 = await addTimetable(owner, { type: "Regular School Period", class: "JSS2", ...term });
+    const ss1 = await addTimetable(owner, { type: "Regular School Period", class: "SS1", ...term });
+    const booked = await owner.api("POST", `/timetables/${jss2}/schedules`, {
+      schedule_day: "Monday",
+      schedule_start_time: "08:00",
+      schedule_end_time: "09:00",
+      subject: "Mathematics",
+      teacher,
+    });
+    expect(booked.status).toBe(201);
+
+    const browser = await signedIn(owner);
+    let page = await browser.goto(`/admin/timetable/${ss1}/add-schedule`);
+    expect(page.field("Teacher").options.map((option) => option.label)).toEqual(["No teacher", "Mrs. Chioma Eze"]);
+    page = await page
+      .form({ button: "Add Schedule" })
+      .select("Day", "Monday")
+      .fill("Start time", "08:30")
+      .fill("End time", "09:30")
+      .select("Subject", "Physics")
+      .select("Teacher", teacher)
+      .submit("Add Schedule");
+    expect(page.status).toBe(422);
+    expect(page.field("Teacher").description).toMatch(
+      /^Mrs\. Chioma Eze is already teaching JSS2 Mathematics, Monday 08:00–09:00/,
+    );
+    expect(page.field("Teacher").value).toBe(teacher);
+    expect(page.field("Start time").value).toBe("08:30");
+    expect((await getTimetable(owner, ss1)).schedules).toHaveLength(0);
+
+    page = await page
+      .form({ button: "Add Schedule" })
+      .fill("Start time", "09:00")
+      .fill("End time", "10:00")
+      .submit("Add Schedule");
+    expect(page.toast()).toBe("Created successfully");
+    expect(days(page)[0].schedules[0]).toContain("Mrs. Chioma Eze");
+
+    // The edit form starts on the teacher; 'No teacher' takes them off.
+    page = await page.follow("Edit Physics, Monday 09:00–10:00");
+    expect(page.field("Teacher").value).toBe(teacher);
+    page = await page.form({ button: "Save Schedule" }).select("Teacher", "").submit("Save Schedule");
+    expect(page.toast()).toBe("Updated successfully");
+    expect((await getTimetable(owner, ss1)).schedules[0].teacher).toBeNull();
+  });
+
   it("the list comes in pages of 20 that keep the search", async () => {
     const own = await registerSchool("TimetablePages");
     for (let i = 1; i <= 21; i++)

@@ -86,14 +86,14 @@ export const IMPORT_CASES: Record<ImportKind, ImportCase> = {
     menu: "Add Bulk Staff",
     title: "Add Bulk Staff",
     bad: [
-      ["Name", "Email", "Phone", "Teaching Staff", "Form Class", "Subjects"],
-      ["Mr. Bulk Bakare", "bakare@bulk.ng", "0806 111 2222", "Yes", "JSS1", "Mathematics"],
+      ["Name", "Email", "Phone", "Teaching Staff", "Form Class", "Classes and Subjects"],
+      ["Mr. Bulk Bakare", "bakare@bulk.ng", "0806 111 2222", "Yes", "JSS1", "JSS1: Mathematics"],
       ["Mrs. Bulk Ojo", "ojo@bulk.ng", "0806 111 3333", "Yes", "JSS1", ""],
     ],
     problem: { column: "Form Class", message: IMPORT_MESSAGES.formClassInFile("JSS1", 2) },
     fixed: [
-      ["Name", "Email", "Phone", "Teaching Staff", "Form Class", "Subjects"],
-      ["Mr. Bulk Bakare", "bakare@bulk.ng", "0806 111 2222", "Yes", "JSS1", "Mathematics"],
+      ["Name", "Email", "Phone", "Teaching Staff", "Form Class", "Classes and Subjects"],
+      ["Mr. Bulk Bakare", "bakare@bulk.ng", "0806 111 2222", "Yes", "JSS1", "JSS1: Mathematics"],
       ["Mrs. Bulk Ojo", "ojo@bulk.ng", "0806 111 3333", "Yes", "JSS2", ""],
     ],
     shown: ["Mr. Bulk Bakare", "Mrs. Bulk Ojo"],

@@ -37,6 +37,7 @@ export default async function startFormServer(project: TestProject) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   project.provide("baseUrl", base);
+  project.provide("databaseFile", path.join(dataDir, "school.sqlite"));
   return async () => {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
@@ -47,5 +48,7 @@ export default async function startFormServer(project: TestProject) {
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's SQLite file, for the few states no call can make (a record as a migration left it). */
+    databaseFile: string;
   }
 }

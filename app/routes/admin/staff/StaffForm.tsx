@@ -1,12 +1,15 @@
 import { Form } from "@remix-run/react";
+import type { TeachingReview } from "../../../../contract/staff";
 import type { StaffFields } from "../../../../contract/staff.schema";
 import { PersonFields } from "~/components/PersonFields";
 import { Button } from "~/components/ui/Button";
-import { checkboxClass, CheckboxGroup } from "~/components/ui/Checkbox";
+import { checkboxClass } from "~/components/ui/Checkbox";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
 import { useFormState, type FormResult, type FormState, usePending } from "~/lib/form-state";
+import { startingRows, type TeachingRow } from "~/lib/teaching-rows";
+import { TeachingRows } from "./TeachingRows";
 
 type StaffFieldName = keyof StaffFields | "photo";
 
@@ -17,38 +20,58 @@ export interface StaffFormProps {
   formKey?: string;
   /** The member's current photo (edit). */
   photo?: string | null;
-  /** The school's classes and subjects, from its settings. */
-  classes: string[];
+  /** The school's classes with their subjects, and every subject it teaches, from its settings. */
+  classes: { class_name: string; subjects: string[] }[];
   subjects: string[];
+  /** The record's pairs (edit). */
+  teaching?: TeachingRow[];
+  /** The member's old lists still to pair (edit). */
+  review?: TeachingReview | null;
+  /** The form came back from 'Add more rows'. */
+  moreRows?: boolean;
   submitLabel: string;
 }
 
 /**
- * The add and edit staff form. The teaching part (form class, classes taught,
- * subjects) shows while "Teaching staff" is ticked: a CSS sibling rule, so it needs no JavaScript.
+ * The add and edit staff form. The teaching part (form class, the classes and subjects taught) shows
+ * while "Teaching staff" is ticked: a CSS sibling rule, so it needs no JavaScript.
  */
-export function StaffForm({ lastResult, defaultValue, ...props }: StaffFormProps) {
+export function StaffForm({ lastResult, defaultValue, teaching = [], moreRows = false, ...props }: StaffFormProps) {
   const form = useFormState<StaffFieldName>("staff", lastResult, defaultValue);
-  return <StaffFormBody key={form.key} form={form} {...props} />;
+  return (
+    <StaffFormBody
+      key={form.key}
+      form={form}
+      lastResult={lastResult}
+      rows={startingRows(lastResult, teaching, moreRows)}
+      {...props}
+    />
+  );
 }
 
 function StaffFormBody({
   form,
+  lastResult,
+  rows,
   formKey,
   photo = null,
   classes,
   subjects,
+  review,
   submitLabel,
-}: Omit<StaffFormProps, "lastResult" | "defaultValue"> & { form: FormState<StaffFieldName> }) {
+}: Omit<StaffFormProps, "defaultValue" | "teaching" | "moreRows"> & {
+  form: FormState<StaffFieldName>;
+  rows: TeachingRow[];
+}) {
   const saving = usePending();
   const { field } = form;
   const teaching = field("is_teaching_staff");
   const formClass = field("form_teacher");
+  const classNames = classes.map((c) => c.class_name);
   const classOptions =
-    formClass.defaultValue && !classes.includes(formClass.defaultValue)
-      ? [...classes, formClass.defaultValue]
-      : classes;
-  const boxes = (values: string[]) => values.map((value) => ({ value, label: value }));
+    formClass.defaultValue && !classNames.includes(formClass.defaultValue)
+      ? [...classNames, formClass.defaultValue]
+      : classNames;
   return (
     <Form method="post" encType="multipart/form-data" className="space-y-4" {...form.props}>
       {formKey ? <input type="hidden" name="idempotency_key" value={formKey} /> : null}
@@ -80,12 +103,7 @@ function StaffFormBody({
             field={formClass}
             hint="A class has one form teacher."
           />
-          <CheckboxGroup legend="Classes taught" field={field("class")} options={boxes(classes)} short>
-            <p className="text-slate-700">The school has no classes yet.</p>
-          </CheckboxGroup>
-          <CheckboxGroup legend="Subjects" field={field("subjects")} options={boxes(subjects)} short>
-            <p className="text-slate-700">The school has no subjects yet.</p>
-          </CheckboxGroup>
+          <TeachingRows rows={rows} lastResult={lastResult} classes={classes} subjects={subjects} review={review} />
         </div>
       </div>
 

@@ -12,7 +12,7 @@ export const meta: MetaFunction = () => [{ title: "Add Staff" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const options = await getSchoolOptions(api);
-    return { formKey: newFormKey(), classes: options.classes.map((c) => c.class_name), subjects: options.subjects };
+    return { formKey: newFormKey(), classes: options.classes, subjects: options.subjects };
   });
 }
 
@@ -29,6 +29,7 @@ export default function AddStaff() {
       <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
         <StaffForm
           lastResult={answer?.result}
+          moreRows={answer?.moreRows}
           formKey={formKey}
           classes={classes}
           subjects={subjects}

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { STAFF_TYPES, type StaffRecord } from "../../../../contract/staff";
+import { STAFF_MESSAGES, STAFF_TYPES, type StaffRecord } from "../../../../contract/staff";
 import { withAdmin } from "~/.server/auth.server";
 import { listFilters, loadList } from "~/.server/list.server";
 import { photoSrc } from "~/.server/people.server";
@@ -33,6 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ]
         .filter(Boolean)
         .join(" "),
+      review: Boolean(d.teaching_review),
     }));
     return {
       filters: wanted.filters,
@@ -88,7 +89,14 @@ export default function Staff() {
             to={`/admin/staff/${encodeURIComponent(member.unique_id)}/update`}
             name={member.name}
             photo={member.photo}
-            details={member.details}
+            details={
+              <>
+                {member.details}
+                {member.review ? (
+                  <span className="block font-semibold text-amber-800">{STAFF_MESSAGES.teachingReview}</span>
+                ) : null}
+              </>
+            }
           >
             <DeleteAction
               path={`/admin/staff/${encodeURIComponent(member.unique_id)}`}

@@ -12,12 +12,11 @@ export const meta: MetaFunction = () => [{ title: "Edit Staff" }];
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const [loaded, options] = await Promise.all([loadStaff(api, context, params.id!), getSchoolOptions(api)]);
-    const subjects = [...new Set([...options.subjects, ...(loaded.staff?.staff_data.subjects ?? [])])];
     return {
       ...loaded,
       defaults: loaded.staff && staffDefaults(loaded.staff),
-      classes: options.classes.map((c) => c.class_name),
-      subjects,
+      classes: options.classes,
+      subjects: options.subjects,
     };
   });
 }
@@ -38,7 +37,10 @@ export default function EditStaff() {
         <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <StaffForm
             lastResult={answer?.result}
+            moreRows={answer?.moreRows}
             defaultValue={defaults ?? undefined}
+            teaching={staff.staff_data.teaching}
+            review={staff.staff_data.teaching_review}
             photo={staff.staff_data.profile_img}
             classes={classes}
             subjects={subjects}

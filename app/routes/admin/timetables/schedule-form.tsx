@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { DEFAULT_SUCCESS, MESSAGES } from "../../../../contract/messages";
+import type { StaffPage } from "../../../../contract/staff";
 import {
   DAYS,
   dayOfDate,
@@ -24,7 +25,7 @@ import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
-import { SelectField } from "~/components/ui/SelectField";
+import { SelectField, type SelectOption } from "~/components/ui/SelectField";
 import { Field } from "~/components/ui/Field";
 import { useFormState, type FieldMeta } from "~/lib/form-state";
 import { TIMETABLES_BACK, BackLink, describeTimetable, timetablePath, VenueField, withCurrent } from "./shared";
@@ -55,6 +56,26 @@ async function load(
   return schedule ? { timetable: result.data, schedule } : { notFound: TIMETABLE_MESSAGES.scheduleNotFound };
 }
 
+/**
+ * The school's teaching staff to choose a schedule's teacher from (by name, a page at a time), and the
+ * schedule's own teacher even when no longer among them. None when the list cannot be read: the teacher
+ * is optional.
+ */
+async function teacherOptions(api: SchoolApiClient, schedule: Schedule | null): Promise<SelectOption[]> {
+  const options: SelectOption[] = [];
+  for (let page = 1; page <= MAX_TEACHER_PAGES; page++) {
+    const result = await api.get<StaffPage>(`/staffs?type=teaching&per_page=100&page=${page}`);
+    if (!result.ok) break;
+    for (const member of result.data.data) options.push({ value: member.unique_id, label: member.staff_data.name });
+    if (page >= result.data.last_page) break;
+  }
+  const current = schedule?.teacher;
+  if (current && !options.some((o) => typeof o !== "string" && o.value === current.unique_id))
+    options.push({ value: current.unique_id, label: current.name });
+  return options;
+}
+const MAX_TEACHER_PAGES = 10;
+
 /** A past date may stay on a schedule being edited; any new date starts today (Lagos). */
 function dateRule(schedule: Schedule | null, now: Date) {
   const today = schoolToday(now);
@@ -72,15 +93,24 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         timetable: null,
         schedule: null,
         subjects: [],
+        teachers: [],
         formKey: "",
         today: "",
         keepDate: undefined,
       };
     const { timetable, schedule } = found;
-    const options = await getSchoolOptions(api);
+    const [options, teachers] = await Promise.all([getSchoolOptions(api), teacherOptions(api, schedule)]);
     const classSubjects = options.classes.find((c) => c.class_name === timetable.class)?.subjects ?? [];
     const subjects = withCurrent(classSubjects.length ? classSubjects : [DEFAULT_SCHEDULE_SUBJECT], schedule?.subject);
-    return { error: null, timetable, schedule, subjects, formKey: newFormKey(), ...dateRule(schedule, new Date()) };
+    return {
+      error: null,
+      timetable,
+      schedule,
+      subjects,
+      teachers,
+      formKey: newFormKey(),
+      ...dateRule(schedule, new Date()),
+    };
   });
 }
 
@@ -132,6 +162,7 @@ function ScheduleFormBody({
   timetable,
   schedule,
   subjects,
+  teachers,
   formKey,
   today,
   keepDate,
@@ -139,6 +170,7 @@ function ScheduleFormBody({
   timetable: Timetable;
   schedule: Schedule | null;
   subjects: string[];
+  teachers: SelectOption[];
   formKey: string;
   today: string;
   keepDate?: string;
@@ -153,6 +185,7 @@ function ScheduleFormBody({
     schedule_end_time: schedule?.schedule_end_time ?? "",
     subject: schedule?.subject ?? (subjects.length === 1 ? subjects[0] : ""),
     venue: schedule?.venue ?? "",
+    teacher: schedule?.teacher?.unique_id ?? "",
   });
   const field = form.field;
   const title = schedule ? "Edit Schedule" : "Add Schedule";
@@ -189,6 +222,13 @@ function ScheduleFormBody({
           options={subjects}
           placeholder={subjects.length > 1 ? "Select subject" : undefined}
           field={field("subject")}
+        />
+        <SelectField
+          label="Teacher"
+          options={teachers}
+          placeholder="No teacher"
+          hint="Optional. A teacher cannot take two periods at once in this term's timetables."
+          field={field("teacher")}
         />
         <VenueField field={field("venue")} />
         <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Saving…">

@@ -99,6 +99,7 @@ export default function TimetableView() {
                         <p className="text-sm text-slate-700">
                           <time>{schedule.schedule_start_time}</time>–<time>{schedule.schedule_end_time}</time>
                           {schedule.venue ? ` · ${schedule.venue}` : ""}
+                          {schedule.teacher ? ` · ${schedule.teacher.name}` : ""}
                         </p>
                       </div>
                       <div className="flex gap-2">
