@@ -16,17 +16,8 @@ import { publicId } from "../lib/crypto";
 import { ApiError, gatherFieldErrorsAsync, validationError } from "../lib/errors";
 import { paginate, type PageParams } from "../lib/pagination";
 import { mediaUrl } from "./media";
-import {
-  checkPerson,
-  createPerson,
-  deletePerson,
-  emailKey,
-  findPerson,
-  updatePerson,
-  type PeopleKind,
-  type PersonBody,
-  type PersonWrite,
-} from "./people";
+import { checkPerson, createPerson, deletePerson, emailKey, findPerson, updatePerson } from "./people";
+import type { PeopleKind, PersonBody, PersonWrite } from "./people";
 
 /** Parents and the children linked to them (calls in contract/parents.ts). */
 

@@ -10,17 +10,8 @@ import { matchesSearch, phoneSearchForms, searchQuery, searchText } from "../db/
 import { ApiError, validationError } from "../lib/errors";
 import { paginate, type PageParams } from "../lib/pagination";
 import { mediaUrl } from "./media";
-import {
-  checkPerson,
-  createPerson,
-  deletePerson,
-  emailKey,
-  findPerson,
-  updatePerson,
-  type PeopleKind,
-  type PersonBody,
-  type PersonWrite,
-} from "./people";
+import { checkPerson, createPerson, deletePerson, emailKey, findPerson, updatePerson } from "./people";
+import type { PeopleKind, PersonBody, PersonWrite } from "./people";
 import { getSchoolSettings } from "./settings";
 
 /**
