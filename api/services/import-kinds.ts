@@ -231,6 +231,53 @@ const contactsInFile = (kind: ImportKind, rows: ImportRow[]) => [
   ...sameInFile(kind, rows, "phone", (v) => v.replace(/[^\d]/g, "").replace(/^(?:234|0)/, "")),
 ];
 
+/**
+ * The rows whose email or phone a parent (or member of staff) of the school already has, with `kind`'s
+ * messages: one look-up per 500 rows.
+ */
+async function contactsTaken(
+  db: Db,
+  tenant: Tenant,
+  kind: "parents" | "staff",
+  prepared: { line: number; columns: { email: string; phone: string } }[],
+  messages: { duplicateEmail: string; duplicatePhone: string },
+): Promise<RowProblem[]> {
+  const taken = { email: new Set<string>(), phone: new Set<string>() };
+  for (const part of chunks(prepared)) {
+    const others = await db
+      .selectFrom(kind)
+      .select(["email", "phone"])
+      .where("school_id", "=", tenant.schoolId)
+      .where((eb) =>
+        eb.or([
+          eb(
+            "email",
+            "in",
+            part.map((p) => p.columns.email),
+          ),
+          eb(
+            "phone",
+            "in",
+            part.map((p) => p.columns.phone),
+          ),
+        ]),
+      )
+      .execute();
+    for (const other of others) {
+      if (other.email) taken.email.add(other.email);
+      if (other.phone) taken.phone.add(other.phone);
+    }
+  }
+  const problems: RowProblem[] = [];
+  for (const { line, columns } of prepared) {
+    if (taken.email.has(columns.email))
+      problems.push({ row: line, column: headerOf(kind, "email"), message: messages.duplicateEmail });
+    if (taken.phone.has(columns.phone))
+      problems.push({ row: line, column: headerOf(kind, "phone"), message: messages.duplicatePhone });
+  }
+  return problems;
+}
+
 const parents: KindRules<PreparedParent> = {
   async check(deps, tenant, rows) {
     // Children are named by admission number: one look-up for the whole file.
@@ -277,40 +324,7 @@ const parents: KindRules<PreparedParent> = {
     return { problems, prepared: prepared.filter((p) => !bad.has(p.line)) };
   },
   async recheck(db, tenant, prepared) {
-    // Another parent of the school with the email or phone of a row: one look-up per 500 rows.
-    const taken = { email: new Set<string>(), phone: new Set<string>() };
-    for (const part of chunks(prepared)) {
-      const others = await db
-        .selectFrom("parents")
-        .select(["email", "phone"])
-        .where("school_id", "=", tenant.schoolId)
-        .where((eb) =>
-          eb.or([
-            eb(
-              "email",
-              "in",
-              part.map((p) => p.columns.email),
-            ),
-            eb(
-              "phone",
-              "in",
-              part.map((p) => p.columns.phone),
-            ),
-          ]),
-        )
-        .execute();
-      for (const other of others) {
-        taken.email.add(other.email);
-        taken.phone.add(other.phone);
-      }
-    }
-    const problems: RowProblem[] = [];
-    for (const p of prepared) {
-      if (taken.email.has(p.columns.email))
-        problems.push({ row: p.line, column: headerOf("parents", "email"), message: PARENT_MESSAGES.duplicateEmail });
-      if (taken.phone.has(p.columns.phone))
-        problems.push({ row: p.line, column: headerOf("parents", "phone"), message: PARENT_MESSAGES.duplicatePhone });
-    }
+    const problems = await contactsTaken(db, tenant, "parents", prepared, PARENT_MESSAGES);
     return [...problems, ...(await overfullChildren(db, prepared))];
   },
   async insert(db, tenant, prepared, now) {
@@ -449,43 +463,22 @@ const staff: KindRules<PreparedStaff> = {
     return { problems, prepared: prepared.filter((p) => !bad.has(p.line)) };
   },
   async recheck(db, tenant, prepared) {
-    // Another member of staff with the email or phone of a row, or already form teacher of its class: one look-up per 500 rows.
-    const taken = { email: new Set<string>(), phone: new Set<string>(), formTeacher: new Map<string, string>() };
+    // A class of a row that another member of staff is already form teacher of: one look-up per 500 rows.
+    const formTeacher = new Map<string, string>();
     for (const part of chunks(prepared)) {
       const formClasses = part.flatMap((p) => (p.columns.form_teacher ? [p.columns.form_teacher] : []));
+      if (!formClasses.length) continue;
       const others = await db
         .selectFrom("staff")
-        .select(["name", "email", "phone", "form_teacher"])
+        .select(["name", "form_teacher"])
         .where("school_id", "=", tenant.schoolId)
-        .where((eb) =>
-          eb.or([
-            eb(
-              "email",
-              "in",
-              part.map((p) => p.columns.email),
-            ),
-            eb(
-              "phone",
-              "in",
-              part.map((p) => p.columns.phone),
-            ),
-            ...(formClasses.length ? [eb("form_teacher", "in", formClasses)] : []),
-          ]),
-        )
+        .where("form_teacher", "in", formClasses)
         .execute();
-      for (const other of others) {
-        if (other.email) taken.email.add(other.email);
-        if (other.phone) taken.phone.add(other.phone);
-        if (other.form_teacher) taken.formTeacher.set(other.form_teacher, other.name);
-      }
+      for (const other of others) if (other.form_teacher) formTeacher.set(other.form_teacher, other.name);
     }
-    const problems: RowProblem[] = [];
+    const problems = await contactsTaken(db, tenant, "staff", prepared, STAFF_MESSAGES);
     for (const { line, columns } of prepared) {
-      if (taken.email.has(columns.email))
-        problems.push({ row: line, column: headerOf("staff", "email"), message: STAFF_MESSAGES.duplicateEmail });
-      if (taken.phone.has(columns.phone))
-        problems.push({ row: line, column: headerOf("staff", "phone"), message: STAFF_MESSAGES.duplicatePhone });
-      const teacher = columns.form_teacher ? taken.formTeacher.get(columns.form_teacher) : undefined;
+      const teacher = columns.form_teacher ? formTeacher.get(columns.form_teacher) : undefined;
       if (teacher !== undefined)
         problems.push({
           row: line,

@@ -13,14 +13,11 @@ import type { Db } from "../db";
 import type { Parent } from "../db/schema";
 import { matchesSearch, phoneSearchForms, searchQuery, searchText } from "../db/search";
 import { publicId } from "../lib/crypto";
-import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError, gatherFieldErrorsAsync, validationError } from "../lib/errors";
-import { idempotencyKey } from "../lib/idempotency";
 import { paginate, type PageParams } from "../lib/pagination";
-import { isRecordKey } from "../lib/record-key";
-import { mediaUrl, removeMedia } from "./media";
-import { checkPerson, emailKey, withPhoto, type PersonBody } from "./people";
-import { recordAudit } from "./audit";
+import { mediaUrl } from "./media";
+import { checkPerson, createPerson, deletePerson, emailKey, findPerson, updatePerson } from "./people";
+import type { PeopleKind, PersonBody, PersonWrite } from "./people";
 
 /** Parents and the children linked to them (calls in contract/parents.ts). */
 
@@ -130,23 +127,17 @@ export async function listParents(
   );
 }
 
-async function findParent(db: Db, tenant: Tenant, key: string): Promise<Parent> {
-  const row = await db
-    .selectFrom("parents")
-    .selectAll()
-    .where("school_id", "=", tenant.schoolId)
-    .where(isRecordKey(key))
-    .executeTakeFirst();
-  if (!row) throw new ApiError(404, PARENT_MESSAGES.notFound);
-  return row;
-}
-
-async function detail(db: Db, tenant: Tenant, row: Parent): Promise<ParentDetail> {
-  return toParentDetail(row, (await childrenOf(db, tenant, [row.id])).get(row.id)!);
-}
+/** Parents in the shared people flows (`./people`). */
+const PARENTS: PeopleKind<"parents", ParentDetail> = {
+  table: "parents",
+  notFound: PARENT_MESSAGES.notFound,
+  idPrefix: "PAR",
+  deleted: (name) => `Deleted parent ${name}`,
+  answer: async (db, tenant, row) => toParentDetail(row, (await childrenOf(db, tenant, [row.id])).get(row.id)!),
+};
 
 export async function getParent(deps: ApiDeps, tenant: Tenant, key: string): Promise<ParentDetail> {
-  return detail(deps.db, tenant, await findParent(deps.db, tenant, key));
+  return PARENTS.answer(deps.db, tenant, await findPerson(deps.db, tenant, PARENTS, key));
 }
 
 /**
@@ -236,14 +227,21 @@ async function linkChildren(db: Db, tenant: Tenant, parentId: number, ids: numbe
     .execute();
 }
 
-async function byIdempotencyKey(db: Db, tenant: Tenant, key: string | null) {
-  if (!key) return undefined;
-  return db
-    .selectFrom("parents")
-    .selectAll()
-    .where("school_id", "=", tenant.schoolId)
-    .where("idempotency_key", "=", key)
-    .executeTakeFirst();
+/** The write of a checked `parent_data` (`parentId`: the parent being edited): columns, photo, conflicts, children. */
+async function parentWrite(
+  db: Db,
+  tenant: Tenant,
+  body: PersonBody,
+  parentId?: number,
+): Promise<PersonWrite<"parents">> {
+  const { columns, childIds: children, removePhoto, photoMime } = await parentColumns(db, tenant, body, parentId);
+  return {
+    columns,
+    photoMime,
+    removePhoto,
+    conflict: (exceptId) => duplicateOf(db, tenant, columns, exceptId),
+    link: (trx, id, now) => linkChildren(trx, tenant, id, children, now),
+  };
 }
 
 /**
@@ -256,49 +254,10 @@ export async function createParent(
   body: PersonBody,
   idempotencyHeader: string | undefined,
 ): Promise<{ parent: ParentDetail; replayed: boolean }> {
-  const key = idempotencyKey(idempotencyHeader);
-  const earlier = await byIdempotencyKey(deps.db, tenant, key);
-  if (earlier) return { parent: await detail(deps.db, tenant, earlier), replayed: true };
-
-  // A request racing a twin with the same key finds the twin's parent in place of its own conflict.
-  const replayOr = async (failure: unknown) => {
-    const raced = await byIdempotencyKey(deps.db, tenant, key);
-    if (raced) return { parent: await detail(deps.db, tenant, raced), replayed: true };
-    throw failure;
-  };
-  const { columns, childIds: children, photoMime } = await parentColumns(deps.db, tenant, body);
-  const duplicate = await duplicateOf(deps.db, tenant, columns);
-  if (duplicate) return replayOr(duplicate);
-  const now = deps.now().toISOString();
-  try {
-    const row = await withPhoto(
-      deps,
-      tenant,
-      { file: body.photo, mime: photoMime, remove: false, current: null },
-      (profile_img_key) =>
-        deps.db.transaction().execute(async (trx) => {
-          const parent = await trx
-            .insertInto("parents")
-            .values({
-              ...columns,
-              profile_img_key,
-              school_id: tenant.schoolId,
-              unique_id: publicId("PAR"),
-              idempotency_key: key,
-              created_at: now,
-              updated_at: now,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          await linkChildren(trx, tenant, parent.id, children, now);
-          return parent;
-        }),
-    );
-    return { parent: await detail(deps.db, tenant, row), replayed: false };
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    return replayOr((await duplicateOf(deps.db, tenant, columns)) ?? error);
-  }
+  const { record, replayed } = await createPerson(deps, tenant, PARENTS, body, idempotencyHeader, () =>
+    parentWrite(deps.db, tenant, body),
+  );
+  return { parent: record, replayed };
 }
 
 /** Replaces a parent's details and children with the ones sent; the photo stays unless replaced or removed. */
@@ -308,45 +267,12 @@ export async function updateParent(
   key: string,
   body: PersonBody,
 ): Promise<ParentDetail> {
-  const parent = await findParent(deps.db, tenant, key);
-  const { columns, childIds: children, removePhoto, photoMime } = await parentColumns(deps.db, tenant, body, parent.id);
-  const duplicate = await duplicateOf(deps.db, tenant, columns, parent.id);
-  if (duplicate) throw duplicate;
-  const now = deps.now().toISOString();
-  try {
-    const row = await withPhoto(
-      deps,
-      tenant,
-      { file: body.photo, mime: photoMime, remove: removePhoto, current: parent.profile_img_key },
-      (profile_img_key) =>
-        deps.db.transaction().execute(async (trx) => {
-          const updated = await trx
-            .updateTable("parents")
-            .set({ ...columns, profile_img_key, updated_at: now })
-            .where("id", "=", parent.id)
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          await linkChildren(trx, tenant, parent.id, children, now);
-          return updated;
-        }),
-    );
-    return detail(deps.db, tenant, row);
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    throw (await duplicateOf(deps.db, tenant, columns, parent.id)) ?? error;
-  }
+  return updatePerson(deps, tenant, PARENTS, key, body, (parent) => parentWrite(deps.db, tenant, body, parent.id));
 }
 
 /** Deletes a parent; the children stay students (their links go with the parent). */
 export async function deleteParent(deps: ApiDeps, tenant: Tenant, key: string): Promise<void> {
-  const parent = await findParent(deps.db, tenant, key);
-  await deps.db.deleteFrom("parents").where("id", "=", parent.id).execute();
-  await recordAudit(deps, tenant, {
-    kind: "deletion",
-    summary: `Deleted parent ${parent.name}`,
-    recordIds: [parent.unique_id],
-  });
-  await removeMedia(deps, parent.profile_img_key);
+  await deletePerson(deps, tenant, PARENTS, key);
 }
 
 /**

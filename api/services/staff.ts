@@ -14,16 +14,12 @@ import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
 import type { StaffMember } from "../db/schema";
 import { matchesSearch, phoneSearchForms, searchQuery, searchText } from "../db/search";
-import { publicId } from "../lib/crypto";
-import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError, validationError } from "../lib/errors";
-import { idempotencyKey } from "../lib/idempotency";
 import { paginate, type PageParams } from "../lib/pagination";
-import { isRecordKey } from "../lib/record-key";
-import { mediaUrl, removeMedia } from "./media";
-import { checkPerson, emailKey, withPhoto, type PersonBody } from "./people";
+import { mediaUrl } from "./media";
+import { checkPerson, createPerson, deletePerson, emailKey, findPerson, updatePerson } from "./people";
+import type { PeopleKind, PersonBody, PersonWrite } from "./people";
 import { getSchoolSettings } from "./settings";
-import { recordAudit } from "./audit";
 
 /**
  * Staff (calls in contract/staff.ts). A teacher's form class is `staff.form_teacher` (one class, and a class
@@ -117,19 +113,26 @@ export async function listStaff(deps: ApiDeps, tenant: Tenant, query: StaffListQ
   );
 }
 
-async function findStaff(db: Db, tenant: Tenant, key: string): Promise<StaffMember> {
-  const row = await db
-    .selectFrom("staff")
-    .selectAll()
-    .where("school_id", "=", tenant.schoolId)
-    .where(isRecordKey(key))
-    .executeTakeFirst();
-  if (!row) throw new ApiError(404, STAFF_MESSAGES.notFound);
-  return row;
-}
+/** Staff in the shared people flows (`./people`). */
+const STAFF: PeopleKind<"staff", StaffRecord> = {
+  table: "staff",
+  notFound: STAFF_MESSAGES.notFound,
+  idPrefix: "STF",
+  deleted: (name) => `Deleted staff member ${name}`,
+  answer: async (db, tenant, row) => (await withTeaching(db, tenant, [row]))[0],
+  // Periods they took stay on their timetables, without a teacher.
+  release: (trx, tenant, staffId) =>
+    trx
+      .updateTable("timetable_schedules")
+      .set({ teacher_id: null })
+      .where("school_id", "=", tenant.schoolId)
+      .where("teacher_id", "=", staffId)
+      .execute()
+      .then(() => undefined),
+};
 
 export async function getStaff(deps: ApiDeps, tenant: Tenant, key: string): Promise<StaffRecord> {
-  return (await withTeaching(deps.db, tenant, [await findStaff(deps.db, tenant, key)]))[0];
+  return STAFF.answer(deps.db, tenant, await findPerson(deps.db, tenant, STAFF, key));
 }
 
 /** A pair's problems under `teaching[i].class` / `teaching[i].subject`, the list's own under `teaching`. */
@@ -262,14 +265,16 @@ export async function setTeaching(db: Db, tenant: Tenant, staffId: number, pairs
     .execute();
 }
 
-async function byIdempotencyKey(db: Db, tenant: Tenant, key: string | null) {
-  if (!key) return undefined;
-  return db
-    .selectFrom("staff")
-    .selectAll()
-    .where("school_id", "=", tenant.schoolId)
-    .where("idempotency_key", "=", key)
-    .executeTakeFirst();
+/** The write of a checked `staff_data`: its columns and photo, its conflicts, and the pairs taught. */
+async function staffWrite(deps: ApiDeps, tenant: Tenant, body: PersonBody): Promise<PersonWrite<"staff">> {
+  const { columns, teaching, removePhoto, photoMime } = await staffColumns(deps, tenant, body);
+  return {
+    columns,
+    photoMime,
+    removePhoto,
+    conflict: (exceptId) => conflictOf(deps.db, tenant, columns, exceptId),
+    link: (trx, staffId) => setTeaching(trx, tenant, staffId, teaching),
+  };
 }
 
 /** Adds a staff member; a re-sent idempotency key answers the member created then (`replayed`). */
@@ -279,99 +284,17 @@ export async function createStaff(
   body: PersonBody,
   idempotencyHeader: string | undefined,
 ): Promise<{ staff: StaffRecord; replayed: boolean }> {
-  const key = idempotencyKey(idempotencyHeader);
-  const earlier = await byIdempotencyKey(deps.db, tenant, key);
-  if (earlier) return { staff: (await withTeaching(deps.db, tenant, [earlier]))[0], replayed: true };
-
-  // A request racing a twin with the same key finds the twin's member in place of its own conflict.
-  const replayOr = async (failure: unknown) => {
-    const raced = await byIdempotencyKey(deps.db, tenant, key);
-    if (raced) return { staff: (await withTeaching(deps.db, tenant, [raced]))[0], replayed: true };
-    throw failure;
-  };
-  const { columns, teaching, photoMime } = await staffColumns(deps, tenant, body);
-  const conflict = await conflictOf(deps.db, tenant, columns);
-  if (conflict) return replayOr(conflict);
-  const now = deps.now().toISOString();
-  try {
-    const row = await withPhoto(
-      deps,
-      tenant,
-      { file: body.photo, mime: photoMime, remove: false, current: null },
-      (profile_img_key) =>
-        deps.db.transaction().execute(async (trx) => {
-          const member = await trx
-            .insertInto("staff")
-            .values({
-              ...columns,
-              profile_img_key,
-              gender: null,
-              school_id: tenant.schoolId,
-              unique_id: publicId("STF"),
-              idempotency_key: key,
-              created_at: now,
-              updated_at: now,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          await setTeaching(trx, tenant, member.id, teaching);
-          return member;
-        }),
-    );
-    return { staff: (await withTeaching(deps.db, tenant, [row]))[0], replayed: false };
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    return replayOr((await conflictOf(deps.db, tenant, columns)) ?? error);
-  }
+  const { record, replayed } = await createPerson(deps, tenant, STAFF, body, idempotencyHeader, () =>
+    staffWrite(deps, tenant, body),
+  );
+  return { staff: record, replayed };
 }
 
 /** Replaces a member's details with the ones sent; the photo stays unless replaced or removed. */
 export async function updateStaff(deps: ApiDeps, tenant: Tenant, key: string, body: PersonBody): Promise<StaffRecord> {
-  const member = await findStaff(deps.db, tenant, key);
-  const { columns, teaching, removePhoto, photoMime } = await staffColumns(deps, tenant, body);
-  const conflict = await conflictOf(deps.db, tenant, columns, member.id);
-  if (conflict) throw conflict;
-  const now = deps.now().toISOString();
-  try {
-    const row = await withPhoto(
-      deps,
-      tenant,
-      { file: body.photo, mime: photoMime, remove: removePhoto, current: member.profile_img_key },
-      (profile_img_key) =>
-        deps.db.transaction().execute(async (trx) => {
-          const updated = await trx
-            .updateTable("staff")
-            .set({ ...columns, profile_img_key, updated_at: now })
-            .where("id", "=", member.id)
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          await setTeaching(trx, tenant, member.id, teaching);
-          return updated;
-        }),
-    );
-    return (await withTeaching(deps.db, tenant, [row]))[0];
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    throw (await conflictOf(deps.db, tenant, columns, member.id)) ?? error;
-  }
+  return updatePerson(deps, tenant, STAFF, key, body, () => staffWrite(deps, tenant, body));
 }
 
 export async function deleteStaff(deps: ApiDeps, tenant: Tenant, key: string): Promise<void> {
-  const member = await findStaff(deps.db, tenant, key);
-  await deps.db.transaction().execute(async (trx) => {
-    // Periods they took stay on their timetables, without a teacher.
-    await trx
-      .updateTable("timetable_schedules")
-      .set({ teacher_id: null })
-      .where("school_id", "=", tenant.schoolId)
-      .where("teacher_id", "=", member.id)
-      .execute();
-    await trx.deleteFrom("staff").where("id", "=", member.id).execute();
-  });
-  await recordAudit(deps, tenant, {
-    kind: "deletion",
-    summary: `Deleted staff member ${member.name}`,
-    recordIds: [member.unique_id],
-  });
-  await removeMedia(deps, member.profile_img_key);
+  await deletePerson(deps, tenant, STAFF, key);
 }

@@ -207,15 +207,13 @@ export async function createStudent(
   const columns = studentColumns(raw, "create", (await getSchoolSettings(deps, tenant)).classes);
   if (await admissionTaken(deps, tenant, columns.admission_number)) return replayOrTaken();
   try {
-    const row = await deps.db
-      .transaction()
-      .execute((trx) =>
-        insertStudent(trx, tenant, columns, {
-          profileImgKey: null,
-          idempotencyKey: key,
-          now: deps.now().toISOString(),
-        }),
-      );
+    const row = await deps.db.transaction().execute((trx) =>
+      insertStudent(trx, tenant, columns, {
+        profileImgKey: null,
+        idempotencyKey: key,
+        now: deps.now().toISOString(),
+      }),
+    );
     return { student: toStudentRecord(row), replayed: false };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

@@ -37,7 +37,7 @@ describe("background jobs without JavaScript", () => {
     page = await page.follow("Background Jobs");
     expect(page.path).toBe("/admin/settings/jobs");
     expect(page.heading()).toBe("Background Jobs");
-    let jobs = page.listItems("Background jobs");
+    const jobs = page.listItems("Background jobs");
     expect(jobs).toHaveLength(20);
     expect(jobs[0]).toMatch(/^Remove expired import checks\s?Queued\s?Added .+Runs after .+Attempts: 0$/);
 

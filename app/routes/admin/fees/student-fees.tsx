@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { schoolDay } from "../../../../contract/calendar";
 import { PAYMENT_METHODS, type FeePayment, type StudentBill } from "../../../../contract/fees";
 import type { DiscountFields } from "../../../../contract/fees.schema";
@@ -17,7 +18,7 @@ import { Button, buttonClass } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
-import { useFormState, type FormResult, usePending } from "~/lib/form-state";
+import { useFormState, type FormResult, type FormState, usePending } from "~/lib/form-state";
 import { feePaths, naira, Totals, type TermChoice } from "./shared";
 import { TermPicker } from "./TermPicker";
 import { notFound } from "~/.server/not-found.server";
@@ -144,6 +145,31 @@ function SmallAction({
   );
 }
 
+/** A form that adds to the bill (a payment, a discount): the term, its intent and idempotency key, its message. */
+function EntryForm({
+  form,
+  intent,
+  chosen,
+  formKey,
+  children,
+}: {
+  form: Pick<FormState<string>, "props" | "errorId" | "errors">;
+  intent: Intent;
+  chosen: TermChoice;
+  formKey: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" className="space-y-4" {...form.props}>
+      <TermFields chosen={chosen} />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="idempotency_key" value={formKey} />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      {children}
+    </Form>
+  );
+}
+
 function PaymentForm({
   chosen,
   lastResult,
@@ -161,11 +187,7 @@ function PaymentForm({
   });
   const pending = usePending({ intent: "pay" });
   return (
-    <Form method="post" className="space-y-4" key={form.key} {...form.props}>
-      <TermFields chosen={chosen} />
-      <input type="hidden" name="intent" value="pay" />
-      <input type="hidden" name="idempotency_key" value={formKey} />
-      <ErrorList id={form.errorId} errors={form.errors} />
+    <EntryForm key={form.key} form={form} intent="pay" chosen={chosen} formKey={formKey}>
       <Field
         label="Amount paid (₦)"
         required
@@ -186,7 +208,7 @@ function PaymentForm({
       <Button className="w-full" pending={pending} pendingLabel="Recording payment…">
         Record Payment
       </Button>
-    </Form>
+    </EntryForm>
   );
 }
 
@@ -202,11 +224,7 @@ function DiscountForm({
   const form = useFormState<keyof DiscountFields>("discount", lastResult);
   const pending = usePending({ intent: "discount" });
   return (
-    <Form method="post" className="space-y-4" key={form.key} {...form.props}>
-      <TermFields chosen={chosen} />
-      <input type="hidden" name="intent" value="discount" />
-      <input type="hidden" name="idempotency_key" value={formKey} />
-      <ErrorList id={form.errorId} errors={form.errors} />
+    <EntryForm key={form.key} form={form} intent="discount" chosen={chosen} formKey={formKey}>
       <div className="grid grid-cols-2 gap-3">
         <Field
           label="Discount (₦)"
@@ -225,7 +243,7 @@ function DiscountForm({
       <Button variant="secondary" pending={pending} pendingLabel="Adding…">
         Add Discount
       </Button>
-    </Form>
+    </EntryForm>
   );
 }
 

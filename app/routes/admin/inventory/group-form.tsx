@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { INVENTORY_MESSAGES, type InventoryGroup } from "../../../../contract/inventory";
 import { INVENTORY_SPEC_MESSAGES } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
@@ -11,10 +11,8 @@ import { redirectWithToast, success } from "~/.server/toast.server";
 import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
-import { Button, buttonClass } from "~/components/ui/Button";
-import { ErrorList } from "~/components/ui/ErrorList";
-import { Field } from "~/components/ui/Field";
-import { useFormState, usePending } from "~/lib/form-state";
+import { useFormState } from "~/lib/form-state";
+import { RecordForm } from "./RecordForm";
 import { INVENTORY_BACK, INVENTORY_HOME } from "./shared";
 import { notFound } from "~/.server/not-found.server";
 
@@ -67,7 +65,6 @@ function GroupFormBody({
   formKey,
 }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { notFound: string }>) {
   const lastResult = useActionData<typeof action>();
-  const pending = usePending();
   const form = useFormState<"name">("group", lastResult, { name: group?.name ?? "" });
   const title = editing ? "Update Group" : "Add Group";
   return (
@@ -75,29 +72,14 @@ function GroupFormBody({
       <PageHeader backTo={INVENTORY_HOME} title={title} />
       {error ? <Banner>{error}</Banner> : null}
       {editing && !group ? null : (
-        <Form
-          method="post"
-          className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        <RecordForm
           key={form.key}
-          {...form.props}
-        >
-          {formKey ? <input type="hidden" name="idempotency_key" value={formKey} /> : null}
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <Field
-            label="Name"
-            required
-            field={form.field("name")}
-            inputProps={{ type: "text", maxLength: 100, placeholder: "e.g. Uniforms", autoComplete: "off" }}
-          />
-          <div className="flex gap-2">
-            <Link to={INVENTORY_HOME} className={buttonClass("secondary")}>
-              Cancel
-            </Link>
-            <Button className="flex-1" pending={pending} pendingLabel="Saving…">
-              {editing ? "Update Group" : "Add Group"}
-            </Button>
-          </div>
-        </Form>
+          form={form}
+          formKey={formKey}
+          namePlaceholder="e.g. Uniforms"
+          cancelTo={INVENTORY_HOME}
+          submitLabel={editing ? "Update Group" : "Add Group"}
+        />
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
   ALL_CLASSES,
   INVENTORY_MESSAGES,
@@ -22,11 +22,10 @@ import { redirectWithToast, success } from "~/.server/toast.server";
 import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
-import { Button, buttonClass } from "~/components/ui/Button";
-import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { SelectField } from "~/components/ui/SelectField";
-import { useFormState, usePending } from "~/lib/form-state";
+import { useFormState } from "~/lib/form-state";
+import { RecordForm } from "./RecordForm";
 import { INVENTORY_BACK, INVENTORY_HOME, inventoryPaths } from "./shared";
 import { notFound } from "~/.server/not-found.server";
 
@@ -133,7 +132,6 @@ function ProductFormBody({
   error,
 }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { notFound: string }>) {
   const lastResult = useActionData<typeof action>();
-  const pending = usePending();
   const form = useFormState<ItemFieldName>("product", lastResult, defaults);
   const title = editing ? "Edit Product" : "Add Product";
 
@@ -151,20 +149,14 @@ function ProductFormBody({
         </Banner>
       ) : null}
       {showForm ? (
-        <Form
-          method="post"
-          className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        <RecordForm
           key={form.key}
-          {...form.props}
+          form={form}
+          formKey={formKey}
+          namePlaceholder="e.g. White Shirt"
+          cancelTo={back}
+          submitLabel={editing ? "Save Changes" : "Add Product"}
         >
-          {formKey ? <input type="hidden" name="idempotency_key" value={formKey} /> : null}
-          <ErrorList id={form.errorId} errors={form.errors} />
-          <Field
-            label="Name"
-            required
-            field={form.field("name")}
-            inputProps={{ type: "text", maxLength: 100, autoComplete: "off", placeholder: "e.g. White Shirt" }}
-          />
           <SelectField
             label="Group"
             required
@@ -193,15 +185,7 @@ function ProductFormBody({
             inputProps={{ type: "number", inputMode: "numeric", min: 0, step: 1 }}
           />
           <SelectField label="Status" required options={PRODUCT_STATUSES} field={form.field("status")} />
-          <div className="flex gap-2">
-            <Link to={back} className={buttonClass("secondary")}>
-              Cancel
-            </Link>
-            <Button className="flex-1" pending={pending} pendingLabel="Saving…">
-              {editing ? "Save Changes" : "Add Product"}
-            </Button>
-          </div>
-        </Form>
+        </RecordForm>
       ) : null}
     </div>
   );

@@ -1,25 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MESSAGES } from "../../../../contract/messages";
-import { TIMETABLE_MESSAGES, type Timetable } from "../../../../contract/timetables";
 import { withAdmin } from "~/.server/auth.server";
 import { resultToast } from "~/.server/confirm.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { Banner } from "~/components/ui/Banner";
 import { ConfirmPage } from "~/components/ui/ConfirmPage";
-import { TIMETABLES_BACK, describeTimetable } from "./shared";
-import { notFound } from "~/.server/not-found.server";
+import { describeTimetable } from "./shared";
+import { loadTimetable } from "~/.server/timetables.server";
 
 /** The confirm page behind a timetable's Delete (the dialog's JS-off twin) and the delete itself. */
 export const meta: MetaFunction = () => [{ title: "Delete Timetable" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
-    const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id ?? "")}`, {
-      fallback: MESSAGES.failedTimetable,
-    });
-    if (result.status === 404) notFound(TIMETABLE_MESSAGES.timetableNotFound, TIMETABLES_BACK);
-    return result.ok ? { timetable: result.data, error: null } : { timetable: null, error: result.message };
+    return loadTimetable(api, params.id);
   });
 }
 

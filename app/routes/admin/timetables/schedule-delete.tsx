@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MESSAGES } from "../../../../contract/messages";
-import { describeSchedule, TIMETABLE_MESSAGES, type Timetable } from "../../../../contract/timetables";
+import { describeSchedule, TIMETABLE_MESSAGES } from "../../../../contract/timetables";
 import { withAdmin } from "~/.server/auth.server";
 import { resultToast } from "~/.server/confirm.server";
 import { redirectWithToast } from "~/.server/toast.server";
@@ -9,20 +9,18 @@ import { Banner } from "~/components/ui/Banner";
 import { ConfirmPage } from "~/components/ui/ConfirmPage";
 import { TIMETABLES_BACK, timetablePath } from "./shared";
 import { notFound } from "~/.server/not-found.server";
+import { loadTimetable } from "~/.server/timetables.server";
 
 /** The confirm page behind a schedule's Delete (the dialog's JS-off twin) and the delete itself. */
 export const meta: MetaFunction = () => [{ title: "Delete Schedule" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
-    const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id ?? "")}`, {
-      fallback: MESSAGES.failedTimetable,
-    });
-    if (result.status === 404) notFound(TIMETABLE_MESSAGES.timetableNotFound, TIMETABLES_BACK);
-    if (!result.ok) return { error: result.message, timetable: null, schedule: null };
-    const schedule = result.data.schedules.find((s) => String(s.id) === params.scheduleId);
+    const { timetable, error } = await loadTimetable(api, params.id);
+    if (!timetable) return { error, timetable: null, schedule: null };
+    const schedule = timetable.schedules.find((s) => String(s.id) === params.scheduleId);
     if (!schedule) notFound(TIMETABLE_MESSAGES.scheduleNotFound, TIMETABLES_BACK);
-    return { error: null, timetable: result.data, schedule };
+    return { error: null, timetable, schedule };
   });
 }
 

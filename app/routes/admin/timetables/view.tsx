@@ -2,19 +2,14 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { MESSAGES } from "../../../../contract/messages";
-import {
-  formatScheduleDate,
-  groupSchedules,
-  TIMETABLE_MESSAGES,
-  type Timetable,
-} from "../../../../contract/timetables";
+import { formatScheduleDate, groupSchedules } from "../../../../contract/timetables";
 import { withAdmin } from "~/.server/auth.server";
 import { Banner } from "~/components/ui/Banner";
 import { buttonClass } from "~/components/ui/Button";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { Toast, type ToastMessage } from "~/components/ui/Toast";
-import { TIMETABLES_BACK, BackLink, DeleteAction, describeTimetable, DownloadLink, timetablePath } from "./shared";
-import { notFound } from "~/.server/not-found.server";
+import { BackLink, DeleteAction, describeTimetable, DownloadLink, timetablePath } from "./shared";
+import { loadTimetable } from "~/.server/timetables.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -27,11 +22,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
-    const result = await api.get<Timetable>(`/timetables/${encodeURIComponent(params.id ?? "")}`, {
-      fallback: MESSAGES.failedTimetable,
-    });
-    if (result.status === 404) notFound(TIMETABLE_MESSAGES.timetableNotFound, TIMETABLES_BACK);
-    return result.ok ? { timetable: result.data, error: null } : { timetable: null, error: result.message };
+    return loadTimetable(api, params.id);
   });
 }
 
