@@ -61,6 +61,8 @@ const steps = [
   { name: "type check", command: "npx", args: ["tsc", "--noEmit"] },
   // ESLint with no warnings, then Prettier's check of the formatting.
   { name: "lint", command: "npm", args: ["run", "lint"] },
+  // jscpd: no block of ten lines or more written twice in app/, api/ or contract/.
+  { name: "duplicate code", command: "npm", args: ["run", "dup"] },
   { ...vitest("abuse cases on SQLite", ["--config", "vitest.security.config.ts"], withoutPostgres), needs: server },
   // The PostgreSQL API tests load no native module: they fill the time the compiling leaves free.
   onPostgres && vitest("API tests on PostgreSQL", API_TESTS, onPostgres),
