@@ -66,7 +66,7 @@ export const ADMISSION_SPEC_MESSAGES = {
   mainAdminOnly: ACCESS_MESSAGES.submissionReviewMainOnly,
 } as const;
 
-/** Texts the spec does not give; each is recorded in docs/decisions.md. */
+/** Texts docs/product.md does not give; each is recorded in docs/decisions.md. */
 export const ADMISSION_MESSAGES = {
   titleRequired: "Title is required",
   titleTooLong: `Use at most ${ADMISSION_LIMITS.titleMax} characters for the title.`,
@@ -189,7 +189,7 @@ export const ANSWER_MAX = { long: 1000, other: 200 } as const;
 
 export const requiredMessage = (label: string) => `${label} is required`;
 
-/** The spec's Admission form. `amount` is naira (a decimal number); `public_link` the application page's path. */
+/** The product's Admission form. `amount` is naira (a decimal number); `public_link` the application page's path. */
 export interface AdmissionForm {
   id: number;
   title: string;
@@ -202,7 +202,7 @@ export interface AdmissionForm {
   submission_count: number;
 }
 
-/** The spec's Submission in the list. */
+/** The product's Submission in the list. */
 export interface SubmissionRow {
   id: number;
   reference: string;

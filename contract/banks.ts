@@ -39,7 +39,7 @@ export interface AccountVerification {
   bank_code: string;
 }
 
-/** The spec's Bank account, with the bank's code and how and when the name was verified. */
+/** The product's Bank account, with the bank's code and how and when the name was verified. */
 export interface BankAccount {
   account_bank: string;
   bank_code: string;
@@ -55,7 +55,7 @@ export interface BankAccountPayload {
   account_name: string;
 }
 
-/** Texts the spec does not give for this area; each is recorded in docs/decisions.md. */
+/** Texts docs/product.md does not give for this area; each is recorded in docs/decisions.md. */
 export const BANK_MESSAGES = {
   bankUnknown: "Choose a bank from the list",
   accountNumberShape: "Enter the 10-digit account number",

@@ -56,7 +56,7 @@ export const FEE_LIMITS = {
   owingShown: 10,
 } as const;
 
-/** Texts the spec does not give for this area; each is recorded in docs/decisions.md. */
+/** Texts docs/product.md does not give for this area; each is recorded in docs/decisions.md. */
 export const FEE_MESSAGES = {
   nameRequired: "Name is required",
   nameTooLong: `Use at most ${FEE_LIMITS.nameMax} characters`,

@@ -43,7 +43,7 @@ export const DEFAULT_STORAGE_QUOTA_MB = 1024;
  */
 export const UPLOAD_REQUEST_MAX_BYTES = 64 * 1024 * 1024;
 
-/** Texts the spec does not give for this area; each is recorded in docs/decisions.md. */
+/** Texts docs/product.md does not give for this area; each is recorded in docs/decisions.md. */
 export const FILE_MESSAGES = {
   oneFolderOnly: "Type a new folder name or choose an existing folder, not both.",
   folderNameTooLong: `Use at most ${FOLDER_NAME_MAX} characters for the folder name.`,
@@ -61,7 +61,7 @@ export const FILE_MESSAGES = {
   linksRevoked: "Links to this file no longer work.",
 } as const;
 
-/** The spec's File. */
+/** The product's File. */
 export interface FileRecord {
   id: number;
   original_name: string;
@@ -71,7 +71,7 @@ export interface FileRecord {
   folder: string;
 }
 
-/** The spec's Folder stats, with the total in bytes beside its text. */
+/** The product's Folder stats, with the total in bytes beside its text. */
 export interface FolderStats {
   folder: string;
   files_count: number;
@@ -79,7 +79,7 @@ export interface FolderStats {
   total_size_formatted: string;
 }
 
-/** The spec's Storage quota, in bytes; `quota` and `remaining` are null when the school has no limit. */
+/** The product's Storage quota, in bytes; `quota` and `remaining` are null when the school has no limit. */
 export interface StorageQuota {
   used: number;
   quota: number | null;
@@ -102,7 +102,7 @@ export type FilePage = Paginated<FileRecord>;
 
 const UNITS = ["B", "KB", "MB", "GB"] as const;
 
-/** Sizes as the spec shows them: B, KB, MB, GB (1 KB = 1024 B), up to two decimals. */
+/** Sizes as the product shows them: B, KB, MB, GB (1 KB = 1024 B), up to two decimals. */
 export function formatFileSize(bytes: number): string {
   let value = bytes;
   let unit = 0;
@@ -127,7 +127,7 @@ export function previewKind(mime: string): "image" | "pdf" | null {
 export const listNames = (template: string, names: string[]) => template.replace("{names}", names.join(", "));
 
 /**
- * The spec's rules on the chosen files, in its words, under `files`: at least one, at most 5, none
+ * The product's rules on the chosen files, in its words, under `files`: at least one, at most 5, none
  * over 5 MB. The web form checks them before sending anything and the API again on what arrived.
  */
 export function uploadFileProblems(

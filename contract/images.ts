@@ -26,7 +26,7 @@ export const IMAGE_EXTENSIONS: Record<string, string> = {
   "image/webp": "webp",
 };
 
-/** The spec's two image rules, in its words: an image type, under 2 MB. */
+/** The product's two image rules, in its words: an image type, under 2 MB. */
 export function imageProblem(file: { size: number; bytes: Uint8Array; truncated?: boolean }): string | null {
   if (file.truncated || file.size >= IMAGE_MAX_BYTES) return MESSAGES.imageTooLarge;
   if (!sniffImageType(file.bytes)) return MESSAGES.onlyImages;

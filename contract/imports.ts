@@ -30,7 +30,7 @@ export const IMPORT_TTL_MS = 60 * 60 * 1000;
 export const IMPORT_PROBLEMS_SHOWN = 100;
 export const IMPORT_FILE_FIELD = "file";
 
-/** Texts the spec does not give for imports; each is recorded in docs/decisions.md. */
+/** Texts docs/product.md does not give for imports; each is recorded in docs/decisions.md. */
 export const IMPORT_MESSAGES = {
   tooLarge: "The file is larger than 5 MB. Split it into smaller files.",
   tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString("en-NG")} rows. Split it into files of at most ${IMPORT_MAX_ROWS.toLocaleString("en-NG")} rows.`,

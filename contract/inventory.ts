@@ -44,7 +44,7 @@ export const INVENTORY_LIMITS = {
   matchingItemsShown: 3,
 } as const;
 
-/** Texts the spec does not give for this area; each is recorded in docs/decisions.md. */
+/** Texts docs/product.md does not give for this area; each is recorded in docs/decisions.md. */
 export const INVENTORY_MESSAGES = {
   nameRequired: "Name is required",
   nameTooLong: `Use at most ${INVENTORY_LIMITS.nameMax} characters`,
@@ -74,7 +74,7 @@ export const INVENTORY_MESSAGES = {
   sold: "Sale recorded successfully!",
 } as const;
 
-/** A group as the list and its page show it; the spec's `items` are listed by GET /inventory/items. */
+/** A group as the list and its page show it; the product's `items` are listed by GET /inventory/items. */
 export interface InventoryGroup {
   id: number;
   name: string;
@@ -86,7 +86,7 @@ export interface InventoryGroupSummary extends InventoryGroup {
   matching_items: string[];
 }
 
-/** The spec's Inventory item, with its group's name and the quantity in stock. */
+/** The product's Inventory item, with its group's name and the quantity in stock. */
 export interface InventoryItem {
   id: number;
   name: string;
@@ -110,7 +110,7 @@ export interface InventoryItemPayload {
 }
 
 /**
- * The spec's Purchased item: what was sold, to whom and when. Names, class and prices are those at the
+ * The product's Purchased item: what was sold, to whom and when. Names, class and prices are those at the
  * time of sale; `status` is the item's stock status now (as it was at the sale once the item is deleted).
  */
 export interface Purchase {

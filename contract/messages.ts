@@ -55,7 +55,7 @@ export const MESSAGES = {
   failedDeleteFolder: "Failed to delete folder",
 } as const;
 
-/** Messages the spec does not give; each is recorded in docs/decisions.md. */
+/** Messages docs/product.md does not give; each is recorded in docs/decisions.md. */
 export const APP_MESSAGES = {
   registered: "Your school account has been created.",
   loginFailed: "Unique ID or password is incorrect.",

@@ -23,7 +23,7 @@ export const MAX_CHILDREN = 20;
 /** A student has at most this many parents. */
 export const MAX_PARENTS = 2;
 
-/** Texts the spec does not give for this area; each is recorded in docs/decisions.md. */
+/** Texts docs/product.md does not give for this area; each is recorded in docs/decisions.md. */
 export const PARENT_MESSAGES = {
   duplicateEmail: "Another parent in this school already has this email.",
   duplicatePhone: "Another parent in this school already has this phone number.",
@@ -33,7 +33,7 @@ export const PARENT_MESSAGES = {
   notFound: "Parent not found.",
 } as const;
 
-/** Words of the parents screens the spec does not give; each is recorded in docs/decisions.md. */
+/** Words of the parents screens docs/product.md does not give; each is recorded in docs/decisions.md. */
 export const PARENT_SCREEN = {
   phoneMatches:
     "Students with this phone number are listed under Children. Tick the parent's children, then save again.",
@@ -50,7 +50,7 @@ export interface ParentChild {
   student_data: { name: string; class: string | null; profile_img: string | null };
 }
 
-/** The spec's Parent record. */
+/** The product's Parent record. */
 export interface ParentRecord {
   unique_id: string;
   id: number;
@@ -58,7 +58,7 @@ export interface ParentRecord {
   children: ParentChild[];
 }
 
-/** The detail view's record: also the children as the spec's `students` (id, name, class, profile_image). */
+/** The detail view's record: also the children as the product's `students` (id, name, class, profile_image). */
 export interface ParentDetail extends ParentRecord {
   students: Array<{ id: number; unique_id: string; name: string; class: string | null; profile_image: string | null }>;
 }

@@ -3,7 +3,7 @@
  * of a JSON payload that may arrive looser than the schema.
  */
 
-/** Texts the spec does not give for parents and staff; each is recorded in docs/decisions.md. */
+/** Texts docs/product.md does not give for parents and staff; each is recorded in docs/decisions.md. */
 export const PEOPLE_MESSAGES = {
   nameRequired: "Name is required",
   emailRequired: "Email is required",

@@ -119,7 +119,7 @@ export const SETTINGS_LIMITS = {
   terms: 6,
 } as const;
 
-/** Validation messages of the settings screens and API; the spec gives none (recorded in docs/decisions.md). */
+/** Validation messages of the settings screens and API; the product gives none (recorded in docs/decisions.md). */
 export const SETTINGS_MESSAGES = {
   settingsRequired: "School settings are required",
   sectionsRequired: "At least one section is required",

@@ -28,7 +28,7 @@ export type StaffType = keyof typeof STAFF_TYPES;
 /** At most this many (class, subject) pairs per member. */
 export const MAX_TEACHING_PAIRS = 300;
 
-/** Texts the spec does not give for this area; each is recorded in docs/decisions.md. */
+/** Texts docs/product.md does not give for this area; each is recorded in docs/decisions.md. */
 export const STAFF_MESSAGES = {
   duplicateEmail: "Another staff member in this school already has this email.",
   duplicatePhone: "Another staff member in this school already has this phone number.",
@@ -61,7 +61,7 @@ export interface TeachingReview {
 }
 
 /**
- * The spec's Staff record. `teaching` is what is taught; `class` (the classes taught, as comma text) and
+ * The product's Staff record. `teaching` is what is taught; `class` (the classes taught, as comma text) and
  * `subjects` (a list) are read from it.
  */
 export interface StaffRecord {

@@ -22,7 +22,7 @@ import type { Paginated } from "./http";
 export const BACKLOG_REASONS = ["Expelled", "Switched School", "Graduated"] as const;
 export type BacklogReason = (typeof BACKLOG_REASONS)[number];
 
-/** Texts the spec does not give for this area; each is recorded in docs/decisions.md. */
+/** Texts docs/product.md does not give for this area; each is recorded in docs/decisions.md. */
 export const STUDENT_MESSAGES = {
   nameRequired: "Name is required",
   classRequired: "Class is required",
@@ -64,7 +64,7 @@ export function splitSubjects(text: string | null | undefined): string[] {
     .filter(Boolean);
 }
 
-/** What the web app sends: the spec's creation payload with empty values already dropped. */
+/** What the web app sends: the product's creation payload with empty values already dropped. */
 export interface StudentPayload {
   student_data: {
     name: string;
@@ -99,7 +99,7 @@ export interface StudentRecord {
   };
 }
 
-/** The spec's Backlog entry: a former student with the reason they left. */
+/** The product's Backlog entry: a former student with the reason they left. */
 export interface BacklogEntry extends StudentRecord {
   backlog_reason: BacklogReason;
 }

@@ -15,7 +15,7 @@ export type Day = (typeof DAYS)[number];
 export const MAX_SCHEDULES = 200;
 export const TEXT_MAX = 100;
 
-/** Messages the spec does not give; each is recorded in docs/decisions.md. */
+/** Messages docs/product.md does not give; each is recorded in docs/decisions.md. */
 export const TIMETABLE_MESSAGES = {
   invalidType: "Type must be Regular School Period, Test or Exam",
   invalidDay: "Choose a day from Monday to Sunday",

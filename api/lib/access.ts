@@ -13,7 +13,7 @@ import { ApiError } from "./errors";
  */
 export type RouteAccess = FeatureKey | readonly FeatureKey[] | "main" | "signed-in" | MainOnly;
 
-/** The main admin only, and every sub-admin is told so in these words (the spec's, where it gives them). */
+/** The main admin only, and every sub-admin is told so in these words (the product's, where it gives them). */
 export interface MainOnly {
   mainOnly: string;
 }

@@ -51,7 +51,7 @@ const SPREADSHEET_TYPES = new Set([XLSX_MIME, "application/vnd.ms-excel"]);
 /**
  * Checks an uploaded spreadsheet. The bytes say whether it is one (an Office Open XML workbook, or the
  * OLE2 container of an .xls or of a password-protected file), never its name; SheetJS then reads it in a
- * worker. Every refusal is a 422 on the field `file` in the spec's or the product's words.
+ * worker. Every refusal is a 422 on the field `file` in the product's words.
  */
 export async function checkUpload(
   deps: ApiDeps,
@@ -92,7 +92,7 @@ function jsonRows(list: unknown): SheetRows {
 }
 
 /**
- * The spec's `bulkRegister` calls: the rows checked and, when none has a problem, imported at once.
+ * The product's `bulkRegister` calls: the rows checked and, when none has a problem, imported at once.
  * Rows with problems answer 422 with the check (its problems) and write nothing.
  */
 export async function bulkRegister(

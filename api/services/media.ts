@@ -6,7 +6,7 @@ import { validationError } from "../lib/errors";
 
 export const mediaUrl = (key: string | null) => (key ? `/api/media/${key}` : null);
 
-/** Checks an uploaded image by the spec's rules (type by content, under 2 MB); throws the field error. */
+/** Checks an uploaded image by the product's rules (type by content, under 2 MB); throws the field error. */
 export function assertImage(field: string, file: UploadedFile): string {
   const problem = imageProblem(file);
   if (problem) throw validationError({ [field]: [problem] });

@@ -33,7 +33,7 @@ const UPLOAD_FORM_LIMITS = {
 export type UploadOutcome = { ok: true; message: string } | { ok: false; status: RefusalStatus; result: FormResult };
 
 /**
- * The upload form, streamed to temporary files and checked by the spec's rules (files, folder) before
+ * The upload form, streamed to temporary files and checked by the product's rules (files, folder) before
  * anything is sent, then streamed on to the API, which checks the bytes and the quota and stores it.
  * A refusal comes back as the form's reply: every message beside its field, the folder choice kept.
  */

@@ -25,7 +25,7 @@ export const phoneField = (label = "Phone number") =>
     .min(1, `${label} is required`)
     .regex(PHONE_SHAPE, "Enter a valid phone number.");
 
-/** An image input by the spec's rules; `missing` is the message when no file was chosen. */
+/** An image input by the product's rules; `missing` is the message when no file was chosen. */
 export function imageFile(missing: string = MESSAGES.onlyImages) {
   return z
     .instanceof(File, { message: missing })

@@ -7,7 +7,7 @@ import { backFromQuery } from "./confirm.server";
 import { notFound } from "./not-found.server";
 import { API_REFUSED, apiReply, checkedStatus } from "./reply.server";
 
-/** One student by its unique_id through the spec's studentInfo call; unknown or another school's: 404 page. */
+/** One student by its unique_id through the product's studentInfo call; unknown or another school's: 404 page. */
 export async function loadStudent(
   api: SchoolApiClient,
   uniqueId: string,
@@ -33,7 +33,7 @@ export async function confirmTarget(
   return { name: student.student_data.name, back: backFromQuery(request, list) };
 }
 
-/** The spec's creation payload: empty values dropped, subjects as comma text, only when lessons are taken. */
+/** The product's creation payload: empty values dropped, subjects as comma text, only when lessons are taken. */
 export function studentPayload(values: Partial<StudentFields>): StudentPayload {
   const subjects = values.takes_lesson ? (values.subjects ?? []).join(", ") : "";
   const data = { ...values, takes_lesson: Boolean(values.takes_lesson), subjects };

@@ -19,7 +19,7 @@ const PAGE_ACCESS: Array<[prefix: string, access: PageAccess]> = [
   ["/admin/bulk-import/students", "students"],
   ["/admin/bulk-import/parents", "parents"],
   ["/admin/bulk-import/staff", "staff"],
-  // Opened by a sub-admin holding the key, the review answers the spec's "main administrators only" message.
+  // Opened by a sub-admin holding the key, the review answers the product's "main administrators only" message.
   ["/submission-review", "admission"],
   ["/admin/timetable", "time-table"],
   ["/admin/add-bank-details", "main"],

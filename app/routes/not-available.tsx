@@ -6,7 +6,7 @@ import { notFound } from "~/.server/not-found.server";
 
 export const meta: MetaFunction = () => [{ title: "Not available yet" }];
 
-/** Only the URLs the spec names; routes.ts sends every other URL of these areas here too. */
+/** Only the URLs the product names; routes.ts sends every other URL of these areas here too. */
 export function loader({ request }: LoaderFunctionArgs) {
   if (!isNotYetBuilt(new URL(request.url).pathname)) notFound();
   return null;

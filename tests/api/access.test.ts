@@ -81,7 +81,7 @@ describe(`sub-admin access on ${DATABASE}`, { timeout: 180_000 }, () => {
     return api.fetch(url.pathname + url.search, init);
   }
 
-  /** A call as a sub-admin, carrying sub_admin_id as the spec says: query on GET and DELETE, body on POST and PUT. */
+  /** A call as a sub-admin, carrying sub_admin_id as docs/product.md says: query on GET and DELETE, body on POST and PUT. */
   function asSub(sub: SubAdmin, method: string, path: string, body?: Record<string, unknown> | FormData) {
     const full = path.startsWith("/api/") ? path : `/api/admin/${school.uniqueId}${path}`;
     if (method === "GET" || method === "DELETE" || body instanceof FormData || body === undefined) {

@@ -151,7 +151,7 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
       : 0;
 
   describe("POST /create-admission-form", () => {
-    it("creates a form: 201, the spec's message and Admission form fields, a public link with an unguessable id", async () => {
+    it("creates a form: 201, the product's message and Admission form fields, a public link with an unguessable id", async () => {
       const { status, body } = await call<AdmissionForm>(school, "POST", "/create-admission-form", {
         title: "  JSS1 Entrance ",
         amount: 2500.5,
@@ -253,7 +253,7 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
       expect(body.data.data[0].id).toBe(newer.id);
     });
 
-    it("toggles the status with the spec's messages; a bad status or another id is refused", async () => {
+    it("toggles the status with the product's messages; a bad status or another id is refused", async () => {
       const form = await newForm(school);
       const off = await call<AdmissionForm>(school, "PUT", `/admission-forms/${form.id}/toggle-status`, {
         status: "inactive",
@@ -275,7 +275,7 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
       expect((await call(school, "PUT", "/admission-forms/abc/toggle-status", { status: "active" })).status).toBe(404);
     });
 
-    it("deletes a form: the spec's message, gone from the list, its link closed, its submissions kept; again is still success", async () => {
+    it("deletes a form: the product's message, gone from the list, its link closed, its submissions kept; again is still success", async () => {
       const s = await registerSchool(api);
       const form = await newForm(s);
       const reference = await submitted(form);
@@ -672,7 +672,7 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
       expect(parents.body.data.data[0].children).toHaveLength(1);
     });
 
-    it("approve and reject only while pending, with the spec's failure texts; rejecting keeps the submission", async () => {
+    it("approve and reject only while pending, with the product's failure texts; rejecting keeps the submission", async () => {
       const form = await newForm(school);
       const approved = await submissionByReference(school, await submitted(form));
       const rejected = await submissionByReference(school, await submitted(form));
@@ -732,7 +732,7 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
       );
     });
 
-    it("a sub-admin cannot review, approve or reject, even holding the admission key: the spec's message", async () => {
+    it("a sub-admin cannot review, approve or reject, even holding the admission key: the product's message", async () => {
       const form = await newForm(school);
       const row = await submissionByReference(school, await submitted(form));
       const added = await call<{ sub_admin: { id: number }; password: string }>(school, "POST", "/sub-admins", {

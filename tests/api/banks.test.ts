@@ -88,7 +88,7 @@ describe(`bank details with the sandbox provider on ${DATABASE}`, () => {
     expect(res.body.errors).toEqual(errors);
   });
 
-  it("has no bank account until one is saved; saving needs every field, with the spec's message", async () => {
+  it("has no bank account until one is saved; saving needs every field, with the product's message", async () => {
     const s = await registerSchool(api);
     expect(await call(api, s, "GET", "/payment-account")).toMatchObject({ status: 200, body: { data: null } });
     const res = await call(api, s, "POST", "/payment-account", { account_bank: GTB, account_number: goodGtb });

@@ -68,7 +68,7 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
     );
 
   describe("groups", () => {
-    it("adds a group with the spec's message; its name is trimmed and its inner spaces collapsed", async () => {
+    it("adds a group with the product's message; its name is trimmed and its inner spaces collapsed", async () => {
       const res = await call(school, "POST", "/inventory/groups", { name: "  PE   Kits " });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
@@ -223,7 +223,7 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
   });
 
   describe("items", () => {
-    it("adds a product with the spec's message: price in naira on the wire, integer kobo in the table", async () => {
+    it("adds a product with the product's message: price in naira on the wire, integer kobo in the table", async () => {
       const g = await group(school, "Uniforms");
       const res = await call(school, "POST", "/inventory/items", {
         name: " White  Shirt ",

@@ -52,7 +52,7 @@ describe(`parents API on ${DATABASE}`, { timeout: 120_000 }, () => {
     (await api.db.selectFrom(table).selectAll().execute()).length;
 
   describe("POST /stu-parents", () => {
-    it("creates a parent with children named by unique_id or id: 201, the spec's record and detail", async () => {
+    it("creates a parent with children named by unique_id or id: 201, the product's record and detail", async () => {
       const s = await registerSchool(api);
       const ada = await pupil(s, { name: "Ada Okafor", selectedClass: "JSS1" });
       const obi = await pupil(s, { name: "Obi Okafor", selectedClass: "SS2" });
@@ -275,7 +275,7 @@ describe(`parents API on ${DATABASE}`, { timeout: 120_000 }, () => {
     });
   });
 
-  describe("PUT and DELETE /stu-parents/{id}, the spec's record keys", () => {
+  describe("PUT and DELETE /stu-parents/{id}, the product's record keys", () => {
     it("replaces details and children by the parent's id; a field left out is cleared", async () => {
       const s = await registerSchool(api);
       const [a, b, c] = [

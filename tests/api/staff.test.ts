@@ -53,7 +53,7 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
     (await client.get(s, "/dashboard")).body.data as { teaching_staff: number; non_teaching_staff: number };
 
   describe("POST /staffs", () => {
-    it("creates a teacher: 201, the spec's record, phone in E.164, the pairs taught, classes and subjects read from them", async () => {
+    it("creates a teacher: 201, the product's record, phone in E.164, the pairs taught, classes and subjects read from them", async () => {
       const s = await registerSchool(api);
       const { status, body } = await add(s, {
         name: " Mrs. Chioma Eze ",

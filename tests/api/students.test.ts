@@ -64,7 +64,7 @@ describe(`students API on ${DATABASE}`, () => {
   const count = async (s: RegisteredSchool) => (await list(s)).total;
 
   describe("POST /students", () => {
-    it("creates a student: 201, the spec's record, phone in E.164, subjects as comma text", async () => {
+    it("creates a student: 201, the product's record, phone in E.164, subjects as comma text", async () => {
       const s = await registerSchool(api);
       const { status, body } = await add(s, {
         name: "  Amaka Obi ",
@@ -489,8 +489,8 @@ describe(`students API on ${DATABASE}`, () => {
     });
   });
 
-  describe("the spec's record keys: {id} is the id, {unique_id} the unique_id, and each path takes both", () => {
-    it("walks every student path as the spec writes it, then with the other key", async () => {
+  describe("the product's record keys: {id} is the id, {unique_id} the unique_id, and each path takes both", () => {
+    it("walks every student path as docs/product.md writes it, then with the other key", async () => {
       const s = await registerSchool(api);
       const record = await created(s, student({ name: "Key Holder" }));
       const info = (key: string | number) =>

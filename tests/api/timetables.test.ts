@@ -70,7 +70,7 @@ describe(`timetables API on ${DATABASE}`, () => {
     );
 
   describe("POST /timetables", () => {
-    it("creates a timetable with the spec's fields and an optional venue", async () => {
+    it("creates a timetable with the product's fields and an optional venue", async () => {
       const { status, body } = await call(school, "POST", "/timetables", { ...regular, venue: undefined });
       expect(status).toBe(201);
       expect(body.message).toBe("Created successfully");

@@ -72,7 +72,7 @@ test("upload into a new folder, see the meter move, view, download, delete a fil
   await expect(meter(page)).toBeVisible();
   await expectAccessible(page);
 
-  // Nothing chosen: both of the spec's messages, beside their fields.
+  // Nothing chosen: both of the product's messages, beside their fields.
   await page.getByRole("button", { name: "Upload" }).click();
   await expect(page.getByLabel("Files")).toHaveAccessibleDescription(/^Please select at least one file to upload\./);
   await expect(page.getByLabel("New folder name")).toHaveAccessibleDescription("Please specify a folder.");

@@ -338,7 +338,7 @@ async function logOut(page: Page) {
 }
 
 test.describe("admin shell", () => {
-  test("the menu lists the spec's entries in order and opens without JS", async ({ page, request }) => {
+  test("the menu lists the product's entries in order and opens without JS", async ({ page, request }) => {
     await loggedInSchool(page, request, "Menu");
     const menu = page.getByRole("navigation", { name: "Admin menu" });
     await expect(menu).toBeHidden();

@@ -249,7 +249,7 @@ test.describe("parent's page", () => {
     await expect(page.getByRole("region", { name: "Fees" })).toContainText("No fee data available.");
     await expectAccessible(page);
 
-    // The spec's {id}: the parent's numeric id opens the same page.
+    // The product's {id}: the parent's numeric id opens the same page.
     await page.goto(`/admin/parents/${parent.id}/update`);
     await expect(page.getByRole("heading", { level: 1, name: "Mr. Emeka Eze" })).toBeVisible();
 

@@ -7,7 +7,7 @@ import { apiToken, logIn, registerSchoolViaApi, type SchoolAccount } from "./sup
 
 /**
  * The timetable screens in Chromium. The `js` project drives them with scripts: type picker, create,
- * schedules with each of the spec's messages, the view by day, edit, the PDF saved with a toast, and
+ * schedules with each of the product's messages, the view by day, edit, the PDF saved with a toast, and
  * deletes in dialogs; every page visited is checked with axe. The `no-js` project runs the one smoke
  * test tagged `@no-js`, which walks every screen with JavaScript off and checks each state with axe. The
  * JS-off flows themselves, message by message, are form tests over HTTP: tests/forms/timetables.test.ts.
@@ -400,7 +400,7 @@ test.describe("timetables", () => {
     await page.goto(download.headers().location);
     await expect(toast(page, "Failed to download timetable.")).toBeVisible();
 
-    // The timetable goes away after the list was loaded: the download fails with the spec's message.
+    // The timetable goes away after the list was loaded: the download fails with the product's message.
     const setup = await api(request, school);
     const id = await setup.timetable({ type: "Test", class: "JSS2", session: "2025/2026", term: "2nd Term" });
     await page.goto("/admin/time-table");

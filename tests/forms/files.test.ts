@@ -50,7 +50,7 @@ describe("files without JavaScript", () => {
     expect(page.heading()).toBe("Upload Files");
     expect(page.byTestId("storage-meter")).not.toBeNull();
 
-    // Nothing chosen: both of the spec's messages, beside their fields.
+    // Nothing chosen: both of the product's messages, beside their fields.
     page = await page.press("Upload");
     expect(page.status).toBe(400);
     expect(page.field("Files").description).toMatch(/^Please select at least one file to upload\./);

@@ -340,7 +340,7 @@ describe("profile without JavaScript", () => {
 });
 
 describe("admin shell without JavaScript", () => {
-  it("the menu lists the spec's entries in order, in a <details> that opens without JS", async () => {
+  it("the menu lists the product's entries in order, in a <details> that opens without JS", async () => {
     const page = await (await signedIn(admin)).goto("/admin/dashboard");
     expect(page.linkNames(ADMIN_MENU)).toEqual([
       "Dashboard",

@@ -225,7 +225,7 @@ describe("parent's page without JavaScript", () => {
     expect(page.listItems("Children")[0]).toContain("SS2");
     expect(normalize(page.region("Fees").textContent)).toContain("No fee data available.");
 
-    // The spec's {id}: the parent's numeric id opens the same page.
+    // The product's {id}: the parent's numeric id opens the same page.
     page = await browser.goto(`/admin/parents/${parent.id}/update`);
     expect(page.heading()).toBe("Mr. Emeka Eze");
 

@@ -6,7 +6,7 @@ import { registerSchool, signedIn, type Admin } from "./support/school";
 
 /**
  * The timetable screens with JavaScript off: the type picker's links, create and edit, the search as a
- * GET form, schedules with each of the spec's messages, the view by day, the PDF as an attachment, and
+ * GET form, schedules with each of the product's messages, the view by day, the PDF as an attachment, and
  * the confirm pages behind Delete. Tests that count cards or change the school's settings register a
  * school of their own; the others share one.
  */
@@ -446,7 +446,7 @@ describe("timetables without JavaScript", () => {
     expect(refused.path).toBe("/admin/time-table");
     expect(refused.toast()).toBe("Failed to download timetable.");
 
-    // The timetable goes away after the list was loaded: the download fails with the spec's message.
+    // The timetable goes away after the list was loaded: the download fails with the product's message.
     const id = await addTimetable(school, { type: "Test", class: "JSS2", session: "2025/2026", term: "2nd Term" });
     const list = await browser.goto("/admin/time-table");
     expect(list.toast()).toBeNull();

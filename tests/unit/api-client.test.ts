@@ -129,7 +129,7 @@ describe("failure messages of create and update", () => {
     expect((await callOf(authed(), kind)).message).toBe("Error text");
   });
 
-  it("create: else the spec's default, or the screen's fallback", async () => {
+  it("create: else the product's default, or the screen's fallback", async () => {
     reply = json(500, {});
     expect((await callOf(authed(), "create")).message).toBe("Request failed. Please try again.");
     expect((await callOf(authed(), "create", "Could not save the student.")).message).toBe(
@@ -137,7 +137,7 @@ describe("failure messages of create and update", () => {
     );
   });
 
-  it("update: else the spec's default, or the screen's fallback", async () => {
+  it("update: else the product's default, or the screen's fallback", async () => {
     reply = json(500, {});
     expect((await callOf(authed(), "update")).message).toBe("Update failed. Please try again.");
     expect((await callOf(authed(), "update", "Failed to update.")).message).toBe("Failed to update.");
@@ -150,7 +150,7 @@ describe("failure messages of fetch and delete", () => {
     expect((await callOf(authed(), kind)).message).toBe("No such record");
   });
 
-  it("fetch: else the spec's default, or the screen's fallback", async () => {
+  it("fetch: else the product's default, or the screen's fallback", async () => {
     reply = json(500, { message: "ignored" });
     expect((await callOf(authed(), "fetch")).message).toBe("Failed to fetch data.");
     expect((await callOf(authed(), "fetch", "Failed to load profile data.")).message).toBe(
@@ -158,7 +158,7 @@ describe("failure messages of fetch and delete", () => {
     );
   });
 
-  it("delete: else the spec's default, or the screen's fallback", async () => {
+  it("delete: else the product's default, or the screen's fallback", async () => {
     reply = json(500, { message: "ignored" });
     expect((await callOf(authed(), "delete")).message).toBe("Deletion failed. Please try again.");
     expect((await callOf(authed(), "delete", "Failed to delete timetable.")).message).toBe(

@@ -34,7 +34,7 @@ describe("sniffImageType", () => {
   });
 });
 
-describe("imageProblem: the spec's two rules in its words", () => {
+describe("imageProblem: the product's two rules in its words", () => {
   const withSize = (data: Uint8Array, size: number, truncated = false) => ({ bytes: data, size, truncated });
 
   it("an image under 2 MB is fine", () => {

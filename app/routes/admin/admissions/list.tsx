@@ -72,7 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const shouldRevalidate = keepDataOnTabSwitch();
 
-/** Activate or deactivate a form; back to the same page of the list with the spec's toast. */
+/** Activate or deactivate a form; back to the same page of the list with the product's toast. */
 export async function action({ request, context }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const form = await readFormData(request);

@@ -47,7 +47,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   });
 }
 
-/** Approve or reject; the page reloads with the spec's toast. */
+/** Approve or reject; the page reloads with the product's toast. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api, uniqueId }) => {
     const form = await readFormData(request);

@@ -7,7 +7,7 @@ import { feePaths } from "./shared";
 
 /**
  * /admin/school-fees/payments/{id}/receipt: streams the school API's receipt PDF as an attachment, so the
- * plain link works without JavaScript. A failure goes back to the fees overview with the spec's message; a
+ * plain link works without JavaScript. A failure goes back to the fees overview with the product's message; a
  * receipt that is not found leads to its 404 page inside the admin shell (receipt-missing.tsx).
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -8,7 +8,7 @@ import { FILES_HOME } from "./shared";
 /**
  * /admin/files/{id}/download: asks the API for a short-lived link to the file and sends the browser
  * there; the API streams the file as an attachment, so a plain link works without JavaScript and the
- * page stays where it was. A failure goes to the files screen with the spec's message.
+ * page stays where it was. A failure goes to the files screen with the product's message.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {

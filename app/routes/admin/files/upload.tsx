@@ -57,7 +57,7 @@ function refusal(body: FormData, errors: FieldErrors, formError?: string): FormR
   return { status: "error", initialValue, error: { ...errors, ...(formError ? { "": [formError] } : {}) } };
 }
 
-/** The spec's rules on the chosen files and the folder, checked before a byte is sent. */
+/** The product's rules on the chosen files and the folder, checked before a byte is sent. */
 function problems(body: FormData, files: File[]): FieldErrors {
   const errors = uploadFileProblems(files.map((f) => ({ filename: f.name, size: f.size })));
   const name = String(body.get("folder_name") ?? "").trim();
@@ -87,7 +87,7 @@ export default function UploadFiles() {
   const lastResult = sending.phase === "idle" && sending.result ? sending.result : actionData?.result;
   const form = useFormState<"files" | "folder_name" | "existing_folder">("upload", lastResult, defaults);
 
-  // With JavaScript the form goes by XMLHttpRequest, whose upload reports its progress (spec: idle, uploading, done).
+  // With JavaScript the form goes by XMLHttpRequest, whose upload reports its progress (idle, uploading, done).
   function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const body = new FormData(event.currentTarget);

@@ -16,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 /**
  * /admin/files/{id}/view: the file's details, a preview of a picture or a PDF (through a short-lived
- * inline link), and the Download button; the spec's message when the file is not this school's.
+ * inline link), and the Download button; the product's message when the file is not this school's.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {

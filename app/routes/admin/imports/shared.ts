@@ -1,6 +1,6 @@
 import type { ImportKind } from "../../../../contract/imports";
 
-/** The bulk import's addresses: the spec's upload screens, and the check, its downloads and the page's own sending. */
+/** The bulk import's addresses: the product's upload screens, and the check, its downloads and the page's own sending. */
 export const UPLOAD_PAGE: Record<ImportKind, string> = {
   students: "/admin/add-bulk-students",
   parents: "/admin/add-bulk-parents",

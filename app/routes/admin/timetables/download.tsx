@@ -6,7 +6,7 @@ import { passOnDownload } from "~/.server/downloads.server";
 
 /**
  * /admin/timetable/{id}/download: streams the school API's PDF to the browser as an attachment, so the
- * plain link works without JavaScript. A failure goes back to the list with the spec's message (or, for
+ * plain link works without JavaScript. A failure goes back to the list with the product's message (or, for
  * the page's own download with JavaScript, answers an error status it reports itself).
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
