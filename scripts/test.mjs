@@ -1,6 +1,6 @@
 // `npm test`: every check of the project, timed. Each step names the steps it needs (the end-to-end tests
 // need the build and the compiled SQLite module, the type check needs nothing) and starts as soon as they
-// have passed, while at most TEST_JOBS steps (3 by default, for two cores) run at once; when several are
+// have passed, while at most TEST_JOBS steps (2 by default, for two cores) run at once; when several are
 // ready, the one listed first starts first, so the longest chain (the build, then the browser tests) is
 // never kept waiting. Each step's output is printed whole when it ends, with its duration. Each step has a
 // budget in .ci/budgets.json, in seconds on a quiet two-core machine (CI_BUDGET_SCALE multiplies them,
@@ -131,7 +131,7 @@ function slowest(step, count = 8) {
   return tests.sort((a, b) => b.ms - a.ms).slice(0, count);
 }
 
-const jobs = Number(process.env.TEST_JOBS ?? 3);
+const jobs = Number(process.env.TEST_JOBS ?? 2);
 for (const step of steps) {
   for (const need of step.needs ?? []) {
     if (!steps.some((other) => other.name === need))
