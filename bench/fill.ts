@@ -186,7 +186,6 @@ export async function fillDatabase(file: string, scale: Scale, publicUrl: string
         unique_id: `STF-${randomBytes(9).toString("base64url")}`,
         address: "Bodija, Ibadan",
         form_teacher: null,
-        subjects: null,
         is_teaching_staff: n % 4 ? 1 : 0,
         gender: n % 2 ? "Female" : "Male",
         profile_img_key: null,

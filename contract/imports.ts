@@ -182,7 +182,7 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
       false,
       "Yes",
       "Yes for teaching staff, No (or empty) for non-teaching staff.",
-      ["teaching", "is teaching staff", "teacher", "teaching or non teaching"],
+      ["is teaching staff", "teacher", "teaching or non teaching"],
     ),
     column(
       "form_teacher",

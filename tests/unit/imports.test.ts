@@ -51,7 +51,7 @@ describe("matchHeaders", () => {
 
   it("each kind has its own synonyms", () => {
     expect(matchHeaders("parents", ["Parent Name", "Wards"]).fields).toEqual(["name", "children"]);
-    expect(matchHeaders("staff", ["Designation", "Form Teacher", "Teaching"]).fields).toEqual([
+    expect(matchHeaders("staff", ["Designation", "Form Teacher", "Teacher"]).fields).toEqual([
       "position",
       "form_teacher",
       "is_teaching_staff",
