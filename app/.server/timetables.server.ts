@@ -1,8 +1,10 @@
 import { MESSAGES } from "../../contract/messages";
 import { TIMETABLE_MESSAGES, type Timetable } from "../../contract/timetables";
-import { TIMETABLES_BACK } from "~/routes/admin/timetables/shared";
 import type { SchoolApiClient } from "./api.server";
 import { notFound } from "./not-found.server";
+
+/** The way back from a timetable or schedule that is not found. */
+export const TIMETABLES_BACK = { to: "/admin/time-table", label: "Back to timetables" };
 
 /** The timetable a URL names; unknown or another school's: the 404 page. A failed load answers its message. */
 export async function loadTimetable(

@@ -23,7 +23,8 @@ import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { SelectField } from "~/components/ui/SelectField";
 import { useFormState } from "~/lib/form-state";
-import { TIMETABLES_BACK, VenueField, withCurrent } from "./shared";
+import { TIMETABLES_BACK } from "~/.server/timetables.server";
+import { VenueField, withCurrent } from "./shared";
 import { notFound } from "~/.server/not-found.server";
 
 /** Create (/admin/timetable/add?type=…) and edit (/admin/timetable/{id}/edit) a timetable: one form. */

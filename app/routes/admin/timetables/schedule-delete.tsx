@@ -7,9 +7,9 @@ import { resultToast } from "~/.server/confirm.server";
 import { redirectWithToast } from "~/.server/toast.server";
 import { Banner } from "~/components/ui/Banner";
 import { ConfirmPage } from "~/components/ui/ConfirmPage";
-import { TIMETABLES_BACK, timetablePath } from "./shared";
+import { timetablePath } from "./shared";
 import { notFound } from "~/.server/not-found.server";
-import { loadTimetable } from "~/.server/timetables.server";
+import { loadTimetable, TIMETABLES_BACK } from "~/.server/timetables.server";
 
 /** The confirm page behind a schedule's Delete (the dialog's JS-off twin) and the delete itself. */
 export const meta: MetaFunction = () => [{ title: "Delete Schedule" }];

@@ -28,7 +28,8 @@ import { ErrorList } from "~/components/ui/ErrorList";
 import { SelectField, type SelectOption } from "~/components/ui/SelectField";
 import { Field } from "~/components/ui/Field";
 import { useFormState, type FieldMeta } from "~/lib/form-state";
-import { TIMETABLES_BACK, BackLink, describeTimetable, timetablePath, VenueField, withCurrent } from "./shared";
+import { TIMETABLES_BACK } from "~/.server/timetables.server";
+import { BackLink, describeTimetable, timetablePath, VenueField, withCurrent } from "./shared";
 import { notFound } from "~/.server/not-found.server";
 
 /**

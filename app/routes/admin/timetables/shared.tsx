@@ -65,9 +65,6 @@ export function DeleteAction({
   );
 }
 
-/** The way back from a timetable or schedule that is not found. */
-export const TIMETABLES_BACK = { to: "/admin/time-table", label: "Back to timetables" };
-
 const FILENAME = /filename="([^"]+)"/;
 
 /**
