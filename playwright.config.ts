@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * End-to-end tests drive Debian's Chromium (no browser is ever downloaded) against the production build.
+ * End-to-end tests drive Debian's Chromium headless shell (no browser is ever downloaded) against the production build.
  * Every screen is tested in two projects: `js` (the hydrated app: dialogs, instant filters, pending
  * buttons) and `no-js` (JavaScript disabled). The JS-off flows themselves run as fast form tests over
  * HTTP (tests/forms); in Chromium the `no-js` project runs each area's smoke test, tagged `@no-js`,
@@ -39,7 +39,7 @@ export default defineConfig({
     browserName: "chromium",
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell",
       args: [
         "--no-sandbox",
         "--disable-gpu",
