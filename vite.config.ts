@@ -48,7 +48,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,
-        v3_lazyRouteDiscovery: false,
+        v3_lazyRouteDiscovery: true,
         v3_routeConfig: true,
       },
     }),

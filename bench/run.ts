@@ -131,7 +131,7 @@ async function main() {
       if (status.status !== 200) throw new Error(`${page.url} answered ${status.status}`);
       const html = await status.text();
       const result: LoadResult = await load(base + page.url, headers, connections, seconds);
-      const bytes = pageAssetBytes(buildDir, manifest, page.routes);
+      const bytes = pageAssetBytes(buildDir, manifest, page.routes, new URL(page.url, base).pathname);
       const css = await stylesheetBytes(html);
       const saver = await fetch(base + page.url, { headers: { cookie: dataSaverCookie } }).then((r) => r.text());
       const saverJs = await scriptBytes(saver);
