@@ -142,6 +142,43 @@ describe("sub-admins without JavaScript", () => {
     expect(page.text()).toContain("No entries match these filters");
   });
 
+  it("a sub-admin without the profile key signs out from the menu of any page, the data saver beside it", async () => {
+    const school = await registerSchool("SubAdminLogout");
+    const added = await school.api<{ data: { email: string; password: string } }>("POST", "/sub-admins", {
+      name: "Ngozi Eze",
+      email: `ngozi-${Date.now().toString(36)}@school.test`,
+      features: ["students"],
+    });
+    expect(added.status).toBe(201);
+    const { browser: device, start } = await signedInAsSubAdmin(
+      school,
+      added.body.data.email,
+      added.body.data.password,
+    );
+    expect(start.path).toBe("/admin/students");
+    expect(start.linkNames('nav[aria-label="Quick links"]')).toEqual([]);
+
+    // The profile, where Logout also lives, is closed to them; its 403 page keeps the menu.
+    const denied = await device.goto("/admin/profile");
+    expect(denied.status).toBe(403);
+    // The phone's menu and the wide screen's sidebar both end with the data saver switch and a Logout form.
+    for (const menu of ["header details", "aside"]) {
+      expect(denied.form({ selector: `${menu} form[action="/data-saver"]` }).button("Data saver: Off")).toBeTruthy();
+      const logout = denied.form({ selector: `${menu} form[action="/admin/logout"]` });
+      expect(logout.element.getAttribute("method")).toBe("post");
+      expect(logout.button("Logout")).toBeTruthy();
+    }
+
+    const session = device.cookie("__session")!;
+    const out = await denied.form({ selector: 'header details form[action="/admin/logout"]' }).submit("Logout");
+    expect(out.path).toBe("/choose-account");
+    expect(out.toast()).toBe("You have been logged out.");
+    expect((await device.goto("/admin/students")).path).toBe("/choose-account");
+    // The sign-in itself has ended: the old session cookie no longer opens a page.
+    device.setCookie("__session", session);
+    expect((await device.goto("/admin/students")).path).toBe("/choose-account");
+  });
+
   it("the main admin resets a sub-admin's password, then deletes them, after their confirm pages", async () => {
     const school = await registerSchool("SubAdminReset");
     const added = await school.api<{ data: { email: string; password: string } }>("POST", "/sub-admins", {

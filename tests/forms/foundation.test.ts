@@ -276,7 +276,7 @@ describe("profile without JavaScript", () => {
     expect(page.path).toBe("/admin/profile");
     expect(page.toast()).toBe("Password changed successfully!");
 
-    page = await (await browser.goto("/admin/logout")).press("Logout");
+    page = await (await browser.goto("/admin/logout")).form({ selector: "main form" }).submit("Logout");
     expect(page.path).toBe("/choose-account");
     page = await logIn(browser, school.account.uniqueId, school.account.password);
     expect(page.text()).toContain("Unique ID or password is incorrect.");
@@ -327,7 +327,7 @@ describe("profile without JavaScript", () => {
 
     const session = browser.cookie("__session")!;
     confirm = await page.follow("Logout");
-    page = await confirm.press("Logout");
+    page = await confirm.form({ selector: "main form" }).submit("Logout");
     expect(page.path).toBe("/choose-account");
     expect(page.toast()).toBe("You have been logged out.");
 
@@ -360,6 +360,9 @@ describe("admin shell without JavaScript", () => {
     ]);
     const menu = page.document.querySelector(ADMIN_MENU)!;
     expect(normalize(menu.closest("details")?.querySelector("summary")?.textContent)).toBe("Menu");
+    // It ends with the data saver switch and Logout, a form that posts.
+    expect(page.form({ selector: 'header details form[action="/data-saver"]' }).button(/^Data saver/)).toBeTruthy();
+    expect(page.form({ selector: 'header details form[action="/admin/logout"]' }).button("Logout")).toBeTruthy();
 
     const files = await followIn(page, ADMIN_MENU, "Files");
     expect(files.path).toBe("/admin/files");
