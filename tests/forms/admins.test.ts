@@ -142,7 +142,7 @@ describe("sub-admins without JavaScript", () => {
     expect(page.text()).toContain("No entries match these filters");
   });
 
-  it("a sub-admin without the profile key signs out from the menu of any page, the data saver beside it", async () => {
+  it("a sub-admin without the profile key signs out from the menu of any page, the data saver beside it; signing in again returns to the page asked for", async () => {
     const school = await registerSchool("SubAdminLogout");
     const added = await school.api<{ data: { email: string; password: string } }>("POST", "/sub-admins", {
       name: "Ngozi Eze",
@@ -177,6 +177,22 @@ describe("sub-admins without JavaScript", () => {
     // The sign-in itself has ended: the old session cookie no longer opens a page.
     device.setCookie("__session", session);
     expect((await device.goto("/admin/students")).path).toBe("/choose-account");
+
+    // Signing in again from a page asked for: back there when they hold its key, else on their start page.
+    const logIn = (page: Page) =>
+      page
+        .form({ button: "Login" })
+        .fill("Unique ID", school.account.uniqueId)
+        .fill("Email (sub-admins only)", added.body.data.email)
+        .fill("Password", added.body.data.password)
+        .submit("Login");
+    let page = await logIn(await device.goto("/admin/students?class=JSS1"));
+    expect(page.path + page.url.search).toBe("/admin/students?class=JSS1");
+    await page.form({ selector: 'header details form[action="/admin/logout"]' }).submit("Logout");
+    page = await device.goto("/admin/staff");
+    expect(page.url.searchParams.get("returnTo")).toBe("/admin/staff");
+    page = await logIn(page);
+    expect(page.path).toBe("/admin/students");
   });
 
   it("the main admin resets a sub-admin's password, then deletes them, after their confirm pages", async () => {
