@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { APP_MESSAGES } from "../../contract/messages";
 import { SchoolApiClient, UnauthorizedError } from "./api.server";
+import { adminPath } from "./return-to";
 import { commitSession, getSession, type AppSession } from "./session.server";
 
 export const LOGIN_PATH = "/choose-account";
@@ -13,12 +14,28 @@ export interface AdminContext {
   subAdminId?: number;
 }
 
+/** Where a sign-in lands when no other page was asked for (the main admin's start page). */
+const DASHBOARD_PATH = "/admin/dashboard";
+
+/**
+ * The login page for a signed-out request: a page read under /admin/ goes with it as `?returnTo=` (its path
+ * and query, nothing else), so that signing in leads back there. The dashboard, where sign-in lands anyway,
+ * and Logout are left out, as is anything posted.
+ */
+export function loginPathFor(request: Request): string {
+  if (request.method !== "GET" && request.method !== "HEAD") return LOGIN_PATH;
+  const url = new URL(request.url);
+  const asked = adminPath(url.pathname + url.search, DASHBOARD_PATH);
+  if (asked === DASHBOARD_PATH || url.pathname === "/admin/logout") return LOGIN_PATH;
+  return `${LOGIN_PATH}?${new URLSearchParams({ returnTo: asked })}`;
+}
+
 /** The signed-in admin, or a redirect to the login page. */
 export async function requireAdmin(request: Request, context: AppLoadContext): Promise<AdminContext> {
   const session = await getSession(request, context);
   const token = session.get("token");
   const uniqueId = session.get("uniqueId");
-  if (!token || !uniqueId) throw redirect(LOGIN_PATH);
+  if (!token || !uniqueId) throw redirect(loginPathFor(request));
   const subAdminId = session.get("subAdminId");
   return {
     api: new SchoolApiClient(context.schoolApi, { token, uniqueId, subAdminId }, context.apiTimeoutMs),

@@ -34,6 +34,26 @@ function MenuList({ items, active }: { items: NavItem[]; active?: string }) {
   );
 }
 
+/**
+ * What every admin can do from the menu, whatever keys they hold: the data saver switch and Logout. Logout is
+ * a plain form posting to the logout route (never a link that signs out), the same with and without JavaScript.
+ */
+function AccountActions({ className }: { className: string }) {
+  return (
+    <div className={`space-y-2 ${className}`}>
+      <DataSaverToggle />
+      <form method="post" action="/admin/logout">
+        <button
+          type="submit"
+          className="flex min-h-11 w-full items-center rounded-lg px-3 text-base font-semibold text-red-700 hover:bg-red-50"
+        >
+          Logout
+        </button>
+      </form>
+    </div>
+  );
+}
+
 function SuperAdminMenu({ items, active }: { items: NavItem[]; active?: string }) {
   if (!items.length) return null;
   return (
@@ -45,8 +65,9 @@ function SuperAdminMenu({ items, active }: { items: NavItem[]; active?: string }
 
 /**
  * The admin frame: a menu that is a plain <details> on phones (works without JS), a sidebar on wide screens,
- * and the phones' bottom bar (Profile, Dashboard, Settings). `nav` is what this admin may open (`adminNav`):
- * the main admin also holds the super-admin menu; a sub-admin sees only the entries of the keys they hold.
+ * both ending with the data saver and Logout, and the phones' bottom bar (Profile, Dashboard, Settings). `nav` is
+ * what this admin may open (`adminNav`): the main admin also holds the super-admin menu; a sub-admin sees only the
+ * entries of the keys they hold.
  */
 export function AdminShell({ children, nav }: { children: ReactNode; nav: AdminNav }) {
   const { menu, bottomBar, superMenu } = nav;
@@ -73,7 +94,7 @@ export function AdminShell({ children, nav }: { children: ReactNode; nav: AdminN
               <MenuList items={menu} active={active} />
             </nav>
             <SuperAdminMenu items={superMenu} active={active} />
-            <DataSaverToggle className="mt-2 border-t border-slate-100 pt-2" />
+            <AccountActions className="mt-2 border-t border-slate-100 pt-2" />
           </div>
         </details>
       </header>
@@ -85,7 +106,7 @@ export function AdminShell({ children, nav }: { children: ReactNode; nav: AdminN
           <MenuList items={menu} active={active} />
         </nav>
         <SuperAdminMenu items={superMenu} active={active} />
-        <DataSaverToggle className="mt-4" />
+        <AccountActions className="mt-4" />
       </aside>
       <main id="main" className="mx-auto w-full max-w-3xl flex-1 p-4">
         {children}

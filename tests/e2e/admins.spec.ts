@@ -103,6 +103,22 @@ test("a sub-admin with two keys sees only those areas and the 403 page elsewhere
   await sub.goto("/admin/students");
   await expect(menuLinks(sub)).toHaveText(["Students"]);
 
+  // Without the profile key, they log out from the menu, whose data saver switch is there too; signing in
+  // again from a page asked for leads back to it.
+  await sub.getByText("Menu", { exact: true }).click();
+  const menu = sub.locator("header details");
+  await expect(menu.getByRole("button", { name: "Data saver: Off" })).toBeVisible();
+  await menu.getByRole("button", { name: "Logout" }).click();
+  await expect(sub).toHaveURL(/\/choose-account$/);
+  await expect(sub.getByTestId("toast")).toHaveText("You have been logged out.");
+  await sub.goto("/admin/students?class=JSS1");
+  await expect(sub).toHaveURL(/\/choose-account\?returnTo=/);
+  await sub.getByLabel("Unique ID").fill(admin.account.uniqueId);
+  await sub.getByLabel("Email (sub-admins only)").fill(email);
+  await sub.getByLabel("Password").fill(password);
+  await sub.getByRole("button", { name: "Login" }).click();
+  await expect(sub).toHaveURL(/\/admin\/students\?class=JSS1$/);
+
   // Disabling signs them out at their next page.
   await row.locator("summary").click();
   await row.getByRole("button", { name: "Disable" }).click();

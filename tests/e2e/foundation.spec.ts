@@ -103,9 +103,16 @@ test.describe("login", () => {
   });
 
   for (const path of ["/admin/dashboard", "/admin/profile"]) {
-    test(`${path} sends a logged-out visitor to the login page`, async ({ page }) => {
+    test(`${path} sends a logged-out visitor to the login page`, async ({ page, request }) => {
       await page.goto(path);
-      await expect(page).toHaveURL(/\/choose-account$/);
+      await expect(page).toHaveURL(/\/choose-account(\?|$)/);
+      // The login page names the page asked for (not the dashboard, where sign-in lands anyway) and leads back there.
+      expect(new URL(page.url()).searchParams.get("returnTo")).toBe(path === "/admin/dashboard" ? null : path);
+      const school = await registerSchoolViaApi(request, "ReturnTo");
+      await page.getByLabel("Unique ID").fill(school.uniqueId);
+      await page.getByLabel("Password").fill(school.password);
+      await page.getByRole("button", { name: "Login" }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
     });
   }
 

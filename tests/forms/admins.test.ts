@@ -142,6 +142,59 @@ describe("sub-admins without JavaScript", () => {
     expect(page.text()).toContain("No entries match these filters");
   });
 
+  it("a sub-admin without the profile key signs out from the menu of any page, the data saver beside it; signing in again returns to the page asked for", async () => {
+    const school = await registerSchool("SubAdminLogout");
+    const added = await school.api<{ data: { email: string; password: string } }>("POST", "/sub-admins", {
+      name: "Ngozi Eze",
+      email: `ngozi-${Date.now().toString(36)}@school.test`,
+      features: ["students"],
+    });
+    expect(added.status).toBe(201);
+    const { browser: device, start } = await signedInAsSubAdmin(
+      school,
+      added.body.data.email,
+      added.body.data.password,
+    );
+    expect(start.path).toBe("/admin/students");
+    expect(start.linkNames('nav[aria-label="Quick links"]')).toEqual([]);
+
+    // The profile, where Logout also lives, is closed to them; its 403 page keeps the menu.
+    const denied = await device.goto("/admin/profile");
+    expect(denied.status).toBe(403);
+    // The phone's menu and the wide screen's sidebar both end with the data saver switch and a Logout form.
+    for (const menu of ["header details", "aside"]) {
+      expect(denied.form({ selector: `${menu} form[action="/data-saver"]` }).button("Data saver: Off")).toBeTruthy();
+      const logout = denied.form({ selector: `${menu} form[action="/admin/logout"]` });
+      expect(logout.element.getAttribute("method")).toBe("post");
+      expect(logout.button("Logout")).toBeTruthy();
+    }
+
+    const session = device.cookie("__session")!;
+    const out = await denied.form({ selector: 'header details form[action="/admin/logout"]' }).submit("Logout");
+    expect(out.path).toBe("/choose-account");
+    expect(out.toast()).toBe("You have been logged out.");
+    expect((await device.goto("/admin/students")).path).toBe("/choose-account");
+    // The sign-in itself has ended: the old session cookie no longer opens a page.
+    device.setCookie("__session", session);
+    expect((await device.goto("/admin/students")).path).toBe("/choose-account");
+
+    // Signing in again from a page asked for: back there when they hold its key, else on their start page.
+    const logIn = (page: Page) =>
+      page
+        .form({ button: "Login" })
+        .fill("Unique ID", school.account.uniqueId)
+        .fill("Email (sub-admins only)", added.body.data.email)
+        .fill("Password", added.body.data.password)
+        .submit("Login");
+    let page = await logIn(await device.goto("/admin/students?class=JSS1"));
+    expect(page.path + page.url.search).toBe("/admin/students?class=JSS1");
+    await page.form({ selector: 'header details form[action="/admin/logout"]' }).submit("Logout");
+    page = await device.goto("/admin/staff");
+    expect(page.url.searchParams.get("returnTo")).toBe("/admin/staff");
+    page = await logIn(page);
+    expect(page.path).toBe("/admin/students");
+  });
+
   it("the main admin resets a sub-admin's password, then deletes them, after their confirm pages", async () => {
     const school = await registerSchool("SubAdminReset");
     const added = await school.api<{ data: { email: string; password: string } }>("POST", "/sub-admins", {

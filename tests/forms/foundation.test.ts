@@ -122,6 +122,43 @@ describe("login without JavaScript", () => {
     expect(page.toast()).toBe("Welcome back!");
   });
 
+  it("a logged-out visit to an admin page signs in back on that page, its query kept", async () => {
+    const browser = new Browser(baseUrl());
+    let page = await browser.goto("/admin/students?class=JSS1");
+    expect(page.path).toBe("/choose-account");
+    expect(page.url.searchParams.get("returnTo")).toBe("/admin/students?class=JSS1");
+    // A refused attempt keeps the page asked for.
+    page = await page
+      .form({ button: "Login" })
+      .fill("Unique ID", admin.account.uniqueId)
+      .fill("Password", "not-the-password")
+      .submit("Login");
+    expect(page.text()).toContain("Unique ID or password is incorrect.");
+    page = await page.form({ button: "Login" }).fill("Password", admin.account.password).submit("Login");
+    expect(page.path + page.url.search).toBe("/admin/students?class=JSS1");
+    expect(page.heading()).toBe("Students");
+    expect(page.toast()).toBe("Welcome back!");
+  });
+
+  it.each([
+    ["another site", "https://evil.example/admin/students"],
+    ["a protocol-relative address", "//evil.example"],
+    ["a backslash trick", "/\\evil.example/admin/"],
+    ["the API", "/api/admin/students"],
+    ["a path that climbs out of /admin", "/admin/../api/admin/students"],
+    ["a page outside the admin area", "/register"],
+    ["a javascript: address", "javascript:alert(1)"],
+  ])("a return address to %s lands on the dashboard after sign-in", async (_, returnTo) => {
+    const login = await new Browser(baseUrl()).goto(`/choose-account?${new URLSearchParams({ returnTo })}`);
+    const page = await login
+      .form({ button: "Login" })
+      .fill("Unique ID", admin.account.uniqueId)
+      .fill("Password", admin.account.password)
+      .submit("Login");
+    expect(page.url.origin).toBe(new URL(baseUrl()).origin);
+    expect(page.path + page.url.search).toBe("/admin/dashboard");
+  });
+
   it("/admin/dashboard and /admin/profile send a logged-out visitor to the login page", async () => {
     for (const path of ["/admin/dashboard", "/admin/profile"]) {
       expect((await new Browser(baseUrl()).goto(path)).path, path).toBe("/choose-account");
@@ -276,7 +313,7 @@ describe("profile without JavaScript", () => {
     expect(page.path).toBe("/admin/profile");
     expect(page.toast()).toBe("Password changed successfully!");
 
-    page = await (await browser.goto("/admin/logout")).press("Logout");
+    page = await (await browser.goto("/admin/logout")).form({ selector: "main form" }).submit("Logout");
     expect(page.path).toBe("/choose-account");
     page = await logIn(browser, school.account.uniqueId, school.account.password);
     expect(page.text()).toContain("Unique ID or password is incorrect.");
@@ -327,7 +364,7 @@ describe("profile without JavaScript", () => {
 
     const session = browser.cookie("__session")!;
     confirm = await page.follow("Logout");
-    page = await confirm.press("Logout");
+    page = await confirm.form({ selector: "main form" }).submit("Logout");
     expect(page.path).toBe("/choose-account");
     expect(page.toast()).toBe("You have been logged out.");
 
@@ -360,6 +397,9 @@ describe("admin shell without JavaScript", () => {
     ]);
     const menu = page.document.querySelector(ADMIN_MENU)!;
     expect(normalize(menu.closest("details")?.querySelector("summary")?.textContent)).toBe("Menu");
+    // It ends with the data saver switch and Logout, a form that posts.
+    expect(page.form({ selector: 'header details form[action="/data-saver"]' }).button(/^Data saver/)).toBeTruthy();
+    expect(page.form({ selector: 'header details form[action="/admin/logout"]' }).button("Logout")).toBeTruthy();
 
     const files = await followIn(page, ADMIN_MENU, "Files");
     expect(files.path).toBe("/admin/files");

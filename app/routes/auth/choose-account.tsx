@@ -6,13 +6,14 @@ import { APP_MESSAGES } from "../../../contract/messages";
 import { publicApi } from "~/.server/auth.server";
 import { loginForm } from "~/.server/form-schemas";
 import { readFormData } from "~/.server/form.server";
+import { adminPath } from "~/.server/return-to";
 import { commitSession, getSession } from "~/.server/session.server";
 import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { AuthCard } from "~/components/AuthCard";
 import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
-import { homeFor } from "~/lib/access";
+import { allowsPage, homeFor, pageAccess } from "~/lib/access";
 import { useFormState } from "~/lib/form-state";
 
 export const meta: MetaFunction = () => [{ title: "Login" }];
@@ -21,6 +22,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getSession(request, context);
   if (session.get("token")) throw redirect("/");
   return null;
+}
+
+/**
+ * Where a sign-in lands: the admin page a signed-out visit asked for (`?returnTo=`, kept in the form's action),
+ * when it is a page under /admin/ this admin may open; else their start page.
+ */
+function landingPage(request: Request, features: readonly string[] | null): string {
+  const home = homeFor(features);
+  const asked = adminPath(new URL(request.url).searchParams.get("returnTo"), home);
+  return allowsPage(features, pageAccess(asked.split("?")[0])) ? asked : home;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -37,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (subAdmin) session.set("subAdminId", subAdmin.id);
   else session.unset("subAdminId");
   session.flash("toast", { kind: "success", message: APP_MESSAGES.loggedIn });
-  return redirect(homeFor(subAdmin ? subAdmin.features : null), {
+  return redirect(landingPage(request, subAdmin ? subAdmin.features : null), {
     headers: { "Set-Cookie": await commitSession(request, context, session) },
   });
 }
