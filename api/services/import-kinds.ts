@@ -135,6 +135,32 @@ const byLine = (problems: RowProblem[]) => new Set(problems.map((p) => p.row));
 /** A gender typed in any case ('male', 'FEMALE') is the form's choice. */
 const genderOf = (text = "") => GENDERS.find((g) => g.toLowerCase() === text.trim().toLowerCase()) ?? text;
 
+/** The rows whose admission number a student of the school already has: one look-up per 500 rows. */
+async function admissionsTaken(db: Db, tenant: Tenant, rows: { line: number; admission: string }[]) {
+  const numbered = rows.filter((r) => r.admission);
+  const taken = new Set<string>();
+  for (const part of chunks(numbered)) {
+    const found = await db
+      .selectFrom("students")
+      .select("admission_number")
+      .where("school_id", "=", tenant.schoolId)
+      .where(
+        "admission_number",
+        "in",
+        part.map((r) => r.admission),
+      )
+      .execute();
+    for (const r of found) taken.add(r.admission_number!);
+  }
+  return numbered
+    .filter((r) => taken.has(r.admission))
+    .map((r) => ({
+      row: r.line,
+      column: headerOf("students", "admission"),
+      message: STUDENT_MESSAGES.duplicateAdmission,
+    }));
+}
+
 type StudentColumns = ReturnType<typeof studentColumns>;
 interface PreparedStudent extends Prepared {
   columns: StudentColumns;
@@ -160,34 +186,18 @@ const students: KindRules<PreparedStudent> = {
       if (columns) prepared.push({ line: row.line, columns });
     }
     problems.push(...sameInFile("students", rows, "admission", (v) => v.trim()));
-    problems.push(...(await this.recheck(deps.db, tenant, prepared)));
+    // Every row's admission number, whatever else is wrong with the row: its problems come in one check.
+    const numbers = rows.map((row) => ({ line: row.line, admission: row.values.admission?.trim() ?? "" }));
+    problems.push(...(await admissionsTaken(deps.db, tenant, numbers)));
     const bad = byLine(problems);
     return { problems, prepared: prepared.filter((p) => !bad.has(p.line)) };
   },
-  async recheck(db, tenant, prepared) {
-    const numbered = prepared.filter((p) => p.columns.admission_number);
-    const taken = new Set<string>();
-    for (const part of chunks(numbered)) {
-      const rows = await db
-        .selectFrom("students")
-        .select("admission_number")
-        .where("school_id", "=", tenant.schoolId)
-        .where(
-          "admission_number",
-          "in",
-          part.map((p) => p.columns.admission_number!),
-        )
-        .execute();
-      for (const r of rows) taken.add(r.admission_number!);
-    }
-    return numbered
-      .filter((p) => taken.has(p.columns.admission_number!))
-      .map((p) => ({
-        row: p.line,
-        column: headerOf("students", "admission"),
-        message: STUDENT_MESSAGES.duplicateAdmission,
-      }));
-  },
+  recheck: (db, tenant, prepared) =>
+    admissionsTaken(
+      db,
+      tenant,
+      prepared.map((p) => ({ line: p.line, admission: p.columns.admission_number ?? "" })),
+    ),
   async insert(db, tenant, prepared, now) {
     for (const part of chunks(prepared)) {
       const added = await db

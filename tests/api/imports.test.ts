@@ -197,18 +197,27 @@ describe(`imports API on ${DATABASE}`, () => {
       expect(await count(s, "/students")).toBe(8);
     });
 
-    it("names every problem of a row in one check: an unknown class beside a bad gender and a bad phone", async () => {
+    it("names every problem of a row in one check: an unknown class and a taken admission number beside a bad gender and a bad phone", async () => {
       const s = await registerSchool(api);
+      await checked(
+        s,
+        "students",
+        xlsxFile([
+          ["Name", "Class", "Gender", "Phone Number", "Admission Number"],
+          ["Old Boy", "JSS1", "Male", "0803 000 0001", "TAKEN/1"],
+        ]),
+      ).then((p) => commit(s, "students", p.token));
       const preview = await checked(
         s,
         "students",
         xlsxFile([
-          ["Name", "Class", "Gender", "Phone Number"],
-          ["Tobi Ade", "JSS9", "Boy", "1"],
+          ["Name", "Class", "Gender", "Phone Number", "Admission Number"],
+          ["Tobi Ade", "JSS9", "Boy", "1", "TAKEN/1"],
         ]),
       );
-      expect(preview).toMatchObject({ rows: 1, to_add: 0, rows_with_problems: 1, problem_count: 3 });
+      expect(preview).toMatchObject({ rows: 1, to_add: 0, rows_with_problems: 1, problem_count: 4 });
       expect([...preview.problems].sort((a, b) => a.column.localeCompare(b.column))).toEqual([
+        { row: 2, column: "Admission Number", message: STUDENT_MESSAGES.duplicateAdmission },
         { row: 2, column: "Class", message: STUDENT_MESSAGES.classUnknown },
         { row: 2, column: "Gender", message: STUDENT_MESSAGES.genderInvalid },
         { row: 2, column: "Phone Number", message: APP_MESSAGES.invalidPhone },
