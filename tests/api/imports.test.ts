@@ -456,6 +456,12 @@ describe(`imports API on ${DATABASE}`, () => {
         { row: 3, column: "Phone", message: PARENT_MESSAGES.duplicatePhone },
         { row: 4, column: "Children", message: PARENT_MESSAGES.twoParents("Ada Obi") },
       ]);
+      // A row with a problem of its own is still looked up in the school: every problem in one check.
+      const both = await checked(s, "parents", xlsxFile([header, ["Mrs. Obi", "OBI@example.com", "1", ""]]));
+      expect(both.problems).toEqual([
+        { row: 2, column: "Email", message: PARENT_MESSAGES.duplicateEmail },
+        { row: 2, column: "Phone", message: APP_MESSAGES.invalidPhone },
+      ]);
     });
 
     it("a parent added between the check and the commit, or a child's second parent, makes the commit refuse, writing nothing", async () => {
@@ -590,6 +596,17 @@ describe(`imports API on ${DATABASE}`, () => {
       expect(contacts.problems).toEqual([
         { row: 2, column: "Email", message: STAFF_MESSAGES.duplicateEmail },
         { row: 3, column: "Phone", message: STAFF_MESSAGES.duplicatePhone },
+      ]);
+      // A row with a problem of its own is still looked up in the school: every problem in one check.
+      const all = await checked(
+        s,
+        "staff",
+        xlsxFile([header, ["Mrs. Late", "BAKARE@example.com", "1", "", "Yes", "JSS1", ""]]),
+      );
+      expect(all.problems).toEqual([
+        { row: 2, column: "Email", message: STAFF_MESSAGES.duplicateEmail },
+        { row: 2, column: "Phone", message: APP_MESSAGES.invalidPhone },
+        { row: 2, column: "Form Class", message: STAFF_MESSAGES.formClassTaken("Mr. Bakare", "JSS1") },
       ]);
     });
 
