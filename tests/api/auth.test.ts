@@ -240,17 +240,6 @@ describe(`registration and login on ${DATABASE}`, { timeout: 90_000 }, () => {
         expect(await uniqueIdOf(again)).toBe(await uniqueIdOf(first));
       });
 
-      it("two forms with one email sent at the same moment make one school", async () => {
-        const schoolsBefore = await count("schools");
-        const answers = await Promise.all(
-          [1, 2, 3].map(() =>
-            register(registrationForm({ school_email: "together@taken.ng" }), { "Idempotency-Key": key() }),
-          ),
-        );
-        expect(answers.map((r) => r.status).sort()).toEqual([201, 409, 409]);
-        expect(await count("schools")).toBe(schoolsBefore + 1);
-      });
-
       it("schools that already share an email are left as they are", async () => {
         const a = await registerSchool(api, { school_email: "shared@taken.ng" });
         const b = await registerSchool(api, { school_email: "other@taken.ng" });
