@@ -58,6 +58,7 @@ export const MESSAGES = {
 /** Messages docs/product.md does not give; each is recorded in docs/decisions.md. */
 export const APP_MESSAGES = {
   registered: "Your school account has been created.",
+  schoolEmailRegistered: "This school email is already registered. Sign in with your Unique ID instead.",
   loginFailed: "Unique ID or password is incorrect.",
   tooManyAttempts: "Too many failed attempts. Please wait and try again.",
   loggedIn: "Welcome back!",

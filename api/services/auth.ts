@@ -1,5 +1,12 @@
+import { sql } from "kysely";
 import { isFeatureKey, type FeatureKey } from "../../contract/access";
-import { loginPayload, registerFields, type AdminData, type ChangePasswordPayload } from "../../contract/admin";
+import {
+  loginPayload,
+  registerFields,
+  type AdminData,
+  type ChangePasswordPayload,
+  type RegisterResponse,
+} from "../../contract/admin";
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, TOKEN_TTL_MS } from "../../contract/limits";
 import { APP_MESSAGES } from "../../contract/messages";
 import type { UploadedFile } from "../../server-lib/multipart";
@@ -16,7 +23,10 @@ import {
 } from "../lib/crypto";
 import { ApiError, fromZod, gatherFieldErrors, validationError } from "../lib/errors";
 import type { School } from "../db/schema";
+import type { Db } from "../db/types";
 import { assertImage, mediaUrl, storeImage } from "./media";
+
+type Registration = RegisterResponse["data"];
 
 /** A re-sent registration form (same key) within this window returns the same school. */
 const REGISTRATION_REPLAY_MS = 60 * 60 * 1000;
@@ -60,38 +70,63 @@ export async function registerSchool(
   const key = registrationKey && /^[A-Za-z0-9_-]{16,100}$/.test(registrationKey) ? registrationKey : null;
 
   if (key) {
-    const earlier = await replayRegistration(deps, key, passwordHash, password);
+    const earlier = await replayRegistration(deps, deps.db, key, passwordHash, password);
     if (earlier) return earlier;
   }
 
+  const email = fields.school_email.toLowerCase();
   for (let attempt = 0; attempt < 5; attempt++) {
     const uniqueId = generateUniqueId();
-    const taken = await deps.db.selectFrom("schools").select("id").where("unique_id", "=", uniqueId).executeTakeFirst();
-    if (taken) continue;
-    const school = await deps.db
-      .insertInto("schools")
-      .values({
-        unique_id: uniqueId,
-        school_name: fields.school_name,
-        principal_name: fields.principal_name,
-        school_email: fields.school_email.toLowerCase(),
-        phone_number: phone,
-        password_hash: passwordHash,
-        registration_key: key,
-        logo_key: null,
-        signature_key: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column("registration_key").doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (!school) {
-      // Another send of the same form saved its school since the lookup above (a double tap): answer that one.
-      const earlier = key ? await replayRegistration(deps, key, passwordHash, password) : null;
-      if (!earlier) throw new Error("A registration conflicted without an earlier school");
-      return earlier;
-    }
+    const saved = await inTransaction(
+      deps.db,
+      async (trx): Promise<{ twin: Registration } | { school: School } | null> => {
+        // Two registrations of one email take turns from here (SQLite: every transaction already does).
+        if (deps.dialect === "postgres") {
+          await sql`select pg_advisory_xact_lock(hashtext(${`school_email:${email}`}))`.execute(trx);
+        }
+        // Another send of the same form saved its school since the lookup above (a double tap): answer that one.
+        const twin = key ? await replayRegistration(deps, trx, key, passwordHash, password) : null;
+        if (twin) return { twin };
+        const registered = await trx
+          .selectFrom("schools")
+          .select("id")
+          .where((eb) => eb(eb.fn("lower", ["school_email"]), "=", email))
+          .executeTakeFirst();
+        if (registered) {
+          throw new ApiError(409, APP_MESSAGES.schoolEmailRegistered, {
+            school_email: [APP_MESSAGES.schoolEmailRegistered],
+          });
+        }
+        const taken = await trx.selectFrom("schools").select("id").where("unique_id", "=", uniqueId).executeTakeFirst();
+        if (taken) return null;
+        const school = await trx
+          .insertInto("schools")
+          .values({
+            unique_id: uniqueId,
+            school_name: fields.school_name,
+            principal_name: fields.principal_name,
+            school_email: email,
+            phone_number: phone,
+            password_hash: passwordHash,
+            registration_key: key,
+            logo_key: null,
+            signature_key: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .onConflict((oc) => oc.column("registration_key").doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (school) return { school };
+        // The same form saved under another email by a send this lock did not hold back.
+        const earlier = key ? await replayRegistration(deps, trx, key, passwordHash, password) : null;
+        if (!earlier) throw new Error("A registration conflicted without an earlier school");
+        return { twin: earlier };
+      },
+    );
+    if (!saved) continue;
+    if ("twin" in saved) return saved.twin;
+    const { school } = saved;
     let logoKey: string;
     try {
       logoKey = await storeImage(deps, school.id, logo, mime);
@@ -109,22 +144,29 @@ export async function registerSchool(
  * The school an earlier send of the same registration form created, now with this send's password (the
  * first answer may never have reached the admin); null if there is none. A form older than an hour is refused.
  */
-async function replayRegistration(deps: ApiDeps, key: string, passwordHash: string, password: string) {
-  const earlier = await deps.db
-    .selectFrom("schools")
-    .selectAll()
-    .where("registration_key", "=", key)
-    .executeTakeFirst();
+async function replayRegistration(
+  deps: ApiDeps,
+  db: Db,
+  key: string,
+  passwordHash: string,
+  password: string,
+): Promise<Registration | null> {
+  const earlier = await db.selectFrom("schools").selectAll().where("registration_key", "=", key).executeTakeFirst();
   if (!earlier) return null;
   if (deps.now().getTime() - Date.parse(earlier.created_at) > REGISTRATION_REPLAY_MS) {
     throw new ApiError(409, "This registration form has expired. Please reload the page and try again.");
   }
-  await deps.db
+  await db
     .updateTable("schools")
     .set({ password_hash: passwordHash, updated_at: deps.now().toISOString() })
     .where("id", "=", earlier.id)
     .execute();
   return { unique_id: earlier.unique_id, password, admin_data: adminData(earlier) };
+}
+
+/** Runs `work` in a transaction, or in the one `db` already is (the demo seed registers inside its own). */
+function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 async function recentFailures(deps: ApiDeps, loginKey: string) {

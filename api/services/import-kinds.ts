@@ -3,6 +3,7 @@ import { IMPORT_COLUMNS, IMPORT_MESSAGES, type ImportKind, type RowProblem } fro
 import { GENDERS } from "../../contract/limits";
 import { MAX_PARENTS, PARENT_MESSAGES } from "../../contract/parents";
 import { splitList } from "../../contract/people";
+import { toE164 } from "../../contract/phone";
 import type { SchoolSettings } from "../../contract/settings";
 import { readTeachingText, STAFF_MESSAGES } from "../../contract/staff";
 import { STUDENT_MESSAGES } from "../../contract/students";
@@ -12,6 +13,7 @@ import { publicId } from "../lib/crypto";
 import { ApiError } from "../lib/errors";
 import { recordCurrentClasses } from "./class-history";
 import { parentColumns } from "./parents";
+import { emailKey } from "./people";
 import { getSchoolSettings } from "./settings";
 import { staffColumns } from "./staff";
 import { studentColumns } from "./students";
@@ -135,6 +137,32 @@ const byLine = (problems: RowProblem[]) => new Set(problems.map((p) => p.row));
 /** A gender typed in any case ('male', 'FEMALE') is the form's choice. */
 const genderOf = (text = "") => GENDERS.find((g) => g.toLowerCase() === text.trim().toLowerCase()) ?? text;
 
+/** The rows whose admission number a student of the school already has: one look-up per 500 rows. */
+async function admissionsTaken(db: Db, tenant: Tenant, rows: { line: number; admission: string }[]) {
+  const numbered = rows.filter((r) => r.admission);
+  const taken = new Set<string>();
+  for (const part of chunks(numbered)) {
+    const found = await db
+      .selectFrom("students")
+      .select("admission_number")
+      .where("school_id", "=", tenant.schoolId)
+      .where(
+        "admission_number",
+        "in",
+        part.map((r) => r.admission),
+      )
+      .execute();
+    for (const r of found) taken.add(r.admission_number!);
+  }
+  return numbered
+    .filter((r) => taken.has(r.admission))
+    .map((r) => ({
+      row: r.line,
+      column: headerOf("students", "admission"),
+      message: STUDENT_MESSAGES.duplicateAdmission,
+    }));
+}
+
 type StudentColumns = ReturnType<typeof studentColumns>;
 interface PreparedStudent extends Prepared {
   columns: StudentColumns;
@@ -160,34 +188,18 @@ const students: KindRules<PreparedStudent> = {
       if (columns) prepared.push({ line: row.line, columns });
     }
     problems.push(...sameInFile("students", rows, "admission", (v) => v.trim()));
-    problems.push(...(await this.recheck(deps.db, tenant, prepared)));
+    // Every row's admission number, whatever else is wrong with the row: its problems come in one check.
+    const numbers = rows.map((row) => ({ line: row.line, admission: row.values.admission?.trim() ?? "" }));
+    problems.push(...(await admissionsTaken(deps.db, tenant, numbers)));
     const bad = byLine(problems);
     return { problems, prepared: prepared.filter((p) => !bad.has(p.line)) };
   },
-  async recheck(db, tenant, prepared) {
-    const numbered = prepared.filter((p) => p.columns.admission_number);
-    const taken = new Set<string>();
-    for (const part of chunks(numbered)) {
-      const rows = await db
-        .selectFrom("students")
-        .select("admission_number")
-        .where("school_id", "=", tenant.schoolId)
-        .where(
-          "admission_number",
-          "in",
-          part.map((p) => p.columns.admission_number!),
-        )
-        .execute();
-      for (const r of rows) taken.add(r.admission_number!);
-    }
-    return numbered
-      .filter((p) => taken.has(p.columns.admission_number!))
-      .map((p) => ({
-        row: p.line,
-        column: headerOf("students", "admission"),
-        message: STUDENT_MESSAGES.duplicateAdmission,
-      }));
-  },
+  recheck: (db, tenant, prepared) =>
+    admissionsTaken(
+      db,
+      tenant,
+      prepared.map((p) => ({ line: p.line, admission: p.columns.admission_number ?? "" })),
+    ),
   async insert(db, tenant, prepared, now) {
     for (const part of chunks(prepared)) {
       const added = await db
@@ -278,6 +290,16 @@ async function contactsTaken(
   return problems;
 }
 
+/**
+ * Each row's email and phone as the person's record would hold them (a phone that is not one: none), so
+ * that every row is looked up in the school, whatever else is wrong with it.
+ */
+const contactsOf = (rows: ImportRow[]) =>
+  rows.map((row) => ({
+    line: row.line,
+    columns: { email: emailKey(row.values.email ?? ""), phone: toE164(row.values.phone ?? "") ?? "" },
+  }));
+
 const parents: KindRules<PreparedParent> = {
   async check(deps, tenant, rows) {
     // Children are named by admission number: one look-up for the whole file.
@@ -319,7 +341,8 @@ const parents: KindRules<PreparedParent> = {
         });
     }
     problems.push(...contactsInFile("parents", rows));
-    problems.push(...(await this.recheck(deps.db, tenant, prepared)));
+    problems.push(...(await contactsTaken(deps.db, tenant, "parents", contactsOf(rows), PARENT_MESSAGES)));
+    problems.push(...(await overfullChildren(deps.db, prepared)));
     const bad = byLine(problems);
     return { problems, prepared: prepared.filter((p) => !bad.has(p.line)) };
   },
@@ -411,6 +434,36 @@ interface PreparedStaff extends Prepared {
 const YES = ["yes", "y", "true", "1", "teaching"];
 const NO = ["no", "n", "false", "0", "non-teaching", "non teaching", "nonteaching", ""];
 
+/** The rows whose form class another member of staff is already form teacher of: one look-up per 500 rows. */
+async function formClassesTaken(db: Db, tenant: Tenant, rows: { line: number; formClass: string | null }[]) {
+  const formTeacher = new Map<string, string>();
+  for (const part of chunks(rows.filter((r) => r.formClass))) {
+    const others = await db
+      .selectFrom("staff")
+      .select(["name", "form_teacher"])
+      .where("school_id", "=", tenant.schoolId)
+      .where(
+        "form_teacher",
+        "in",
+        part.map((r) => r.formClass!),
+      )
+      .execute();
+    for (const other of others) if (other.form_teacher) formTeacher.set(other.form_teacher, other.name);
+  }
+  return rows.flatMap(({ line, formClass }) => {
+    const teacher = formClass ? formTeacher.get(formClass) : undefined;
+    return teacher === undefined
+      ? []
+      : [
+          {
+            row: line,
+            column: headerOf("staff", "form_teacher"),
+            message: STAFF_MESSAGES.formClassTaken(teacher, formClass!),
+          },
+        ];
+  });
+}
+
 const staff: KindRules<PreparedStaff> = {
   async check(deps, tenant, rows) {
     const settings = await getSchoolSettings(deps, tenant);
@@ -458,35 +511,23 @@ const staff: KindRules<PreparedStaff> = {
           message: IMPORT_MESSAGES.formClassInFile(className, earlier),
         });
     }
-    problems.push(...(await this.recheck(deps.db, tenant, prepared)));
+    problems.push(...(await contactsTaken(deps.db, tenant, "staff", contactsOf(rows), STAFF_MESSAGES)));
+    const formClasses = rows.map((row) => ({
+      line: row.line,
+      formClass: YES.includes((row.values.is_teaching_staff ?? "").trim().toLowerCase())
+        ? row.values.form_teacher?.trim() || null
+        : null,
+    }));
+    problems.push(...(await formClassesTaken(deps.db, tenant, formClasses)));
     const bad = byLine(problems);
     return { problems, prepared: prepared.filter((p) => !bad.has(p.line)) };
   },
   async recheck(db, tenant, prepared) {
-    // A class of a row that another member of staff is already form teacher of: one look-up per 500 rows.
-    const formTeacher = new Map<string, string>();
-    for (const part of chunks(prepared)) {
-      const formClasses = part.flatMap((p) => (p.columns.form_teacher ? [p.columns.form_teacher] : []));
-      if (!formClasses.length) continue;
-      const others = await db
-        .selectFrom("staff")
-        .select(["name", "form_teacher"])
-        .where("school_id", "=", tenant.schoolId)
-        .where("form_teacher", "in", formClasses)
-        .execute();
-      for (const other of others) if (other.form_teacher) formTeacher.set(other.form_teacher, other.name);
-    }
-    const problems = await contactsTaken(db, tenant, "staff", prepared, STAFF_MESSAGES);
-    for (const { line, columns } of prepared) {
-      const teacher = columns.form_teacher ? formTeacher.get(columns.form_teacher) : undefined;
-      if (teacher !== undefined)
-        problems.push({
-          row: line,
-          column: headerOf("staff", "form_teacher"),
-          message: STAFF_MESSAGES.formClassTaken(teacher, columns.form_teacher!),
-        });
-    }
-    return problems;
+    const formClasses = prepared.map((p) => ({ line: p.line, formClass: p.columns.form_teacher }));
+    return [
+      ...(await contactsTaken(db, tenant, "staff", prepared, STAFF_MESSAGES)),
+      ...(await formClassesTaken(db, tenant, formClasses)),
+    ];
   },
   async insert(db, tenant, prepared, now) {
     for (const part of chunks(prepared)) {

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { FieldErrors, Paginated } from "../../contract/http";
 import { APP_MESSAGES, MESSAGES } from "../../contract/messages";
 import { toE164 } from "../../contract/phone";
@@ -122,15 +123,29 @@ export async function getStudent(deps: ApiDeps, tenant: Tenant, key: string): Pr
   return row.status === "backlog" ? toBacklogEntry(row) : toStudentRecord(row);
 }
 
+/** The fields of `input` that each pass their own rule of `schema` (the others left out). */
+function fieldsThatPass(schema: z.ZodObject<z.ZodRawShape>, input: Record<string, unknown>) {
+  const fields: Record<string, unknown> = {};
+  for (const [name, rule] of Object.entries(schema.shape)) {
+    const parsed = rule.safeParse(input[name]);
+    if (parsed.success) fields[name] = parsed.data;
+  }
+  return fields;
+}
+
 /**
  * The columns a valid `student_data` writes. All field problems are reported together: the schema's,
  * the phone number's, and the class and subjects measured against the school's classes and their subjects.
  */
 export function studentColumns(raw: unknown, mode: "create" | "update", classes: SchoolClass[]) {
   const input = studentDataInput(raw);
-  const parsed = (mode === "create" ? studentCreateFields : studentUpdateFields).safeParse(input);
+  const schema = mode === "create" ? studentCreateFields : studentUpdateFields;
+  const parsed = schema.safeParse(input);
   const errors: FieldErrors = parsed.success ? {} : fromZod(parsed.error).errors!;
-  const fields = (parsed.success ? parsed.data : {}) as Partial<StudentFields>;
+  // When another field is refused, the class and subjects are still checked: every problem comes at once.
+  const fields: Partial<StudentFields> = parsed.success
+    ? parsed.data
+    : (fieldsThatPass(schema, input) as Partial<StudentFields>);
 
   const e164 = typeof input.phone_number === "string" ? toE164(input.phone_number) : null;
   if (!e164 && !errors.phone_number) errors.phone_number = [APP_MESSAGES.invalidPhone];

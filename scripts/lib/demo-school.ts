@@ -463,6 +463,22 @@ async function demoSubAdmins(trx: Kysely<Database>, schoolId: number, now: Date)
     .execute();
 }
 
+/**
+ * `principal@…`, or `principal2@…` and on when the database holds an earlier demo school: one school email
+ * registers one school.
+ */
+async function unusedPrincipalEmail(db: Kysely<Database>) {
+  const rows = await db
+    .selectFrom("schools")
+    .select("school_email")
+    .where("school_email", "like", `principal%@${EMAIL_DOMAIN}`)
+    .execute();
+  const used = new Set(rows.map((row) => row.school_email));
+  let email = `principal@${EMAIL_DOMAIN}`;
+  for (let n = 2; used.has(email); n++) email = `principal${n}@${EMAIL_DOMAIN}`;
+  return email;
+}
+
 export async function seedDemoSchool(deps: ApiDeps): Promise<DemoSchool> {
   const now = deps.now();
   const random = generator(2026);
@@ -473,7 +489,7 @@ export async function seedDemoSchool(deps: ApiDeps): Promise<DemoSchool> {
       {
         school_name: "Greenfield Demo College",
         principal_name: "Mrs. Folasade Adeyemi",
-        school_email: `principal@${EMAIL_DOMAIN}`,
+        school_email: await unusedPrincipalEmail(trx),
         phone_number: "0803 555 0142",
       },
       {

@@ -212,6 +212,48 @@ describe(`registration and login on ${DATABASE}`, { timeout: 90_000 }, () => {
       expect(res.status).toBe(415);
     });
 
+    describe("a school email already registered", () => {
+      const taken = "This school email is already registered. Sign in with your Unique ID instead.";
+      const key = () => `reg-${crypto.randomUUID()}`;
+      const uniqueIdOf = async (res: Response) =>
+        ((await res.json()) as { data: { unique_id: string } }).data.unique_id;
+
+      it("is refused with 409 beside the email field, in any letter case, and nothing is written", async () => {
+        expect((await register(registrationForm({ school_email: "Office@Taken.ng" }))).status).toBe(201);
+        const before = { schools: await count("schools"), media: await count("media") };
+        for (const email of ["office@taken.ng", "OFFICE@TAKEN.NG", "  Office@Taken.ng "]) {
+          const res = await register(registrationForm({ school_email: email }), { "Idempotency-Key": key() });
+          expect(res.status).toBe(409);
+          expect((await res.json()) as ErrorBody).toEqual({ message: taken, errors: { school_email: [taken] } });
+        }
+        expect({ schools: await count("schools"), media: await count("media") }).toEqual(before);
+      });
+
+      it("a re-sent form still answers the school it created", async () => {
+        const idempotencyKey = key();
+        const form = () => registrationForm({ school_email: "resent@taken.ng" });
+        const first = await register(form(), { "Idempotency-Key": idempotencyKey });
+        expect(first.status).toBe(201);
+        expect((await register(form(), { "Idempotency-Key": key() })).status).toBe(409);
+        const again = await register(form(), { "Idempotency-Key": idempotencyKey });
+        expect(again.status).toBe(201);
+        expect(await uniqueIdOf(again)).toBe(await uniqueIdOf(first));
+      });
+
+      it("schools that already share an email are left as they are", async () => {
+        const a = await registerSchool(api, { school_email: "shared@taken.ng" });
+        const b = await registerSchool(api, { school_email: "other@taken.ng" });
+        await api.db
+          .updateTable("schools")
+          .set({ school_email: "Shared@Taken.ng" })
+          .where("unique_id", "=", b.uniqueId)
+          .execute();
+        expect((await login(api, a.uniqueId, a.password)).status).toBe(200);
+        expect((await login(api, b.uniqueId, b.password)).status).toBe(200);
+        expect((await register(registrationForm({ school_email: "shared@taken.ng" }))).status).toBe(409);
+      });
+    });
+
     describe("re-sending the same form (Idempotency-Key)", () => {
       const key = () => `reg-${crypto.randomUUID()}`;
 

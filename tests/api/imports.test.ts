@@ -197,6 +197,33 @@ describe(`imports API on ${DATABASE}`, () => {
       expect(await count(s, "/students")).toBe(8);
     });
 
+    it("names every problem of a row in one check: an unknown class and a taken admission number beside a bad gender and a bad phone", async () => {
+      const s = await registerSchool(api);
+      await checked(
+        s,
+        "students",
+        xlsxFile([
+          ["Name", "Class", "Gender", "Phone Number", "Admission Number"],
+          ["Old Boy", "JSS1", "Male", "0803 000 0001", "TAKEN/1"],
+        ]),
+      ).then((p) => commit(s, "students", p.token));
+      const preview = await checked(
+        s,
+        "students",
+        xlsxFile([
+          ["Name", "Class", "Gender", "Phone Number", "Admission Number"],
+          ["Tobi Ade", "JSS9", "Boy", "1", "TAKEN/1"],
+        ]),
+      );
+      expect(preview).toMatchObject({ rows: 1, to_add: 0, rows_with_problems: 1, problem_count: 4 });
+      expect([...preview.problems].sort((a, b) => a.column.localeCompare(b.column))).toEqual([
+        { row: 2, column: "Admission Number", message: STUDENT_MESSAGES.duplicateAdmission },
+        { row: 2, column: "Class", message: STUDENT_MESSAGES.classUnknown },
+        { row: 2, column: "Gender", message: STUDENT_MESSAGES.genderInvalid },
+        { row: 2, column: "Phone Number", message: APP_MESSAGES.invalidPhone },
+      ]);
+    });
+
     it("a record added between the check and the commit makes the commit refuse, writing nothing", async () => {
       const s = await registerSchool(api);
       const preview = await checked(s, "students", xlsxFile(goodStudents));
@@ -429,6 +456,12 @@ describe(`imports API on ${DATABASE}`, () => {
         { row: 3, column: "Phone", message: PARENT_MESSAGES.duplicatePhone },
         { row: 4, column: "Children", message: PARENT_MESSAGES.twoParents("Ada Obi") },
       ]);
+      // A row with a problem of its own is still looked up in the school: every problem in one check.
+      const both = await checked(s, "parents", xlsxFile([header, ["Mrs. Obi", "OBI@example.com", "1", ""]]));
+      expect(both.problems).toEqual([
+        { row: 2, column: "Email", message: PARENT_MESSAGES.duplicateEmail },
+        { row: 2, column: "Phone", message: APP_MESSAGES.invalidPhone },
+      ]);
     });
 
     it("a parent added between the check and the commit, or a child's second parent, makes the commit refuse, writing nothing", async () => {
@@ -563,6 +596,17 @@ describe(`imports API on ${DATABASE}`, () => {
       expect(contacts.problems).toEqual([
         { row: 2, column: "Email", message: STAFF_MESSAGES.duplicateEmail },
         { row: 3, column: "Phone", message: STAFF_MESSAGES.duplicatePhone },
+      ]);
+      // A row with a problem of its own is still looked up in the school: every problem in one check.
+      const all = await checked(
+        s,
+        "staff",
+        xlsxFile([header, ["Mrs. Late", "BAKARE@example.com", "1", "", "Yes", "JSS1", ""]]),
+      );
+      expect(all.problems).toEqual([
+        { row: 2, column: "Email", message: STAFF_MESSAGES.duplicateEmail },
+        { row: 2, column: "Phone", message: APP_MESSAGES.invalidPhone },
+        { row: 2, column: "Form Class", message: STAFF_MESSAGES.formClassTaken("Mr. Bakare", "JSS1") },
       ]);
     });
 

@@ -152,4 +152,24 @@ describe(`demo school seed on ${DATABASE}`, () => {
     // 555 in stock at the start: whatever was sold came out of it.
     expect(stock + sold).toBe(555);
   });
+
+  // Last: the tests above count every row of the database.
+  it("seeds a second demo school into the same database under a school email of its own", async () => {
+    const again = await seedDemoSchool({
+      db: api.db,
+      dialect: DATABASE,
+      storage: localStorage(uploads),
+      now: () => api.clock.now,
+      publicUrl: TEST_PUBLIC_URL,
+    });
+    const emails = await api.db
+      .selectFrom("schools")
+      .select("school_email")
+      .where("unique_id", "in", [demo.unique_id, again.unique_id])
+      .execute();
+    expect(emails.map((row) => row.school_email).sort()).toEqual([
+      "principal2@greenfield.example.ng",
+      "principal@greenfield.example.ng",
+    ]);
+  }, 60_000);
 });

@@ -169,6 +169,7 @@ describe(`students API on ${DATABASE}`, () => {
       expect(body.errors).toEqual({
         name: [STUDENT_MESSAGES.nameRequired],
         phone_number: [APP_MESSAGES.invalidPhone],
+        selectedClass: [STUDENT_MESSAGES.classUnknown],
       });
     });
 

@@ -102,6 +102,29 @@ describe("register without JavaScript", () => {
     expect(testIdText(dashboard, "school-name")).toBe(school.schoolName);
   });
 
+  it("an email already registered, in any letter case, is refused beside its field with the rest kept", async () => {
+    const school = newSchoolDetails("Register");
+    let page = await new Browser(baseUrl()).goto("/register");
+    page = await page
+      .form({ button: "Create Account" })
+      .fill("School Name", school.schoolName)
+      .fill("Principal Name", school.principalName)
+      .fill("School Email", admin.account.email.toUpperCase())
+      .fill("Phone Number", school.phone)
+      .attach("School Logo", logoPng())
+      .submit("Create Account");
+    expect(page.status).toBe(422);
+    expect(page.heading()).toBe("Create an account");
+    expect(page.field("School Email").description).toBe(
+      "This school email is already registered. Sign in with your Unique ID instead.",
+    );
+    expect(page.field("School Email").value).toBe(admin.account.email.toUpperCase());
+    expect(page.field("School Name").value).toBe(school.schoolName);
+    expect(page.field("Principal Name").value).toBe(school.principalName);
+    expect(page.field("Phone Number").value).toBe(school.phone);
+    expect(page.href("Have an account? Login")).toBe("/choose-account");
+  });
+
   it("'Have an account? Login' goes to the login page", async () => {
     const page = await (await new Browser(baseUrl()).goto("/register")).follow("Have an account? Login");
     expect(page.path).toBe("/choose-account");
