@@ -174,6 +174,7 @@ describe("school fees without JavaScript", () => {
     page = await browser.goto(`/admin/school-fees/students/${student.unique_id}`);
     page = await page.follow("Reverse RCT-000001");
     expect(page.heading()).toBe("Reverse payment");
+    expect(page.text()).toContain(`paid by Transfer on ${paidOn} for`);
     page = await page.press("Reverse");
     expect(page.field("Reason").description).toMatch(/Give a reason/);
     expect((await bill()).payments[0].reversed_at).toBeNull();
