@@ -69,6 +69,45 @@ export function schoolDay(date: Date): string {
   return isoDay.format(date);
 }
 
+const dayMonthYear = new Intl.DateTimeFormat("en-NG", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const dayMonth = new Intl.DateTimeFormat("en-NG", { day: "numeric", month: "short", timeZone: "UTC" });
+
+/** A calendar day as YYYY-MM-DD stays that day; a moment becomes the day it falls on in Lagos. */
+function asCalendarDay(value: Date | string): Date | null {
+  if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const day = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value) ? day : null;
+  }
+  const moment = new Date(value);
+  return Number.isNaN(moment.getTime()) ? null : new Date(`${schoolDay(moment)}T00:00:00Z`);
+}
+
+/**
+ * "24 Nov 2026": every date a person reads (pages, receipts, PDFs). Takes a day as the API sends it
+ * (YYYY-MM-DD) or a moment (a Date or an ISO timestamp, read in Lagos time).
+ */
+export function formatDate(value: Date | string): string {
+  const day = asCalendarDay(value);
+  return day ? dayMonthYear.format(day) : String(value);
+}
+
+/** "24 Nov": a date where the year goes without saying, such as a chart's axis within one term. */
+export function formatDayMonth(value: Date | string): string {
+  const day = asCalendarDay(value);
+  return day ? dayMonth.format(day) : String(value);
+}
+
+/**
+ * Beside a date input: browsers without a date picker show a plain text box, and the value sent is
+ * year-month-day whatever the page shows.
+ */
+export const DATE_INPUT_HINT = "Pick the date, or type it as year-month-day: 2026-11-24.";
+
 /** A day the school is closed within a term (a holiday, a closure), with what it is, if given. */
 export interface Closure {
   date: string;

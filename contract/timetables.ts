@@ -1,4 +1,4 @@
-import { SCHOOL_TIME_ZONE } from "./calendar";
+import { formatDate, SCHOOL_TIME_ZONE } from "./calendar";
 
 /** Timetables and their schedules (screens: docs/product.md, Timetables). */
 export const TIMETABLE_TYPES = ["Regular School Period", "Test", "Exam"] as const;
@@ -122,20 +122,12 @@ export function groupSchedules(schedules: Schedule[]): ScheduleGroup[] {
   return groups;
 }
 
-const longDate = new Intl.DateTimeFormat("en-NG", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
-
-/** "18 May 2026" for a calendar date, read the same on any server or browser. */
-export function formatScheduleDate(date: string): string {
-  const [year, month, day] = date.split("-").map(Number);
-  return longDate.format(new Date(Date.UTC(year, month - 1, day)));
-}
-
 /** How a schedule is named in messages: "Mathematics, Monday 08:00–09:00" (with the date when dated). */
 export function describeSchedule(
   schedule: Pick<Schedule, "subject" | "schedule_day" | "schedule_date" | "schedule_start_time" | "schedule_end_time">,
 ): string {
   const when = schedule.schedule_date
-    ? `${schedule.schedule_day} ${formatScheduleDate(schedule.schedule_date)}`
+    ? `${schedule.schedule_day} ${formatDate(schedule.schedule_date)}`
     : schedule.schedule_day;
   return `${schedule.subject}, ${when} ${schedule.schedule_start_time}–${schedule.schedule_end_time}`;
 }

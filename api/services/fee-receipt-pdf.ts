@@ -1,3 +1,4 @@
+import { formatDate } from "../../contract/calendar";
 import { formatWireNaira as naira } from "../../contract/money";
 import type { ApiDeps, Tenant } from "../context";
 import { paymentForReceipt } from "./fees";
@@ -17,7 +18,7 @@ export async function receiptPdf(
   drawLetterhead(doc, schoolName, logo, "Payment receipt");
   drawDetails(doc, [
     ["Receipt no.", payment.receipt_no],
-    ["Date paid", payment.paid_on],
+    ["Date paid", formatDate(payment.paid_on)],
     ["Term", payment.term],
     ["Session", payment.session],
   ]);
@@ -54,7 +55,7 @@ export async function receiptPdf(
       .font("bold")
       .fontSize(14)
       .fillColor("#b91c1c")
-      .text(`REVERSED on ${payment.reversed_at.slice(0, 10)}: ${payment.reversal_reason ?? ""}`, left, doc.y, {
+      .text(`REVERSED on ${formatDate(payment.reversed_at)}: ${payment.reversal_reason ?? ""}`, left, doc.y, {
         width,
       });
   }

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
-import { formatScheduleDate, groupSchedules, isDated, type Timetable } from "../../contract/timetables";
+import { formatDate } from "../../contract/calendar";
+import { groupSchedules, isDated, type Timetable } from "../../contract/timetables";
 import type { ApiDeps, Tenant } from "../context";
 import { readMedia } from "./media";
 import { getTimetable } from "./timetables";
@@ -142,7 +143,7 @@ export function drawDetails(doc: Doc, details: [string, string][]) {
 export function stampFooters(doc: Doc, schoolName: string, now: Date) {
   const left = MARGIN;
   const width = doc.page.width - 2 * MARGIN;
-  const stamp = new Intl.DateTimeFormat("en-NG", { dateStyle: "long", timeZone: "Africa/Lagos" }).format(now);
+  const stamp = formatDate(now);
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);
@@ -228,7 +229,7 @@ function render(timetable: Timetable, schoolName: string, logo: Buffer | null, n
       { bold: true },
     );
     for (const group of groups) {
-      band(group.date && isDated(timetable.type) ? `${group.day}, ${formatScheduleDate(group.date)}` : group.day);
+      band(group.date && isDated(timetable.type) ? `${group.day}, ${formatDate(group.date)}` : group.day);
       for (const s of group.schedules) {
         // The teacher, when named, under the subject.
         const subject = s.teacher ? `${s.subject}\n${s.teacher.name}` : s.subject;

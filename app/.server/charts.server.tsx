@@ -2,6 +2,7 @@ import { Bar } from "@nivo/bar";
 import { Line } from "@nivo/line";
 import { Pie } from "@nivo/pie";
 import { renderToStaticMarkup } from "react-dom/server";
+import { formatDayMonth } from "~/lib/dates";
 import { roundedPercentages } from "~/lib/percent";
 
 export interface Slice {
@@ -145,7 +146,7 @@ export function lineSvg(
             tickSize: 0,
             tickPadding: 6,
             tickValues: points.length > 6 ? [points[0].x, points[points.length - 1].x] : undefined,
-            format: (v) => String(v).slice(5),
+            format: (v) => formatDayMonth(String(v)),
           }}
           theme={{ text: { fontSize: 11, fill: "#334155" } }}
           role="img"

@@ -1,7 +1,7 @@
-import { SCHOOL_TIME_ZONE } from "../../contract/calendar";
+import { formatDate, formatDayMonth, SCHOOL_TIME_ZONE } from "../../contract/calendar";
 
 /** Dates as a Nigerian school reads them, always in Lagos time whatever the server's zone. */
-export { SCHOOL_TIME_ZONE };
+export { formatDate, formatDayMonth, SCHOOL_TIME_ZONE };
 
 export function formatLongDate(date: Date): string {
   return new Intl.DateTimeFormat("en-NG", { dateStyle: "full", timeZone: SCHOOL_TIME_ZONE }).format(date);

@@ -389,6 +389,7 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
         "₦9,500.25",
         "2nd Term",
         "2025/2026",
+        "14 Jan 2026",
       ]) {
         expect(flat, expected).toContain(expected.normalize("NFC"));
       }

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { currentSession, planningTerm, sessionOptions, TERMS } from "../../contract/calendar";
-import { formatScheduleDate, schoolToday } from "../../contract/timetables";
+import { currentSession, formatDate, planningTerm, sessionOptions, TERMS } from "../../contract/calendar";
+import { schoolToday } from "../../contract/timetables";
 import { expectAccessible } from "./support/axe";
 import { apiToken, logIn, registerSchoolViaApi, type SchoolAccount } from "./support/school";
 
@@ -340,7 +340,7 @@ test.describe("timetables", () => {
     await page.getByRole("button", { name: "Add Schedule" }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/timetable/${id}/view$`));
     await expect(toast(page, "Created successfully")).toBeVisible();
-    await expect(page.getByRole("heading", { level: 2, name: `Monday, ${formatScheduleDate(monday)}` })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: `Monday, ${formatDate(monday)}` })).toBeVisible();
     await expect(page.getByTestId("schedule")).toContainText("Physics");
     await expectAccessible(page);
 
@@ -352,7 +352,7 @@ test.describe("timetables", () => {
     await field(page, "Subject").selectOption("Chemistry");
     await page.getByRole("button", { name: "Add Schedule" }).click();
     await expect(field(page, "Start time")).toHaveAccessibleDescription(
-      `Overlaps Physics, Monday ${formatScheduleDate(monday)} 09:00–11:00`,
+      `Overlaps Physics, Monday ${formatDate(monday)} 09:00–11:00`,
     );
   });
 
@@ -511,9 +511,7 @@ test.describe("timetables", () => {
       const monday = nextMonday();
       await field(page, "Date").fill(monday);
       await page.getByRole("button", { name: "Add Schedule" }).click();
-      await expect(
-        page.getByRole("heading", { level: 2, name: `Monday, ${formatScheduleDate(monday)}` }),
-      ).toBeVisible();
+      await expect(page.getByRole("heading", { level: 2, name: `Monday, ${formatDate(monday)}` })).toBeVisible();
       await expectAccessible(page);
 
       // A second page of the list, and the confirm page behind a timetable's Delete.

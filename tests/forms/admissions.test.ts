@@ -155,6 +155,12 @@ describe("admissions without JavaScript", () => {
       expect.arrayContaining(["Personal", "Parent or guardian", "Additional", "Documents"]),
     );
     expect(review.text()).toContain("Mrs. Bisi Adeyemi");
+    // Dates read like "9 Mar 2014": the date of birth answered, and when the submission came in.
+    expect(review.text()).toContain("9 Mar 2014");
+    expect(review.text()).not.toContain("2014-03-09");
+    expect(review.text("main header")).toMatch(
+      /Reference ADM-[A-Z2-9]{8} · \d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}/,
+    );
     const document = await review.follow("View File (Passport photograph)");
     expect(document.headers.get("content-disposition")).toMatch(/^attachment; filename="passport\.png"/);
     expect(document.bytes?.equals(logoPng("passport.png").buffer)).toBe(true);

@@ -1,4 +1,6 @@
+import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
+import { DATE_INPUT_HINT, formatDate, schoolDay } from "../../contract/calendar";
 import type { FeeItem, StudentBill } from "../../contract/fees";
 import type { Page } from "./support/browser";
 import { registerSchool, signedIn, type Admin } from "./support/school";
@@ -96,6 +98,7 @@ describe("school fees without JavaScript", () => {
     expect(owing).toContain("₦47,000.50");
     page = await page.follow(/^Ada Obi/);
     expect(byTestId(page, "balance", "bill-totals")).toBe("₦47,000.50");
+    expect(page.field("Date paid").description).toBe(DATE_INPUT_HINT);
     page = await page
       .form({ button: "Record Payment" })
       .fill("Amount paid (₦)", "50,000")
@@ -115,6 +118,12 @@ describe("school fees without JavaScript", () => {
     expect(byTestId(page, "paid", "bill-totals")).toBe("₦20,000.00");
     expect(byTestId(page, "balance", "bill-totals")).toBe("₦27,000.50");
     expect(page.listItems("Payments").join(" ")).toContain("RCT-000001");
+    // The date paid (today, the form's default) reads like "24 Nov 2026", in the row and on the receipt.
+    const paidOn = formatDate(schoolDay(new Date()));
+    expect(paidOn).toMatch(/^\d{1,2} [A-Z][a-z]{2,3} \d{4}$/);
+    const paymentRow = page.listItems("Payments").find((item) => item.includes("RCT-000001"));
+    expect(paymentRow).toContain(`RCT-000001 · ${paidOn}`);
+    expect(paymentRow).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect((await bill()).payments).toMatchObject([
       { receipt_no: "RCT-000001", amount: 20000, method: "Transfer", reference: "TRF-2201", reversed_at: null },
     ]);
@@ -125,6 +134,11 @@ describe("school fees without JavaScript", () => {
     expect(receipt.headers.get("content-type")).toBe("application/pdf");
     expect(receipt.headers.get("content-disposition")).toMatch(/^attachment; filename="receipt-rct-000001\.pdf"$/);
     expect(receipt.bytes!.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const receiptText = (
+      await extractText(await getDocumentProxy(new Uint8Array(receipt.bytes!)), { mergePages: true })
+    ).text;
+    expect(receiptText.replace(/\s+/g, " ")).toContain(`DATE PAID ${paidOn}`);
+    expect(receiptText).not.toMatch(/\d{4}-\d{2}-\d{2}/);
 
     // A receipt that is not this school's: its 404 page, inside the admin shell.
     const missing = await browser.goto("/admin/school-fees/payments/999999/receipt");
@@ -148,11 +162,19 @@ describe("school fees without JavaScript", () => {
     expect(byTestId(page, "fees-outstanding")).toBe("₦27,000.50");
     expect(byTestId(page, "fees-rate")).toBe("42%");
     expect(page.document.querySelector('[data-testid="time-chart"] svg')).not.toBeNull();
+    // The chart's axis and its description read the day as people do.
+    expect(page.document.querySelector('[data-testid="time-chart"] svg')!.textContent).toContain(
+      paidOn.replace(/ \d{4}$/, ""),
+    );
+    expect(page.document.querySelector('[data-testid="time-chart"] title')!.textContent).toMatch(
+      new RegExp(`by ${paidOn}$`),
+    );
 
     // Reversing the payment takes a reason, on a page of its own; the balance is back.
     page = await browser.goto(`/admin/school-fees/students/${student.unique_id}`);
     page = await page.follow("Reverse RCT-000001");
     expect(page.heading()).toBe("Reverse payment");
+    expect(page.text()).toContain(`paid by Transfer on ${paidOn} for`);
     page = await page.press("Reverse");
     expect(page.field("Reason").description).toMatch(/Give a reason/);
     expect((await bill()).payments[0].reversed_at).toBeNull();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { currentSession, planningTerm, sessionOptions, TERMS } from "../../contract/calendar";
-import { formatScheduleDate, schoolToday } from "../../contract/timetables";
+import { currentSession, formatDate, planningTerm, sessionOptions, TERMS } from "../../contract/calendar";
+import { schoolToday } from "../../contract/timetables";
 import { normalize, type Page } from "./support/browser";
 import { registerSchool, signedIn, type Admin } from "./support/school";
 
@@ -324,7 +324,7 @@ describe("timetables without JavaScript", () => {
     page = await page.form({ button: "Add Schedule" }).fill("Date", monday).submit("Add Schedule");
     expect(page.path).toBe(`/admin/timetable/${id}/view`);
     expect(page.toast()).toBe("Created successfully");
-    expect(days(page).map((day) => day.heading)).toEqual([`Monday, ${formatScheduleDate(monday)}`]);
+    expect(days(page).map((day) => day.heading)).toEqual([`Monday, ${formatDate(monday)}`]);
     expect(days(page)[0].schedules[0]).toContain("Physics");
     expect((await getTimetable(school, id)).schedules).toMatchObject([
       { schedule_date: monday, schedule_day: "Monday", subject: "Physics" },
@@ -338,9 +338,7 @@ describe("timetables without JavaScript", () => {
       .fill("End time", "12:00")
       .select("Subject", "Chemistry")
       .submit("Add Schedule");
-    expect(page.field("Start time").description).toBe(
-      `Overlaps Physics, Monday ${formatScheduleDate(monday)} 09:00–11:00`,
-    );
+    expect(page.field("Start time").description).toBe(`Overlaps Physics, Monday ${formatDate(monday)} 09:00–11:00`);
   });
 
   it("a schedule's teacher: chosen from the teaching staff, refused beside the field when booked elsewhere then", async () => {

@@ -12,7 +12,7 @@ vi.mock("react-dom/server", async (importOriginal) => {
   };
 });
 
-const { pieSvg } = await import("~/.server/charts.server");
+const { lineSvg, pieSvg } = await import("~/.server/charts.server");
 
 const slices = (male: number, female: number) => [
   { id: "male", label: "Male", value: male, color: "#1d5fd1" },
@@ -43,5 +43,22 @@ describe("pieSvg", () => {
     expect(b).not.toBe(a);
     expect(c).toContain("<title>c</title>");
     expect(b).toContain(">75%<");
+  });
+});
+
+describe("lineSvg", () => {
+  it("labels its days like 14 Jan, not in the API's YYYY-MM-DD", () => {
+    const svg = lineSvg(
+      [
+        { x: "2026-01-14", y: 200 },
+        { x: "2026-02-03", y: 500 },
+      ],
+      "#1d5fd1",
+      "Collections",
+      String,
+    );
+    expect(svg).toContain(">14 Jan<");
+    expect(svg).toContain(">3 Feb<");
+    expect(svg).not.toContain("01-14");
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { formatLongDate, greeting, hourInSchoolTime } from "../../app/lib/dates";
+import { formatDate, formatDayMonth, formatLongDate, greeting, hourInSchoolTime } from "../../app/lib/dates";
 
 const originalTz = process.env.TZ;
 afterEach(() => {
@@ -36,5 +36,31 @@ describe("dates in Lagos time", () => {
     expect(text).toContain("5");
     expect(text).toContain("October");
     expect(text).toContain("2026");
+  });
+});
+
+describe("the date a person reads", () => {
+  it("a day from the API reads like 24 Nov 2026, on any server", () => {
+    process.env.TZ = "America/Los_Angeles";
+    expect(formatDate("2026-11-24")).toBe("24 Nov 2026");
+    expect(formatDate("2027-01-01")).toBe("1 Jan 2027");
+    expect(formatDayMonth("2026-11-24")).toBe("24 Nov");
+  });
+
+  it("a moment late at night UTC is already the next day in Lagos", () => {
+    for (const zone of ["UTC", "America/Los_Angeles", "Asia/Tokyo"]) {
+      process.env.TZ = zone;
+      expect(formatDate("2026-11-24T23:30:00.000Z")).toBe("25 Nov 2026");
+      expect(formatDate(new Date("2026-12-31T23:15:00Z"))).toBe("1 Jan 2027");
+      expect(formatDayMonth(new Date("2026-11-24T23:30:00Z"))).toBe("25 Nov");
+      expect(formatDate("2026-11-24T22:59:00Z")).toBe("24 Nov 2026");
+    }
+  });
+});
+
+describe("a date that is not one", () => {
+  it("is shown as it was given rather than failing the page", () => {
+    expect(formatDate("not a date")).toBe("not a date");
+    expect(formatDate("2026-02-30")).toBe("2026-02-30");
   });
 });

@@ -14,7 +14,7 @@ import { redirectWithToast } from "~/.server/toast.server";
 import { Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
-import { formatDateTime } from "~/lib/dates";
+import { formatDate, formatDateTime } from "~/lib/dates";
 import { ADMISSIONS_HOME, StatusBadge } from "./shared";
 import { usePending } from "~/lib/form-state";
 
@@ -137,6 +137,8 @@ export default function SubmissionReview() {
                       >
                         View File<span className="sr-only"> ({field.label})</span>
                       </a>
+                    ) : field.kind === "date" ? (
+                      formatDate(entry.value)
                     ) : (
                       entry.value
                     )}

@@ -12,6 +12,7 @@ import { Banner } from "~/components/ui/Banner";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
+import { formatDate } from "~/lib/dates";
 import { useFormState, type FormResult } from "~/lib/form-state";
 import { feePaths, naira } from "./shared";
 import { notFound } from "~/.server/not-found.server";
@@ -63,8 +64,8 @@ export default function ReversePayment() {
         Reverse payment
       </h1>
       <p className="text-slate-700">
-        Reverse {payment.receipt_no}, {naira(payment.amount)} paid by {payment.method} on {payment.paid_on} for{" "}
-        {payment.student_name}? It stays on record, marked reversed, and no longer counts as paid.
+        Reverse {payment.receipt_no}, {naira(payment.amount)} paid by {payment.method} on {formatDate(payment.paid_on)}{" "}
+        for {payment.student_name}? It stays on record, marked reversed, and no longer counts as paid.
       </p>
       {payment.reversed_at ? <Banner kind="info">Already reversed: {payment.reversal_reason}</Banner> : null}
       <Form method="post" className="space-y-4" key={form.key} {...form.props}>

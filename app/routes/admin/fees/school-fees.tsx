@@ -18,6 +18,7 @@ import { Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { SelectField } from "~/components/ui/SelectField";
+import { formatDate } from "~/lib/dates";
 import type { FormResult } from "~/lib/form-state";
 import { FeeForm } from "./FeeForm";
 import { FeeTabs, feePaths, naira, type TermChoice } from "./shared";
@@ -49,7 +50,7 @@ function overviewCharts(o: FeeOverview) {
     ? lineSvg(
         points,
         COLORS.line,
-        `Collections this term, running total: ${naira(points[points.length - 1].y)} by ${points[points.length - 1].x}`,
+        `Collections this term, running total: ${naira(points[points.length - 1].y)} by ${formatDate(points[points.length - 1].x)}`,
         axis,
       )
     : null;

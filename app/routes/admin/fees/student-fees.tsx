@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { schoolDay } from "../../../../contract/calendar";
+import { DATE_INPUT_HINT, schoolDay } from "../../../../contract/calendar";
 import { PAYMENT_METHODS, type FeePayment, type StudentBill } from "../../../../contract/fees";
 import type { DiscountFields } from "../../../../contract/fees.schema";
 import { koboToNaira } from "../../../../contract/money";
@@ -17,6 +17,7 @@ import { Banner } from "~/components/ui/Banner";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
+import { formatDate } from "~/lib/dates";
 import { SelectField } from "~/components/ui/SelectField";
 import { useFormState, type FormResult, type FormState, usePending } from "~/lib/form-state";
 import { feePaths, naira, Totals, type TermChoice } from "./shared";
@@ -196,7 +197,13 @@ function PaymentForm({
         inputProps={{ inputMode: "decimal", autoComplete: "off" }}
       />
       <div className="grid grid-cols-2 gap-3">
-        <Field label="Date paid" required field={form.field("paid_on")} inputProps={{ type: "date", max: today }} />
+        <Field
+          label="Date paid"
+          required
+          hint={DATE_INPUT_HINT}
+          field={form.field("paid_on")}
+          inputProps={{ type: "date", max: today }}
+        />
         <SelectField label="Method" required options={PAYMENT_METHODS} field={form.field("method")} />
       </div>
       <Field
@@ -256,7 +263,7 @@ function PaymentRow({ payment }: { payment: FeePayment }) {
           {naira(payment.amount)} · {payment.method}
         </p>
         <p className="text-sm text-slate-700">
-          {payment.receipt_no} · {payment.paid_on}
+          {payment.receipt_no} · {formatDate(payment.paid_on)}
           {payment.reference ? ` · ${payment.reference}` : ""}
         </p>
         {reversed ? <p className="text-sm font-semibold text-red-700">Reversed: {payment.reversal_reason}</p> : null}

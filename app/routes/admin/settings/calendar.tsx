@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
   CALENDAR_MESSAGES as M,
   CALENDAR_LIMITS,
+  DATE_INPUT_HINT,
   TERM_DATE_FIELDS,
   type CalendarTerm,
   type SchoolTerm,
@@ -180,6 +181,7 @@ function DatesForm({
               key={field}
               label={DATE_LABELS[field]}
               required={field !== "next_term_starts_on"}
+              hint={DATE_INPUT_HINT}
               field={form.field(`t${i}_${field}`)}
               inputProps={{ type: "date" }}
             />
@@ -247,6 +249,7 @@ function Closures({
           <Field
             label="Date closed"
             required
+            hint={DATE_INPUT_HINT}
             field={form.field("closure_date")}
             inputProps={{ type: "date", min: term.starts_on, max: term.ends_on }}
           />

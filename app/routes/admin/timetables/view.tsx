@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { MESSAGES } from "../../../../contract/messages";
-import { formatScheduleDate, groupSchedules } from "../../../../contract/timetables";
+import { formatDate } from "../../../../contract/calendar";
+import { groupSchedules } from "../../../../contract/timetables";
 import { withAdmin } from "~/.server/auth.server";
 import { Banner } from "~/components/ui/Banner";
 import { buttonClass } from "~/components/ui/Button";
@@ -69,7 +70,7 @@ export default function TimetableView() {
         <EmptyState title="Nothing Yet">Add the first schedule of this timetable.</EmptyState>
       ) : (
         groups.map((group) => {
-          const heading = group.date ? `${group.day}, ${formatScheduleDate(group.date)}` : group.day;
+          const heading = group.date ? `${group.day}, ${formatDate(group.date)}` : group.day;
           const headingId = `day-${group.key}`;
           return (
             <section key={group.key} aria-labelledby={headingId} className="space-y-2" data-testid="schedule-day">
