@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
 import type { ChildBalance } from "../../../../contract/fees";
 import type { ParentChild } from "../../../../contract/parents";
 import { withAdmin } from "~/.server/auth.server";
@@ -62,6 +63,14 @@ export default function ParentPage() {
   const lastResult = answer?.result as FormResult | undefined;
   const location = useLocation();
   const editAsked = new URLSearchParams(location.search).has("edit");
+  // With JavaScript the link is a client navigation, scrolled to its anchor while the section is still
+  // closed and the page too short to bring it up: open it first, then bring it into view.
+  useEffect(() => {
+    const section = editAsked ? document.getElementById(EDIT_FORM_ID) : null;
+    if (!(section instanceof HTMLDetailsElement)) return;
+    section.open = true;
+    section.scrollIntoView();
+  }, [editAsked]);
   if (!parent) {
     return (
       <div className="space-y-5">
@@ -128,7 +137,7 @@ export default function ParentPage() {
         id={EDIT_FORM_ID}
         summary={<h2 className="inline text-lg font-semibold">Edit Parent</h2>}
         forceOpen={Boolean(lastResult) || editAsked}
-        className="scroll-mt-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        className="scroll-mt-20 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
         summaryClassName="min-h-11 cursor-pointer"
       >
         <div className="mt-4">
