@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { FILE_MESSAGES, FOLDER_NAME_MAX } from "./files";
-import { MESSAGES } from "./messages";
+import { FILE_MESSAGES, FOLDER_NAME_MAX, folderChoiceProblem } from "./files";
 
 /** A folder name as stored and compared: NFC, trimmed, inner spaces collapsed. */
 export const normalizeFolderName = (name: string) => name.normalize("NFC").trim().replace(/\s+/g, " ");
@@ -30,11 +29,8 @@ export const uploadFolderFields = z
     existing_folder: z.preprocess(blankToUndefined, z.string().transform(normalizeFolderName).optional()),
   })
   .superRefine((value, ctx) => {
-    if (value.folder_name === undefined && value.existing_folder === undefined) {
-      ctx.addIssue({ code: "custom", path: ["folder_name"], message: MESSAGES.uploadNoFolder });
-    } else if (value.folder_name !== undefined && value.existing_folder !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["folder_name"], message: FILE_MESSAGES.oneFolderOnly });
-    }
+    const problem = folderChoiceProblem(value.folder_name, value.existing_folder);
+    if (problem) ctx.addIssue({ code: "custom", path: ["folder_name"], message: problem });
   });
 export type UploadFolderFields = z.infer<typeof uploadFolderFields>;
 

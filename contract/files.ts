@@ -61,6 +61,19 @@ export const FILE_MESSAGES = {
   linksRevoked: "Links to this file no longer work.",
 } as const;
 
+/**
+ * The upload's folder is a new folder's name or an existing folder, exactly one of them (blank is none):
+ * the message beside the new folder's name when it is not. The one rule the API, the web form's action
+ * and the upload page's own check all apply.
+ */
+export function folderChoiceProblem(folderName?: string, existingFolder?: string): string | undefined {
+  const named = Boolean(folderName?.trim());
+  const chosen = Boolean(existingFolder?.trim());
+  if (!named && !chosen) return MESSAGES.uploadNoFolder;
+  if (named && chosen) return FILE_MESSAGES.oneFolderOnly;
+  return undefined;
+}
+
 /** The product's File. */
 export interface FileRecord {
   id: number;

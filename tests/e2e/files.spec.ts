@@ -210,6 +210,23 @@ test("refused uploads keep the folder choice and store nothing; another school's
   await expectAccessible(page);
   expect((await quotaViaApi(request, admin)).used).toBe(usedBefore);
 
+  // An existing folder chosen and a new name typed: refused as without JavaScript, both kept, nothing stored.
+  await page.getByLabel("Files").setInputFiles([pdf("letter.pdf")]);
+  await page.getByLabel("New folder name").fill("Letters");
+  await expect(page.getByLabel("Existing folder")).toHaveValue("Receipts");
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByLabel("New folder name")).toHaveAccessibleDescription(
+    "Type a new folder name or choose an existing folder, not both.",
+  );
+  await expect(page.getByLabel("New folder name")).toHaveValue("Letters");
+  await expect(page.getByLabel("Existing folder")).toHaveValue("Receipts");
+  await expect(page).toHaveURL(/\/admin\/files\/upload\/Receipts$/);
+  const folders = await request.get(`/api/admin/${admin.account.uniqueId}/files/folders`, {
+    headers: { Authorization: `Bearer ${admin.token}` },
+  });
+  expect((await folders.json()).data).toEqual(["Receipts"]);
+  expect((await quotaViaApi(request, admin)).used).toBe(usedBefore);
+
   // Another school's file, and an id that is no file at all.
   const other = await registerSchoolViaApi(request, "Other");
   const theirs = await uploadViaApi(

@@ -253,7 +253,10 @@ test.describe("parent's page", () => {
     await page.goto(`/admin/parents/${parent.id}/update`);
     await expect(page.getByRole("heading", { level: 1, name: "Mr. Emeka Eze" })).toBeVisible();
 
-    await page.getByText("Edit Parent").click();
+    // Edit Parent in the header opens the edit section and brings it into view, not under the bottom bar.
+    await page.getByRole("link", { name: "Edit Parent" }).click();
+    await expect(page).toHaveURL(`/admin/parents/${parent.id}/update?edit#edit-parent`);
+    await expect(page.getByLabel("Name")).toBeInViewport();
     await expect(page.getByLabel("Name")).toHaveValue("Mr. Emeka Eze");
     await expect(page.getByRole("group", { name: "Children" }).getByLabel("Chidi Eze · SS2")).toBeChecked();
     await expectAccessible(page);
@@ -331,9 +334,10 @@ test(
     await rows(page).filter({ hasText: "Mr. Emeka Eze" }).getByRole("link").first().click();
     await expect(page.getByRole("heading", { level: 1, name: "Mr. Emeka Eze" })).toBeVisible();
     await expectAccessible(page);
-    // The edit form is a <details> too.
+    // The edit form is a <details> too; Edit Parent in the header opens it and leads to it.
     await expect(page.getByLabel("Name")).toBeHidden();
-    await page.getByText("Edit Parent").click();
+    await page.getByRole("link", { name: "Edit Parent" }).click();
+    await expect(page.getByLabel("Name")).toBeInViewport();
     await expect(page.getByLabel("Name")).toHaveValue("Mr. Emeka Eze");
     await expectAccessible(page);
 

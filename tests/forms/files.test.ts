@@ -171,6 +171,21 @@ describe("files without JavaScript", () => {
     expect(page.field("Existing folder").value).toBe("Receipts");
     expect(await used(school)).toBe(usedBefore);
 
+    // An existing folder chosen and a new name typed: refused beside the name, both kept, nothing stored.
+    page = await page
+      .form({ button: "Upload" })
+      .attach("Files", pdf("letter.pdf"))
+      .fill("New folder name", "Letters")
+      .submit("Upload");
+    expect(page.status).toBe(400);
+    expect(page.field("New folder name").description).toBe(
+      "Type a new folder name or choose an existing folder, not both.",
+    );
+    expect(page.field("New folder name").value).toBe("Letters");
+    expect(page.field("Existing folder").value).toBe("Receipts");
+    expect(await used(school)).toBe(usedBefore);
+    expect((await school.api<{ data: string[] }>("GET", "/files/folders")).body.data).toEqual(["Receipts"]);
+
     // Another school's file, and an id that is no file at all.
     const other = await registerSchool("Other");
     const [theirs] = await upload(other, "Private", pdf("private.pdf"));

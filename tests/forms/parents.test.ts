@@ -233,6 +233,19 @@ describe("parent's page without JavaScript", () => {
     const editSection = (at: Page) => at.control("Name").closest("details")!;
     expect(normalize(editSection(page).querySelector("summary")?.textContent)).toBe("Edit Parent");
     expect(editSection(page).hasAttribute("open")).toBe(false);
+
+    // "Edit Parent" is found first: a link in the page's header, before its contact information, that
+    // opens the edit form and leads to it.
+    const editLink = page.links("Edit Parent");
+    expect(editLink).toHaveLength(1);
+    expect(editLink[0].closest("header")?.querySelector("h1")?.textContent).toBe("Mr. Emeka Eze");
+    const inOrder = [...page.document.querySelectorAll("a[href], section")];
+    expect(inOrder.indexOf(editLink[0])).toBeLessThan(inOrder.indexOf(page.region("Contact information")));
+    expect(editLink[0].getAttribute("href")).toBe(`/admin/parents/${parent.id}/update?edit#edit-parent`);
+    const opened = await page.follow("Edit Parent");
+    expect(opened.heading()).toBe("Mr. Emeka Eze");
+    expect(editSection(opened).id).toBe("edit-parent");
+    expect(editSection(opened).hasAttribute("open")).toBe(true);
     expect(page.field("Name").value).toBe("Mr. Emeka Eze");
     expect(page.field("Chidi Eze · SS2", page.group("Children")).checked).toBe(true);
     page = await page.form({ button: "Save Changes" }).fill("Email", "not an email").submit("Save Changes");

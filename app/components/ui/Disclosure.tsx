@@ -6,12 +6,14 @@ import { useEffect, useState, type ReactNode } from "react";
  * would snap it shut as soon as the errors clear while the user types.
  */
 export function Disclosure({
+  id,
   summary,
   forceOpen,
   className,
   summaryClassName,
   children,
 }: {
+  id?: string;
   summary: ReactNode;
   forceOpen: boolean;
   className?: string;
@@ -23,7 +25,7 @@ export function Disclosure({
     if (forceOpen) setOpen(true);
   }, [forceOpen]);
   return (
-    <details className={className} open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+    <details id={id} className={className} open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className={summaryClassName}>{summary}</summary>
       {children}
     </details>

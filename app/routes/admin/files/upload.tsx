@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
-import { FILE_MESSAGES, FOLDER_NAME_MAX, UPLOAD_FIELDS, uploadFileProblems } from "../../../../contract/files";
+import { FOLDER_NAME_MAX, UPLOAD_FIELDS, folderChoiceProblem, uploadFileProblems } from "../../../../contract/files";
 import type { FieldErrors } from "../../../../contract/http";
 import { APP_MESSAGES, DEFAULT_ERRORS, MESSAGES } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
@@ -60,10 +60,8 @@ function refusal(body: FormData, errors: FieldErrors, formError?: string): FormR
 /** The product's rules on the chosen files and the folder, checked before a byte is sent. */
 function problems(body: FormData, files: File[]): FieldErrors {
   const errors = uploadFileProblems(files.map((f) => ({ filename: f.name, size: f.size })));
-  const name = String(body.get("folder_name") ?? "").trim();
-  const existing = String(body.get("existing_folder") ?? "");
-  if (!name && !existing) errors.folder_name = [MESSAGES.uploadNoFolder];
-  else if (name && existing) errors.folder_name = [FILE_MESSAGES.oneFolderOnly];
+  const folder = folderChoiceProblem(String(body.get("folder_name") ?? ""), String(body.get("existing_folder") ?? ""));
+  if (folder) errors.folder_name = [folder];
   return errors;
 }
 
@@ -122,11 +120,6 @@ export default function UploadFiles() {
   }
 
   const busy = sending.phase !== "idle" || submitting;
-  /** The two folder inputs exclude each other: choosing one clears the other. */
-  const clearOther = (other: string) => (event: FormEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const control = event.currentTarget.form?.elements.namedItem(other) as HTMLInputElement | HTMLSelectElement | null;
-    if (event.currentTarget.value && control) control.value = "";
-  };
 
   return (
     <div className="space-y-4">
@@ -156,7 +149,7 @@ export default function UploadFiles() {
           <Field
             label="New folder name"
             field={form.field("folder_name")}
-            inputProps={{ type: "text", maxLength: FOLDER_NAME_MAX, onInput: clearOther("existing_folder") }}
+            inputProps={{ type: "text", maxLength: FOLDER_NAME_MAX }}
           />
           {folders.length ? (
             <SelectField
@@ -164,7 +157,6 @@ export default function UploadFiles() {
               placeholder="Choose a folder"
               options={folders}
               field={form.field("existing_folder")}
-              selectProps={{ onChange: clearOther("folder_name") }}
             />
           ) : null}
         </fieldset>

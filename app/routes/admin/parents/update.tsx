@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
 import type { ChildBalance } from "../../../../contract/fees";
 import type { ParentChild } from "../../../../contract/parents";
 import { withAdmin } from "~/.server/auth.server";
@@ -7,12 +8,16 @@ import { loadParent, parentDefaults, saveParentForm } from "~/.server/parents.se
 import { Avatar } from "~/components/list/Avatar";
 import { PageHeader, Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
+import { buttonClass } from "~/components/ui/Button";
 import { Disclosure } from "~/components/ui/Disclosure";
 import type { FormResult } from "~/lib/form-state";
 import { ParentFees } from "./ParentFees";
 import { ParentForm } from "./ParentForm";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.parent?.parent_data.name ?? "Parent" }];
+
+/** The edit form's anchor; the header's Edit Parent link adds `?edit`, which draws the form open, with or without JavaScript. */
+const EDIT_FORM_ID = "edit-parent";
 
 /** The parent's page: contact information, children, fees, and the edit form. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -56,6 +61,16 @@ export default function ParentPage() {
   const { parent, error, defaults, fees } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const lastResult = answer?.result as FormResult | undefined;
+  const location = useLocation();
+  const editAsked = new URLSearchParams(location.search).has("edit");
+  // With JavaScript the link is a client navigation, scrolled to its anchor while the section is still
+  // closed and the page too short to bring it up: open it first, then bring it into view.
+  useEffect(() => {
+    const section = editAsked ? document.getElementById(EDIT_FORM_ID) : null;
+    if (!(section instanceof HTMLDetailsElement)) return;
+    section.open = true;
+    section.scrollIntoView();
+  }, [editAsked]);
   if (!parent) {
     return (
       <div className="space-y-5">
@@ -72,7 +87,15 @@ export default function ParentPage() {
   ];
   return (
     <div className="space-y-5">
-      <PageHeader backTo="/admin/parents" title={name} />
+      <PageHeader
+        backTo="/admin/parents"
+        title={name}
+        actions={
+          <Link to={`${location.pathname}?edit#${EDIT_FORM_ID}`} className={buttonClass("secondary")}>
+            Edit Parent
+          </Link>
+        }
+      />
       <Panel id="parent-contact" title="Contact information">
         <div className="flex items-start gap-4">
           <Avatar name={name} src={profile_img} size={64} />
@@ -111,9 +134,10 @@ export default function ParentPage() {
       </Panel>
       <ParentFees fees={fees} />
       <Disclosure
+        id={EDIT_FORM_ID}
         summary={<h2 className="inline text-lg font-semibold">Edit Parent</h2>}
-        forceOpen={Boolean(lastResult)}
-        className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+        forceOpen={Boolean(lastResult) || editAsked}
+        className="scroll-mt-20 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
         summaryClassName="min-h-11 cursor-pointer"
       >
         <div className="mt-4">
