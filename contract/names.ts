@@ -18,6 +18,7 @@ export const NAME_TITLES = [
   "Alhaji",
   "Alhaja",
   "Hajia",
+  "Hajiya",
   "Chief",
   "Pastor",
   "Rev",

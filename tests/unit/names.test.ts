@@ -9,6 +9,7 @@ describe("names with titles", () => {
     expect(withoutTitles("Chief Dr. Ada Obi")).toBe("Ada Obi");
     expect(withoutTitles("Alhaji Engr. Sani Umar")).toBe("Sani Umar");
     expect(withoutTitles("Rev. Prof Ayo Ade")).toBe("Ayo Ade");
+    expect(withoutTitles("Hajiya Bello")).toBe("Bello");
   });
 
   it("keeps names that merely start with a title's letters, and titles after the first name", () => {
