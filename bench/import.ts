@@ -13,6 +13,7 @@ import { publicId } from "../api/lib/crypto";
 import { keepSpreadsheetWorkerReady } from "../api/lib/spreadsheet";
 import { studentSearchText } from "../api/services/students";
 import { toE164 } from "../contract/phone";
+import { nameSortKey } from "../contract/names";
 import { registerSchool, startApi, type RegisteredSchool, type TestApi } from "../tests/api/harness";
 import { xlsxBytes } from "../tests/api/spreadsheets";
 
@@ -96,6 +97,7 @@ async function floorRun(api: TestApi, file: Uint8Array<ArrayBuffer>): Promise<{ 
             };
             return {
               ...columns,
+              sort_name: nameSortKey(name),
               search_text: studentSearchText(columns),
               school_id: schoolId,
               unique_id: publicId("STU"),

@@ -15,6 +15,7 @@ import { calendar } from "./migrations/0014_calendar";
 import { classHistory } from "./migrations/0015_class_history";
 import { teaching } from "./migrations/0016_teaching";
 import { publicLinks } from "./migrations/0017_public_links";
+import { sortNames } from "./migrations/0018_sort_names";
 import type { Db, Dialect, DialectMigration } from "./types";
 
 /**
@@ -38,6 +39,7 @@ const migrations: Record<string, DialectMigration> = {
   "0015_class_history": classHistory,
   "0016_teaching": teaching,
   "0017_public_links": publicLinks,
+  "0018_sort_names": sortNames,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

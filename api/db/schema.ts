@@ -41,6 +41,8 @@ export interface StudentTable {
   school_id: number;
   unique_id: string;
   name: string;
+  /** The name without its titles, in lower case (contract/names.ts): the key the lists sort by. */
+  sort_name: string;
   class_name: string | null;
   gender: string;
   phone_number: string | null;
@@ -65,6 +67,8 @@ export interface StaffTable {
   school_id: number;
   unique_id: string;
   name: string;
+  /** The name without its titles, in lower case (contract/names.ts): the key the lists sort by. */
+  sort_name: string;
   email: string | null;
   phone: string | null;
   address: string | null;
@@ -95,6 +99,8 @@ export interface ParentTable {
   school_id: number;
   unique_id: string;
   name: string;
+  /** The name without its titles, in lower case (contract/names.ts): the key the lists sort by. */
+  sort_name: string;
   email: string;
   phone: string;
   address: string | null;

@@ -727,7 +727,7 @@ export async function parentBalances(
     .select("s.id")
     .where("ps.school_id", "=", tenant.schoolId)
     .where("ps.parent_id", "=", parent.id)
-    .orderBy("s.name")
+    .orderBy("s.sort_name")
     .orderBy("s.id")
     .execute();
   const { term, session } = await resolveTerm(deps, tenant, query);

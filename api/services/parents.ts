@@ -1,4 +1,5 @@
 import type { FieldErrors, Paginated } from "../../contract/http";
+import { nameSortKey } from "../../contract/names";
 import {
   MAX_CHILDREN,
   MAX_PARENTS,
@@ -67,7 +68,7 @@ async function childrenOf(db: Db, tenant: Tenant, parentIds: number[]): Promise<
     ])
     .where("parent_students.school_id", "=", tenant.schoolId)
     .where("parent_students.parent_id", "in", parentIds)
-    .orderBy("students.name")
+    .orderBy("students.sort_name")
     .orderBy("students.id")
     .execute();
   for (const row of rows) {
@@ -112,7 +113,7 @@ export async function listParents(
     async (limit, offset) => {
       const rows = await base
         .selectAll("parents")
-        .orderBy("parents.name")
+        .orderBy("parents.sort_name")
         .orderBy("parents.id")
         .limit(limit)
         .offset(offset)
@@ -155,7 +156,11 @@ export async function parentColumns(db: Db, tenant: Tenant, body: PersonBody, pa
   if (Object.keys(errors).length) throw validationError(errors);
   const columns = { name: fields.name!, email: emailKey(fields.email!), phone, address: fields.address ?? null };
   return {
-    columns: { ...columns, search_text: searchText([columns.name, columns.email, ...phoneSearchForms(phone)]) },
+    columns: {
+      ...columns,
+      sort_name: nameSortKey(columns.name),
+      search_text: searchText([columns.name, columns.email, ...phoneSearchForms(phone)]),
+    },
     childIds: children ?? [],
     removePhoto: Boolean(fields.remove_photo),
     photoMime,
@@ -325,6 +330,7 @@ export async function linkApplicantParent(
     .insertInto("parents")
     .values({
       ...columns,
+      sort_name: nameSortKey(columns.name),
       search_text: searchText([columns.name, columns.email, ...phoneSearchForms(phone)]),
       profile_img_key: null,
       school_id: tenant.schoolId,

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { FieldErrors, Paginated } from "../../contract/http";
+import { nameSortKey } from "../../contract/names";
 import type { SchoolSettings } from "../../contract/settings";
 import {
   STAFF_MESSAGES,
@@ -108,7 +109,13 @@ export async function listStaff(deps: ApiDeps, tenant: Tenant, query: StaffListQ
       withTeaching(
         deps.db,
         tenant,
-        await base.selectAll("staff").orderBy("staff.name").orderBy("staff.id").limit(limit).offset(offset).execute(),
+        await base
+          .selectAll("staff")
+          .orderBy("staff.sort_name")
+          .orderBy("staff.id")
+          .limit(limit)
+          .offset(offset)
+          .execute(),
       ),
   );
 }
@@ -215,6 +222,7 @@ export async function staffColumns(deps: ApiDeps, tenant: Tenant, body: PersonBo
   return {
     columns: {
       ...columns,
+      sort_name: nameSortKey(columns.name),
       search_text: searchText([columns.name, columns.position, columns.email, ...phoneSearchForms(phone)]),
     },
     teaching: pairs,

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { FieldErrors, Paginated } from "../../contract/http";
 import { APP_MESSAGES, MESSAGES } from "../../contract/messages";
+import { nameSortKey } from "../../contract/names";
 import { toE164 } from "../../contract/phone";
 import type { SchoolClass } from "../../contract/settings";
 import {
@@ -83,7 +84,9 @@ export async function listStudents(
     query,
     async () => (await base.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
     async (limit, offset) =>
-      (await base.selectAll().orderBy("name").orderBy("id").limit(limit).offset(offset).execute()).map(toStudentRecord),
+      (await base.selectAll().orderBy("sort_name").orderBy("id").limit(limit).offset(offset).execute()).map(
+        toStudentRecord,
+      ),
   );
 }
 
@@ -102,7 +105,9 @@ export async function listBacklog(
     query,
     async () => (await base.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
     async (limit, offset) =>
-      (await base.selectAll().orderBy("name").orderBy("id").limit(limit).offset(offset).execute()).map(toBacklogEntry),
+      (await base.selectAll().orderBy("sort_name").orderBy("id").limit(limit).offset(offset).execute()).map(
+        toBacklogEntry,
+      ),
   );
 }
 
@@ -172,7 +177,7 @@ export function studentColumns(raw: unknown, mode: "create" | "update", classes:
     takes_lesson: fields.takes_lesson ? 1 : 0,
     subjects: subjects.length ? [...new Set(subjects)].join(", ") : null,
   };
-  return { ...columns, search_text: studentSearchText(columns) };
+  return { ...columns, sort_name: nameSortKey(columns.name), search_text: studentSearchText(columns) };
 }
 
 const duplicateAdmission = () =>

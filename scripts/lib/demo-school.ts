@@ -13,6 +13,7 @@ import { registerSchool } from "../../api/services/auth";
 import { studentSearchText } from "../../api/services/students";
 import { currentSession, currentTerm } from "../../contract/calendar";
 import { ALL_CLASSES } from "../../contract/inventory";
+import { nameSortKey } from "../../contract/names";
 import { toE164 } from "../../contract/phone";
 import { DEFAULT_SUBJECTS_BY_SECTION, SECTIONS } from "../../contract/subjects";
 import {
@@ -109,6 +110,7 @@ function students(random: Random, schoolId: number, now: Date): NewStudent[] {
       };
       return {
         ...columns,
+        sort_name: nameSortKey(columns.name),
         search_text: studentSearchText(columns),
         school_id: schoolId,
         unique_id: publicId("STU"),
@@ -154,6 +156,7 @@ function staff(random: Random, schoolId: number, now: Date): DemoStaff[] {
       gender: who.gender,
       is_teaching_staff: teaching ? 1 : 0,
       profile_img_key: null,
+      sort_name: nameSortKey(contact.name),
       search_text: searchText([contact.name, contact.position, contact.email, ...phoneSearchForms(contact.phone)]),
       created_at: stamp,
       updated_at: stamp,
@@ -236,6 +239,7 @@ function families(random: Random, pupils: NewStudent[]): Family[] {
         ...contact,
         address: pupil.address ?? null,
         profile_img_key: null,
+        sort_name: nameSortKey(contact.name),
         search_text: searchText([contact.name, contact.email, ...phoneSearchForms(contact.phone)]),
         idempotency_key: null,
       });

@@ -434,6 +434,19 @@ describe(`imports API on ${DATABASE}`, () => {
       expect(await (await commit(s, "parents", good.token)).json()).toMatchObject({
         message: IMPORT_MESSAGES.imported(2, "parents"),
       });
+      // An import writes the sort key with the name, as every write does.
+      expect(
+        await api.db
+          .selectFrom("parents")
+          .select(["name", "sort_name"])
+          .where("email", "like", "%obi@example.com")
+          .execute(),
+      ).toEqual(
+        expect.arrayContaining([
+          { name: "Mrs. Obi", sort_name: "obi" },
+          { name: "Mr. Obi", sort_name: "obi" },
+        ]),
+      );
       const list = (await (await api.fetch(`${base(s)}/stu-parents?q=Mrs`, { headers: s.auth })).json()).data.data;
       expect(list[0].children.map((c: { student_data: { name: string } }) => c.student_data.name)).toEqual([
         "Ada Obi",

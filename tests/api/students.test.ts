@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_SIZE } from "../../contract/limits";
 import { APP_MESSAGES, DEFAULT_SUCCESS, MESSAGES } from "../../contract/messages";
 import { STUDENT_MESSAGES, type BacklogEntry, type StudentRecord } from "../../contract/students";
+import { sortNames } from "../../api/db/migrations/0018_sort_names";
 import { DATABASE, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
 
 /** Students and the backlog (contract/students.ts), on the real database. */
@@ -324,6 +325,50 @@ describe(`students API on ${DATABASE}`, () => {
       expect((await list(s, "?q=_")).total).toBe(0);
       expect((await list(s, "?q=pupil&class=JSS2")).total).toBe(12);
       expect((await list(s, "?q=ngozi&class=JSS1")).total).toBe(0);
+    });
+  });
+
+  describe("names with titles", () => {
+    it("sorts by the name without its titles, shown as written; an update moves the name, a tie goes by id", async () => {
+      const s = await registerSchool(api);
+      const names = ["Hauwa Musa", "Mrs. Grace Eze", "Fatima Bello", "CHIEF DR Zainab Ali", "Drake Obi"];
+      const ids: Record<string, string> = {};
+      for (const name of names) ids[name] = String((await created(s, student({ name }))).id);
+      const order = async () => (await list(s)).data.map((r) => r.student_data.name);
+      expect(await order()).toEqual([
+        "Drake Obi",
+        "Fatima Bello",
+        "Mrs. Grace Eze",
+        "Hauwa Musa",
+        "CHIEF DR Zainab Ali",
+      ]);
+
+      const res = await api.fetch(
+        `${base(s)}/students/${ids["Fatima Bello"]}`,
+        json("POST", s, { student_data: student({ name: "Pastor Ifeoma Nwosu" }) }),
+      );
+      expect(res.status).toBe(200);
+      await created(s, student({ name: "grace eze" }));
+      expect(await order()).toEqual([
+        "Drake Obi",
+        "Mrs. Grace Eze",
+        "grace eze",
+        "Hauwa Musa",
+        "Pastor Ifeoma Nwosu",
+        "CHIEF DR Zainab Ali",
+      ]);
+    });
+    it("migration 0018 fills the sort key of the rows there are, and undoes", async () => {
+      const s = await registerSchool(api);
+      for (const name of ["Hauwa Musa", "Mrs. Grace Eze", "Fatima Bello"]) await created(s, student({ name }));
+      const migration = sortNames(DATABASE);
+      await migration.down!(api.db as never);
+      await migration.up(api.db as never);
+      expect((await list(s)).data.map((r) => r.student_data.name)).toEqual([
+        "Fatima Bello",
+        "Mrs. Grace Eze",
+        "Hauwa Musa",
+      ]);
     });
   });
 

@@ -64,9 +64,10 @@ describe("staff list without JavaScript", () => {
     let page = await browser.goto("/admin/staff");
     expect(page.heading()).toBe("Staff");
     expect(rows(page)).toHaveLength(PAGE_SIZE);
-    expect(rows(page)[0]).toContain("Mr. Okon Bassey");
-    expect(rows(page)[0]).toContain("Bursar (Non-Teaching)");
-    expect(rows(page)[1]).toContain("Vice Principal (Teaching) Form teacher, SS1");
+    expect(rows(page)[0]).toContain("Mrs. Amina Yusuf");
+    expect(rows(page)[0]).toContain("Vice Principal (Teaching) Form teacher, SS1");
+    expect(rows(page)[1]).toContain("Mr. Okon Bassey");
+    expect(rows(page)[1]).toContain("Bursar (Non-Teaching)");
     expect(page.href(/^Mr\. Okon Bassey/)).toMatch(/^\/admin\/staff\/STF-[^/]+\/update$/);
     expect(page.text()).toContain(`Page 1 of 2 · ${PAGE_SIZE + 2} in all`);
     expect(chosenChip(page)).toEqual(["All"]);

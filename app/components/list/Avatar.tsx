@@ -1,3 +1,5 @@
+import { initials } from "../../../contract/names";
+
 /** A person's photo, or their initials on a tinted disc when there is none. Decorative: the name is beside it. */
 export function Avatar({ name, src, size = 44 }: { name: string; src?: string | null; size?: number }) {
   const style = { width: size, height: size };
@@ -14,10 +16,4 @@ export function Avatar({ name, src, size = 44 }: { name: string; src?: string | 
       {initials(name)}
     </span>
   );
-}
-
-export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
-  return letters.map((w) => w[0]!.toUpperCase()).join("") || "?";
 }
