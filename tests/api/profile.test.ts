@@ -34,15 +34,19 @@ interface ErrorBody {
 describe(`profile and password on ${DATABASE}`, { timeout: 90_000 }, () => {
   let api: TestApi;
   let school: RegisteredSchool;
+  // One school email registers one school: each test's school has an address of its own.
+  let schoolEmail = "";
+  let registered = 0;
   beforeAll(async () => {
     api = await startApi();
   });
   afterAll(() => api.close());
   beforeEach(async () => {
+    schoolEmail = `info${(registered += 1)}@royalcrest.ng`;
     school = await registerSchool(api, {
       school_name: "Royal Crest Academy",
       principal_name: "Dr. Ngozi Eze",
-      school_email: "info@royalcrest.ng",
+      school_email: schoolEmail,
     });
   });
 
@@ -106,7 +110,7 @@ describe(`profile and password on ${DATABASE}`, { timeout: 90_000 }, () => {
         admin_data: {
           school_name: "Royal Crest Academy",
           principal_name: "Dr. Ngozi Eze",
-          school_email: "info@royalcrest.ng",
+          school_email: schoolEmail,
           phone_number: "+2348031234567",
           logo_url: expect.stringMatching(/^\/api\/media\/[0-9a-f]{32}$/),
           signature_url: null,

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { CALENDAR_MESSAGES as M, currentSession } from "../../contract/calendar";
+import { CALENDAR_MESSAGES as M, currentSession, DATE_INPUT_HINT } from "../../contract/calendar";
 import { expectAccessible } from "./support/axe";
 import { signedIn } from "./support/school";
 
@@ -40,7 +40,7 @@ test("js smoke: a refusal focuses its field; dates saved; a closure added and re
   await first.getByLabel("Ends on").fill(`${FIRST}-09-01`);
   await page.getByRole("button", { name: "Save dates" }).click();
   await expect(first.getByLabel("Ends on")).toBeFocused();
-  await expect(first.getByLabel("Ends on")).toHaveAccessibleDescription(M.endBeforeStart);
+  await expect(first.getByLabel("Ends on")).toHaveAccessibleDescription(`${M.endBeforeStart} ${DATE_INPUT_HINT}`);
   await expect(first.getByLabel("Starts on")).toHaveValue(`${FIRST}-09-14`);
   await expectAccessible(page);
 
@@ -77,7 +77,7 @@ test(
     const first = term(page, "1st Term");
     await first.getByLabel("Starts on").fill(`${FIRST}-09-14`);
     await page.getByRole("button", { name: "Save dates" }).click();
-    await expect(first.getByLabel("Ends on")).toHaveAccessibleDescription(M.endRequired);
+    await expect(first.getByLabel("Ends on")).toHaveAccessibleDescription(`${M.endRequired} ${DATE_INPUT_HINT}`);
     await expect(first.getByLabel("Starts on")).toHaveValue(`${FIRST}-09-14`);
     await expectAccessible(page);
 

@@ -1,5 +1,4 @@
 import { sql, type Kysely } from "kysely";
-import { nameSortKey } from "../../../contract/names";
 import type { DialectMigration } from "../types";
 
 /**
@@ -73,6 +72,21 @@ export const sortNames: DialectMigration = () => ({
   },
 });
 
+/**
+ * The sort key as this migration wrote it: the name without the titles in front of it, in lower case. A
+ * copy of `nameSortKey` (contract/names.ts) as it stood, so that this migration does later what it did the
+ * day it shipped, whatever the list of titles becomes.
+ */
+const TITLES = new Set(
+  "mr mrs miss ms dr prof engr barr hon alhaji alhaja hajia hajiya chief pastor rev revd".split(" "),
+);
+
+function sortKey(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words.findIndex((word) => !TITLES.has(word.replace(/\.$/, "").toLowerCase()));
+  return (first === -1 ? words : words.slice(first)).join(" ").toLowerCase();
+}
+
 /** Writes `sort_name` for every row of `table`, in batches of ids. */
 async function fillSortNames(db: Kysely<unknown>, table: PeopleTable) {
   for (let after = 0; ; ) {
@@ -83,7 +97,7 @@ async function fillSortNames(db: Kysely<unknown>, table: PeopleTable) {
       }>`select id, name from ${sql.table(table)} where id > ${after} order by id limit ${FILL_BATCH}`.execute(db)
     ).rows;
     for (const row of rows)
-      await sql`update ${sql.table(table)} set sort_name = ${nameSortKey(row.name)} where id = ${row.id}`.execute(db);
+      await sql`update ${sql.table(table)} set sort_name = ${sortKey(row.name)} where id = ${row.id}`.execute(db);
     if (rows.length < FILL_BATCH) return;
     after = Number(rows[rows.length - 1]!.id);
   }
