@@ -31,6 +31,20 @@ describe(`imports API on ${DATABASE}`, () => {
   }
   const commit = (s: RegisteredSchool, kind: string, token: string) =>
     api.fetch(`${base(s)}/imports/${kind}/${token}/commit`, { method: "POST", headers: s.auth });
+
+  /** Imports one student under `admission`, so a later file's row with that number is refused. */
+  const importStudentAdmittedAs = async (s: RegisteredSchool, admission: string) => {
+    const preview = await checked(
+      s,
+      "students",
+      xlsxFile([
+        ["Name", "Class", "Gender", "Phone Number", "Admission Number"],
+        ["Old Boy", "JSS1", "Male", "0803 000 0001", admission],
+      ]),
+    );
+    expect((await commit(s, "students", preview.token)).status).toBe(200);
+  };
+
   async function count(s: RegisteredSchool, path: string) {
     return ((await (await api.fetch(`${base(s)}${path}`, { headers: s.auth })).json()).data as { total: number }).total;
   }
@@ -126,14 +140,7 @@ describe(`imports API on ${DATABASE}`, () => {
 
     it("reports every bad row by row, column and the form's words; imports nothing; gives the rows back with a Problem column", async () => {
       const s = await registerSchool(api);
-      await checked(
-        s,
-        "students",
-        xlsxFile([
-          ["Name", "Class", "Gender", "Phone Number", "Admission Number"],
-          ["Old Boy", "JSS1", "Male", "0803 000 0001", "TAKEN/1"],
-        ]),
-      ).then((p) => commit(s, "students", p.token));
+      await importStudentAdmittedAs(s, "TAKEN/1");
       const rows = [
         ["Name", "Class", "Gender", "Phone Number", "Email", "Admission Number"],
         ["Good Row", "JSS1", "Male", "0803 123 4567", "", "N/1"],
@@ -199,14 +206,7 @@ describe(`imports API on ${DATABASE}`, () => {
 
     it("names every problem of a row in one check: an unknown class and a taken admission number beside a bad gender and a bad phone", async () => {
       const s = await registerSchool(api);
-      await checked(
-        s,
-        "students",
-        xlsxFile([
-          ["Name", "Class", "Gender", "Phone Number", "Admission Number"],
-          ["Old Boy", "JSS1", "Male", "0803 000 0001", "TAKEN/1"],
-        ]),
-      ).then((p) => commit(s, "students", p.token));
+      await importStudentAdmittedAs(s, "TAKEN/1");
       const preview = await checked(
         s,
         "students",
