@@ -59,6 +59,7 @@ export const MESSAGES = {
 export const APP_MESSAGES = {
   registered: "Your school account has been created.",
   schoolEmailRegistered: "This school email is already registered. Sign in with your Unique ID instead.",
+  schoolEmailTaken: "Another school is registered with this email.",
   loginFailed: "Unique ID or password is incorrect.",
   tooManyAttempts: "Too many failed attempts. Please wait and try again.",
   loggedIn: "Welcome back!",

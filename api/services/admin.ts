@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import { profileUpdateFields, type AdminRecord, type DashboardData } from "../../contract/admin";
 import type { FieldErrors } from "../../contract/http";
+import { APP_MESSAGES } from "../../contract/messages";
 import type { UploadedFile } from "../../server-lib/multipart";
 import type { ApiDeps, Tenant } from "../context";
 import { fromZod, gatherFieldErrors, validationError } from "../lib/errors";
-import { adminData, normalizePhone } from "./auth";
+import { adminData, holdSchoolEmail, normalizePhone, refuseSchoolEmailTaken } from "./auth";
 import { assertImage, removeMedia, storeImage } from "./media";
 import { schoolTerm } from "./calendar";
 import { recordAudit } from "./audit";
@@ -52,11 +53,17 @@ export async function updateAdminRecord(
       ? await storeImage(deps, tenant.schoolId, files.signature, signatureMime!)
       : before.signature_key;
     if (files.signature) stored.push(signature_key!);
-    await deps.db
-      .updateTable("schools")
-      .set({ ...fields, logo_key, signature_key, updated_at: deps.now().toISOString() })
-      .where("id", "=", tenant.schoolId)
-      .execute();
+    await deps.db.transaction().execute(async (trx) => {
+      if (fields.school_email !== undefined) {
+        await holdSchoolEmail(deps, trx, fields.school_email);
+        await refuseSchoolEmailTaken(trx, fields.school_email, APP_MESSAGES.schoolEmailTaken, tenant.schoolId);
+      }
+      await trx
+        .updateTable("schools")
+        .set({ ...fields, logo_key, signature_key, updated_at: deps.now().toISOString() })
+        .where("id", "=", tenant.schoolId)
+        .execute();
+    });
   } catch (error) {
     for (const key of stored) await removeMedia(deps, key);
     throw error;

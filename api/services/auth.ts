@@ -80,23 +80,11 @@ export async function registerSchool(
     const saved = await inTransaction(
       deps.db,
       async (trx): Promise<{ twin: Registration } | { school: School } | null> => {
-        // Two registrations of one email take turns from here (SQLite: every transaction already does).
-        if (deps.dialect === "postgres") {
-          await sql`select pg_advisory_xact_lock(hashtext(${`school_email:${email}`}))`.execute(trx);
-        }
+        await holdSchoolEmail(deps, trx, email);
         // Another send of the same form saved its school since the lookup above (a double tap): answer that one.
         const twin = key ? await replayRegistration(deps, trx, key, passwordHash, password) : null;
         if (twin) return { twin };
-        const registered = await trx
-          .selectFrom("schools")
-          .select("id")
-          .where((eb) => eb(eb.fn("lower", ["school_email"]), "=", email))
-          .executeTakeFirst();
-        if (registered) {
-          throw new ApiError(409, APP_MESSAGES.schoolEmailRegistered, {
-            school_email: [APP_MESSAGES.schoolEmailRegistered],
-          });
-        }
+        await refuseSchoolEmailTaken(trx, email, APP_MESSAGES.schoolEmailRegistered);
         const taken = await trx.selectFrom("schools").select("id").where("unique_id", "=", uniqueId).executeTakeFirst();
         if (taken) return null;
         const school = await trx
@@ -162,6 +150,26 @@ async function replayRegistration(
     .where("id", "=", earlier.id)
     .execute();
   return { unique_id: earlier.unique_id, password, admin_data: adminData(earlier) };
+}
+
+/**
+ * Holds a school email for the rest of the transaction: two writes of one email take turns from here
+ * (PostgreSQL: an advisory lock on the email; SQLite: every write transaction already does).
+ */
+export async function holdSchoolEmail(deps: ApiDeps, trx: Db, email: string) {
+  if (deps.dialect === "postgres") {
+    await sql`select pg_advisory_xact_lock(hashtext(${`school_email:${email}`}))`.execute(trx);
+  }
+}
+
+/** Throws 409 with `message` on the field when a school other than `schoolId` has the email, in any case. */
+export async function refuseSchoolEmailTaken(trx: Db, email: string, message: string, schoolId?: number) {
+  let holders = trx
+    .selectFrom("schools")
+    .select("id")
+    .where((eb) => eb(eb.fn("lower", ["school_email"]), "=", email));
+  if (schoolId !== undefined) holders = holders.where("id", "<>", schoolId);
+  if (await holders.executeTakeFirst()) throw new ApiError(409, message, { school_email: [message] });
 }
 
 /** Runs `work` in a transaction, or in the one `db` already is (the demo seed registers inside its own). */

@@ -153,6 +153,23 @@ describe(`profile and password on ${DATABASE}`, { timeout: 90_000 }, () => {
       });
     });
 
+    it("refuses an email another school is registered with, in any case, and saves nothing", async () => {
+      await registerSchool(api, { school_email: `other${registered}@royalcrest.ng` });
+      const rowBefore = await row();
+      const res = await update({ school_name: "Renamed", school_email: `OTHER${registered}@RoyalCrest.ng` });
+      expect(res.status).toBe(409);
+      expect(((await res.json()) as ErrorBody).errors).toEqual({
+        school_email: ["Another school is registered with this email."],
+      });
+      expect(await row()).toEqual(rowBefore);
+    });
+
+    it("keeps its own email when it is sent again in another case", async () => {
+      const res = await update({ school_email: schoolEmail.toUpperCase() });
+      expect(res.status).toBe(200);
+      expect((await adminData()).admin_data.school_email).toBe(schoolEmail);
+    });
+
     it("an empty file input keeps the logo", async () => {
       const before = await adminData();
       const res = await update({ school_name: "Renamed" }, { logo: new File([], "") });

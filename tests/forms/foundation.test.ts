@@ -300,6 +300,14 @@ describe("profile without JavaScript", () => {
 
     page = await page
       .form({ button: "Save Changes" })
+      .fill("School Email", admin.account.email.toUpperCase())
+      .submit("Save Changes");
+    expect(page.field("School Email").description).toBe("Another school is registered with this email.");
+    expect(page.field("School Name").value).toBe("Renamed Grammar School");
+    expect((await adminData(school)).school_email).toBe(school.account.email);
+
+    page = await page
+      .form({ button: "Save Changes" })
       .fill("School Email", "office@renamed.test")
       .submit("Save Changes");
     expect(page.path).toBe("/admin/profile");
