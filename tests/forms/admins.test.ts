@@ -169,6 +169,9 @@ describe("sub-admins without JavaScript", () => {
       expect(logout.button("Logout")).toBeTruthy();
     }
 
+    // The logout confirm page's Cancel leads to a page they can open.
+    expect((await device.goto("/admin/logout")).href("Cancel")).toBe("/admin/students");
+
     const session = device.cookie("__session")!;
     const out = await denied.form({ selector: 'header details form[action="/admin/logout"]' }).submit("Logout");
     expect(out.path).toBe("/choose-account");

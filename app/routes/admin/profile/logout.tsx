@@ -1,15 +1,20 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { APP_MESSAGES } from "../../../../contract/messages";
-import { LOGIN_PATH, requireAdmin, signOut } from "~/.server/auth.server";
+import { currentFeatures, LOGIN_PATH, requireAdmin, signOut } from "~/.server/auth.server";
 import { UnauthorizedError } from "~/.server/api.server";
 import { commitSession } from "~/.server/session.server";
 import { ConfirmPage } from "~/components/ui/ConfirmPage";
+import { allowsPage, homeFor, pageAccess } from "~/lib/access";
+
+const PROFILE_PATH = "/admin/profile";
 
 export const meta: MetaFunction = () => [{ title: "Logout" }];
 
+/** Cancel goes back to the profile, where Logout lives, or to a sub-admin's start page when the profile is closed to them. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return null;
+  const features = await currentFeatures(await requireAdmin(request, context));
+  return { cancelTo: allowsPage(features, pageAccess(PROFILE_PATH)) ? PROFILE_PATH : homeFor(features) };
 }
 
 /** Revokes the token at the API, then forgets it here; an already revoked token still logs out. */
@@ -26,11 +31,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Logout() {
+  const { cancelTo } = useLoaderData<typeof loader>();
   return (
     <ConfirmPage
       title="Logout"
       description="Are you sure you want to log out?"
-      cancelTo="/admin/profile"
+      cancelTo={cancelTo}
       confirmLabel="Logout"
     />
   );
