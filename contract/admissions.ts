@@ -40,7 +40,7 @@ export const ADMISSION_LIMITS = {
   amountMaxKobo: 1_000_000_000,
   /** Each document: an image or a PDF of at most the file manager's 5 MB. */
   documentMaxBytes: UPLOAD_MAX_BYTES,
-  /** Submissions one address may make in an hour, over every form (a family, or a shared connection). */
+  /** Submissions one address may make in an hour to one school, over its forms (a family, or a shared connection). */
   perAddressPerHour: 20,
   /** Submissions one form takes in an hour. */
   perFormPerHour: 200,

@@ -255,24 +255,29 @@ export async function readPublicSubmission(deps: ApiDeps, publicId: string, refe
 /** Only a hash of the address is kept: enough to count, not to know who. */
 export const addressHash = (address: string) => createHash("sha256").update(`admission:${address}`).digest("hex");
 
-async function countSince(deps: ApiDeps, column: "form_id" | "address_hash", value: number | string): Promise<number> {
+async function countSince(deps: ApiDeps, where: { form_id: number } | { school_id: number; address_hash: string }) {
   const since = new Date(deps.now().getTime() - HOUR_MS).toISOString();
-  const row = await deps.db
+  let query = deps.db
     .selectFrom("admission_submissions")
     .select((eb) => eb.fn.countAll().as("n"))
-    .where(column, "=", value)
-    .where("created_at", ">", since)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where("created_at", ">", since);
+  if ("form_id" in where) query = query.where("form_id", "=", where.form_id);
+  else query = query.where("address_hash", "=", where.address_hash).where("school_id", "=", where.school_id);
+  return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
-/** The abuse limits: so many submissions an hour from one address, and to one form. */
-async function assertWithinLimits(deps: ApiDeps, formId: number, address: string) {
+/**
+ * The abuse limits: so many submissions an hour from one address to one school (over its forms: another school's
+ * form is not closed by them), and to one form.
+ */
+async function assertWithinLimits(deps: ApiDeps, form: { id: number; school_id: number }, address: string) {
   const retry = { "Retry-After": String(HOUR_MS / 1000) };
-  if ((await countSince(deps, "address_hash", address)) >= ADMISSION_LIMITS.perAddressPerHour) {
+  if (
+    (await countSince(deps, { school_id: form.school_id, address_hash: address })) >= ADMISSION_LIMITS.perAddressPerHour
+  ) {
     throw new ApiError(429, M.tooManyFromAddress, undefined, retry);
   }
-  if ((await countSince(deps, "form_id", formId)) >= ADMISSION_LIMITS.perFormPerHour) {
+  if ((await countSince(deps, { form_id: form.id })) >= ADMISSION_LIMITS.perFormPerHour) {
     throw new ApiError(429, M.tooManyForForm, undefined, retry);
   }
 }
@@ -351,7 +356,7 @@ export async function submitApplication(
 
   if ((firstField(form, HONEYPOT_FIELD) ?? "").trim()) throw new ApiError(422, M.honeypot);
   const hashed = addressHash(address);
-  await assertWithinLimits(deps, row.id, hashed);
+  await assertWithinLimits(deps, row, hashed);
   if (form.tooManyFiles) throw new ApiError(413, `At most ${DOCUMENT_FIELDS.length} documents can be sent.`);
 
   const errors: FieldErrors = {};

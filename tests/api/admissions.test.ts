@@ -475,7 +475,7 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
       expect(docs).toHaveLength(4);
     });
 
-    it(`limits one address to ${ADMISSION_LIMITS.perAddressPerHour} submissions an hour, over every form, with Retry-After`, async () => {
+    it(`limits one address to ${ADMISSION_LIMITS.perAddressPerHour} submissions an hour to one school, over its forms, with Retry-After; another school's form still takes it`, async () => {
       const forms = [await newForm(school), await newForm(school)];
       const address = "198.51.100.7";
       for (let i = 0; i < ADMISSION_LIMITS.perAddressPerHour; i++) {
@@ -488,6 +488,8 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
         "3600",
       ]);
       expect((await apply(forms[0].public_id, application(answers(), {}), "198.51.100.8")).status).toBe(201);
+      const otherSchoolsForm = await newForm(await registerSchool(api));
+      expect((await apply(otherSchoolsForm.public_id, application(answers(), {}), address)).status).toBe(201);
       api.clock.now = new Date(api.clock.now.getTime() + 61 * 60 * 1000);
       expect((await apply(forms[0].public_id, application(answers(), {}), address)).status).toBe(201);
     });
