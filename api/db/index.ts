@@ -30,14 +30,23 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+export interface OpenOptions {
+  /**
+   * false for the migrations, which may rightly run one long statement (an index on a big table); everything else
+   * keeps PostgreSQL's deadlines, so that a database that hangs never hangs a request.
+   */
+  deadlines?: boolean;
+}
+
 /** `postgres://` or `postgresql://` selects PostgreSQL; anything else is a SQLite file path (or `:memory:`). */
-export function openDatabase(url: string): DbHandle {
+export function openDatabase(url: string, { deadlines = true }: OpenOptions = {}): DbHandle {
   if (/^postgres(ql)?:\/\//i.test(url)) {
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
       connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
       keepAlive: true,
+      ...(deadlines && { statement_timeout: PG_STATEMENT_TIMEOUT_MS, query_timeout: PG_ANSWER_TIMEOUT_MS }),
     });
     // A connection the server drops while idle (a restart, a failover) is reported here; unheard, it
     // would end the process. The pool forgets it and connects afresh on the next query.
@@ -61,8 +70,15 @@ export function openDatabase(url: string): DbHandle {
   return { db, dialect: "sqlite", file, close: () => db.destroy() };
 }
 
-/** A PostgreSQL server that does not accept a connection within this long counts as down. */
-const PG_CONNECT_TIMEOUT_MS = 5000;
+/**
+ * A request on a database that hangs answers 503 within 5 s (docs/decisions.md, Deadlines of the database): a
+ * connection, new or from the pool, not had within 3 s; a statement the server runs for over 4 s (a lock waited on
+ * included) is cancelled by the server; an answer that does not come within 4.5 s (a server that stopped answering
+ * at all) is given up on by the client.
+ */
+const PG_CONNECT_TIMEOUT_MS = 3000;
+const PG_STATEMENT_TIMEOUT_MS = 4000;
+const PG_ANSWER_TIMEOUT_MS = 4500;
 
 /**
  * SQLite lets one writer at a time into a file. Other processes write to it too (the workers of
@@ -77,7 +93,7 @@ const PG_CONNECT_TIMEOUT_MS = 5000;
  * fail at once (SQLITE_BUSY_SNAPSHOT) and could not be retried from inside.
  */
 export const BUSY_WAIT_MS = 100;
-const BUSY_DEADLINE_MS = 10_000;
+const BUSY_DEADLINE_MS = 5_000;
 
 export const isBusy = (error: unknown) => /^SQLITE_BUSY/.test(String((error as { code?: unknown } | null)?.code ?? ""));
 
@@ -166,10 +182,15 @@ export function reusingStatements(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/** Migrates on a connection of its own, without the deadlines, then opens the database as the app uses it. */
 export async function openAndMigrate(url: string): Promise<DbHandle> {
-  const handle = openDatabase(url);
-  await migrateToLatest(handle.db, handle.dialect);
-  return handle;
+  const migrating = openDatabase(url, { deadlines: false });
+  try {
+    await migrateToLatest(migrating.db, migrating.dialect);
+  } finally {
+    await migrating.close();
+  }
+  return openDatabase(url);
 }
 
 export async function ping(db: Db): Promise<boolean> {

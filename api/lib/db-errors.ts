@@ -36,15 +36,16 @@ export function dbFailure(error: unknown): "unavailable" | "conflict" | "invalid
   if (typeof code === "string") {
     if (UNAVAILABLE_CODES.has(code) || code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_IOERR"))
       return "unavailable";
-    // PostgreSQL: 08 connection exceptions, 57P01–57P03 shutdown and start-up, 53 insufficient resources.
-    if (/^(08|53)/.test(code) || /^57P0[123]$/.test(code)) return "unavailable";
+    // PostgreSQL: 08 connection exceptions, 57P01–57P03 shutdown and start-up, 53 insufficient resources, 57014 a
+    // statement cancelled at its deadline.
+    if (/^(08|53)/.test(code) || /^57P0[123]$/.test(code) || code === "57014") return "unavailable";
     if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY")
       return "conflict";
     if (code.startsWith("23") || code.startsWith("SQLITE_CONSTRAINT")) return "invalid";
   }
   // node-postgres reports a connection lost or never made without a code.
   if (
-    /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|driver has already been destroyed/i.test(
+    /^Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|driver has already been destroyed|^Query read timeout/i.test(
       message,
     )
   ) {

@@ -49,31 +49,32 @@ describe(`faults on ${DATABASE}`, { timeout: 300_000 }, () => {
 
   /**
    * Holds the database's write lock from another connection for `ms`, as a backup restore, a bulk import
-   * in another worker or `seed:demo` would. Resolves once the lock is taken.
+   * in another worker or `seed:demo` would. Resolves once the lock is taken, with the moment it is let go
+   * (in an object: an async function returning a bare promise would wait for it, and hold nothing meanwhile).
    */
-  async function holdWriteLock(database: TestDatabase, ms: number): Promise<Promise<void>> {
+  async function holdWriteLock(database: TestDatabase, ms: number): Promise<{ released: Promise<void> }> {
+    const later = (release: () => Promise<void> | void) =>
+      new Promise<void>((resolve) => setTimeout(async () => resolve(await release()), ms));
     if (database.dialect === "sqlite") {
       const other = new SQLite(database.url);
       other.exec("begin immediate");
-      return new Promise((resolve) =>
-        setTimeout(() => {
+      return {
+        released: later(() => {
           other.exec("commit");
           other.close();
-          resolve();
-        }, ms),
-      );
+        }),
+      };
     }
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     await client.query("begin");
     await client.query("lock table students, timetable_schedules, timetables in exclusive mode");
-    return new Promise((resolve) =>
-      setTimeout(async () => {
+    return {
+      released: later(async () => {
         await client.query("commit");
         await client.end();
-        resolve();
-      }, ms),
-    );
+      }),
+    };
   }
 
   it("50 parallel writes across two workers, while another process holds the write lock for longer than SQLite's wait, all succeed: none is a 500", async () => {
@@ -99,7 +100,7 @@ describe(`faults on ${DATABASE}`, { timeout: 300_000 }, () => {
     ).data.id;
     const days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];
 
-    const released = await holdWriteLock(database, 5_500);
+    const { released } = await holdWriteLock(database, 2_000);
     const writes = [
       ...Array.from({ length: 20 }, (_, i) => () => own("POST", "/students", student(`Parallel ${i}`))),
       ...Array.from(
@@ -135,6 +136,24 @@ describe(`faults on ${DATABASE}`, { timeout: 300_000 }, () => {
     expect(await count(database.db, "timetable_schedules")).toBe(15);
     expect(server.logLines.join("\n")).not.toMatch(/SQLITE_BUSY/);
   });
+
+  it.runIf(DATABASE === "sqlite")(
+    "a write lock held past 5 s: the write answers 503 with Retry-After after 5 s, and the next one goes through",
+    async () => {
+      const { database, server } = await environment("locked");
+      const school = await registerSchool(server.base);
+      const write = (name: string) =>
+        callApi(server.base, "POST", `/api/admin/${school.uniqueId}/students`, school.token, student(name));
+      const { released } = await holdWriteLock(database, 7_000);
+      const askedAt = Date.now();
+      const refused = await write("Held Back");
+      expect(Date.now() - askedAt).toBeLessThan(6_500);
+      expect([refused.status, refused.headers.get("retry-after")]).toEqual([503, "5"]);
+      await released;
+      expect((await write("Let Through")).status).toBe(201);
+      expect(await count(database.db, "students")).toBe(1);
+    },
+  );
 
   it.runIf(DATABASE === "postgres")(
     "PostgreSQL stopping mid-run: /healthz 503, pages and the API say so plainly, and all recovers by itself when it is back",
@@ -192,6 +211,16 @@ describe(`faults on ${DATABASE}`, { timeout: 300_000 }, () => {
       expect(await within(15_000, async () => (await health(server)) === 200)).toBeLessThan(15_000);
       expect((await getPage(server.base, "/admin/students", cookie)).text.includes("Halima Musa")).toBe(true);
       expect(server.process.exitCode).toBeNull();
+
+      // A server that stops answering without closing anything: the request still answers within 5 s.
+      await proxy.set("hang");
+      const askedAt = Date.now();
+      const hung = await callApi(server.base, "GET", `/api/admin/${school.uniqueId}/students`, school.token);
+      expect(Date.now() - askedAt).toBeLessThan(5_000);
+      expect([hung.status, hung.headers.get("retry-after")]).toEqual([503, "5"]);
+      await proxy.set("forward");
+      expect(await within(15_000, async () => (await health(server)) === 200)).toBeLessThan(15_000);
+      expect((await getPage(server.base, "/admin/students", cookie)).text.includes("Halima Musa")).toBe(true);
       expect(
         (
           await callApi(

@@ -13,6 +13,8 @@ describe("what a failed query means to the client", () => {
     [coded("08006"), "unavailable"],
     [new Error("Connection terminated unexpectedly"), "unavailable"],
     [new Error("timeout exceeded when trying to connect"), "unavailable"],
+    [coded("57014", "canceling statement due to statement timeout"), "unavailable"],
+    [new Error("Query read timeout"), "unavailable"],
     [coded("23505"), "conflict"],
     [coded("SQLITE_CONSTRAINT_UNIQUE"), "conflict"],
     [coded("SQLITE_CONSTRAINT_PRIMARYKEY"), "conflict"],
