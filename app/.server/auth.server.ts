@@ -1,5 +1,7 @@
-import { redirect, type AppLoadContext } from "@remix-run/node";
+import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { ACCESS_MESSAGES } from "../../contract/access";
 import { APP_MESSAGES } from "../../contract/messages";
+import { adminNav, allowsPage, homeFor, pageAccess } from "~/lib/access";
 import { SchoolApiClient, UnauthorizedError } from "./api.server";
 import { adminPath } from "./return-to";
 import { commitSession, getSession, type AppSession } from "./session.server";
@@ -60,6 +62,7 @@ export async function withAdmin<T>(
 ): Promise<T> {
   const admin = await requireAdmin(request, context);
   try {
+    if (request.method !== "GET" && request.method !== "HEAD") await refuseClosedPage(admin, request);
     return await body(admin);
   } catch (error) {
     if (!(error instanceof UnauthorizedError)) throw error;
@@ -74,6 +77,24 @@ export function signOut(session: AppSession): void {
   session.unset("token");
   session.unset("uniqueId");
   session.unset("subAdminId");
+}
+
+/** The 403 page of a page closed to this admin, with their menu, so that the error boundary keeps the shell. */
+export function closedPage(features: readonly string[] | null) {
+  return data(
+    { forbidden: ACCESS_MESSAGES.forbiddenPage, home: homeFor(features), nav: adminNav(features) },
+    { status: 403 },
+  );
+}
+
+/**
+ * A sub-admin's post to a page closed to them answers its 403 page before anything is read or sent, as their visit
+ * to it does (the API would refuse the call too, but a form's own checks, or its body, could answer first).
+ */
+async function refuseClosedPage(admin: AdminContext, request: Request) {
+  if (admin.subAdminId === undefined) return;
+  const features = await currentFeatures(admin);
+  if (!allowsPage(features, pageAccess(new URL(request.url).pathname))) throw closedPage(features);
 }
 
 /**

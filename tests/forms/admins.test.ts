@@ -1,3 +1,4 @@
+import { ACCESS_MESSAGES } from "../../contract/access";
 import { describe, expect, it } from "vitest";
 import { Browser, type Page } from "./support/browser";
 import { baseUrl, registerSchool, signedIn, type Admin } from "./support/school";
@@ -196,6 +197,53 @@ describe("sub-admins without JavaScript", () => {
     expect(page.url.searchParams.get("returnTo")).toBe("/admin/staff");
     page = await logIn(page);
     expect(page.path).toBe("/admin/students");
+  });
+
+  it("a sub-admin's post to any page closed to them answers the 403 page, urlencoded or multipart, and writes nothing", async () => {
+    const school = await registerSchool("SubAdminForbiddenPosts");
+    const added = await school.api<{ data: { email: string; password: string } }>("POST", "/sub-admins", {
+      name: "Musa Bello",
+      email: `musa-${Date.now().toString(36)}@school.test`,
+      features: ["students"],
+    });
+    expect(added.status).toBe(201);
+    const { browser: device } = await signedInAsSubAdmin(school, added.body.data.email, added.body.data.password);
+    const fields = (entries: Record<string, string>) => new URLSearchParams(entries);
+    const upload = (field: string) => {
+      const body = new FormData();
+      body.set(field, new File(["name,class\n"], "list.csv", { type: "text/csv" }));
+      return body;
+    };
+    const posts: Array<[string, URLSearchParams | FormData]> = [
+      ["/admin/parents/add", fields({ name: "Grace Eze", phone_number: "08031234567" })],
+      ["/admin/staff/add", fields({ name: "Ade Ola", phone_number: "08031234567" })],
+      ["/admin/timetable/add", fields({ type: "Regular School Period", class: "JSS1" })],
+      ["/admin/inventory/add-group", fields({ group_name: "Books" })],
+      ["/admin/add-bank-details", fields({ bank_name: "Access Bank", account_number: "0123456789" })],
+      ["/admin/settings/calendar", fields({ intent: "save" })],
+      ["/admin/admission-forms/create", fields({ title: "2027 Entry" })],
+      ["/admin/school-fees", fields({ intent: "create", name: "Tuition" })],
+      ["/admin/profile", upload("logo")],
+      ["/admin/files/upload", upload("files")],
+      ["/admin/add-bulk-parents", upload("file")],
+      ["/new-whatsapp", fields({ phone_number: "08031234567" })],
+      ["/super-admin/manage-admins/add", fields({ name: "Someone", email: "someone@school.test" })],
+    ];
+    for (const [path, body] of posts) {
+      const page = await device.request("POST", path, body);
+      expect([path, page.status, page.path]).toEqual([path, 403, path]);
+      expect(page.text("main")).toContain(ACCESS_MESSAGES.forbiddenPage);
+    }
+    // The upload page's scripted sending answers JSON, with the same status.
+    expect((await device.request("POST", "/admin/file-upload", upload("files"))).status).toBe(403);
+    for (const [list, name] of [
+      ["/stu-parents", "Grace Eze"],
+      ["/staffs", "Ade Ola"],
+      ["/sub-admins", "Someone"],
+    ]) {
+      const answer = await school.api("GET", list);
+      expect([list, answer.status, JSON.stringify(answer.body).includes(name)]).toEqual([list, 200, false]);
+    }
   });
 
   it("the main admin resets a sub-admin's password, then deletes them, after their confirm pages", async () => {

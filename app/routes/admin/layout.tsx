@@ -1,10 +1,9 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { ACCESS_MESSAGES } from "../../../contract/access";
-import { currentFeatures, withAdmin } from "~/.server/auth.server";
+import { closedPage, currentFeatures, withAdmin } from "~/.server/auth.server";
 import { AdminShell } from "~/components/AdminShell";
 import { ErrorPage } from "~/components/ErrorPage";
-import { adminNav, allowsPage, homeFor, pageAccess, type AdminNav } from "~/lib/access";
+import { adminNav, allowsPage, pageAccess, type AdminNav } from "~/lib/access";
 import type { loader as rootLoader } from "~/root";
 
 /**
@@ -16,8 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const features = await currentFeatures(admin);
     const nav = adminNav(features);
     if (!allowsPage(features, pageAccess(new URL(request.url).pathname))) {
-      // The menu goes with the refusal, so that the error boundary below keeps the shell.
-      throw data({ forbidden: ACCESS_MESSAGES.forbiddenPage, home: homeFor(features), nav }, { status: 403 });
+      throw closedPage(features);
     }
     return { nav };
   });
