@@ -404,7 +404,6 @@ async function fillInventory(db: Db, schoolId: number, scale: Scale, now: string
         class_name: CLASSES[n % CLASSES.length],
         price_kobo: 150_000 + n * 25_050,
         quantity: 40 + n,
-        status: "In Stock" as const,
         idempotency_key: null,
         created_at: now,
         updated_at: now,

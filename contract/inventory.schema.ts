@@ -35,7 +35,6 @@ const itemObject = z.object({
     .min(1, M.classRequired)
     .max(INVENTORY_LIMITS.classMax, M.classUnknown),
   price: priceKobo,
-  status: z.enum(PRODUCT_STATUSES, { errorMap: () => ({ message: M.statusRequired }) }),
   group_id: recordId(M.groupRequired),
   quantity: z
     .number({ required_error: M.quantityRequired, invalid_type_error: M.quantityInvalid })
@@ -44,18 +43,31 @@ const itemObject = z.object({
     .max(INVENTORY_LIMITS.quantityMax, M.quantityInvalid),
 });
 
-/** An item In Stock with nothing in stock would sell what is not there. */
-const stockAgreesWithStatus = (item: { status: string; quantity: number }, ctx: z.RefinementCtx) => {
-  if (item.status === "In Stock" && item.quantity === 0)
+const withdrawn = z.boolean({ invalid_type_error: M.withdrawnInvalid });
+
+/** The add and edit product form: name, class, price, group, the stock, and "Withdrawn from sale" (unticked: on sale). */
+export const itemFields = itemObject.extend({ withdrawn: withdrawn.default(false) });
+
+/**
+ * A client that sends `status` but no `withdrawn` (written before the flag) says "In Stock" of an item with
+ * units left only: nothing in stock would be sold as if it were there.
+ */
+const statusAgreesWithStock = (
+  item: { status?: string; withdrawn?: boolean; quantity: number },
+  ctx: z.RefinementCtx,
+) => {
+  if (item.withdrawn === undefined && item.status === "In Stock" && item.quantity === 0)
     ctx.addIssue({ code: "custom", path: ["quantity"], message: M.inStockNeedsQuantity });
 };
 
-/** The add and edit product form: name, class, price, status and group, and the stock. */
-export const itemFields = itemObject.superRefine(stockAgreesWithStatus);
-/** `POST /inventory/items`: the same, and the item's id when updating it. */
+/** `POST /inventory/items`: the same, the item's id when updating it, and an older client's `status`. */
 export const itemPayload = itemObject
-  .extend({ id: recordId(M.itemNotFound).optional() })
-  .superRefine(stockAgreesWithStatus);
+  .extend({
+    id: recordId(M.itemNotFound).optional(),
+    withdrawn: withdrawn.optional(),
+    status: z.enum(PRODUCT_STATUSES, { errorMap: () => ({ message: M.statusRequired }) }).optional(),
+  })
+  .superRefine(statusAgreesWithStock);
 export type ItemFields = z.infer<typeof itemFields>;
 
 /** What the sell form asks: the student (a unique_id) and how many. */
@@ -70,6 +82,8 @@ export const saleFields = z.object({
     .int(M.saleQuantityInvalid)
     .min(1, M.saleQuantityInvalid)
     .max(INVENTORY_LIMITS.saleQuantityMax, M.saleQuantityInvalid),
+  /** The press of "Confirm sale": sell an item for one class to a student of another. */
+  confirm_other_class: z.boolean({ invalid_type_error: M.confirmInvalid }).default(false),
 });
 /** `POST /inventory/purchases`. */
 export const salePayload = saleFields.extend({ item_id: recordId(M.itemNotFound) });

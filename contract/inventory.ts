@@ -16,19 +16,30 @@ import type { Paginated } from "./http";
  *          409 {message, errors: {items: [..]}} unless `with_items=true` deletes them with it
  * - GET    /inventory/items?group_id=&q=&page=&per_page= → {data: Paginated<InventoryItem>}
  * - GET    /inventory/items/{id}                  → {data: InventoryItem}
- * - POST   /inventory/items {name, class, price, status, group_id, quantity} → 201 {message, data} (with
- *          `Idempotency-Key` as for groups); with an `id` field it updates that item → 200
+ * - POST   /inventory/items {name, class, price, group_id, quantity, withdrawn?} → 201 {message, data} (with
+ *          `Idempotency-Key` as for groups); with an `id` field it updates that item → 200. The stock status is
+ *          worked out from the quantity, never stored: a `status` sent is read only by a client that sends no
+ *          `withdrawn` (see `InventoryItemPayload`)
  * - DELETE /inventory/items/{id}                  → 200 {message}; purchases keep what they recorded
  * - GET    /inventory/stats                       → {data: InventoryStats}
  * - GET    /inventory/purchases?q=&student_id=&page=&per_page= → {data: Paginated<Purchase>}, newest first
- * - POST   /inventory/purchases {item_id, student_id, quantity} → 201 {message, data: Purchase}: sells to a
- *          student (student_id is the student's unique_id), lowers the stock in the same transaction; with
- *          `Idempotency-Key` a re-sent sale answers 200 with the purchase it already made
- * Failures: 422 {message, errors: {field: [..]}}, 409 (a duplicate name, not enough stock), 404 {message}.
+ * - POST   /inventory/purchases {item_id, student_id, quantity, confirm_other_class?} → 201 {message, data:
+ *          Purchase}: sells to a student (student_id is the student's unique_id), lowers the stock in the same
+ *          transaction; with `Idempotency-Key` a re-sent sale answers 200 with the purchase it already made. An
+ *          item for one class sold to a student of another answers 409 {message, errors: {confirm_other_class:
+ *          [..]}} unless `confirm_other_class: true`; an item withdrawn from sale answers 409 beside the quantity
+ * Failures: 422 {message, errors: {field: [..]}}, 409 (a duplicate name, not enough stock, withdrawn, another
+ * class), 404 {message}.
  */
 
 export const PRODUCT_STATUSES = ["In Stock", "Out of Stock"] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+
+/** The stock status says only whether units are left; taking an item off sale is `withdrawn`, apart. */
+export const stockStatus = (quantity: number): ProductStatus => (quantity > 0 ? "In Stock" : "Out of Stock");
+
+/** The label of the flag on the product form, and what lists show of an item taken off sale. */
+export const WITHDRAWN_FROM_SALE = "Withdrawn from sale";
 
 /** The class of an item every class can buy (a PE kit, say), offered beside the school's classes. */
 export const ALL_CLASSES = "All Classes";
@@ -71,6 +82,13 @@ export const INVENTORY_MESSAGES = {
   saleQuantityInvalid: `Enter a quantity from 1 to ${INVENTORY_LIMITS.saleQuantityMax}`,
   outOfStock: "This item is out of stock.",
   notEnoughStock: (left: number) => `Only ${left} left in stock.`,
+  withdrawnInvalid: "Withdrawn must be true or false",
+  confirmInvalid: "confirm_other_class must be true or false",
+  withdrawnHint: "Kept in the list, but never sold, whatever the quantity in stock",
+  withdrawn: "This item is withdrawn from sale.",
+  otherClass: (item: { name: string; class: string }, student: { name: string; class: string | null }) =>
+    `${item.name} is for ${item.class}, but ${student.name} ${student.class ? `is in ${student.class}` : "has no class"}. Confirm to sell it anyway.`,
+  confirmOtherClass: "Confirm sale",
   sold: "Sale recorded successfully!",
 } as const;
 
@@ -93,20 +111,30 @@ export interface InventoryItem {
   class: string;
   /** Naira. */
   price: number;
+  /** Worked out from the quantity: In Stock while units are left. */
   status: ProductStatus;
+  /** Taken off sale by the school, whatever the quantity: never sold, not counted in Items in Stock. */
+  withdrawn: boolean;
   group_id: number;
   group_name: string;
   quantity: number;
 }
 
+/**
+ * An item to add or update. `withdrawn` left out keeps an item's flag (a new item is on sale). `status` is
+ * for clients written before the flag: when `withdrawn` is not sent, "Out of Stock" with units left means
+ * withdrawn, as it used to, and "In Stock" needs a quantity above 0; when `withdrawn` is sent, `status` is
+ * ignored.
+ */
 export interface InventoryItemPayload {
   id?: number;
   name: string;
   class: string;
   price: number;
-  status: ProductStatus;
   group_id: number;
   quantity: number;
+  withdrawn?: boolean;
+  status?: ProductStatus;
 }
 
 /**
@@ -120,6 +148,8 @@ export interface Purchase {
   class: string;
   group_name: string;
   status: ProductStatus;
+  /** The item is withdrawn from sale now (false once it is deleted). */
+  withdrawn: boolean;
   /** Naira, each. */
   price: number;
   quantity: number;
@@ -139,9 +169,11 @@ export interface PurchasePayload {
   item_id: number;
   student_id: string;
   quantity: number;
+  /** Sells an item for one class to a student of another; without it that sale answers 409. */
+  confirm_other_class?: boolean;
 }
 
-/** Units in stock (items In Stock) and units sold. */
+/** Units in stock (of items with units left and not withdrawn from sale) and units sold. */
 export interface InventoryStats {
   items_in_stock: number;
   items_purchased: number;

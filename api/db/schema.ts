@@ -187,9 +187,10 @@ export interface InventoryItemTable {
   name_key: string;
   class_name: string;
   price_kobo: Kobo;
-  /** Units in stock; a sale lowers it in the same transaction that records the purchase. */
+  /** Units in stock; a sale lowers it in the same transaction that records the purchase. The stock status is worked out from it. */
   quantity: number;
-  status: "In Stock" | "Out of Stock";
+  /** 0/1: taken off sale whatever the quantity (never sold, not counted in Items in Stock). */
+  withdrawn: Generated<number>;
   idempotency_key: string | null;
   created_at: string;
   updated_at: string;

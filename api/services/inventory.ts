@@ -9,6 +9,7 @@ import {
   type InventoryItem,
   type InventoryStats,
   type Purchase,
+  stockStatus,
 } from "../../contract/inventory";
 import { groupPayload, itemPayload, salePayload } from "../../contract/inventory.schema";
 import { koboToNaira } from "../../contract/money";
@@ -273,7 +274,7 @@ function itemsWithGroup(db: Db, schoolId: number) {
       "i.name",
       "i.class_name",
       "i.price_kobo",
-      "i.status",
+      "i.withdrawn",
       "i.group_id",
       "i.quantity",
       "g.name as group_name",
@@ -287,7 +288,8 @@ const toItem = (row: ItemRow): InventoryItem => ({
   name: row.name,
   class: row.class_name,
   price: koboToNaira(Number(row.price_kobo)),
-  status: row.status,
+  status: stockStatus(row.quantity),
+  withdrawn: Number(row.withdrawn) === 1,
   group_id: row.group_id,
   group_name: row.group_name,
   quantity: row.quantity,
@@ -352,6 +354,18 @@ async function itemByKey(deps: ApiDeps, tenant: Tenant, key: string | null) {
 }
 
 /**
+ * Whether a payload takes its item off sale: `withdrawn` when sent; else, from a client that sends the
+ * old `status`, "Out of Stock" with units left (the meaning it had, and migration 0019's rule); else
+ * undefined, which keeps an edited item's flag and puts a new one on sale.
+ */
+function withdrawnFlag(payload: { withdrawn?: boolean; status?: string; quantity: number }): 0 | 1 | undefined {
+  const withdrawn =
+    payload.withdrawn ??
+    (payload.status === undefined ? undefined : payload.status === "Out of Stock" && payload.quantity > 0);
+  return withdrawn === undefined ? undefined : withdrawn ? 1 : 0;
+}
+
+/**
  * The columns a valid item payload writes. Every field problem is reported at once: the schema's, a group
  * that is not the school's, and a class that is not one of the school's (or All Classes). An item being
  * edited may keep the class it has, even if the settings no longer list it.
@@ -380,7 +394,8 @@ async function itemColumns(deps: ApiDeps, tenant: Tenant, raw: unknown, currentC
     if (!classes.some((c) => c.class_name === className)) errors.class = [M.classUnknown];
   }
   if (Object.keys(errors).length || !parsed.success) throw validationError(errors);
-  const { name, price, status, quantity } = parsed.data;
+  const { name, price, quantity } = parsed.data;
+  const withdrawn = withdrawnFlag(parsed.data);
   return {
     id: parsed.data.id,
     columns: {
@@ -389,8 +404,8 @@ async function itemColumns(deps: ApiDeps, tenant: Tenant, raw: unknown, currentC
       name_key: nameKey(name),
       class_name: className,
       price_kobo: price,
-      status,
       quantity,
+      ...(withdrawn === undefined ? {} : { withdrawn }),
     },
   };
 }
@@ -481,14 +496,15 @@ export async function deleteItem(deps: ApiDeps, tenant: Tenant, id: number): Pro
   });
 }
 
-/** Units in stock (items In Stock) and units sold. */
+/** Units in stock of the items on sale (units left, not withdrawn), and units sold. */
 export async function inventoryStats(deps: ApiDeps, tenant: Tenant): Promise<InventoryStats> {
   const [stock, sold] = await Promise.all([
     deps.db
       .selectFrom("inventory_items")
       .select((eb) => eb.fn.sum<number | string | null>("quantity").as("n"))
       .where("school_id", "=", tenant.schoolId)
-      .where("status", "=", "In Stock")
+      .where("withdrawn", "=", 0)
+      .where("quantity", ">", 0)
       .executeTakeFirstOrThrow(),
     deps.db
       .selectFrom("inventory_purchases")
@@ -506,7 +522,7 @@ function purchasesWithStatus(db: Db) {
     .selectFrom("inventory_purchases as p")
     .leftJoin("inventory_items as i", "i.id", "p.item_id")
     .selectAll("p")
-    .select("i.status as current_status");
+    .select(["i.quantity as item_quantity", "i.withdrawn as item_withdrawn"]);
 }
 
 type PurchaseRow = Awaited<ReturnType<ReturnType<typeof purchasesWithStatus>["executeTakeFirstOrThrow"]>>;
@@ -517,7 +533,8 @@ const toPurchase = (row: PurchaseRow): Purchase => ({
   name: row.item_name,
   class: row.class_name,
   group_name: row.group_name,
-  status: row.current_status ?? row.status_at_sale,
+  status: row.item_quantity === null ? row.status_at_sale : stockStatus(row.item_quantity),
+  withdrawn: Number(row.item_withdrawn) === 1,
   price: koboToNaira(Number(row.unit_price_kobo)),
   quantity: row.quantity,
   total: koboToNaira(Number(row.total_kobo)),
@@ -577,24 +594,42 @@ async function purchaseByKey(deps: ApiDeps, tenant: Tenant, key: string | null) 
   return row && toPurchase(row);
 }
 
-/** Why a sale could not take its stock: the item is gone, out of stock, or has fewer left than asked. */
-async function stockRefusal(deps: ApiDeps, tenant: Tenant, itemId: number): Promise<ApiError> {
-  const item = await deps.db
+function saleItem(deps: ApiDeps, tenant: Tenant, itemId: number) {
+  return deps.db
     .selectFrom("inventory_items")
-    .select(["status", "quantity"])
+    .select(["name", "class_name", "quantity", "withdrawn"])
     .where("school_id", "=", tenant.schoolId)
     .where("id", "=", itemId)
     .executeTakeFirst();
-  if (!item) return new ApiError(422, M.itemNotFound, { item_id: [M.itemNotFound] });
-  const message = item.status !== "In Stock" || item.quantity === 0 ? M.outOfStock : M.notEnoughStock(item.quantity);
-  return new ApiError(409, message, { quantity: [message] });
 }
 
 /**
+ * Why a sale cannot take its stock, or null when it can: the item is gone, withdrawn from sale, out of
+ * stock, or has fewer left than asked.
+ */
+function stockRefusal(item: Awaited<ReturnType<typeof saleItem>>, wanted: number): ApiError | null {
+  if (!item) return new ApiError(422, M.itemNotFound, { item_id: [M.itemNotFound] });
+  const message =
+    Number(item.withdrawn) === 1
+      ? M.withdrawn
+      : item.quantity === 0
+        ? M.outOfStock
+        : item.quantity < wanted
+          ? M.notEnoughStock(item.quantity)
+          : null;
+  return message ? new ApiError(409, message, { quantity: [message] }) : null;
+}
+
+/** Whether a student may buy an item without the admin confirming: All Classes, or the item's own class. */
+const forStudentsClass = (itemClass: string, studentClass: string | null) =>
+  itemClass === ALL_CLASSES || itemClass.trim().toLowerCase() === (studentClass ?? "").trim().toLowerCase();
+
+/**
  * Sells an item to a student. Lowering the stock and recording the purchase are one transaction, and the
- * stock is taken by a single conditional UPDATE (`quantity >= wanted`), so parallel sales can never sell
- * more than there is: each waits for the row, and the one that finds too little is refused. An item that
- * reaches 0 goes Out of Stock. A re-sent sale (same idempotency key) answers the purchase it made.
+ * stock is taken by a single conditional UPDATE (`quantity >= wanted`, not withdrawn), so parallel sales can
+ * never sell more than there is: each waits for the row, and the one that finds too little is refused. An
+ * item for one class is sold to a student of another only with `confirm_other_class` (409 without it, so
+ * no client does it by accident). A re-sent sale (same idempotency key) answers the purchase it made.
  */
 export async function sellItem(
   deps: ApiDeps,
@@ -604,7 +639,7 @@ export async function sellItem(
 ): Promise<{ purchase: Purchase; replayed: boolean }> {
   const parsed = salePayload.safeParse(raw);
   if (!parsed.success) throw fromZod(parsed.error);
-  const { item_id: itemId, student_id: studentUniqueId, quantity } = parsed.data;
+  const { item_id: itemId, student_id: studentUniqueId, quantity, confirm_other_class: confirmed } = parsed.data;
   const key = acceptedIdempotencyKey(idempotencyKey);
   const earlier = await purchaseByKey(deps, tenant, key);
   if (earlier) return { purchase: earlier, replayed: true };
@@ -614,36 +649,47 @@ export async function sellItem(
     throw error;
   });
   if (!student || "backlog_reason" in student) throw validationError({ student_id: [M.studentNotFound] });
+  // A refusal may meet the same sale sent twice at once, the other one already through: that one's purchase is the answer.
+  const refuse = async (refusal: ApiError) => {
+    const raced = await purchaseByKey(deps, tenant, key);
+    if (raced) return { purchase: raced, replayed: true };
+    throw refusal;
+  };
+  const item = await saleItem(deps, tenant, itemId);
+  const refusal = stockRefusal(item, quantity);
+  if (refusal || !item) return refuse(refusal!);
+  const studentClass = student.student_data.class ?? null;
+  if (!confirmed && !forStudentsClass(item.class_name, studentClass)) {
+    const message = M.otherClass(
+      { name: item.name, class: item.class_name },
+      { name: student.student_data.name, class: studentClass },
+    );
+    return refuse(new ApiError(409, message, { confirm_other_class: [message] }));
+  }
   const current = await schoolTerm(deps, tenant);
   const now = deps.now();
 
   try {
     const purchase = await deps.db.transaction().execute(async (trx) => {
-      const item = await trx
+      const taken = await trx
         .updateTable("inventory_items")
-        .set((eb) => ({
-          quantity: eb("quantity", "-", quantity),
-          status: sql<
-            "In Stock" | "Out of Stock"
-          >`case when quantity = ${quantity} then 'Out of Stock' else status end`,
-          updated_at: now.toISOString(),
-        }))
+        .set((eb) => ({ quantity: eb("quantity", "-", quantity), updated_at: now.toISOString() }))
         .where("school_id", "=", tenant.schoolId)
         .where("id", "=", itemId)
-        .where("status", "=", "In Stock")
+        .where("withdrawn", "=", 0)
         .where("quantity", ">=", quantity)
-        .returning(["id", "name", "class_name", "price_kobo", "status", "group_id"])
+        .returning(["id", "name", "class_name", "price_kobo", "quantity", "withdrawn", "group_id"])
         .executeTakeFirst();
-      if (!item) return null;
+      if (!taken) return null;
       const group = await trx
         .selectFrom("inventory_groups")
         .select("name")
-        .where("id", "=", item.group_id)
+        .where("id", "=", taken.group_id)
         .executeTakeFirstOrThrow();
-      const unit = Number(item.price_kobo);
+      const unit = Number(taken.price_kobo);
       const names = {
-        item_name: item.name,
-        class_name: item.class_name,
+        item_name: taken.name,
+        class_name: taken.class_name,
         group_name: group.name,
         student_name: student.student_data.name,
       };
@@ -652,11 +698,11 @@ export async function sellItem(
         .values({
           ...names,
           school_id: tenant.schoolId,
-          item_id: item.id,
+          item_id: taken.id,
           student_id: student.id,
           student_unique_id: student.unique_id,
           student_class: student.student_data.class,
-          status_at_sale: item.status,
+          status_at_sale: stockStatus(taken.quantity),
           quantity,
           unit_price_kobo: unit,
           total_kobo: unit * quantity,
@@ -668,14 +714,15 @@ export async function sellItem(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return toPurchase({ ...row, current_status: item.status });
+      return toPurchase({ ...row, item_quantity: taken.quantity, item_withdrawn: taken.withdrawn });
     });
     if (purchase) return { purchase, replayed: false };
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
-  // Refused, or raced by the same sale sent twice: that one's purchase is the answer if it exists.
-  const raced = await purchaseByKey(deps, tenant, key);
-  if (raced) return { purchase: raced, replayed: true };
-  throw await stockRefusal(deps, tenant, itemId);
+  // Refused by the conditional UPDATE, or raced by the same sale sent twice.
+  return refuse(
+    stockRefusal(await saleItem(deps, tenant, itemId), quantity) ??
+      new ApiError(409, M.outOfStock, { quantity: [M.outOfStock] }),
+  );
 }

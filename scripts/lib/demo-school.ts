@@ -288,6 +288,7 @@ const SHOP: Record<string, Array<[name: string, className: string, naira: number
     ["Khaki Shorts", ALL_CLASSES, 3500, 80],
     ["Pinafore", ALL_CLASSES, 6000, 30],
     ["School Tie", ALL_CLASSES, 1200, 100],
+    ["Old Crest Tie", ALL_CLASSES, 1000, 15],
   ],
   Books: [
     ["New General Mathematics 1", "JSS1", 3800, 50],
@@ -301,11 +302,13 @@ const SHOP: Record<string, Array<[name: string, className: string, naira: number
     ["Canvas Sneakers", ALL_CLASSES, 5000, 0],
   ],
 };
+/** Items the demo school took off sale with units left: listed, never sold. */
+const WITHDRAWN = new Set(["Old Crest Tie"]);
 const DEMO_SALES = 40;
 
 /**
  * A demo inventory of three groups, and sales to students of the items for their class:
- * each sale lowers its item's stock as the API's sales do, and an item sold out is Out of Stock.
+ * each sale lowers its item's stock as the API's sales do; an item withdrawn from sale is never sold.
  */
 async function inventory(random: Random, db: Kysely<Database>, schoolId: number, now: Date): Promise<number> {
   const stamp = now.toISOString();
@@ -335,7 +338,7 @@ async function inventory(random: Random, db: Kysely<Database>, schoolId: number,
           class_name: className,
           price_kobo: naira * 100,
           quantity: stock,
-          status: stock ? "In Stock" : "Out of Stock",
+          withdrawn: WITHDRAWN.has(name) ? 1 : 0,
           idempotency_key: null,
           created_at: stamp,
           updated_at: stamp,
@@ -355,7 +358,8 @@ async function inventory(random: Random, db: Kysely<Database>, schoolId: number,
   for (let n = 0; n < DEMO_SALES; n++) {
     const pupil = random.pick(pupils);
     const choices = items.filter(
-      (i) => i.stock > 0 && (i.class_name === ALL_CLASSES || i.class_name === pupil.class_name),
+      (i) =>
+        i.stock > 0 && !WITHDRAWN.has(i.name) && (i.class_name === ALL_CLASSES || i.class_name === pupil.class_name),
     );
     const item = random.pick(choices);
     const quantity = Math.min(item.stock, 1 + random.int(2));
@@ -386,11 +390,7 @@ async function inventory(random: Random, db: Kysely<Database>, schoolId: number,
   }
   await db.insertInto("inventory_purchases").values(sales).execute();
   for (const item of items) {
-    await db
-      .updateTable("inventory_items")
-      .set({ quantity: item.stock, status: item.stock ? "In Stock" : "Out of Stock" })
-      .where("id", "=", item.id)
-      .execute();
+    await db.updateTable("inventory_items").set({ quantity: item.stock }).where("id", "=", item.id).execute();
   }
   return sales.length;
 }

@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withdrawnFromSale } from "../../api/db/migrations/0019_withdrawn_from_sale";
 import {
   INVENTORY_MESSAGES as M,
   type InventoryGroupSummary,
@@ -34,7 +36,6 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
     name: `Shirt ${++serial}`,
     class: "JSS1",
     price: 4500,
-    status: "In Stock",
     group_id: groupId,
     quantity: 10,
     ...overrides,
@@ -48,7 +49,7 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body.data;
   }
-  async function student(s: RegisteredSchool, name = `Pupil ${++serial}`, className = "JSS2"): Promise<string> {
+  async function student(s: RegisteredSchool, name = `Pupil ${++serial}`, className = "JSS1"): Promise<string> {
     const res = await call(s, "POST", "/students", {
       student_data: { name, selectedClass: className, gender: "Female", phone_number: "0803 123 4567" },
     });
@@ -216,6 +217,7 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
         name: "Shirt",
         group_name: "Uniforms",
         status: "In Stock",
+        withdrawn: false,
         student_name: "Ada Eze",
       });
       expect(await get(s, "/inventory/stats")).toEqual({ items_in_stock: 0, items_purchased: 1 });
@@ -229,7 +231,6 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
         name: " White  Shirt ",
         class: "JSS1",
         price: 12500.5,
-        status: "In Stock",
         group_id: g.id,
         quantity: 24,
       });
@@ -242,6 +243,7 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
           class: "JSS1",
           price: 12500.5,
           status: "In Stock",
+          withdrawn: false,
           group_id: g.id,
           group_name: "Uniforms",
           quantity: 24,
@@ -257,18 +259,19 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
       expect((await get<{ items_count: number }>(school, `/inventory/groups/${g.id}`)).items_count).toBe(1);
     });
 
-    it("takes a price typed with commas, 'All Classes', and an item Out of Stock with none left", async () => {
+    it("takes a price typed with commas, 'All Classes', and an item with none left, which is Out of Stock", async () => {
       const g = await group(school);
-      const typed = await item(school, g.id, {
-        price: "₦2,000.05",
+      const typed = await item(school, g.id, { price: "₦2,000.05", class: "All Classes", quantity: 0 });
+      expect(typed).toMatchObject({
+        price: 2000.05,
         class: "All Classes",
         status: "Out of Stock",
+        withdrawn: false,
         quantity: 0,
       });
-      expect(typed).toMatchObject({ price: 2000.05, class: "All Classes", status: "Out of Stock", quantity: 0 });
     });
 
-    it("requires name, class, price, status, group and quantity, each beside its field, and writes nothing", async () => {
+    it("requires name, class, price, group and quantity, each beside its field, and writes nothing", async () => {
       const before = await tableCount("inventory_items");
       const res = await call(school, "POST", "/inventory/items", {});
       expect(res.status).toBe(422);
@@ -276,7 +279,6 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
         name: [M.nameRequired],
         class: [M.classRequired],
         price: [M.priceRequired],
-        status: [M.statusRequired],
         group_id: [M.groupRequired],
         quantity: [M.quantityRequired],
       });
@@ -293,7 +295,8 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
       ["a fractional quantity", { quantity: 1.5 }, "quantity", M.quantityInvalid],
       ["a negative quantity", { quantity: -1 }, "quantity", M.quantityInvalid],
       ["a quantity as text", { quantity: "five" }, "quantity", M.quantityInvalid],
-      ["In Stock with nothing in stock", { quantity: 0 }, "quantity", M.inStockNeedsQuantity],
+      ["In Stock sent with nothing in stock", { status: "In Stock", quantity: 0 }, "quantity", M.inStockNeedsQuantity],
+      ["a withdrawn flag that is not true or false", { withdrawn: "yes" }, "withdrawn", M.withdrawnInvalid],
       ["a class the school does not have", { class: "Year 12" }, "class", M.classUnknown],
       ["a group that does not exist", { group_id: 999_999 }, "group_id", M.groupUnknown],
     ])("refuses %s beside the field and writes nothing", async (_, overrides, field, message) => {
@@ -430,7 +433,7 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
       const s = await registerSchool(api);
       const g = await group(s, "Uniforms");
       const shirt = await item(s, g.id, { name: "White Shirt", class: "JSS2", price: 4500.5, quantity: 5 });
-      await item(s, g.id, { name: "Old Tie", status: "Out of Stock", quantity: 7 });
+      await item(s, g.id, { name: "Old Tie", withdrawn: true, quantity: 7 });
       const buyer = await student(s, "Chiamaka Obi", "JSS2");
       expect(await get(s, "/inventory/stats")).toEqual({ items_in_stock: 5, items_purchased: 0 });
 
@@ -445,6 +448,7 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
           class: "JSS2",
           group_name: "Uniforms",
           status: "In Stock",
+          withdrawn: false,
           price: 4500.5,
           quantity: 2,
           total: 9001,
@@ -500,12 +504,23 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
       expect(none.body.errors).toEqual({ quantity: [M.outOfStock] });
     });
 
-    it("never sells an item marked Out of Stock, even with units left", async () => {
+    it("never sells an item withdrawn from sale, whatever its stock; put back on sale, it sells", async () => {
       const g = await group(school);
-      const withdrawn = await item(school, g.id, { status: "Out of Stock", quantity: 9 });
-      const res = await sell(school, { item_id: withdrawn.id, student_id: await student(school), quantity: 1 });
+      const withdrawn = await item(school, g.id, { withdrawn: true, quantity: 9 });
+      expect(withdrawn).toMatchObject({ status: "In Stock", withdrawn: true, quantity: 9 });
+      const buyer = await student(school);
+      const before = await tableCount("inventory_purchases");
+      const res = await sell(school, { item_id: withdrawn.id, student_id: buyer, quantity: 1 });
       expect(res.status).toBe(409);
-      expect(res.body.errors).toEqual({ quantity: [M.outOfStock] });
+      expect(res.body).toEqual({ message: M.withdrawn, errors: { quantity: [M.withdrawn] } });
+      expect(await tableCount("inventory_purchases")).toBe(before);
+      expect((await get<InventoryItem>(school, `/inventory/items/${withdrawn.id}`)).quantity).toBe(9);
+
+      const { id: _id, ...fields } = withdrawn;
+      expect(
+        (await call(school, "POST", "/inventory/items", { ...fields, id: withdrawn.id, withdrawn: false })).status,
+      ).toBe(200);
+      expect((await sell(school, { item_id: withdrawn.id, student_id: buyer, quantity: 1 })).status).toBe(201);
     });
 
     it.each([
@@ -620,7 +635,8 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
         ] as const
       ).entries()) {
         api.clock.now = new Date(times[n]);
-        expect((await sell(s, { item_id: what.id, student_id: who, quantity: n + 1 })).status).toBe(201);
+        const sale = { item_id: what.id, student_id: who, quantity: n + 1, confirm_other_class: true };
+        expect((await sell(s, sale)).status).toBe(201);
       }
       api.clock.now = new Date("2026-01-15T09:30:00Z");
 
@@ -646,13 +662,139 @@ describe(`inventory API on ${DATABASE}`, { timeout: 60_000 }, () => {
 
       // The item's stock status now; the student's name stays when the record is deleted.
       await call(s, "POST", "/inventory/items", {
-        ...product(books.id, { name: "School Atlas", class: "SS2", status: "Out of Stock", quantity: 48 }),
+        ...product(books.id, { name: "School Atlas", class: "SS2", withdrawn: true, quantity: 48 }),
         id: atlas.id,
       });
       expect((await call(s, "DELETE", `/students/${ada}`)).status).toBe(200);
       const after = (await get<{ data: Purchase[] }>(s, "/inventory/purchases?q=atlas")).data[0];
-      expect(after).toMatchObject({ status: "Out of Stock", student_id: null, student_name: "Ada Nwosu" });
+      expect(after).toMatchObject({ status: "In Stock", withdrawn: true, student_id: null, student_name: "Ada Nwosu" });
       expect(await get(s, "/inventory/stats")).toEqual({ items_in_stock: 46, items_purchased: 6 });
+    });
+  });
+
+  describe("stock status, withdrawn from sale and the class of a sale", () => {
+    const update = (s: RegisteredSchool, it: InventoryItem, changes: Record<string, unknown>) =>
+      call(s, "POST", "/inventory/items", {
+        ...product(it.group_id, { name: it.name, class: it.class, quantity: it.quantity }),
+        id: it.id,
+        ...changes,
+      });
+
+    it("works the status out from the quantity on every write, the sale that takes the last unit included", async () => {
+      const g = await group(school);
+      const it = await item(school, g.id, { quantity: 20 });
+      expect(it).toMatchObject({ status: "In Stock", withdrawn: false });
+      expect((await update(school, it, { quantity: 0 })).body.data).toMatchObject({ status: "Out of Stock" });
+      expect((await update(school, it, { quantity: 2 })).body.data).toMatchObject({ status: "In Stock" });
+      const last = await sell(school, { item_id: it.id, student_id: await student(school), quantity: 2 });
+      expect(last.body.data).toMatchObject({ status: "Out of Stock", withdrawn: false });
+      expect(await get<InventoryItem>(school, `/inventory/items/${it.id}`)).toMatchObject({
+        status: "Out of Stock",
+        quantity: 0,
+      });
+    });
+
+    it("reads an older client's status: Out of Stock with units left is withdrawn, never Out of Stock with 20", async () => {
+      const g = await group(school);
+      const old = await item(school, g.id, { status: "Out of Stock", quantity: 20 });
+      expect(old).toMatchObject({ status: "In Stock", withdrawn: true, quantity: 20 });
+      expect((await update(school, old, { status: "In Stock" })).body.data).toMatchObject({ withdrawn: false });
+      const none = await item(school, g.id, { status: "Out of Stock", quantity: 0 });
+      expect(none).toMatchObject({ status: "Out of Stock", withdrawn: false });
+      // Sent beside `withdrawn`, the status is ignored: the flag decides, the quantity gives the status.
+      expect(
+        (await update(school, old, { status: "Out of Stock", withdrawn: false, quantity: 20 })).body.data,
+      ).toMatchObject({ status: "In Stock", withdrawn: false });
+      expect((await update(school, old, { status: "In Stock", withdrawn: true, quantity: 0 })).body.data).toMatchObject(
+        { status: "Out of Stock", withdrawn: true },
+      );
+      // Neither sent: an edit keeps the flag.
+      expect((await update(school, old, { quantity: 7 })).body.data).toMatchObject({
+        status: "In Stock",
+        withdrawn: true,
+      });
+    });
+
+    it("counts in Items in Stock the units of items with units left and not withdrawn", async () => {
+      const s = await registerSchool(api);
+      const g = await group(s);
+      await item(s, g.id, { quantity: 20 });
+      await item(s, g.id, { quantity: 5 });
+      const off = await item(s, g.id, { quantity: 30, withdrawn: true });
+      await item(s, g.id, { quantity: 0 });
+      expect(await get(s, "/inventory/stats")).toEqual({ items_in_stock: 25, items_purchased: 0 });
+      await update(s, off, { withdrawn: false });
+      expect(await get(s, "/inventory/stats")).toEqual({ items_in_stock: 55, items_purchased: 0 });
+    });
+
+    it("asks to confirm a sale of an item for one class to a student of another, and sells it once confirmed", async () => {
+      const s = await registerSchool(api);
+      const g = await group(s, "Books");
+      const atlas = await item(s, g.id, { name: "School Atlas", class: "SS2", quantity: 5 });
+      const buyer = await student(s, "Ada Nwosu", "JSS1");
+      const message = M.otherClass({ name: "School Atlas", class: "SS2" }, { name: "Ada Nwosu", class: "JSS1" });
+      expect(message).toBe("School Atlas is for SS2, but Ada Nwosu is in JSS1. Confirm to sell it anyway.");
+
+      const once = key();
+      for (const confirm of [{}, { confirm_other_class: false }]) {
+        const refused = await sell(s, { item_id: atlas.id, student_id: buyer, quantity: 2, ...confirm }, once);
+        expect(refused.status).toBe(409);
+        expect(refused.body).toEqual({ message, errors: { confirm_other_class: [message] } });
+      }
+      expect((await get<{ total: number }>(s, "/inventory/purchases")).total).toBe(0);
+      expect((await get<InventoryItem>(s, `/inventory/items/${atlas.id}`)).quantity).toBe(5);
+      const notBoolean = await sell(s, { item_id: atlas.id, student_id: buyer, quantity: 2, confirm_other_class: "x" });
+      expect(notBoolean.status).toBe(422);
+      expect(notBoolean.body.errors).toEqual({ confirm_other_class: [M.confirmInvalid] });
+
+      // Confirmed with the same key: one sale, and a re-sent confirmation answers it again.
+      const sold = await sell(
+        s,
+        { item_id: atlas.id, student_id: buyer, quantity: 2, confirm_other_class: true },
+        once,
+      );
+      expect(sold.status).toBe(201);
+      expect(sold.body.data).toMatchObject({ class: "SS2", student_class: "JSS1", quantity: 2 });
+      const again = await sell(
+        s,
+        { item_id: atlas.id, student_id: buyer, quantity: 2, confirm_other_class: true },
+        once,
+      );
+      expect([again.status, again.body.data.id]).toEqual([200, sold.body.data.id]);
+      expect((await get<InventoryItem>(s, `/inventory/items/${atlas.id}`)).quantity).toBe(3);
+
+      // Stock comes first: nothing to confirm for an item that cannot be sold.
+      const tooMany = await sell(s, { item_id: atlas.id, student_id: buyer, quantity: 4 });
+      expect(tooMany.body.errors).toEqual({ quantity: [M.notEnoughStock(3)] });
+      // An item for All Classes, or for the student's own class, needs no confirmation.
+      const kit = await item(s, g.id, { name: "PE Kit", class: "All Classes" });
+      const shirt = await item(s, g.id, { name: "Shirt", class: "JSS1" });
+      for (const it of [kit, shirt])
+        expect((await sell(s, { item_id: it.id, student_id: buyer, quantity: 1 })).status, it.name).toBe(201);
+    });
+
+    it("migration 0019: a product stored Out of Stock with units left becomes withdrawn, and its status follows the quantity", async () => {
+      const s = await registerSchool(api);
+      const g = await group(s);
+      const [sold, left, empty] = [
+        await item(s, g.id, { name: "Old Tie", quantity: 20 }),
+        await item(s, g.id, { name: "Shirt", quantity: 4 }),
+        await item(s, g.id, { name: "Sneakers", quantity: 0 }),
+      ];
+      const migration = withdrawnFromSale(DATABASE);
+      await migration.down!(api.db as never);
+      await sql`update inventory_items set status = 'Out of Stock' where id = ${sold.id}`.execute(api.db);
+      await sql`update inventory_items set status = 'In Stock' where id = ${empty.id}`.execute(api.db);
+      await migration.up(api.db as never);
+
+      const now = async (id: number) => {
+        const it = await get<InventoryItem>(s, `/inventory/items/${id}`);
+        return [it.status, it.withdrawn, it.quantity];
+      };
+      expect(await now(sold.id)).toEqual(["In Stock", true, 20]);
+      expect(await now(left.id)).toEqual(["In Stock", false, 4]);
+      expect(await now(empty.id)).toEqual(["Out of Stock", false, 0]);
+      expect(await get(s, "/inventory/stats")).toEqual({ items_in_stock: 4, items_purchased: 0 });
     });
   });
 });

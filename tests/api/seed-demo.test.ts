@@ -140,16 +140,17 @@ describe(`demo school seed on ${DATABASE}`, () => {
       .execute();
     expect(purchases).toHaveLength(40);
     for (const p of purchases) expect(["All Classes", p.student_class]).toContain(p.class_name);
-    const items = await api.db.selectFrom("inventory_items").select(["id", "quantity", "status"]).execute();
-    expect(items).toHaveLength(12);
-    for (const item of items) {
-      expect(item.quantity).toBeGreaterThanOrEqual(0);
-      expect(item.status).toBe(item.quantity ? "In Stock" : "Out of Stock");
-    }
+    const items = await api.db.selectFrom("inventory_items").select(["id", "quantity", "withdrawn"]).execute();
+    expect(items).toHaveLength(13);
+    for (const item of items) expect(item.quantity).toBeGreaterThanOrEqual(0);
+    // One item is withdrawn from sale with its 15 units: never sold, not counted in stock.
+    const withdrawn = items.filter((i) => Number(i.withdrawn) === 1);
+    expect(withdrawn.map((i) => i.quantity)).toEqual([15]);
+    expect(purchases.some((p) => p.item_id === withdrawn[0].id)).toBe(false);
     const sold = purchases.reduce((n, p) => n + p.quantity, 0);
-    const stock = items.filter((i) => i.status === "In Stock").reduce((n, i) => n + i.quantity, 0);
+    const stock = items.filter((i) => Number(i.withdrawn) === 0).reduce((n, i) => n + i.quantity, 0);
     expect(await get("/inventory/stats")).toEqual({ items_in_stock: stock, items_purchased: sold });
-    // 555 in stock at the start: whatever was sold came out of it.
+    // 555 on sale at the start: whatever was sold came out of it.
     expect(stock + sold).toBe(555);
   });
 

@@ -134,7 +134,7 @@ test.describe("inventory", () => {
       .id;
     await viaApi(request, admin, "POST", "/inventory/groups", { name: "Books" });
 
-    // Add a product: every required field, the stock rule, then a price typed with commas.
+    // Add a product: every required field, a quantity refused with the rest kept, then a price typed with commas.
     await page.goto("/admin/inventory");
     await page.getByRole("link", { name: "Add Product" }).click();
     await expect(page).toHaveURL(/\/admin\/inventory\/add-product$/);
@@ -152,10 +152,10 @@ test.describe("inventory", () => {
     await page.getByLabel("Group").selectOption({ label: "Uniforms" });
     await page.getByLabel("Class").selectOption("JSS1");
     await page.getByLabel("Price (₦)").fill("12,500.50");
-    await page.getByLabel("Quantity in stock").fill("0");
+    await page.getByLabel("Quantity in stock").fill("-1");
     await page.getByRole("button", { name: "Add Product" }).click();
     await expect(page.getByLabel("Quantity in stock")).toHaveAccessibleDescription(
-      "An item In Stock needs a quantity above 0",
+      "Enter a whole number from 0 to 1,000,000",
     );
     await expect(page.getByLabel("Price (₦)")).toHaveValue("12,500.50");
     await expect(page.getByLabel("Name")).toHaveValue("White Shirt");

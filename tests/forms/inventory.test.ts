@@ -112,7 +112,7 @@ describe("inventory without JavaScript", () => {
     await viaApi(school, "POST", "/inventory/groups", { name: "Books" });
     const browser = await signedIn(school);
 
-    // Add a product: every required field, the stock rule, then a price typed with commas.
+    // Add a product: every required field, a quantity refused with the rest kept, then a price typed with commas.
     let page = await (await browser.goto("/admin/inventory")).follow("Add Product");
     expect(page.path).toBe("/admin/inventory/add-product");
     page = await page.press("Add Product");
@@ -127,9 +127,9 @@ describe("inventory without JavaScript", () => {
       .select("Group", "Uniforms")
       .select("Class", "JSS1")
       .fill("Price (₦)", "12,500.50")
-      .fill("Quantity in stock", "0")
+      .fill("Quantity in stock", "-1")
       .submit("Add Product");
-    expect(page.field("Quantity in stock").description).toBe("An item In Stock needs a quantity above 0");
+    expect(page.field("Quantity in stock").description).toBe("Enter a whole number from 0 to 1,000,000");
     expect(page.field("Price (₦)").value).toBe("12,500.50");
     expect(page.field("Name").value).toBe("White Shirt");
     expect((await viaApi<{ total: number }>(school, "GET", "/inventory/items")).total).toBe(0);
@@ -316,5 +316,92 @@ describe("inventory without JavaScript", () => {
       expect(page.href("Back to inventory"), path).toBe("/admin/inventory");
       expect(page.document.querySelector('nav[aria-label="Admin menu"]'), path).not.toBeNull();
     }
+  });
+
+  it("a product withdrawn from sale: ticked on its form, shown so in its group, never sold, not counted", async () => {
+    const school = await registerSchool("Withdrawn");
+    const group = await viaApi<{ id: number }>(school, "POST", "/inventory/groups", { name: "Uniforms" });
+    await viaApi(school, "POST", "/inventory/items", {
+      name: "Blue Shorts",
+      class: "JSS1",
+      price: 3500,
+      group_id: group.id,
+      quantity: 10,
+    });
+    const browser = await signedIn(school);
+
+    // Added withdrawn with 20 units: In Stock is never said of it, nor Out of Stock.
+    let page = await browser.goto(`/admin/inventory/add-product?groupId=${group.id}`);
+    expect(page.field("Withdrawn from sale").checked).toBe(false);
+    expect(page.field("Withdrawn from sale").description).toBe(
+      "Kept in the list, but never sold, whatever the quantity in stock",
+    );
+    page = await page
+      .form({ button: "Add Product" })
+      .fill("Name", "Old Crest Tie")
+      .select("Class", "JSS1")
+      .fill("Price (₦)", "1,000")
+      .fill("Quantity in stock", "20")
+      .check("Withdrawn from sale")
+      .submit("Add Product");
+    expect(page.toast()).toBe("Product added successfully!");
+    expect(stats(page)).toEqual(["10", "0"]);
+
+    page = await browser.goto(`/admin/inventory/group/items?groupId=${group.id}`);
+    const tie = items(page).find((item) => item.includes("Old Crest Tie"));
+    expect(tie).toContain("Withdrawn from sale20 in stock");
+    expect(tie).not.toMatch(/In Stock|Out of Stock/);
+    expect(page.menu("Actions for Old Crest Tie, JSS1").querySelector("a[href*='/sell']")).toBeNull();
+    const tieId = (await viaApi<{ data: Array<{ id: number }> }>(school, "GET", "/inventory/items?q=crest")).data[0].id;
+    page = await browser.goto(`/admin/inventory/sell?itemId=${tieId}`);
+    expect(page.text('[role="alert"]')).toBe("This item is withdrawn from sale.");
+    expect(page.buttons("Sell")).toHaveLength(0);
+
+    // Edited: the box comes ticked; unticked, the item is on sale and counted.
+    page = await browser.goto(`/admin/inventory/edit-product?itemId=${tieId}`);
+    expect(page.field("Withdrawn from sale").checked).toBe(true);
+    page = await page.form({ button: "Save Changes" }).uncheck("Withdrawn from sale").submit("Save Changes");
+    expect(page.toast()).toBe("Product updated successfully!");
+    expect(items(page).find((item) => item.includes("Old Crest Tie"))).toContain("In Stock20 in stock");
+    expect(stats(await browser.goto("/admin/inventory"))).toEqual(["30", "0"]);
+  });
+
+  it("a sale to a student of another class: a confirmation step names both classes, the form kept, then one sale", async () => {
+    const school = await registerSchool("Other class");
+    const group = await viaApi<{ id: number }>(school, "POST", "/inventory/groups", { name: "PE Kits" });
+    const suit = await viaApi<{ id: number }>(school, "POST", "/inventory/items", {
+      name: "Track Suit",
+      class: "SS1",
+      price: 8500,
+      group_id: group.id,
+      quantity: 3,
+    });
+    const chidi = await viaApi<{ unique_id: string }>(school, "POST", "/students", {
+      student_data: { name: "Chidi Eze", selectedClass: "JSS3", gender: "Male", phone_number: "0803 123 4567" },
+    });
+    const browser = await signedIn(school);
+
+    let page = await browser.goto(`/admin/inventory/sell?itemId=${suit.id}&studentId=${chidi.unique_id}`);
+    expect(page.text('[data-testid="chosen-student"]')).toBe("Chidi Eze · JSS3");
+    expect(page.buttons("Confirm sale")).toHaveLength(0);
+    page = await page.form({ button: "Sell" }).fill("Quantity", "2").submit("Sell");
+    expect(page.status).toBe(422);
+    expect(page.text("#sale-error")).toBe(
+      "Track Suit is for SS1, but Chidi Eze is in JSS3. Confirm to sell it anyway.",
+    );
+    expect(page.field("Quantity").value).toBe("2");
+    expect(page.buttons("Sell")).toHaveLength(0);
+    expect((await viaApi<{ total: number }>(school, "GET", "/inventory/purchases")).total).toBe(0);
+
+    // Confirmed twice at once: one sale.
+    const confirm = page.form({ button: "Confirm sale" });
+    const [first, second] = await Promise.all([confirm.submit("Confirm sale"), confirm.submit("Confirm sale")]);
+    for (const answer of [first, second]) {
+      expect(answer.path).toBe("/admin/inventory/purchased");
+      expect(answer.toast()).toBe("Sale recorded successfully!");
+    }
+    expect(first.listItems("Purchased items")).toHaveLength(1);
+    expect(first.listItems("Purchased items")[0]).toContain("Sold to Chidi Eze (JSS3)");
+    expect((await viaApi<{ quantity: number }>(school, "GET", `/inventory/items/${suit.id}`)).quantity).toBe(1);
   });
 });

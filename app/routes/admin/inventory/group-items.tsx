@@ -18,7 +18,7 @@ import { buttonClass } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { Field } from "~/components/ui/Field";
-import { INVENTORY_BACK, INVENTORY_HOME, inventoryPaths, StatusBadge } from "./shared";
+import { INVENTORY_BACK, INVENTORY_HOME, inventoryPaths, onSale, StatusBadge } from "./shared";
 import { notFound } from "~/.server/not-found.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -57,7 +57,7 @@ function ItemRow({ item, back }: { item: InventoryItem; back: string }) {
           {item.class} · {formatWireNaira(item.price)}
         </p>
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
-          <StatusBadge status={item.status} />
+          <StatusBadge status={item.status} withdrawn={item.withdrawn} />
           <span>{item.quantity.toLocaleString("en-NG")} in stock</span>
         </p>
       </div>
@@ -65,7 +65,7 @@ function ItemRow({ item, back }: { item: InventoryItem; back: string }) {
         <Link to={inventoryPaths.editProduct(item.id, back)} className={menuItemClass}>
           Edit
         </Link>
-        {item.status === "In Stock" ? (
+        {onSale(item) ? (
           <Link to={inventoryPaths.sell(item.id)} className={menuItemClass}>
             Sell to a student
           </Link>

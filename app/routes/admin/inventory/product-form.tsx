@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
   ALL_CLASSES,
   INVENTORY_MESSAGES,
-  PRODUCT_STATUSES,
+  WITHDRAWN_FROM_SALE,
   type InventoryGroupPage,
   type InventoryItem,
   type InventoryItemPayload,
@@ -23,6 +23,7 @@ import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Field } from "~/components/ui/Field";
+import { Checkbox } from "~/components/ui/Checkbox";
 import { SelectField } from "~/components/ui/SelectField";
 import { useFormState } from "~/lib/form-state";
 import { RecordForm } from "./RecordForm";
@@ -61,11 +62,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           name: item.name,
           class: item.class,
           price: nairaInputValue(nairaToKobo(item.price)),
-          status: item.status,
           group_id: String(item.group_id),
           quantity: String(item.quantity),
+          withdrawn: item.withdrawn ? "on" : "",
         }
-      : { status: "In Stock", group_id: queryId(request, "groupId") ?? "" };
+      : { group_id: queryId(request, "groupId") ?? "" };
     return {
       editing,
       /** An edit whose item could not be loaded shows the failure, not an empty form. */
@@ -184,7 +185,16 @@ function ProductFormBody({
             field={form.field("quantity")}
             inputProps={{ type: "number", inputMode: "numeric", min: 0, step: 1 }}
           />
-          <SelectField label="Status" required options={PRODUCT_STATUSES} field={form.field("status")} />
+          <div>
+            <Checkbox
+              label={WITHDRAWN_FROM_SALE}
+              field={form.field("withdrawn")}
+              inputProps={{ "aria-describedby": "product-withdrawn-hint" }}
+            />
+            <p id="product-withdrawn-hint" className="text-sm text-slate-600">
+              {INVENTORY_MESSAGES.withdrawnHint}
+            </p>
+          </div>
         </RecordForm>
       ) : null}
     </div>

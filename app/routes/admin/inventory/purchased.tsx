@@ -34,7 +34,7 @@ function PurchaseRow({ purchase }: { purchase: Purchase }) {
     <li className="space-y-1 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold text-slate-900">{purchase.name}</p>
-        <StatusBadge status={purchase.status} />
+        <StatusBadge status={purchase.status} withdrawn={purchase.withdrawn} />
       </div>
       <p className="text-sm text-slate-700">
         {purchase.class} · {purchase.group_name}

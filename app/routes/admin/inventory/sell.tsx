@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { INVENTORY_MESSAGES, type InventoryItem, type Purchase } from "../../../../contract/inventory";
 import { formatWireNaira } from "../../../../contract/money";
 import type { StudentPage, StudentRecord } from "../../../../contract/students";
@@ -18,14 +18,16 @@ import { Button, buttonClass } from "~/components/ui/Button";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
-import { useFormState } from "~/lib/form-state";
-import { INVENTORY_BACK, inventoryPaths, StatusBadge } from "./shared";
+import { useFormState, usePending } from "~/lib/form-state";
+import { INVENTORY_BACK, inventoryPaths, onSale, StatusBadge } from "./shared";
 import { notFound } from "~/.server/not-found.server";
 
 /**
  * Selling an item to a student (/admin/inventory/sell?itemId=): first find the student with a GET search
  * through the students API (`&q=`, a page of matches, each with a Choose link that sets `&studentId=`),
  * then say how many. It works the same with and without JavaScript. The sale goes on the student's bill.
+ * An item for one class sold to a student of another comes back as a confirmation step: the form kept, the
+ * API's sentence naming both classes above it, and "Confirm sale", which sends the form again with the flag.
  */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data && "item" in data && data.item ? `Sell ${data.item.name}` : "Sell an item" },
@@ -68,14 +70,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const formData = await readFormData(request);
     const submission = parseWithZod(formData, { schema: saleForm });
-    if (submission.status !== "success") return refuse(submission.reply());
+    if (submission.status !== "success") return refuse({ result: submission.reply(), confirmOtherClass: false });
     const key = formData.get("idempotency_key");
     const response = await api.create<Purchase>(
       "/inventory/purchases",
       { ...submission.value, item_id: Number(queryId(request, "itemId") ?? 0) },
       { idempotencyKey: key },
     );
-    if (!response.ok) return refuse(apiReply(submission, response), API_REFUSED);
+    if (!response.ok) {
+      const confirmOtherClass = Boolean(response.fieldErrors?.confirm_other_class);
+      const result = apiReply(submission, response, confirmOtherClass ? { messageOn: "" } : {});
+      return refuse({ result, confirmOtherClass }, API_REFUSED);
+    }
     return redirectWithToast(
       request,
       context,
@@ -118,15 +124,15 @@ function SellBody({
   studentError,
   formKey,
 }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { notFound: string }>) {
-  const lastResult = useActionData<typeof action>();
-  const pending = useNavigation().state === "submitting";
-  const form = useFormState<"student_id" | "quantity">("sale", lastResult, {
+  const reply = useActionData<typeof action>();
+  const pending = usePending();
+  const form = useFormState<"student_id" | "quantity">("sale", reply?.result, {
     student_id: student?.id ?? "",
     quantity: "1",
   });
   if (!item) return <Banner>{error}</Banner>;
   const price = formatWireNaira(item.price);
-  const inStock = item.status === "In Stock" && item.quantity > 0;
+  const confirmOtherClass = reply?.confirmOtherClass === true;
   const studentErrors = form.field("student_id").errors;
 
   return (
@@ -140,14 +146,14 @@ function SellBody({
           {price} each · {item.group_name}
         </p>
         <p className="flex items-center gap-2 text-slate-700">
-          <StatusBadge status={item.status} />
+          <StatusBadge status={item.status} withdrawn={item.withdrawn} />
           <span data-testid="stock">{item.quantity.toLocaleString("en-NG")} in stock</span>
         </p>
       </section>
       {error ? <Banner>{error}</Banner> : null}
 
-      {!inStock ? (
-        <Banner>{INVENTORY_MESSAGES.outOfStock}</Banner>
+      {!onSale(item) ? (
+        <Banner>{item.withdrawn ? INVENTORY_MESSAGES.withdrawn : INVENTORY_MESSAGES.outOfStock}</Banner>
       ) : student ? (
         <section
           aria-labelledby="sale-title"
@@ -180,9 +186,21 @@ function SellBody({
               field={form.field("quantity")}
               inputProps={{ type: "number", inputMode: "numeric", min: 1, max: item.quantity, step: 1 }}
             />
-            <Button className="w-full" pending={pending} pendingLabel="Recording sale…">
-              Sell
-            </Button>
+            {confirmOtherClass ? (
+              <Button
+                className="w-full"
+                name="confirm_other_class"
+                value="on"
+                pending={pending}
+                pendingLabel="Recording sale…"
+              >
+                {INVENTORY_MESSAGES.confirmOtherClass}
+              </Button>
+            ) : (
+              <Button className="w-full" pending={pending} pendingLabel="Recording sale…">
+                Sell
+              </Button>
+            )}
           </Form>
         </section>
       ) : (

@@ -1,4 +1,4 @@
-import type { ProductStatus } from "../../../../contract/inventory";
+import { WITHDRAWN_FROM_SALE, type ProductStatus } from "../../../../contract/inventory";
 
 /** Pieces the inventory screens share: their addresses (record ids in the query) and small parts. */
 
@@ -29,13 +29,22 @@ export const inventoryPaths = {
   bankDetails: "/admin/add-bank-details",
 };
 
-export function StatusBadge({ status }: { status: ProductStatus }) {
-  const tone =
-    status === "In Stock"
+/** An item's stock status, or "Withdrawn from sale" when the school took it off sale, whatever its stock. */
+export function StatusBadge({ status, withdrawn }: { status: ProductStatus; withdrawn: boolean }) {
+  const tone = withdrawn
+    ? "bg-amber-50 text-amber-900 ring-amber-300"
+    : status === "In Stock"
       ? "bg-emerald-50 text-emerald-800 ring-emerald-200"
       : "bg-slate-100 text-slate-800 ring-slate-300";
-  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${tone}`}>{status}</span>;
+  return (
+    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${tone}`}>
+      {withdrawn ? WITHDRAWN_FROM_SALE : status}
+    </span>
+  );
 }
+
+/** Whether an item can be sold now: units left and on sale. */
+export const onSale = (item: { quantity: number; withdrawn: boolean }) => item.quantity > 0 && !item.withdrawn;
 
 /** The way back from a group or item that is not found. */
 export const INVENTORY_BACK = { to: INVENTORY_HOME, label: "Back to inventory" };
