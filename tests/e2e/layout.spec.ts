@@ -271,7 +271,7 @@ function adminScreenPatterns(): string[] {
 /**
  * What is wrong with the page as it stands: wider than the screen, a visible control whose centre, once
  * scrolled into view, shows something else (a fixed bar, a floating button, a toast) on top of it, or a select
- * too narrow for its chosen option.
+ * too narrow for its chosen option; and the same for the entries of each of its menus, opened in turn.
  */
 function layoutProblems(page: Page): Promise<string[]> {
   // The screen's width, not innerWidth: a phone zooms out to show a page wider than the screen, and innerWidth
@@ -293,15 +293,20 @@ function layoutProblems(page: Page): Promise<string[]> {
     // A select's chosen option is drawn beside its arrow, whose room the select's padding does not include.
     const measure = document.createElement("canvas").getContext("2d")!;
     const arrowWidth = 20;
-    for (const control of document.querySelectorAll("a[href], button, input, select, textarea, summary")) {
-      if (!(control as HTMLElement).checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-      control.scrollIntoView({ block: "center", inline: "center" });
+    const CONTROLS = "a[href], button, input, select, textarea, summary";
+    const visible = (element: Element) =>
+      (element as HTMLElement).checkVisibility({ visibilityProperty: true, opacityProperty: true });
+    /** Checks one control where it is, or scrolled to the middle of the screen when `scroll` says so. */
+    const check = (control: Element, scroll: boolean) => {
+      // Where it is: only a scrolling panel it is hidden in (the phone menu's list) moves to show it.
+      control.scrollIntoView(scroll ? { block: "center", inline: "center" } : { block: "nearest", inline: "nearest" });
       // A link that wraps is aimed at on its first line: the middle of its whole box may lie beside it.
       const box = control.getClientRects()[0];
       // Visually hidden controls (a toast's dismiss box, a file input under its label) have no area of their own.
-      if (!box || box.width < 2 || box.height < 2) continue;
-      const x = Math.min(Math.max(box.left + box.width / 2, 0), innerWidth - 1);
-      const y = Math.min(Math.max(box.top + box.height / 2, 0), innerHeight - 1);
+      if (!box || box.width < 2 || box.height < 2) return;
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return check(control, true);
       if (control instanceof HTMLSelectElement && control.selectedOptions[0]) {
         const style = getComputedStyle(control);
         measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
@@ -310,10 +315,24 @@ function layoutProblems(page: Page): Promise<string[]> {
         if (measure.measureText(text).width > room) problems.push(`${describe(control)} cuts off "${text}"`);
       }
       const hit = document.elementFromPoint(x, y);
-      if (!hit || control === hit || control.contains(hit)) continue;
+      if (!hit || control === hit || control.contains(hit)) return;
       const label = hit.closest("label");
-      if (label && (label.contains(control) || (label.htmlFor && label.htmlFor === control.id))) continue;
+      if (label && (label.contains(control) || (label.htmlFor && label.htmlFor === control.id))) return;
       problems.push(`${describe(control)} is under ${describe(hit)}`);
+    };
+    for (const control of document.querySelectorAll(CONTROLS)) if (visible(control)) check(control, true);
+    // Each closed <details> opened in turn, its summary in the middle of the screen: a menu's entries (a row's ⋮,
+    // a list's Add) are checked where they open, as they are tapped.
+    for (const details of document.querySelectorAll("details:not([open])")) {
+      const summary = details.querySelector(":scope > summary");
+      if (!summary || !visible(summary)) continue;
+      summary.scrollIntoView({ block: "center" });
+      (details as HTMLDetailsElement).open = true;
+      // A menu pops up over the page; a section that opens in the flow (a record's edit form) is scrolled through.
+      const popsUp = [...details.children].some((child) => getComputedStyle(child).position === "absolute");
+      for (const control of details.querySelectorAll(CONTROLS))
+        if (control !== summary && visible(control)) check(control, !popsUp);
+      (details as HTMLDetailsElement).open = false;
     }
     window.scrollTo(0, 0);
     return problems;
