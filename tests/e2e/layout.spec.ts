@@ -10,8 +10,8 @@ import { signedIn, type Admin } from "./support/school";
 /**
  * Every admin screen at 360 × 740, with and without JavaScript, on a school with a record of each kind: no page
  * is wider than the screen, every visible control can be reached, none under a fixed element (the bottom bar, a
- * floating button, a toast), and no select cuts off its chosen option. The screens come from app/routes.ts, so a new screen must be given its
- * address here (the test fails until it is) rather than go unwalked.
+ * floating button, a toast), and no select cuts off its chosen option. The screens come from app/routes.ts, so a
+ * new screen must be given its address here (the test fails until it is) rather than go unwalked.
  */
 
 type Seeded = Awaited<ReturnType<typeof seedSchool>>;
@@ -359,7 +359,7 @@ async function walkEveryScreen(page: Page) {
     if (status !== (url.endsWith("/receipt-not-found") ? 404 : 200)) problems.push(`${url}: answered ${status}`);
     note(url, await layoutProblems(page));
   }
-  expect(problems.join("\n"), "pages wider than the screen or controls under a fixed element").toBe("");
+  expect(problems.join("\n"), "layout problems at 360 px (page: problem)").toBe("");
 }
 
 test.describe("layout at 360 px", () => {
