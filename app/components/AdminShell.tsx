@@ -64,7 +64,8 @@ function SuperAdminMenu({ items, active }: { items: NavItem[]; active?: string }
 }
 
 /**
- * The admin frame: a menu that is a plain <details> on phones (works without JS), a sidebar on wide screens,
+ * The admin frame: a menu that is a plain <details> on phones (works without JS; its panel ends above where a
+ * toast shows, and shades its bottom edge while more entries lie below), a sidebar on wide screens,
  * both ending with the data saver and Logout, and the phones' bottom bar (Profile, Dashboard, Settings). `nav` is
  * what this admin may open (`adminNav`): the main admin also holds the super-admin menu; a sub-admin sees only the
  * entries of the keys they hold.
@@ -85,11 +86,11 @@ export function AdminShell({ children, nav }: { children: ReactNode; nav: AdminN
         <Link to={nav.home} className="text-lg font-bold text-brand-800">
           School Admin
         </Link>
-        <details className="group relative">
+        <details id="admin-menu" className="group relative">
           <summary className="flex min-h-11 cursor-pointer list-none items-center rounded-lg border border-slate-300 px-3 font-semibold">
             Menu
           </summary>
-          <div className="absolute right-0 mt-2 max-h-[75vh] w-64 overflow-y-auto rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
+          <div className="scroll-shadows absolute right-0 mt-2 max-h-[calc(100vh-13rem)] w-64 overflow-y-auto rounded-xl border border-slate-200 bg-white p-2 shadow-xl">
             <nav aria-label="Admin menu">
               <MenuList items={menu} active={active} />
             </nav>

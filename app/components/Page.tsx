@@ -8,10 +8,13 @@ import type { ReactNode } from "react";
 export function PageHeader({ backTo, title, actions }: { backTo: string; title: ReactNode; actions?: ReactNode }) {
   const titleRow = (
     <>
-      <Link to={backTo} className="rounded-lg px-2 py-1 font-semibold text-brand-700 underline">
+      <Link
+        to={backTo}
+        className="shrink-0 whitespace-nowrap rounded-lg px-2 py-1 font-semibold text-brand-700 underline"
+      >
         ‹ Back
       </Link>
-      <h1 className="text-2xl font-bold">{title}</h1>
+      <h1 className="min-w-0 break-words text-2xl font-bold">{title}</h1>
     </>
   );
   if (!actions) return <header className="flex items-center gap-3">{titleRow}</header>;

@@ -9,8 +9,8 @@ export interface ToastMessage {
 /**
  * A flash message from the previous action. Without JS it stays on the page it arrived with; with JS it
  * leaves after 2.5 s (TOAST_TIMEOUT_MS). On phones it sits above the bottom bar, clear of the header's
- * controls. Either way it can be dismissed: a visually hidden checkbox hides it by CSS alone, so a
- * message that never times out does not stay in the way.
+ * controls, and stands aside while the admin menu is open (app/tailwind.css). Either way it can be dismissed:
+ * a visually hidden checkbox hides it by CSS alone, so a message that never times out does not stay in the way.
  */
 export function Toast({ toast }: { toast: ToastMessage | null }) {
   const [visible, setVisible] = useState<ToastMessage | null>(toast);
@@ -30,6 +30,7 @@ export function Toast({ toast }: { toast: ToastMessage | null }) {
   return (
     <div
       key={serial}
+      data-toast
       className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-3 md:bottom-auto md:top-3"
     >
       <input id={dismissId} type="checkbox" className="peer sr-only" />

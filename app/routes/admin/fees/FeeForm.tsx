@@ -65,7 +65,7 @@ export function FeeForm({
         inputProps={{ inputMode: "decimal", autoComplete: "off" }}
       />
       <SelectField label="Who pays" required options={SCOPES} field={field("applies_to")} />
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid gap-3 sm:grid-cols-2">
         <SelectField
           label="Section"
           hint="When one section pays"

@@ -18,6 +18,7 @@ import { Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { SelectField } from "~/components/ui/SelectField";
+import { TableScroll } from "~/components/ui/TableScroll";
 import { formatDate } from "~/lib/dates";
 import type { FormResult } from "~/lib/form-state";
 import { FeeForm } from "./FeeForm";
@@ -118,9 +119,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <div className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
+    <div className="flex flex-wrap items-baseline justify-between gap-x-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:block">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-1 text-xl font-bold text-slate-900" data-testid={testId}>
+      <dd className="min-w-0 text-xl font-bold text-slate-900 [overflow-wrap:anywhere] sm:mt-1" data-testid={testId}>
         {value}
       </dd>
     </div>
@@ -155,7 +156,7 @@ function Overview({
 }) {
   return (
     <>
-      <dl className="grid grid-cols-2 gap-3" aria-label="Collection figures">
+      <dl className="grid gap-3 sm:grid-cols-2" aria-label="Collection figures">
         <Stat label="Expected" value={naira(overview.expected)} testId="fees-expected" />
         <Stat label="Collected" value={naira(overview.collected)} testId="fees-collected" />
         <Stat label="Outstanding" value={naira(overview.outstanding)} testId="fees-outstanding" />
@@ -168,8 +169,8 @@ function Overview({
               <div data-testid="class-chart" dangerouslySetInnerHTML={{ __html: charts.byClass }} />
             ) : null}
             <Legend />
-            <div>
-              <table className="w-full text-left text-sm">
+            <TableScroll label="By class, in figures">
+              <table className="w-full whitespace-nowrap text-left text-sm">
                 <thead>
                   <tr className="border-b border-slate-200 text-slate-600">
                     <th scope="col" className="py-2 pr-2">
@@ -203,7 +204,7 @@ function Overview({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
           </>
         ) : (
           <EmptyState title="No students billed yet">Set up fees to see what each class owes.</EmptyState>

@@ -60,11 +60,14 @@ export function Totals({ totals, testId }: { totals: BillTotals; testId?: string
     totals.balance < 0 ? ["Credit", naira(-totals.balance), "balance"] : ["Balance", naira(totals.balance), "balance"],
   ];
   return (
-    <dl className="grid grid-cols-3 gap-2" data-testid={testId}>
+    <dl className="grid gap-2 sm:grid-cols-3" data-testid={testId}>
       {items.map(([label, value, id]) => (
-        <div key={label} className="rounded-lg bg-slate-50 p-2">
+        <div
+          key={label}
+          className="flex flex-wrap items-baseline justify-between gap-x-3 rounded-lg bg-slate-50 p-2 sm:block"
+        >
           <dt className="text-sm font-medium text-slate-600">{label}</dt>
-          <dd className="font-bold text-slate-900" data-testid={id}>
+          <dd className="min-w-0 font-bold text-slate-900 [overflow-wrap:anywhere]" data-testid={id}>
             {value}
           </dd>
         </div>

@@ -258,12 +258,13 @@ function PaymentRow({ payment }: { payment: FeePayment }) {
   const reversed = Boolean(payment.reversed_at);
   return (
     <li className="flex flex-wrap items-center gap-2 py-2">
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-48">
         <p className={`font-semibold ${reversed ? "text-slate-500 line-through" : "text-slate-900"}`}>
-          {naira(payment.amount)} · {payment.method}
+          <span className="whitespace-nowrap">{naira(payment.amount)}</span> · {payment.method}
         </p>
-        <p className="text-sm text-slate-700">
-          {payment.receipt_no} · {formatDate(payment.paid_on)}
+        <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">
+          <span className="whitespace-nowrap">{payment.receipt_no}</span> ·{" "}
+          <span className="whitespace-nowrap">{formatDate(payment.paid_on)}</span>
           {payment.reference ? ` · ${payment.reference}` : ""}
         </p>
         {reversed ? <p className="text-sm font-semibold text-red-700">Reversed: {payment.reversal_reason}</p> : null}

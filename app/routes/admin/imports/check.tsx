@@ -6,6 +6,7 @@ import { failure, redirectWithToast, success } from "~/.server/toast.server";
 import { PageHeader, Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button, buttonClass } from "~/components/ui/Button";
+import { TableScroll } from "~/components/ui/TableScroll";
 import { formatDateTime } from "~/lib/dates";
 import { checkHref, problemsHref, UPLOAD_PAGE } from "./shared";
 import { kindParam } from "./kind.server";
@@ -108,7 +109,7 @@ export default function ImportCheck() {
       </Panel>
       {preview.problem_count ? (
         <Panel id="problems" title={`Problems (${preview.problem_count.toLocaleString("en-NG")})`}>
-          <div className="overflow-x-auto">
+          <TableScroll label="Problems, by row">
             <table className="w-full text-left text-sm">
               <thead>
                 <tr className="border-b border-slate-200">
@@ -133,7 +134,7 @@ export default function ImportCheck() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
           {more > 0 ? (
             <p className="text-sm">{`And ${more.toLocaleString("en-NG")} more: the file of rows with problems has them all.`}</p>
           ) : null}

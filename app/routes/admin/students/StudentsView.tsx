@@ -85,9 +85,10 @@ export function StudentsView({ filters, classes, list, error }: StudentsViewProp
         {(student) => <StudentRow key={student.unique_id} student={student} back={back} />}
       </PagedList>
 
+      {/* Below a row's open menu (z-20), so that the menu's entries are never under it. */}
       <Link
         to="/admin/students-backlog"
-        className={buttonClass("primary", "fixed bottom-36 right-4 z-20 rounded-full shadow-lg md:bottom-6")}
+        className={buttonClass("primary", "fixed bottom-36 right-4 z-10 rounded-full shadow-lg md:bottom-6")}
       >
         Students Backlog
       </Link>
