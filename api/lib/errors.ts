@@ -18,13 +18,15 @@ export function validationError(errors: FieldErrors, message?: string): ApiError
   return new ApiError(422, message ?? first ?? "The given data was invalid.", errors);
 }
 
+/** Each issue beside its field; an issue of the whole body (no path) is the answer's message. */
 export function fromZod(error: ZodError): ApiError {
   const errors: FieldErrors = {};
+  let message: string | undefined;
   for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_";
-    (errors[key] ??= []).push(issue.message);
+    if (!issue.path.length) message ??= issue.message;
+    else (errors[issue.path.join(".")] ??= []).push(issue.message);
   }
-  return validationError(errors);
+  return validationError(errors, message);
 }
 
 /** A field error's messages go into `errors`; any other failure is thrown on. */
