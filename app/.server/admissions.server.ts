@@ -1,5 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import {
   ADMISSION_MESSAGES,
   ADMISSION_SPEC_MESSAGES as SPEC,
@@ -16,7 +15,7 @@ import type { FormResult } from "~/lib/form-state";
 import type { SchoolApiClient } from "./api.server";
 import { publicApi } from "./auth.server";
 import { notFound } from "./not-found.server";
-import { redirectWithToast, failure, success } from "./toast.server";
+import { failure, redirectWithToast, success } from "./toast.server";
 import { diskFileAsFile, withUploadedForm } from "./form.server";
 import { apiReply } from "./reply.server";
 
