@@ -107,6 +107,12 @@ export default [
     route("new-whatsapp", "routes/admin/profile/new-whatsapp.tsx"),
     route("submission-review/:uniqueId/:submissionId", "routes/admin/admissions/review.tsx"),
     route("submission-review/:uniqueId/:submissionId/documents/:field", "routes/admin/admissions/document.tsx"),
+    route("submission-review/:uniqueId/:submissionId/approve", "routes/admin/admissions/review-decision.tsx", {
+      id: "submission-approve",
+    }),
+    route("submission-review/:uniqueId/:submissionId/reject", "routes/admin/admissions/review-decision.tsx", {
+      id: "submission-reject",
+    }),
     notYet("notifications", "notifications"),
     ...prefix("super-admin", [
       route("manage-admins", "routes/admin/admins/list.tsx"),

@@ -72,7 +72,9 @@ export const FEE_MESSAGES = {
   termRequired: "Choose a term",
   sessionRequired: "Choose a session",
   sessionInvalid: "Enter a session like 2025/2026",
-  feeExists: "This term already has a fee with this name for the same classes.",
+  /** A fee whose name another fee of the term already has, for a class both would bill. */
+  feeClash: (name: string, scope: FeeScope, target: string | null) =>
+    `${name} already bills ${scope === "all" ? "all classes" : scope === "section" ? `the ${target} section` : target} this term, so a class would pay it twice. Give this fee another name or choose other classes.`,
   feeNotFound: "Fee not found.",
   feeHasPayments: "This fee has payments against it, so it cannot be deleted. Retire it instead.",
   feeCreated: "Fee created successfully!",

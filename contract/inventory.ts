@@ -8,7 +8,7 @@ import type { Paginated } from "./http";
  * - GET    /inventory/groups?q=&page=&per_page=  → {data: Paginated<InventoryGroupSummary>}: groups whose
  *          name, or one of whose items' names, holds `q`; each with its item count and, under a search, the
  *          names of its items that match (at most INVENTORY_LIMITS.matchingItemsShown)
- * - GET    /inventory/groups/{id}                 → {data: InventoryGroup}
+ * - GET    /inventory/groups/{id}                 → {data: InventoryGroupDetail}: with its items' recorded sales
  * - POST   /inventory/groups {name}               → 201 {message, data: InventoryGroup}; an `Idempotency-Key`
  *          header makes a re-sent request answer 200 with the group it already made
  * - POST   /inventory/groups {id, name}           → 200 {message, data: InventoryGroup} (rename)
@@ -31,6 +31,8 @@ import type { Paginated } from "./http";
  * Failures: 422 {message, errors: {field: [..]}}, 409 (a duplicate name, not enough stock, withdrawn, another
  * class), 404 {message}.
  */
+
+const countOf = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
 
 export const PRODUCT_STATUSES = ["In Stock", "Out of Stock"] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
@@ -90,6 +92,18 @@ export const INVENTORY_MESSAGES = {
     `${item.name} is for ${item.class}, but ${student.name} ${student.class ? `is in ${student.class}` : "has no class"}. Confirm to sell it anyway.`,
   confirmOtherClass: "Confirm sale",
   sold: "Sale recorded successfully!",
+  deleteGroup: (name: string) => `Delete ${name}? This cannot be undone.`,
+  /** The second confirmation of deleting a group with items: what goes (the items) and what stays (their sales). */
+  deleteGroupWithItems: (name: string, items: number, sales: number) => {
+    const one = items === 1;
+    const sold =
+      sales === 0
+        ? one
+          ? "It has never been sold."
+          : "None of them has ever been sold."
+        : `${one ? "Its" : "Their"} ${countOf(sales, "recorded sale")} ${sales === 1 ? "stays" : "stay"} on the students' bills, with the names and prices sold at.`;
+    return `${name} still has ${countOf(items, "item")}. ${one ? "It" : "They"} will be deleted with the group. ${sold} This cannot be undone.`;
+  },
 } as const;
 
 /** A group as the list and its page show it; the product's `items` are listed by GET /inventory/items. */
@@ -97,6 +111,11 @@ export interface InventoryGroup {
   id: number;
   name: string;
   items_count: number;
+}
+
+/** A group on its own (its delete's confirmation): how many sales its items have recorded. */
+export interface InventoryGroupDetail extends InventoryGroup {
+  sales_count: number;
 }
 
 export interface InventoryGroupSummary extends InventoryGroup {

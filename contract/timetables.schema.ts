@@ -73,8 +73,10 @@ export function schedulePayload(type: string, today: string, keepDate?: string) 
     .superRefine((value, ctx) => {
       const fail = (field: string, message: string) =>
         ctx.addIssue({ code: z.ZodIssueCode.custom, path: [field], message });
+      // The product's sentence once, for the whole form (the API's message); each missing field says "Required".
       const missing = (["schedule_start_time", "schedule_end_time", "subject"] as const).filter((f) => !value[f]);
-      for (const field of missing) fail(field, MESSAGES.scheduleRequired);
+      if (missing.length) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [], message: MESSAGES.scheduleRequired });
+      for (const field of missing) fail(field, TIMETABLE_MESSAGES.required);
 
       const start = value.schedule_start_time ? normalTime(value.schedule_start_time) : undefined;
       const end = value.schedule_end_time ? normalTime(value.schedule_end_time) : undefined;

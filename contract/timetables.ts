@@ -29,6 +29,8 @@ export const TIMETABLE_MESSAGES = {
   teacherBooked: (teacher: string, other: string) => `${teacher} is already teaching ${other}`,
   timetableNotFound: "Timetable Not Found",
   scheduleNotFound: "Schedule Not Found",
+  /** Beside each of start time, end time and subject when missing; the form's own error gives the product's sentence. */
+  required: "Required",
 } as const;
 
 /** Test and Exam timetables carry dates; a Regular School Period repeats every week by day. */

@@ -18,13 +18,19 @@ export function validationError(errors: FieldErrors, message?: string): ApiError
   return new ApiError(422, message ?? first ?? "The given data was invalid.", errors);
 }
 
+/**
+ * Each issue beside its field. An issue of the whole body (no path) is the answer's message; it stays in
+ * `errors` under "_" only when no field has one, so that callers reading `errors` still see the refusal.
+ */
 export function fromZod(error: ZodError): ApiError {
   const errors: FieldErrors = {};
+  const whole: string[] = [];
   for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_";
-    (errors[key] ??= []).push(issue.message);
+    if (issue.path.length) (errors[issue.path.join(".")] ??= []).push(issue.message);
+    else whole.push(issue.message);
   }
-  return validationError(errors);
+  if (!Object.keys(errors).length && whole.length) errors._ = whole;
+  return validationError(errors, whole[0]);
 }
 
 /** A field error's messages go into `errors`; any other failure is thrown on. */

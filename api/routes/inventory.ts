@@ -10,7 +10,7 @@ import type { TenantEnv } from "../middleware/tenant";
 import {
   deleteGroup,
   deleteItem,
-  getGroup,
+  getGroupDetail,
   getItem,
   inventoryStats,
   listGroups,
@@ -44,7 +44,11 @@ export function inventoryRoutes(deps: ApiDeps) {
     )
     .get("/inventory/groups/:id", async (c) =>
       c.json({
-        data: await getGroup(deps, c.get("tenant"), recordId(c.req.param("id"), INVENTORY_MESSAGES.groupNotFound)),
+        data: await getGroupDetail(
+          deps,
+          c.get("tenant"),
+          recordId(c.req.param("id"), INVENTORY_MESSAGES.groupNotFound),
+        ),
       }),
     )
     .post("/inventory/groups", async (c) => {

@@ -345,24 +345,54 @@ async function feeColumns(deps: ApiDeps, tenant: Tenant, raw: unknown, current?:
   };
 }
 
-type FeeColumns = Awaited<ReturnType<typeof feeColumns>>;
+type FeeScopeOf = Pick<FeeRow, "applies_to" | "target">;
 
-async function feeTaken(deps: ApiDeps, tenant: Tenant, c: FeeColumns, exceptId?: number) {
+interface FeeTerm {
+  name_key: string;
+  term: string;
+  session: string;
+}
+
+/**
+ * Whether two fees of one name would bill a class twice: either bills all classes, both bill the same
+ * section or class, or they share a class (a section's classes by the settings as they are now).
+ */
+function scopesOverlap(a: FeeScopeOf, b: FeeScopeOf, map: ClassMap): boolean {
+  if (a.applies_to === "all" || b.applies_to === "all") return true;
+  if (a.applies_to === b.applies_to && a.target === b.target) return true;
+  const classes = classesOf(map);
+  const theirs = new Set(classes(b));
+  return (classes(a) ?? []).some((c) => theirs.has(c));
+}
+
+/**
+ * A fee of the term and session with the same name (case and spaces aside), not retired, that bills a class
+ * `c` would bill too: the refusal (409) to throw, beside the name, naming what the other fee already bills.
+ */
+async function nameClash(
+  deps: ApiDeps,
+  tenant: Tenant,
+  c: FeeScopeOf & FeeTerm,
+  exceptId?: number,
+): Promise<ApiError | undefined> {
   let q = deps.db
     .selectFrom("fee_items")
-    .select("id")
+    .select(["name", "applies_to", "target"])
     .where("school_id", "=", tenant.schoolId)
     .where("session", "=", c.session)
     .where("term", "=", c.term)
     .where("name_key", "=", c.name_key)
-    .where("applies_to", "=", c.applies_to)
-    .where("retired", "=", 0);
-  q = c.target === null ? q.where("target", "is", null) : q.where("target", "=", c.target);
+    .where("retired", "=", 0)
+    .orderBy("id");
   if (exceptId !== undefined) q = q.where("id", "!=", exceptId);
-  return Boolean(await q.executeTakeFirst());
+  const sameName = await q.execute();
+  if (!sameName.length) return undefined;
+  const map = await classMap(deps, tenant);
+  const other = sameName.find((fee) => scopesOverlap(c, fee, map));
+  if (!other) return undefined;
+  const message = M.feeClash(other.name, other.applies_to, other.target);
+  return new ApiError(409, message, { name: [message] });
 }
-
-const feeExists = () => new ApiError(409, M.feeExists, { name: [M.feeExists] });
 
 /** `POST /fees/fee-settings`: a re-sent form (same idempotency key) answers the fee it made. */
 export async function createFee(
@@ -385,10 +415,11 @@ export async function createFee(
   const earlier = await replay();
   if (earlier) return earlier;
   const columns = await feeColumns(deps, tenant, raw);
-  if (await feeTaken(deps, tenant, columns)) {
+  const clash = await nameClash(deps, tenant, columns);
+  if (clash) {
     const raced = await replay();
     if (raced) return raced;
-    throw feeExists();
+    throw clash;
   }
   const now = deps.now().toISOString();
   try {
@@ -410,7 +441,8 @@ export async function createFee(
 export async function updateFee(deps: ApiDeps, tenant: Tenant, id: number, raw: unknown): Promise<FeeItem> {
   const current = await feeRow(deps, tenant, id);
   const columns = await feeColumns(deps, tenant, raw, current);
-  if (!current.retired && (await feeTaken(deps, tenant, columns, id))) throw feeExists();
+  const clash = current.retired ? undefined : await nameClash(deps, tenant, columns, id);
+  if (clash) throw clash;
   await deps.db
     .updateTable("fee_items")
     .set({ ...columns, updated_at: deps.now().toISOString() })
@@ -420,11 +452,17 @@ export async function updateFee(deps: ApiDeps, tenant: Tenant, id: number, raw: 
   return getFee(deps, tenant, id);
 }
 
-/** Retires a fee (it bills nobody from then on) or brings it back. */
+/** Retires a fee (it bills nobody from then on) or brings it back, unless its name now clashes. */
 export async function retireFee(deps: ApiDeps, tenant: Tenant, id: number, raw: unknown): Promise<FeeItem> {
   const parsed = retirePayload.safeParse(raw);
   if (!parsed.success) throw fromZod(parsed.error);
-  await feeRow(deps, tenant, id);
+  const fee = await feeRow(deps, tenant, id);
+  // Brought back, it must not bill a class that another fee of its name bills meanwhile.
+  const clash =
+    fee.retired && !parsed.data.retired
+      ? await nameClash(deps, tenant, { ...fee, name_key: tidy(fee.name).toLowerCase() }, id)
+      : undefined;
+  if (clash) throw clash;
   await deps.db
     .updateTable("fee_items")
     .set({ retired: parsed.data.retired ? 1 : 0, updated_at: deps.now().toISOString() })

@@ -5,6 +5,7 @@ import {
   INVENTORY_LIMITS,
   INVENTORY_MESSAGES as M,
   type InventoryGroup,
+  type InventoryGroupDetail,
   type InventoryGroupSummary,
   type InventoryItem,
   type InventoryStats,
@@ -128,6 +129,20 @@ export async function getGroup(deps: ApiDeps, tenant: Tenant, id: number): Promi
   const row = await groupsWithCounts(deps.db, tenant.schoolId).where("g.id", "=", id).executeTakeFirst();
   if (!row) throw groupNotFound();
   return toGroup(row);
+}
+
+/** A group with the number of sales recorded for its items, which stay when the group and its items go. */
+export async function getGroupDetail(deps: ApiDeps, tenant: Tenant, id: number): Promise<InventoryGroupDetail> {
+  const group = await getGroup(deps, tenant, id);
+  const sales = await deps.db
+    .selectFrom("inventory_purchases as p")
+    .innerJoin("inventory_items as i", "i.id", "p.item_id")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("p.school_id", "=", tenant.schoolId)
+    .where("i.school_id", "=", tenant.schoolId)
+    .where("i.group_id", "=", id)
+    .executeTakeFirstOrThrow();
+  return { ...group, sales_count: count(sales.n) };
 }
 
 async function groupByKey(deps: ApiDeps, tenant: Tenant, key: string | null) {

@@ -1,17 +1,79 @@
-import type { AppLoadContext } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import {
   ADMISSION_MESSAGES,
+  ADMISSION_SPEC_MESSAGES as SPEC,
   ADMISSION_TEXT_FIELDS,
   APPLICATION_UPLOAD_LIMITS,
   DOCUMENT_FIELDS,
   HONEYPOT_FIELD,
+  REVIEW_MESSAGES,
+  reviewPath,
+  type ReviewDecision,
+  type SubmissionDetail,
 } from "../../contract/admissions";
 import type { FormResult } from "~/lib/form-state";
+import type { SchoolApiClient } from "./api.server";
 import { publicApi } from "./auth.server";
+import { notFound } from "./not-found.server";
+import { failure, redirectWithToast, success } from "./toast.server";
 import { diskFileAsFile, withUploadedForm } from "./form.server";
 import { apiReply } from "./reply.server";
 
-/** The admission screens' server side: the application's hand-over to the API. */
+/** The admission screens' server side: the application's hand-over to the API, and the review of a submission. */
+
+const SUBMISSIONS = { to: "/admin/admission-forms?tab=submissions", label: "Back to submissions" };
+const submissionPath = (id: string | undefined) => `/submissions/${encodeURIComponent(id ?? "")}`;
+
+/**
+ * A submission of the signed-in school for its review and its confirm pages; another school's address or
+ * an unknown submission is the 404 'No submission data found'. A sub-admin gets the product's "main
+ * administrators only" message with a 403.
+ */
+export async function loadSubmission(
+  api: SchoolApiClient,
+  uniqueId: string,
+  params: { uniqueId?: string; submissionId?: string },
+) {
+  if (params.uniqueId?.toUpperCase() !== uniqueId) notFound(SPEC.noSubmission, SUBMISSIONS);
+  const result = await api.get<SubmissionDetail>(`${submissionPath(params.submissionId)}/details`, {
+    fallback: SPEC.failedDetails,
+  });
+  if (result.ok) return { submission: result.data, error: null, uniqueId };
+  if (result.status === 404) notFound(SPEC.noSubmission, SUBMISSIONS);
+  const message = result.status === 403 ? SPEC.mainAdminOnly : result.message;
+  return data({ submission: null, error: message, uniqueId }, { status: result.status === 403 ? 403 : 200 });
+}
+
+/**
+ * Approves or rejects a submission, then back to its review with a toast saying what happened, naming the
+ * applicant (and, on approval, the class they joined). A second tap finds it reviewed: the API's refusal.
+ */
+export async function decideSubmission(
+  request: Request,
+  context: AppLoadContext,
+  api: SchoolApiClient,
+  uniqueId: string,
+  submissionId: string,
+  decision: ReviewDecision,
+) {
+  const approve = decision === "approve";
+  const result = await api.update<SubmissionDetail>(
+    `${submissionPath(submissionId)}/${decision}`,
+    {},
+    {
+      method: "PUT",
+      fallback: approve ? SPEC.failedApprove : SPEC.failedReject,
+    },
+  );
+  const toast = !result.ok
+    ? failure(result.message)
+    : success(
+        approve
+          ? REVIEW_MESSAGES.approved(result.data.student_name, result.data.class_applying_into)
+          : REVIEW_MESSAGES.rejected(result.data.student_name),
+      );
+  return redirectWithToast(request, context, reviewPath(uniqueId, submissionId), toast);
+}
 
 /**
  * Sends an application from the public page on to the API as it came (the API checks every answer and

@@ -158,8 +158,74 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
       expect(a.body.data.id).toBe(b.body.data.id);
       const again = await call(school, "POST", "/fees/fee-settings", { ...body, name: " sports " });
       expect(again.status).toBe(409);
-      expect(again.body.errors.name).toEqual([M.feeExists]);
+      expect(again.body.errors.name).toEqual([M.feeClash("Sports", "class", "JSS1")]);
       expect((await get<FeeItem[]>(school, "/fees/fee-settings?term=3rd%20Term")).length).toBe(1);
+    });
+
+    it("refuses a fee whose name another fee of the term has for a class both would bill, beside the name", async () => {
+      const s = await registerSchool(api);
+      const when = { term: "2nd Term", session: "2023/2024" };
+      const inWhen = `/fees/fee-settings?term=2nd%20Term&year=${encodeURIComponent(when.session)}`;
+      const create = (body: Record<string, unknown>) =>
+        call(s, "POST", "/fees/fee-settings", { amount: 1000, compulsory: true, ...when, ...body });
+      const junior = await fee(s, {
+        amount: 1000,
+        name: "Exam fee",
+        applies_to: "section",
+        section: "Junior Secondary",
+        ...when,
+      });
+      const count = async () => (await get<FeeItem[]>(s, inWhen)).length;
+
+      // Refused: all classes over a section, the same section, a class of it; the name's case and spaces aside.
+      for (const body of [
+        { name: "exam  FEE", applies_to: "all" },
+        { name: " Exam fee ", applies_to: "section", section: "Junior Secondary" },
+        { name: "Exam fee", applies_to: "class", class: "JSS2" },
+      ]) {
+        const res = await create(body);
+        expect(res.status, JSON.stringify(body)).toBe(409);
+        expect(res.body).toEqual({
+          message: M.feeClash("Exam fee", "section", "Junior Secondary"),
+          errors: { name: [M.feeClash("Exam fee", "section", "Junior Secondary")] },
+        });
+      }
+      expect(await count()).toBe(1);
+
+      // Allowed: another section, a class of it, another term, another name.
+      const senior = await fee(s, { amount: 1000, name: "Exam fee", applies_to: "class", class: "SS1", ...when });
+      expect((await create({ name: "Exam fee", applies_to: "all", term: "3rd Term" })).status).toBe(201);
+      expect((await create({ name: "Exam fees", applies_to: "all" })).status).toBe(201);
+      expect(await count()).toBe(3);
+
+      // A section fee over an existing class fee of its section; an all-classes fee over any.
+      expect(
+        (await create({ name: "Exam fee", applies_to: "section", section: "Senior Secondary" })).body.errors,
+      ).toEqual({ name: [M.feeClash("Exam fee", "class", "SS1")] });
+      await fee(s, { amount: 1000, name: "Sports", ...when });
+      const sportsJss1 = await create({ name: "Sports", applies_to: "class", class: "JSS1" });
+      expect(sportsJss1.body.errors).toEqual({ name: [M.feeClash("Sports", "all", null)] });
+
+      // An edit into a clash is refused and changes nothing; a retired fee clashes with nothing until brought back.
+      const edit = await call(s, "PUT", `/fees/fee-settings/${senior.id}`, {
+        name: "Exam fee",
+        amount: 1000,
+        applies_to: "class",
+        class: "JSS3",
+        compulsory: true,
+        ...when,
+      });
+      expect(edit.status).toBe(409);
+      expect(edit.body.errors.name).toEqual([M.feeClash("Exam fee", "section", "Junior Secondary")]);
+      expect((await get<FeeItem>(s, `/fees/fee-settings/${senior.id}`)).target).toBe("SS1");
+      expect((await call(s, "POST", `/fees/fee-settings/${junior.id}/retire`, { retired: true })).status).toBe(200);
+      const overRetired = await fee(s, { amount: 1000, name: "Exam fee", applies_to: "class", class: "JSS1", ...when });
+      const back = await call(s, "POST", `/fees/fee-settings/${junior.id}/retire`, { retired: false });
+      expect(back.status).toBe(409);
+      expect(back.body.message).toBe(M.feeClash("Exam fee", "class", "JSS1"));
+      expect((await get<FeeItem>(s, `/fees/fee-settings/${junior.id}`)).retired).toBe(true);
+      expect((await call(s, "DELETE", `/fees/fee-settings/${overRetired.id}`)).status).toBe(200);
+      expect((await call(s, "POST", `/fees/fee-settings/${junior.id}/retire`, { retired: false })).status).toBe(200);
     });
 
     it("edits a fee and deletes one nobody has paid against", async () => {

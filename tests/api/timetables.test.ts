@@ -333,11 +333,30 @@ describe(`timetables API on ${DATABASE}`, () => {
       ["schedule_start_time", { schedule_start_time: "" }],
       ["schedule_end_time", { schedule_end_time: null }],
       ["subject", { subject: "  " }],
-    ])("refuses a missing %s with 'Start time, end time, and subject are required'", async (field, change) => {
-      const { status, body } = await add(weekly, period(change));
+    ])(
+      "refuses a missing %s with 'Start time, end time, and subject are required' once, 'Required' beside it",
+      async (field, change) => {
+        const { status, body } = await add(weekly, period(change));
+        expect(status).toBe(422);
+        expect(body.message).toBe(MESSAGES.scheduleRequired);
+        expect(body.errors).toEqual({ [field]: [TIMETABLE_MESSAGES.required] });
+      },
+    );
+
+    it("names each missing field 'Required' and says the product's sentence once", async () => {
+      const { status, body } = await add(
+        weekly,
+        period({ schedule_start_time: "", schedule_end_time: "", subject: "" }),
+      );
       expect(status).toBe(422);
-      expect(body.message).toBe(MESSAGES.scheduleRequired);
-      expect(body.errors).toEqual({ [field]: [MESSAGES.scheduleRequired] });
+      expect(body).toEqual({
+        message: MESSAGES.scheduleRequired,
+        errors: {
+          schedule_start_time: [TIMETABLE_MESSAGES.required],
+          schedule_end_time: [TIMETABLE_MESSAGES.required],
+          subject: [TIMETABLE_MESSAGES.required],
+        },
+      });
     });
 
     it("refuses a weekly period without a day: 'Day is required for Regular School Periods'", async () => {
@@ -521,7 +540,7 @@ describe(`timetables API on ${DATABASE}`, () => {
       );
       expect(clash.body.message).toBe("Overlaps English, Monday 10:00–11:00");
       for (const [change, field, message] of [
-        [{ subject: "" }, "subject", MESSAGES.scheduleRequired],
+        [{ subject: "" }, "subject", TIMETABLE_MESSAGES.required],
         [{ schedule_day: "" }, "schedule_day", MESSAGES.dayRequired],
         [{ schedule_end_time: "07:00" }, "schedule_end_time", MESSAGES.endAfterStart],
       ] as const) {

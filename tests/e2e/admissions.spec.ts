@@ -7,8 +7,8 @@ import { signedIn } from "./support/school";
 /**
  * Admissions in Chromium: an admin creates a form, an applicant (no login) applies on its public page,
  * first with a document the page refuses, then with a good one; the admin reviews in a new tab and
- * approves (the student appears among the students) or rejects. The `js` project drives what scripts add
- * (Copy, instant filters, the review's new tab, dialogs); the `no-js` project runs the one smoke test
+ * approves (the student appears among the students) or rejects, each after a confirmation. The `js` project
+ * drives what scripts add (Copy, instant filters, the review's new tab, dialogs); the `no-js` project runs the one smoke test
  * tagged `@no-js`, which walks every screen with JavaScript off and checks each state with axe. The JS-off
  * flows themselves are form tests over HTTP: tests/forms/admissions.test.ts.
  */
@@ -188,10 +188,20 @@ test("create a form, apply with a bad then a good document, review, approve, fin
   ]);
   expect(download.suggestedFilename()).toBe("passport.png");
 
-  await review.getByRole("button", { name: "Approve" }).click();
-  await expect(toast(review).filter({ hasText: "Submission approved successfully" })).toBeVisible();
+  // Approve asks in a dialog what will happen; Escape keeps the submission pending, then it is approved.
+  await review.getByRole("link", { name: "Approve" }).click();
+  const approve = review.getByRole("dialog", { name: "Approve application" });
+  await expect(approve).toContainText("Tolu Adeyemi will be added to JSS1 as a student, with Mrs. Bisi Adeyemi");
+  await expectAccessible(review);
+  await review.keyboard.press("Escape");
+  await expect(approve).toHaveCount(0);
+  await expect(review.getByRole("link", { name: "Approve" })).toBeFocused();
+  await expect(review.getByText("Pending", { exact: true })).toBeVisible();
+  await review.getByRole("link", { name: "Approve" }).click();
+  await review.getByRole("dialog", { name: "Approve application" }).getByRole("button", { name: "Approve" }).click();
+  await expect(toast(review).filter({ hasText: "Tolu Adeyemi was added to JSS1 as a student" })).toBeVisible();
   await expect(review.getByText("Approved", { exact: true })).toBeVisible();
-  await expect(review.getByRole("button", { name: "Approve" })).toHaveCount(0);
+  await expect(review.getByRole("link", { name: "Approve" })).toHaveCount(0);
   await expectAccessible(review);
 
   await review.getByRole("link", { name: "Open the student record" }).click();
@@ -209,10 +219,11 @@ test("reject a submission; filter submissions by status; delete a form after con
   await page.goto("/admin/admission-forms?tab=submissions");
   const review = await openReview(page, "Emeka Okoro");
   await expect(review.getByText("Pending", { exact: true })).toBeVisible();
-  await review.getByRole("button", { name: "Reject" }).click();
-  await expect(toast(review).filter({ hasText: "Submission rejected successfully" })).toBeVisible();
+  await review.getByRole("link", { name: "Reject" }).click();
+  await review.getByRole("dialog", { name: "Reject application" }).getByRole("button", { name: "Reject" }).click();
+  await expect(toast(review).filter({ hasText: "The application of Emeka Okoro was rejected" })).toBeVisible();
   await expect(review.getByText("Rejected", { exact: true })).toBeVisible();
-  await expect(review.getByRole("button", { name: "Reject" })).toHaveCount(0);
+  await expect(review.getByRole("link", { name: "Reject" })).toHaveCount(0);
   await expectAccessible(review);
 
   await page.goto("/admin/admission-forms?tab=submissions");
@@ -297,8 +308,11 @@ test(
     await page.getByRole("link", { name: "Tolu Adeyemi" }).click();
     await expect(page).toHaveURL(new RegExp(`/submission-review/${admin.account.uniqueId}/\\d+$`));
     await expectAccessible(page);
+    await page.getByRole("link", { name: "Approve" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Approve application" })).toBeVisible();
+    await expectAccessible(page);
     await page.getByRole("button", { name: "Approve" }).click();
-    await expect(toast(page)).toHaveText("Submission approved successfully");
+    await expect(toast(page)).toHaveText("Tolu Adeyemi was added to JSS1 as a student");
     await expect(page.getByText("Approved", { exact: true })).toBeVisible();
     await expectAccessible(page);
 

@@ -204,13 +204,12 @@ test.describe("timetables", () => {
     await expect(page).toHaveURL(new RegExp(`/admin/timetable/${id}/add-schedule$`));
     await expectAccessible(page);
 
-    // Nothing filled in: the day, and the start time, end time and subject.
+    // Nothing filled in: the day; the product's sentence once, above the form; "Required" beside each missing field.
     await page.getByRole("button", { name: "Add Schedule" }).click();
     await expect(field(page, "Day")).toHaveAccessibleDescription("Day is required for Regular School Periods");
-    await expect(field(page, "Start time")).toHaveAccessibleDescription(
-      "Start time, end time, and subject are required",
-    );
-    await expect(field(page, "Subject")).toHaveAccessibleDescription("Start time, end time, and subject are required");
+    await expect(page.getByText("Start time, end time, and subject are required", { exact: true })).toHaveCount(1);
+    for (const label of ["Start time", "End time", "Subject"])
+      await expect(field(page, label)).toHaveAccessibleDescription("Required");
     await expectAccessible(page);
 
     // Subjects come from the class's settings.

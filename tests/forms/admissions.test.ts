@@ -165,11 +165,30 @@ describe("admissions without JavaScript", () => {
     expect(document.headers.get("content-disposition")).toMatch(/^attachment; filename="passport\.png"/);
     expect(document.bytes?.equals(logoPng("passport.png").buffer)).toBe(true);
 
-    expect(review.buttons("Approve")).toHaveLength(1);
-    review = await review.press("Approve");
-    expect(review.toast()).toBe("Submission approved successfully");
+    // Approve asks first, on a page that says what will happen; Cancel goes back with nothing done.
+    const reviewPath = review.path;
+    let confirm = await review.follow("Approve");
+    expect(confirm.path).toBe(`${reviewPath}/approve`);
+    expect(confirm.heading()).toBe("Approve application");
+    expect(confirm.text()).toContain(
+      "Tolu Adeyemi will be added to JSS1 as a student, with Mrs. Bisi Adeyemi as their parent or guardian " +
+        "(the school's parent with the same phone number or email, else a new parent). This cannot be undone.",
+    );
+    review = await confirm.follow("Cancel");
+    expect(review.path).toBe(reviewPath);
+    expect(review.text("main header")).toContain("Pending");
+    confirm = await review.follow("Approve");
+    // Sent twice at once: one student, and the toast says who joined which class.
+    const approveForm = confirm.form({ button: "Approve" });
+    const approvals = await Promise.all([approveForm.submit("Approve"), approveForm.submit("Approve")]);
+    expect(approvals.map((page) => page.path)).toEqual([reviewPath, reviewPath]);
+    expect(approvals.map((page) => page.toast())).toContain("Tolu Adeyemi was added to JSS1 as a student");
+    review = await browser.goto(reviewPath);
     expect(review.text("main header")).toContain("Approved");
-    expect(review.buttons("Approve")).toHaveLength(0);
+    expect(review.links("Approve")).toHaveLength(0);
+    expect(review.links("Reject")).toHaveLength(0);
+    // The confirm page of a reviewed submission leads back to its review.
+    expect((await browser.goto(`${reviewPath}/reject`)).path).toBe(reviewPath);
 
     const student = await review.follow("Open the student record");
     expect(student.field("Name").value).toBe("Tolu Adeyemi");
@@ -185,11 +204,17 @@ describe("admissions without JavaScript", () => {
     let page = await browser.goto("/admin/admission-forms?tab=submissions");
     let review = await page.follow("Emeka Okoro");
     expect(review.text("main header")).toContain("Pending");
-    expect(review.buttons("Reject")).toHaveLength(1);
-    review = await review.press("Reject");
-    expect(review.toast()).toBe("Submission rejected successfully");
+    const confirm = await review.follow("Reject");
+    expect(confirm.heading()).toBe("Reject application");
+    expect(confirm.text()).toContain(
+      "The application of Emeka Okoro will be marked rejected and kept with the submissions; no student is added. " +
+        "This cannot be undone.",
+    );
+    review = await confirm.press("Reject");
+    expect(review.toast()).toBe("The application of Emeka Okoro was rejected");
     expect(review.text("main header")).toContain("Rejected");
-    expect(review.buttons("Reject")).toHaveLength(0);
+    expect(review.links("Reject")).toHaveLength(0);
+    expect((await school.api<{ data: { total: number } }>("GET", "/students")).body.data.total).toBe(0);
     expect((await listSubmissions(school)).data[0].status).toBe("rejected");
 
     page = await browser.goto("/admin/admission-forms?tab=submissions");
@@ -220,5 +245,20 @@ describe("admissions without JavaScript", () => {
     expect(page.status).toBe(404);
     expect(page.heading()).toBe("No submission data found");
     expect(page.document.querySelector('nav[aria-label="Admin menu"]')).not.toBeNull();
+    // So are the confirm pages of Approve and Reject, for it and for another school's submission.
+    const other = await registerSchool("Other admissions");
+    const form = await createForm(other, "Other Entrance");
+    await applyThroughApi(form.public_id, "Musa");
+    const [theirs] = (await other.api<{ data: { data: Array<{ id: number }> } }>("GET", "/submissions")).body.data.data;
+    for (const path of [
+      `/submission-review/${school.account.uniqueId}/999999/approve`,
+      `/submission-review/${school.account.uniqueId}/${theirs.id}/reject`,
+      `/submission-review/${other.account.uniqueId}/${theirs.id}/approve`,
+    ]) {
+      const confirm = await browser.goto(path);
+      expect(confirm.status, path).toBe(404);
+      expect(confirm.heading()).toBe("No submission data found");
+    }
+    expect((await listSubmissions(other)).data[0].status).toBe("pending");
   });
 });

@@ -184,4 +184,38 @@ describe("school fees without JavaScript", () => {
     expect(page.listItems("Payments").join(" ")).toContain("Reversed: Transfer bounced");
     expect((await bill()).payments[0]).toMatchObject({ reversal_reason: "Transfer bounced" });
   });
+
+  it("a fee named as another of the term, for a class that one bills, is refused beside the name, the input kept", async () => {
+    const school = await registerSchool("Fee names");
+    const browser = await signedIn(school);
+    let page = await createFee(await browser.goto("/admin/school-fees?tab=setup"), {
+      name: "Tuition",
+      amount: "45,000",
+      compulsory: true,
+    });
+    const feeCount = async () => (await viaApi<FeeItem[]>(school, "GET", "/fees/fee-settings")).length;
+
+    // Billing the Junior Secondary section again through its own Tuition: refused, whatever the name's case.
+    page = await page
+      .form({ button: "Create Fee" })
+      .fill("Fee name", " tuition ")
+      .fill("Amount (₦)", "50,000")
+      .select("Who pays", "section")
+      .select("Section", "Junior Secondary")
+      .check(/^Compulsory/)
+      .submit("Create Fee");
+    expect(page.status).toBe(422);
+    expect(page.field("Fee name").description).toContain(
+      "Tuition already bills all classes this term, so a class would pay it twice. Give this fee another name or choose other classes.",
+    );
+    expect(page.field("Fee name").value).toBe(" tuition ");
+    expect(page.field("Amount (₦)").value).toBe("50,000");
+    expect(page.field("Section").value).toBe("Junior Secondary");
+    expect(await feeCount()).toBe(1);
+
+    // Another name bills the section.
+    page = await page.form({ button: "Create Fee" }).fill("Fee name", "Junior tuition").submit("Create Fee");
+    expect(page.toast()).toBe("Fee created successfully!");
+    expect(await feeCount()).toBe(2);
+  });
 });

@@ -74,7 +74,7 @@ describe("inventory without JavaScript", () => {
     // A group with items: the first confirm page leads to a second that names them.
     const uniformsId = (await viaApi<{ data: Array<{ id: number }> }>(school, "GET", "/inventory/groups?q=uniforms"))
       .data[0].id;
-    await viaApi(school, "POST", "/inventory/items", {
+    const blazer = await viaApi<{ id: number }>(school, "POST", "/inventory/items", {
       name: "Blazer",
       class: "JSS1",
       price: 9500,
@@ -89,15 +89,41 @@ describe("inventory without JavaScript", () => {
     expect(page.path).toBe("/admin/inventory/delete-group");
     expect(page.url.search).toMatch(/^\?groupId=\d+&withItems=1/);
     expect(page.heading()).toBe("Delete group and items");
-    expect(page.text()).toContain("Delete Uniforms and its 1 item?");
+    expect(page.text()).toContain(
+      "Uniforms still has 1 item. It will be deleted with the group. It has never been sold. This cannot be undone.",
+    );
+
+    // Sold twice and given a second item, the page counts both, and the sales outlive them.
+    await viaApi(school, "POST", "/inventory/items", {
+      name: "Tie",
+      class: "JSS1",
+      price: 1500,
+      status: "In Stock",
+      group_id: uniformsId,
+      quantity: 2,
+    });
+    const buyer = await viaApi<{ unique_id: string }>(school, "POST", "/students", {
+      student_data: { name: "Ada Eze", selectedClass: "JSS1", gender: "Female", phone_number: "0803 123 4567" },
+    });
+    for (const quantity of [1, 2])
+      await viaApi(school, "POST", "/inventory/purchases", {
+        item_id: blazer.id,
+        student_id: buyer.unique_id,
+        quantity,
+      });
+    page = await browser.goto(page.path + page.url.search);
+    expect(page.text()).toContain(
+      "Uniforms still has 2 items. They will be deleted with the group. Their 2 recorded sales stay on the students' bills, with the names and prices sold at. This cannot be undone.",
+    );
     expect((await viaApi<{ items_count: number }>(school, "GET", `/inventory/groups/${uniformsId}`)).items_count).toBe(
-      1,
+      2,
     );
     page = await page.press("Delete group and items");
     expect(page.path).toBe("/admin/inventory");
     expect(page.toast()).toBe("Deleted successfully");
     expect(groups(page)).toHaveLength(1);
-    expect(stats(page)).toEqual(["0", "0"]);
+    expect(stats(page)).toEqual(["0", "3"]);
+    expect((await viaApi<{ total: number }>(school, "GET", "/inventory/purchases")).total).toBe(2);
 
     // An empty group goes at the first confirmation.
     page = await deleteFromMenu(page, "Actions for Books", "Delete group");

@@ -200,11 +200,13 @@ describe("timetables without JavaScript", () => {
     page = await page.follow("Add Schedule");
     expect(page.path).toBe(`/admin/timetable/${id}/add-schedule`);
 
-    // Nothing filled in: the day, and the start time, end time and subject.
+    // Nothing filled in: the day; the product's sentence once, above the form; "Required" beside each missing field.
     page = await page.press("Add Schedule");
+    expect(page.status).toBe(400);
     expect(page.field("Day").description).toBe("Day is required for Regular School Periods");
-    expect(page.field("Start time").description).toBe("Start time, end time, and subject are required");
-    expect(page.field("Subject").description).toBe("Start time, end time, and subject are required");
+    expect(page.text("#schedule-error")).toBe("Start time, end time, and subject are required");
+    expect(page.text().split("Start time, end time, and subject are required")).toHaveLength(2);
+    for (const label of ["Start time", "End time", "Subject"]) expect(page.field(label).description).toBe("Required");
     expect((await getTimetable(school, id)).schedules).toHaveLength(0);
 
     // Subjects come from the class's settings.

@@ -1,26 +1,18 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import {
-  ADMISSION_FIELD_GROUPS,
-  ADMISSION_SPEC_MESSAGES as SPEC,
-  reviewPath,
-  type SubmissionDetail,
-} from "../../../../contract/admissions";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ADMISSION_FIELD_GROUPS, reviewPath } from "../../../../contract/admissions";
+import { loadSubmission } from "~/.server/admissions.server";
 import { withAdmin } from "~/.server/auth.server";
-import { resultToast } from "~/.server/confirm.server";
-import { readFormData } from "~/.server/form.server";
-import { notFound } from "~/.server/not-found.server";
-import { redirectWithToast } from "~/.server/toast.server";
 import { Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
-import { Button } from "~/components/ui/Button";
+import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { formatDate, formatDateTime } from "~/lib/dates";
-import { ADMISSIONS_HOME, StatusBadge } from "./shared";
-import { usePending } from "~/lib/form-state";
+import { ADMISSIONS_HOME, StatusBadge, decisionText } from "./shared";
 
 /**
  * /submission-review/{uniqueId}/{submissionId}: every answer of a submission in its groups, its documents
- * as 'View File' links, and Approve / Reject while it is pending.
+ * as 'View File' links, and Approve / Reject while it is pending, each asking first (a dialog, or without
+ * JavaScript its confirm page `…/approve`, `…/reject`).
  */
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
@@ -31,42 +23,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   },
 ];
 
-const submissionPath = (id: string | undefined) => `/submissions/${encodeURIComponent(id ?? "")}`;
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return withAdmin(request, context, async ({ api, uniqueId }) => {
-    const back = { to: `${ADMISSIONS_HOME}?tab=submissions`, label: "Back to submissions" };
-    if (params.uniqueId?.toUpperCase() !== uniqueId) notFound(SPEC.noSubmission, back);
-    const result = await api.get<SubmissionDetail>(`${submissionPath(params.submissionId)}/details`, {
-      fallback: SPEC.failedDetails,
-    });
-    if (result.ok) return { submission: result.data, error: null, uniqueId };
-    if (result.status === 404) notFound(SPEC.noSubmission, back);
-    const message = result.status === 403 ? SPEC.mainAdminOnly : result.message;
-    return data({ submission: null, error: message, uniqueId }, { status: result.status === 403 ? 403 : 200 });
-  });
-}
-
-/** Approve or reject; the page reloads with the product's toast. */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  return withAdmin(request, context, async ({ api, uniqueId }) => {
-    const form = await readFormData(request);
-    const approve = form.get("intent") === "approve";
-    const result = await api.update(
-      `${submissionPath(params.submissionId)}/${approve ? "approve" : "reject"}`,
-      {},
-      { method: "PUT", fallback: approve ? SPEC.failedApprove : SPEC.failedReject },
-    );
-    const toast = resultToast(result, approve ? SPEC.approved : SPEC.rejected);
-    return redirectWithToast(request, context, reviewPath(uniqueId, params.submissionId ?? ""), toast);
-  });
+  return withAdmin(request, context, ({ api, uniqueId }) => loadSubmission(api, uniqueId, params));
 }
 
 export default function SubmissionReview() {
   const { submission, error, uniqueId } = useLoaderData<typeof loader>();
-  const approving = usePending({ intent: "approve" });
-  const rejecting = usePending({ intent: "reject" });
-  const sending = approving || rejecting;
   if (!submission) {
     return (
       <div className="space-y-5">
@@ -102,21 +64,15 @@ export default function SubmissionReview() {
         ) : null}
       </header>
       {submission.status === "pending" ? (
-        <Form method="post" className="flex flex-wrap gap-2">
-          <Button name="intent" value="approve" pending={approving} disabled={sending} pendingLabel="Approving…">
-            Approve
-          </Button>
-          <Button
-            name="intent"
-            value="reject"
-            variant="danger"
-            pending={rejecting}
-            disabled={sending}
-            pendingLabel="Rejecting…"
-          >
-            Reject
-          </Button>
-        </Form>
+        <div className="flex flex-wrap gap-2">
+          {(["approve", "reject"] as const).map((decision) => {
+            const text = decisionText(decision, submission);
+            const path = `${reviewPath(uniqueId, submission.id)}/${decision}`;
+            return (
+              <ConfirmDialog key={decision} href={path} action={path} triggerLabel={text.confirmLabel} {...text} />
+            );
+          })}
+        </div>
       ) : null}
       {ADMISSION_FIELD_GROUPS.map((group, index) => (
         <Panel key={group.title} id={`group-${index}`} title={group.title}>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { INVENTORY_MESSAGES, type InventoryGroup } from "../../../../contract/inventory";
+import { INVENTORY_MESSAGES, type InventoryGroupDetail } from "../../../../contract/inventory";
 import { DEFAULT_SUCCESS } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
 import { backFromQuery, resultToast } from "~/.server/confirm.server";
@@ -16,8 +16,8 @@ import { notFound } from "~/.server/not-found.server";
 /**
  * Deleting a group (/admin/inventory/delete-group?groupId=): the list's dialog posts here with JavaScript,
  * this page asks without it. A group that still has items is never deleted on the first confirmation:
- * the API refuses, and the admin is brought to a second question (`&withItems=1`) that names the items
- * that would go with it. Sales already recorded are kept either way.
+ * the API refuses, and the admin is brought to a second question (`&withItems=1`) that says how many items
+ * go with it and how many of their recorded sales stay (the API keeps purchases when their item goes).
  */
 export const meta: MetaFunction = () => [{ title: "Delete group" }];
 
@@ -25,7 +25,7 @@ const withItems = (request: Request) => new URL(request.url).searchParams.get("w
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
-    const loaded = await loadRecord<InventoryGroup>(api, "/inventory/groups", queryId(request, "groupId"));
+    const loaded = await loadRecord<InventoryGroupDetail>(api, "/inventory/groups", queryId(request, "groupId"));
     if ("notFound" in loaded) notFound(INVENTORY_MESSAGES.groupNotFound, INVENTORY_BACK);
     if ("error" in loaded) return { error: loaded.error, group: null, withItems: false, back: INVENTORY_HOME };
     return {
@@ -55,8 +55,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-const itemsCount = (n: number) => (n === 1 ? "its 1 item" : `all ${n} of its items`);
-
 export default function DeleteGroup() {
   const loaded = useLoaderData<typeof loader>();
   const { group, error, back } = loaded;
@@ -65,7 +63,7 @@ export default function DeleteGroup() {
     return (
       <ConfirmPage
         title="Delete group and items"
-        description={`${group.name} still has items. Delete ${group.name} and ${itemsCount(group.items_count)}? Sales already recorded stay on the students' bills. This cannot be undone.`}
+        description={INVENTORY_MESSAGES.deleteGroupWithItems(group.name, group.items_count, group.sales_count)}
         cancelTo={back}
         confirmLabel="Delete group and items"
         hiddenFields={{ returnTo: back, withItems: "1" }}
@@ -75,7 +73,7 @@ export default function DeleteGroup() {
   return (
     <ConfirmPage
       title="Delete group"
-      description={`Delete ${group.name}? This cannot be undone.`}
+      description={INVENTORY_MESSAGES.deleteGroup(group.name)}
       cancelTo={back}
       confirmLabel="Delete"
       hiddenFields={{ returnTo: back }}
