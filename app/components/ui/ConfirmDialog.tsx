@@ -1,4 +1,6 @@
-import { useRef, useState, type ComponentType } from "react";
+import { useBlocker } from "@remix-run/react";
+import { useEffect, useRef, useState, type ComponentType } from "react";
+import { APP_MESSAGES } from "../../../contract/messages";
 import { buttonClass } from "./Button";
 import type { ConfirmDialogContentProps, ConfirmDialogProps } from "./ConfirmDialogProps";
 
@@ -62,5 +64,58 @@ export function ConfirmDialog({
       </a>
       {Dialog ? <Dialog {...rest} variant={variant} open={open} onOpenChange={setOpen} trigger={trigger} /> : null}
     </>
+  );
+}
+
+/**
+ * While a form holds changes not saved yet: leaving for another page of the app asks first in the confirm dialog
+ * (Cancel stays, "Leave without saving" goes on), and leaving the site gets the browser's own question. The dialog's
+ * code is fetched as soon as there is something to lose; should it fail to load, the browser's confirm asks instead.
+ */
+export function LeaveConfirm({ unsaved }: { unsaved: boolean }) {
+  // The form's own submissions stay on its page (a refused save) or redirect, which is never blocked.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => unsaved && currentLocation.pathname !== nextLocation.pathname,
+  );
+  const [Dialog, setDialog] = useState<Content | null>(null);
+  const blocked = blocker.state === "blocked";
+
+  useEffect(() => {
+    if (!unsaved) return;
+    void loadContent().then(
+      (content) => setDialog(() => content),
+      () => undefined,
+    );
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers ask only when returnValue is set.
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [unsaved]);
+
+  useEffect(() => {
+    if (blocker.state !== "blocked" || Dialog) return;
+    loadContent().then(
+      (content) => setDialog(() => content),
+      () => (window.confirm(APP_MESSAGES.leaveUnsavedDescription) ? blocker.proceed() : blocker.reset()),
+    );
+  }, [blocker, Dialog]);
+
+  if (!Dialog) return null;
+  return (
+    <Dialog
+      open={blocked}
+      onOpenChange={(open) => {
+        if (!open && blocker.state === "blocked") blocker.reset();
+      }}
+      title={APP_MESSAGES.leaveUnsavedTitle}
+      description={APP_MESSAGES.leaveUnsavedDescription}
+      confirmLabel={APP_MESSAGES.leaveUnsavedConfirm}
+      onConfirm={() => {
+        if (blocker.state === "blocked") blocker.proceed();
+      }}
+    />
   );
 }
