@@ -77,11 +77,6 @@ export const APP_MESSAGES = {
   invalidData: "The given data was invalid.",
   tokenInAddress: "Send the login token in the Authorization header, never in the address.",
   unsupportedForm: "This form was sent in a way the page does not accept.",
-  /** On a long form whose edits are kept in the page until its save button: above the form and beside the button. */
-  unsavedChanges: "Changes are not saved yet.",
-  leaveUnsavedTitle: "Leave without saving?",
-  leaveUnsavedDescription: "Your changes on this page are not saved yet. Leave and lose them?",
-  leaveUnsavedConfirm: "Leave without saving",
 } as const;
 
 /** The product's words for inventory and bank details. */

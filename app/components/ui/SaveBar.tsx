@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { APP_MESSAGES } from "../../../contract/messages";
+import { UNSAVED_MESSAGES } from "../../../contract/unsaved";
 import { Banner } from "./Banner";
 import { SaveButton } from "./MultiValueInput";
 
@@ -21,7 +21,7 @@ export function SaveBar({ unsaved, children }: { unsaved: boolean; children: Rea
       className="sticky bottom-14 z-20 -mx-4 space-y-2 border-t border-slate-200 bg-white px-4 py-3 md:bottom-0"
     >
       <p role="status" className="text-sm font-semibold text-amber-900 empty:hidden">
-        {unsaved ? APP_MESSAGES.unsavedChanges : null}
+        {unsaved ? UNSAVED_MESSAGES.notice : null}
       </p>
       <SaveButton>{children}</SaveButton>
     </div>
@@ -30,5 +30,5 @@ export function SaveBar({ unsaved, children }: { unsaved: boolean; children: Rea
 
 /** The same news at the top of the page, where a page that comes back from an Add or Remove opens. */
 export function UnsavedBanner({ unsaved }: { unsaved: boolean }) {
-  return unsaved ? <Banner kind="warning">{APP_MESSAGES.unsavedChanges}</Banner> : null;
+  return unsaved ? <Banner kind="warning">{UNSAVED_MESSAGES.notice}</Banner> : null;
 }

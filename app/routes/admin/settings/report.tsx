@@ -16,7 +16,7 @@ import { redirectWithToast, success } from "~/.server/toast.server";
 import { API_REFUSED, refuse } from "~/.server/reply.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
-import { LeaveConfirm } from "~/components/ui/ConfirmDialog";
+import { LeaveConfirm } from "~/components/ui/LeaveConfirm";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { DefaultAddButton, MultiValueInput } from "~/components/ui/MultiValueInput";
 import { SaveBar, saveBarFormClass, UnsavedBanner } from "~/components/ui/SaveBar";

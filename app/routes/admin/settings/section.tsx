@@ -21,7 +21,7 @@ import { redirectWithToast, success } from "~/.server/toast.server";
 import { PageHeader, Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
-import { LeaveConfirm } from "~/components/ui/ConfirmDialog";
+import { LeaveConfirm } from "~/components/ui/LeaveConfirm";
 import { Disclosure } from "~/components/ui/Disclosure";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { inputClass } from "~/components/ui/Field";
