@@ -361,6 +361,7 @@ describe("report sheet view without JavaScript", () => {
     expect(page.field("New mid-term column").value).toBe("1st ca");
     page = await form().fill("New mid-term column", "Project").submit("Add mid-term column");
     expect(listEntries(page, "Mid-term columns")).toEqual(["1st CA", "2nd CA", "Project"]);
+    expect(page.byTestId("save-bar")?.textContent).toContain(UNSAVED);
     page = await form().submitIn("Mid-term columns", "Remove 2nd CA");
     expect(listEntries(page, "Mid-term columns")).toEqual(["1st CA", "Project"]);
     expect(listEntries(page, "Exam columns")).toEqual(["1st CA", "2nd CA", "Exam"]);
