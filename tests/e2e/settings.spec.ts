@@ -13,6 +13,7 @@ import { addStudentsViaApi, apiToken, logIn, registerSchoolViaApi } from "./supp
  * flows themselves, message by message, are form tests over HTTP: tests/forms/settings.test.ts.
  */
 const SAVED = "Settings updated successfully!";
+const UNSAVED = "Changes are not saved yet.";
 
 async function signIn(page: Page, request: Parameters<typeof registerSchoolViaApi>[0]) {
   const school = await registerSchoolViaApi(request, "Settings");
@@ -103,7 +104,11 @@ test.describe("section view", () => {
     await expect(classes).toHaveCount(3);
     await expect(page.getByLabel("Class 1 name")).toHaveValue("JSS1");
     await expect(page.getByRole("checkbox", { name: "Basic Technology" })).toBeChecked();
-    await expect(page.getByRole("checkbox", { name: "Further Mathematics" })).not.toBeChecked();
+    await expect(page.getByLabel("Further Mathematics", { exact: true })).not.toBeChecked();
+    await expect(page.getByLabel("Further Mathematics", { exact: true })).toBeHidden();
+    // The save button is in sight from the start, in its bar above the quick links.
+    await expect(page.getByRole("button", { name: "Save & Back to Settings" })).toBeInViewport();
+    await expect(page.getByTestId("save-bar")).not.toContainText(UNSAVED);
     await expectAccessible(page);
 
     // List edits happen in the page; only "Save & Back to Settings" posts.
@@ -126,6 +131,27 @@ test.describe("section view", () => {
     await expect(classes).toHaveCount(4);
     await expect(page.getByLabel("Class 4 name")).toHaveValue("JSS4");
     await expect(page.getByLabel("New class")).toHaveValue("");
+    await expect(page.getByTestId("save-bar")).toContainText(UNSAVED);
+
+    // Leaving with the class not saved asks first; Cancel stays with everything kept.
+    await page.getByRole("link", { name: "‹ Back" }).click();
+    const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+    await expect(leave).toBeVisible();
+    await expectAccessible(page);
+    await leave.getByRole("button", { name: "Cancel" }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL(/section\?name=/);
+    await expect(page.getByLabel("Class 4 name")).toHaveValue("JSS4");
+
+    // Neither the sticky bar nor the quick links cover a field scrolled up from below, down to the last one.
+    for (const label of ["New class", "New subject"]) {
+      const covered = await page.getByLabel(label).evaluate((field) => {
+        field.scrollIntoView({ block: "end" });
+        const box = field.getBoundingClientRect();
+        return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) !== field;
+      });
+      expect(covered, label).toBe(false);
+    }
 
     // Enter in the new-class box adds the class too, and saves nothing.
     await page.getByLabel("New class").fill("JSS5");
@@ -141,14 +167,18 @@ test.describe("section view", () => {
     await expect(page.getByLabel("Class 2 name")).toHaveValue("JSS 3");
 
     await page.getByRole("checkbox", { name: "French", exact: true }).uncheck();
+    // The subjects not taught are folded; the find box narrows the list and opens them.
+    await page.getByLabel("Find a subject").fill("math");
+    await expect(page.getByLabel("French", { exact: true })).toBeHidden();
     await page.getByRole("checkbox", { name: "Further Mathematics" }).check();
+    await page.getByLabel("Find a subject").fill("");
     await page.getByLabel("New subject").fill("mathematics");
     await page.getByRole("button", { name: "Add subject" }).click();
     await expect(page.getByLabel("New subject")).toHaveAccessibleDescription("Subjects must be unique");
     await page.getByLabel("New subject").fill("Robotics");
     await page.getByRole("button", { name: "Add subject" }).click();
     await expect(page.getByRole("checkbox", { name: "Robotics" })).toBeChecked();
-    await expect(page.getByRole("checkbox", { name: "French", exact: true })).not.toBeChecked();
+    await expect(page.getByLabel("French", { exact: true })).not.toBeChecked();
     await expect(page.getByRole("checkbox", { name: "Further Mathematics" })).toBeChecked();
 
     // A blank class name is refused beside it, with the rest kept.
@@ -172,7 +202,7 @@ test.describe("section view", () => {
     await expect(page.getByLabel("Class 3 name")).toHaveValue("JSS4");
     await expect(page.getByRole("checkbox", { name: "Robotics" })).toBeChecked();
     await expect(page.getByRole("checkbox", { name: "Further Mathematics" })).toBeChecked();
-    await expect(page.getByRole("checkbox", { name: "French", exact: true })).not.toBeChecked();
+    await expect(page.getByLabel("French", { exact: true })).not.toBeChecked();
   });
 
   test("a renamed class keeps its students, and a removed row's name is not taken for a rename", async ({
@@ -298,8 +328,13 @@ test.describe("report sheet view", () => {
       /^Honesty/,
     ]);
 
+    // A change not saved: leaving by the quick links asks first, and "Leave without saving" leaves it unsaved.
+    await group("School signature").getByLabel("Yes").check();
+    await page.getByRole("navigation", { name: "Quick links" }).getByRole("link", { name: "Dashboard" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Leave without saving" }).click();
+
     // The dashboard shows the school's own term and session.
-    await page.goto("/admin/dashboard");
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByTestId("term")).toHaveText("2nd Term");
     await expect(page.getByTestId("session")).toHaveText(session);
   });

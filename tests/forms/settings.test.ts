@@ -12,6 +12,7 @@ import { registerSchool, signedIn, type Admin } from "./support/school";
  */
 
 const SAVED = "Settings updated successfully!";
+const UNSAVED = "Changes are not saved yet.";
 const SECTION_PATH = "/admin/settings/section";
 
 let school: Admin;
@@ -275,6 +276,61 @@ describe("section view without JavaScript", () => {
     expect(page.field("Level of class 3").value).toBe("JSS1");
   });
 
+  it("says changes are not saved yet, at the top and beside Save, from an Add or Remove until the save", async () => {
+    const own = await registerSchool("Unsaved");
+    const { browser, page: settings } = await settingsPage(own);
+    let page = await settings.follow("Senior Secondary Subjects");
+    const form = () => page.form({ button: "Save & Back to Settings" });
+    const notices = (shown: Page) => shown.text().split(UNSAVED).length - 1;
+    const saveBar = (shown: Page) => normalize(shown.byTestId("save-bar")?.textContent);
+    expect(notices(page)).toBe(0);
+    expect(saveBar(page)).toBe("Save & Back to Settings");
+
+    // A refused Add changed nothing: nothing to lose yet.
+    page = await form().submit("Add class");
+    expect(page.field("New class").description).toBe("Class name is required");
+    expect(notices(page)).toBe(0);
+
+    page = await form().fill("New class", "SS4").submit("Add class");
+    expect(classNames(page)).toEqual(["SS1", "SS2", "SS3", "SS4"]);
+    expect(notices(page)).toBe(2);
+    // The first one opens the page, above the form.
+    expect(page.text("main").indexOf(UNSAVED)).toBeLessThan(page.text("main").indexOf("Classes"));
+    expect(saveBar(page)).toBe(`${UNSAVED}Save & Back to Settings`);
+    // Removing the class again leaves the section as saved.
+    page = await form().submit("Remove SS4");
+    expect(notices(page)).toBe(0);
+    // A tick sent along with a Remove is a change too.
+    page = await form().uncheck("Music").submit("Remove SS3");
+    expect(notices(page)).toBe(2);
+    // Leaving by ‹ Back without saving keeps nothing, as the notice said.
+    expect(page.href("‹ Back")).toBe("/admin/settings");
+    expect((await settingsOf(own)).classes_by_section["Senior Secondary"]).toEqual(["SS1", "SS2", "SS3"]);
+
+    page = await form().submit("Save & Back to Settings");
+    expectSaved(page);
+    expect(notices(page)).toBe(0);
+    page = await (await browser.goto("/admin/settings")).follow("Senior Secondary Subjects");
+    expect(classNames(page)).toEqual(["SS1", "SS2"]);
+    expect(page.field("Music").checked).toBe(false);
+    expect(notices(page)).toBe(0);
+  });
+
+  it("lists the section's subjects first and folds the rest of the offer, every one of them sent", async () => {
+    const browser = await signedIn(school);
+    const page = await browser.goto(`${SECTION_PATH}?name=Early%20Childhood`);
+    const boxes = (testId: string) =>
+      [...page.byTestId(testId)!.querySelectorAll("input[type=checkbox]")].map((box) => box.getAttribute("value"));
+    expect(boxes("subjects")).toHaveLength(11);
+    expect(boxes("subjects")).toContain("Phonics");
+    expect(page.text()).toContain("Taught in Early Childhood (11)");
+    const folded = page.byTestId("other-subjects")!.closest("details")!;
+    expect(folded.hasAttribute("open")).toBe(false);
+    expect(normalize(folded.querySelector("summary")?.textContent)).toBe("Other subjects (38)");
+    expect(boxes("other-subjects")).toContain("Physics");
+    expect(page.field("Physics").checked).toBe(false);
+  });
+
   it("an unknown section is not found", async () => {
     const browser = await signedIn(school);
     const page = await browser.goto(`${SECTION_PATH}?name=Nowhere`);
@@ -305,6 +361,7 @@ describe("report sheet view without JavaScript", () => {
     expect(page.field("New mid-term column").value).toBe("1st ca");
     page = await form().fill("New mid-term column", "Project").submit("Add mid-term column");
     expect(listEntries(page, "Mid-term columns")).toEqual(["1st CA", "2nd CA", "Project"]);
+    expect(page.byTestId("save-bar")?.textContent).toContain(UNSAVED);
     page = await form().submitIn("Mid-term columns", "Remove 2nd CA");
     expect(listEntries(page, "Mid-term columns")).toEqual(["1st CA", "Project"]);
     expect(listEntries(page, "Exam columns")).toEqual(["1st CA", "2nd CA", "Exam"]);

@@ -2,14 +2,15 @@ import { useRef, useState, type ComponentType } from "react";
 import { buttonClass } from "./Button";
 import type { ConfirmDialogContentProps, ConfirmDialogProps } from "./ConfirmDialogProps";
 
-type Content = ComponentType<ConfirmDialogContentProps>;
+export type ConfirmDialogContentType = ComponentType<ConfirmDialogContentProps>;
 
 /**
  * The dialog's code (Radix Dialog) is its own chunk, fetched when a trigger is first pointed at,
- * focused or tapped, so list pages do not carry it up front. One promise for the whole page.
+ * focused or tapped (or a form first holds changes not saved yet: LeaveConfirm), so list pages do not
+ * carry it up front. One promise for the whole page.
  */
-let loading: Promise<Content> | undefined;
-const loadContent = () => {
+let loading: Promise<ConfirmDialogContentType> | undefined;
+export const loadConfirmDialog = () => {
   loading ??= import("./ConfirmDialogContent").then(
     (m) => m.ConfirmDialogContent,
     (error: unknown) => {
@@ -34,7 +35,7 @@ export function ConfirmDialog({
   ...rest
 }: ConfirmDialogProps) {
   const trigger = useRef<HTMLAnchorElement>(null);
-  const [Dialog, setDialog] = useState<Content | null>(null);
+  const [Dialog, setDialog] = useState<ConfirmDialogContentType | null>(null);
   const [open, setOpen] = useState(false);
 
   return (
@@ -44,12 +45,12 @@ export function ConfirmDialog({
         ref={trigger}
         href={href}
         className={triggerClassName ?? buttonClass(variant)}
-        onPointerEnter={() => void loadContent().catch(() => undefined)}
-        onFocus={() => void loadContent().catch(() => undefined)}
+        onPointerEnter={() => void loadConfirmDialog().catch(() => undefined)}
+        onFocus={() => void loadConfirmDialog().catch(() => undefined)}
         onClick={(event) => {
           if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
           event.preventDefault();
-          loadContent().then(
+          loadConfirmDialog().then(
             (content) => {
               setDialog(() => content);
               setOpen(true);

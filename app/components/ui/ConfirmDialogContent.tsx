@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { usePending } from "~/lib/form-state";
 import { Button, buttonClass } from "./Button";
 import type { ConfirmDialogContentProps } from "./ConfirmDialogProps";
@@ -10,6 +11,7 @@ export function ConfirmDialogContent({
   onOpenChange,
   trigger,
   action,
+  onConfirm,
   title,
   description,
   confirmLabel,
@@ -18,12 +20,21 @@ export function ConfirmDialogContent({
   children,
 }: ConfirmDialogContentProps) {
   const pending = usePending({ action });
+  const buttons = (confirm: ReactNode) => (
+    <div className="flex justify-end gap-2">
+      <Dialog.Close type="button" className={buttonClass("secondary")}>
+        Cancel
+      </Dialog.Close>
+      {confirm}
+    </div>
+  );
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <Dialog.Content
           onCloseAutoFocus={(event) => {
+            if (!trigger) return;
             event.preventDefault();
             trigger.current?.focus();
           }}
@@ -31,20 +42,25 @@ export function ConfirmDialogContent({
         >
           <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
           <Dialog.Description className="text-slate-700">{description}</Dialog.Description>
-          <Form method="post" action={action} className="space-y-4">
-            {Object.entries(hiddenFields).map(([name, value]) => (
-              <input key={name} type="hidden" name={name} value={value} />
-            ))}
-            {children}
-            <div className="flex justify-end gap-2">
-              <Dialog.Close type="button" className={buttonClass("secondary")}>
-                Cancel
-              </Dialog.Close>
-              <Button variant={variant} pending={pending}>
+          {onConfirm ? (
+            buttons(
+              <Button type="button" variant={variant} onClick={onConfirm}>
                 {confirmLabel}
-              </Button>
-            </div>
-          </Form>
+              </Button>,
+            )
+          ) : (
+            <Form method="post" action={action} className="space-y-4">
+              {Object.entries(hiddenFields).map(([name, value]) => (
+                <input key={name} type="hidden" name={name} value={value} />
+              ))}
+              {children}
+              {buttons(
+                <Button variant={variant} pending={pending}>
+                  {confirmLabel}
+                </Button>,
+              )}
+            </Form>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

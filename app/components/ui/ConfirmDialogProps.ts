@@ -17,10 +17,16 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
-export interface ConfirmDialogContentProps
-  extends Omit<ConfirmDialogProps, "href" | "triggerLabel" | "triggerClassName"> {
+type SharedContentProps = Omit<ConfirmDialogProps, "href" | "triggerLabel" | "triggerClassName" | "action"> & {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The link that opened the dialog: focus goes back to it on close. */
-  trigger: RefObject<HTMLAnchorElement>;
-}
+  /** The link that opened the dialog: focus goes back to it on close (else to what had focus before). */
+  trigger?: RefObject<HTMLAnchorElement>;
+};
+
+/**
+ * The dialog confirms by posting to `action`, or, for a question the page answers itself (leave with changes
+ * unsaved?), by calling `onConfirm`.
+ */
+export type ConfirmDialogContentProps = SharedContentProps &
+  ({ action: string; onConfirm?: never } | { action?: never; onConfirm: () => void });

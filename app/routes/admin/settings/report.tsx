@@ -16,8 +16,10 @@ import { redirectWithToast, success } from "~/.server/toast.server";
 import { API_REFUSED, refuse } from "~/.server/reply.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
+import { LeaveConfirm } from "~/components/ui/LeaveConfirm";
 import { ErrorList } from "~/components/ui/ErrorList";
-import { DefaultAddButton, MultiValueInput, SaveButton } from "~/components/ui/MultiValueInput";
+import { DefaultAddButton, MultiValueInput } from "~/components/ui/MultiValueInput";
+import { SaveBar, saveBarFormClass, UnsavedBanner } from "~/components/ui/SaveBar";
 import { SelectField } from "~/components/ui/SelectField";
 import { addEntry, newEntryName, readIntent, readList, removeEntry, type ListRules } from "~/lib/list-intents";
 import { REPORT_SHEET_PATH, SETTINGS_PATH } from "~/lib/settings-paths";
@@ -86,6 +88,11 @@ function readState(formData: FormData): ReportState {
     pending: Object.fromEntries(LISTS.map((list) => [list, text(newEntryName(list))])) as Record<ListField, string>,
   };
 }
+
+/** Whether the form holds what the saved sheet does not: a choice or list changed, or a name typed to add. */
+const isUnsaved = (edited: ReportState, saved: ReportState) =>
+  JSON.stringify({ ...edited, pending: null }) !== JSON.stringify({ ...saved, pending: null }) ||
+  Object.values(edited.pending).some((typed) => typed.trim());
 
 const isList = (name: string | undefined): name is ListField => LISTS.includes(name as ListField);
 
@@ -208,9 +215,15 @@ const YES_NO = [
 export default function SettingsReport() {
   const { error, view, terms, sessions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { current, onSubmit } = useListForm<ReportState, ReportErrors>("report-settings", actionData, applyIntent);
+  const { current, onSubmit, onChange, edited } = useListForm<ReportState, ReportErrors>(
+    "report-settings",
+    actionData,
+    applyIntent,
+    readState,
+  );
   const state = current?.state ?? view;
   const errors: ReportErrors = current?.errors ?? {};
+  const unsaved = Boolean(view && edited && isUnsaved(edited, view));
 
   const flag = (name: Flag, label: string) => (
     <Choice name={name} label={label} options={YES_NO} value={state?.flags[name] ?? ""} errors={errors[name]} />
@@ -232,14 +245,17 @@ export default function SettingsReport() {
       <PageHeader backTo={SETTINGS_PATH} title="Report Sheet Columns" />
       {error ? <Banner>{error}</Banner> : null}
       {errors.form?.length ? <Banner>{errors.form[0]}</Banner> : null}
+      <UnsavedBanner unsaved={unsaved} />
+      <LeaveConfirm unsaved={unsaved} />
       {state ? (
         <Form
           id="report-settings"
           method="post"
           action={REPORT_SHEET_PATH}
-          className="space-y-5 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+          className={`space-y-5 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 ${saveBarFormClass}`}
           key={current?.revision ?? "loaded"}
           onSubmit={onSubmit}
+          onChange={onChange}
         >
           <DefaultAddButton />
           {flag("add_position", "Add position")}
@@ -265,7 +281,7 @@ export default function SettingsReport() {
           {list("mid_term_columns", "Mid-term columns", "mid-term column")}
           {list("exam_columns", "Exam columns", "exam column")}
           {flag("school_signature", "School signature")}
-          <SaveButton>Save &amp; Back to Settings</SaveButton>
+          <SaveBar unsaved={unsaved}>Save &amp; Back to Settings</SaveBar>
         </Form>
       ) : null}
     </div>

@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { DEFAULT_ERRORS, MESSAGES } from "../../../../contract/messages";
 import {
   allSubjects,
@@ -19,9 +21,12 @@ import { redirectWithToast, success } from "~/.server/toast.server";
 import { PageHeader, Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
+import { LeaveConfirm } from "~/components/ui/LeaveConfirm";
+import { Disclosure } from "~/components/ui/Disclosure";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { inputClass } from "~/components/ui/Field";
-import { DefaultAddButton, NewEntry, SaveButton } from "~/components/ui/MultiValueInput";
+import { DefaultAddButton, NewEntry } from "~/components/ui/MultiValueInput";
+import { SaveBar, saveBarFormClass, UnsavedBanner } from "~/components/ui/SaveBar";
 import { addEntry, newEntryName, readIntent, readList, removeEntry, removeIntent } from "~/lib/list-intents";
 import { sectionPath, SETTINGS_PATH } from "~/lib/settings-paths";
 import { useListForm } from "~/lib/use-list-form";
@@ -84,6 +89,19 @@ function readState(formData: FormData): SectionState {
     newClass: String(formData.get(newEntryName("classes")) ?? ""),
     newSubject: String(formData.get(newEntryName("subjects")) ?? ""),
   };
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** Whether the form holds what the saved section does not: a class, level or tick changed, or a name typed to add. */
+function isUnsaved(edited: SectionState, saved: SectionState) {
+  const ticked = (state: SectionState) => [...state.subjects].sort();
+  return (
+    !sameList(edited.classes, saved.classes) ||
+    !sameList(edited.levels, saved.levels) ||
+    !sameList(ticked(edited), ticked(saved)) ||
+    Boolean(edited.newClass.trim() || edited.newSubject.trim())
+  );
 }
 
 async function loadSettings(api: SchoolApiClient, section: string) {
@@ -247,25 +265,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SettingsSection() {
   const { error, section, view, taken } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { current, onSubmit } = useListForm<SectionState, SectionErrors>("section-settings", actionData, (formData) =>
-    applyIntent(formData, taken),
+  const { current, onSubmit, onChange, edited } = useListForm<SectionState, SectionErrors>(
+    "section-settings",
+    actionData,
+    (formData) => applyIntent(formData, taken),
+    readState,
   );
+  const [filter, setFilter] = useState("");
   const state = current?.state ?? view;
   const errors: SectionErrors = current?.errors ?? {};
+  const unsaved = Boolean(view && edited && isUnsaved(edited, view));
 
   return (
     <div className="space-y-5">
       <PageHeader backTo={SETTINGS_PATH} title={`${section} Subjects`} />
       {error ? <Banner>{error}</Banner> : null}
       {errors.form?.length ? <Banner>{errors.form[0]}</Banner> : null}
+      <UnsavedBanner unsaved={unsaved} />
+      <LeaveConfirm unsaved={unsaved} />
       {state ? (
         <Form
           id="section-settings"
           method="post"
           action={sectionPath(section)}
-          className="space-y-5"
+          className={`space-y-5 ${saveBarFormClass}`}
           key={current?.revision ?? "loaded"}
           onSubmit={onSubmit}
+          onChange={onChange}
         >
           <DefaultAddButton />
           <Panel id="classes-heading" title="Classes">
@@ -332,30 +358,7 @@ export default function SettingsSection() {
           </Panel>
 
           <Panel id="subjects-heading" title="Subjects">
-            <fieldset className="space-y-2">
-              <legend className="text-sm text-slate-700">
-                Tick the subjects taught in {section}; every class in it takes them.
-              </legend>
-              <ul className="grid gap-x-4 sm:grid-cols-2" data-testid="subjects">
-                {state.options.map((subject, index) => (
-                  <li key={subject}>
-                    <input type="hidden" name="subject_options" value={subject} />
-                    <label htmlFor={`subject-${index}`} className="flex min-h-11 items-center gap-3">
-                      <input
-                        id={`subject-${index}`}
-                        type="checkbox"
-                        name="subjects"
-                        value={subject}
-                        defaultChecked={state.subjects.includes(subject)}
-                        className="h-5 w-5 accent-brand-700"
-                      />
-                      {subject}
-                    </label>
-                  </li>
-                ))}
-              </ul>
-              <ErrorList errors={errors.subjects} />
-            </fieldset>
+            <SubjectChoices section={section} state={state} errors={errors} filter={filter} onFilter={setFilter} />
             <NewEntry
               list="subjects"
               noun="subject"
@@ -365,9 +368,95 @@ export default function SettingsSection() {
             />
           </Panel>
 
-          <SaveButton>Save &amp; Back to Settings</SaveButton>
+          <SaveBar unsaved={unsaved}>Save &amp; Back to Settings</SaveBar>
         </Form>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The section's subjects as checkboxes, two to a row even on a phone: those it teaches first, the rest of the
+ * offer folded in a <details> (it opens without JavaScript). With JavaScript a box above them narrows both groups
+ * to the subjects whose name holds what is typed, opening the folded group.
+ */
+function SubjectChoices({
+  section,
+  state,
+  errors,
+  filter,
+  onFilter,
+}: {
+  section: string;
+  state: SectionState;
+  errors: SectionErrors;
+  filter: string;
+  onFilter: (filter: string) => void;
+}) {
+  const hydrated = useHydrated();
+  const wanted = filter.trim().toLowerCase();
+  const options = state.options.map((subject, index) => ({ subject, index }));
+  const taught = options.filter((option) => state.subjects.includes(option.subject));
+  const others = options.filter((option) => !state.subjects.includes(option.subject));
+  const list = (group: typeof options, testId: string) => (
+    <ul className="grid grid-cols-2 gap-x-3 text-sm" data-testid={testId}>
+      {group.map(({ subject, index }) => (
+        <li key={subject} hidden={wanted !== "" && !subject.toLowerCase().includes(wanted)}>
+          <input type="hidden" name="subject_options" value={subject} />
+          <label htmlFor={`subject-${index}`} className="flex min-h-11 items-center gap-2 py-1">
+            <input
+              id={`subject-${index}`}
+              type="checkbox"
+              name="subjects"
+              value={subject}
+              defaultChecked={state.subjects.includes(subject)}
+              className="h-5 w-5 shrink-0 accent-brand-700"
+            />
+            {subject}
+          </label>
+        </li>
+      ))}
+    </ul>
+  );
+  return (
+    <fieldset className="space-y-3">
+      <legend className="text-sm text-slate-700">
+        Tick the subjects taught in {section}; every class in it takes them.
+      </legend>
+      {hydrated ? (
+        <div className="space-y-1">
+          <label htmlFor="subject-filter" className="block text-sm font-semibold text-slate-800">
+            Find a subject
+          </label>
+          <input
+            id="subject-filter"
+            type="search"
+            value={filter}
+            onChange={(event) => onFilter(event.target.value)}
+            // Enter here finds; it must not press the form's first button.
+            onKeyDown={(event) => {
+              if (event.key === "Enter") event.preventDefault();
+            }}
+            className={inputClass}
+          />
+        </div>
+      ) : null}
+      <div className="space-y-1">
+        <h3 className="text-sm font-semibold text-slate-800">
+          Taught in {section} ({taught.length})
+        </h3>
+        {taught.length ? list(taught, "subjects") : <p className="text-sm text-slate-600">None ticked yet.</p>}
+      </div>
+      {others.length ? (
+        <Disclosure
+          forceOpen={wanted !== ""}
+          summary={`Other subjects (${others.length})`}
+          summaryClassName="flex min-h-11 cursor-pointer items-center text-sm font-semibold text-brand-700"
+        >
+          {list(others, "other-subjects")}
+        </Disclosure>
+      ) : null}
+      <ErrorList errors={errors.subjects} />
+    </fieldset>
   );
 }
