@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentSession, currentTerm, sessionOptions } from "../../contract/calendar";
-import { SETTINGS_LIMITS, SETTINGS_MESSAGES as M, type SchoolSettings } from "../../contract/settings";
+import {
+  DEFAULT_GRADE_SCALE,
+  SETTINGS_LIMITS,
+  SETTINGS_MESSAGES as M,
+  type SchoolSettings,
+} from "../../contract/settings";
 import { DEFAULT_SUBJECTS_BY_SECTION, NIGERIAN_SUBJECTS } from "../../contract/subjects";
 import { SchoolApiClient } from "../../app/.server/api.server";
 import { getClassNames, getSchoolOptions } from "../../app/.server/school-options.server";
 import { DATABASE, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
+
+const DEFAULT_MAXIMA = { "1st CA": 20, "2nd CA": 20, Exam: 60 };
 
 describe(`school settings on ${DATABASE}`, () => {
   let api: TestApi;
@@ -85,6 +92,9 @@ describe(`school settings on ${DATABASE}`, () => {
         mid_term_columns: ["1st CA", "2nd CA"],
         exam_columns: ["1st CA", "2nd CA", "Exam"],
         school_signature: true,
+        score_maxima: Object.fromEntries(s.sections.map((section) => [section, DEFAULT_MAXIMA])),
+        grade_scales: Object.fromEntries(s.sections.map((section) => [section, DEFAULT_GRADE_SCALE])),
+        position_ties: "standard",
       });
       expect(s.other_settings).toEqual({});
       expect(await storedRows(school)).toHaveLength(0);
@@ -218,9 +228,14 @@ describe(`school settings on ${DATABASE}`, () => {
       expect(first.status).toBe(200);
       expect(second.status).toBe(200);
       const after = await read(school);
+      // The new mid-term columns take a CA's default maximum in every section.
+      const maxima = { ...DEFAULT_MAXIMA, "CA 1": 20, "CA 2": 20, Project: 20 };
       expect(after).toEqual({
         ...before,
-        report_sheet,
+        report_sheet: {
+          ...report_sheet,
+          score_maxima: Object.fromEntries(before.sections.map((section) => [section, maxima])),
+        },
         configured_term: report_sheet.current_term,
         school_term: { ...before.school_term, from: "settings" },
       });
