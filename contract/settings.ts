@@ -140,7 +140,7 @@ export const SETTINGS_LIMITS = {
   columns: 20,
   sessions: 20,
   terms: 6,
-  grades: 20,
+  grades: 12,
 } as const;
 
 /** Validation messages of the settings screens and API; the product gives none (recorded in docs/decisions.md). */
