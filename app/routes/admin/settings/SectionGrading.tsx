@@ -245,7 +245,7 @@ export function SectionGrading({
             {rows.map((band, row) => (
               <li
                 key={row}
-                className="grid grid-cols-[minmax(0,1fr)_4rem_4rem] gap-2 sm:grid-cols-[6rem_4.5rem_4.5rem_minmax(0,1fr)]"
+                className="grid grid-cols-[minmax(0,1fr)_4rem_4rem] gap-2 border-t border-slate-100 pt-3 first:border-t-0 first:pt-0 sm:grid-cols-[6rem_4.5rem_4.5rem_minmax(0,1fr)]"
               >
                 {BAND_PARTS.map((part) => {
                   const id = bandId(index, row, part);
