@@ -240,6 +240,8 @@ function addressesOf(s: Seeded): Record<string, string[]> {
     "admin/:area": ["/admin/results"],
     "new-whatsapp": ["/new-whatsapp"],
     "submission-review/:uniqueId/:submissionId": [`/submission-review/${s.school}/${s.submission}`],
+    "submission-review/:uniqueId/:submissionId/approve": [`/submission-review/${s.school}/${s.submission}/approve`],
+    "submission-review/:uniqueId/:submissionId/reject": [`/submission-review/${s.school}/${s.submission}/reject`],
     notifications: ["/notifications"],
     "super-admin/manage-admins": ["/super-admin/manage-admins"],
     "super-admin/manage-admins/add": ["/super-admin/manage-admins/add"],
