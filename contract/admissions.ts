@@ -96,26 +96,6 @@ export const ADMISSION_MESSAGES = {
     "Your other answers are kept. Choose your documents again before sending: a page cannot keep files once they are sent.",
 } as const;
 
-/**
- * What approving or rejecting a submission does, said before (the confirmation) and after (the toast). The
- * parent is linked as approving does it: the school's parent with the same phone, else the same email, else
- * a new parent.
- */
-export type ReviewDecision = "approve" | "reject";
-
-export const REVIEW_MESSAGES = {
-  approveTitle: "Approve application",
-  approveQuestion: (name: string, className: string, parent: string) =>
-    `${name} will be added to ${className} as a student, with ${parent} as their parent or guardian ` +
-    "(the school's parent with the same phone number or email, else a new parent). This cannot be undone.",
-  approved: (name: string, className: string) => `${name} was added to ${className} as a student`,
-  rejectTitle: "Reject application",
-  rejectQuestion: (name: string) =>
-    `The application of ${name} will be marked rejected and kept with the submissions; no student is added. ` +
-    "This cannot be undone.",
-  rejected: (name: string) => `The application of ${name} was rejected`,
-} as const;
-
 export type AdmissionFieldKind = "text" | "long" | "date" | "email" | "tel" | "gender" | "class" | "choice" | "file";
 
 export interface AdmissionField {

@@ -40,10 +40,6 @@ export interface ScoreSheet {
 /** The results area's words. */
 export const RESULTS_MESSAGES = {
   resultKinds: { terminal: "Terminal", mid_term: "Mid-term" } satisfies Record<ResultKind, string>,
-  positionTies: {
-    standard: "Standard (1, 1, 3)",
-    dense: "Dense (1, 1, 2)",
-  } satisfies Record<PositionTies, string>,
   total: "Total",
   grade: "Grade",
   remark: "Remark",

@@ -35,6 +35,10 @@ export interface GradeBand {
 /** How tied positions are numbered: standard competition 1, 2, 2, 4, or dense 1, 2, 2, 3. */
 export type PositionTies = "standard" | "dense";
 export const POSITION_TIES: readonly PositionTies[] = ["standard", "dense"];
+export const POSITION_TIE_LABELS: Record<PositionTies, string> = {
+  standard: "Standard (1, 1, 3)",
+  dense: "Dense (1, 1, 2)",
+};
 
 export interface ReportSheetSettings {
   add_position: boolean;

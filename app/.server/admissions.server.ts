@@ -6,11 +6,10 @@ import {
   APPLICATION_UPLOAD_LIMITS,
   DOCUMENT_FIELDS,
   HONEYPOT_FIELD,
-  REVIEW_MESSAGES,
   reviewPath,
-  type ReviewDecision,
   type SubmissionDetail,
 } from "../../contract/admissions";
+import { REVIEW_MESSAGES, type ReviewDecision } from "../../contract/admission-review";
 import type { FormResult } from "~/lib/form-state";
 import type { SchoolApiClient } from "./api.server";
 import { publicApi } from "./auth.server";

@@ -1,11 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { reviewPath, type ReviewDecision } from "../../../../contract/admissions";
+import type { ReviewDecision } from "../../../../contract/admission-review";
+import { reviewPath } from "../../../../contract/admissions";
 import { decideSubmission, loadSubmission } from "~/.server/admissions.server";
 import { withAdmin } from "~/.server/auth.server";
 import { Banner } from "~/components/ui/Banner";
 import { ConfirmPage } from "~/components/ui/ConfirmPage";
-import { decisionText } from "./shared";
+import { decisionText } from "./decision-text";
 
 /**
  * /submission-review/{uniqueId}/{submissionId}/approve and …/reject: the JS-off confirm page of the review's

@@ -7,7 +7,8 @@ import { Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { formatDate, formatDateTime } from "~/lib/dates";
-import { ADMISSIONS_HOME, StatusBadge, decisionText } from "./shared";
+import { decisionText } from "./decision-text";
+import { ADMISSIONS_HOME, StatusBadge } from "./shared";
 
 /**
  * /submission-review/{uniqueId}/{submissionId}: every answer of a submission in its groups, its documents

@@ -1,5 +1,3 @@
-import { REVIEW_MESSAGES, type ReviewDecision, type SubmissionDetail } from "../../../../contract/admissions";
-
 /** What the admission screens share. */
 export const ADMISSIONS_HOME = "/admin/admission-forms";
 
@@ -29,26 +27,4 @@ export function StatusBadge({ status }: { status: string }) {
       {statusLabel(status)}
     </span>
   );
-}
-
-/** What Approve and Reject ask before they act, in the review's dialog and on its confirm pages alike. */
-export function decisionText(decision: ReviewDecision, submission: SubmissionDetail) {
-  const name = submission.student_name;
-  return decision === "approve"
-    ? {
-        title: REVIEW_MESSAGES.approveTitle,
-        description: REVIEW_MESSAGES.approveQuestion(
-          name,
-          submission.class_applying_into,
-          submission.form_data.parentName?.value ?? "",
-        ),
-        confirmLabel: "Approve",
-        variant: "primary" as const,
-      }
-    : {
-        title: REVIEW_MESSAGES.rejectTitle,
-        description: REVIEW_MESSAGES.rejectQuestion(name),
-        confirmLabel: "Reject",
-        variant: "danger" as const,
-      };
 }

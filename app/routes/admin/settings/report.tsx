@@ -2,9 +2,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { currentSession } from "../../../../contract/calendar";
 import { DEFAULT_ERRORS, MESSAGES } from "../../../../contract/messages";
-import { RESULTS_MESSAGES } from "../../../../contract/results";
 import {
   isSession,
+  POSITION_TIE_LABELS,
   POSITION_TIES,
   scoreColumnNames,
   SETTINGS_LIMITS,
@@ -286,7 +286,7 @@ export default function SettingsReport() {
           <Choice
             name="position_ties"
             label="Tied positions"
-            options={POSITION_TIES.map((rule) => ({ value: rule, label: RESULTS_MESSAGES.positionTies[rule] }))}
+            options={POSITION_TIES.map((rule) => ({ value: rule, label: POSITION_TIE_LABELS[rule] }))}
             value={state.position_ties}
             errors={errors.position_ties}
           />
