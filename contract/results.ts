@@ -1,3 +1,5 @@
+import type { GradeBand, PositionTies } from "./settings";
+
 /**
  * Results: each student's scores per subject, term and session, worked out by contract/grading.ts, published
  * class by class by the main admin (docs/product.md, Results).
@@ -22,6 +24,9 @@
  * Failures: 422 {message, errors: {field: [..]}}, 409, 404, 403 {message}.
  */
 
+export type { GradeBand, PositionTies };
+
+/** The terminal result (the report sheet's exam columns) or the mid-term result (its mid-term columns). */
 export const RESULT_KINDS = ["terminal", "mid_term"] as const;
 export type ResultKind = (typeof RESULT_KINDS)[number];
 
@@ -127,6 +132,21 @@ export const RESULTS_LIMITS = {
 
 /** The area's words; each is recorded in docs/decisions.md. */
 export const RESULTS_MESSAGES = {
+  resultKinds: { terminal: "Terminal", mid_term: "Mid-term" } satisfies Record<ResultKind, string>,
+  positionTies: {
+    standard: "1, 1, 3: a tie takes the places it fills",
+    dense: "1, 1, 2: the next after a tie is the next number",
+  } satisfies Record<PositionTies, string>,
+  total: "Total",
+  grade: "Grade",
+  remark: "Remark",
+  position: "Position",
+  classAverage: "Class Average",
+  highest: "Highest",
+  lowest: "Lowest",
+  average: "Average",
+  numberInClass: "No. in Class",
+  positionOutOf: (position: string, count: number) => `${position} out of ${count}`,
   classRequired: "Choose a class",
   classUnknown: "Choose one of the school's classes",
   subjectRequired: "Choose a subject",

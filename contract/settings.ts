@@ -21,6 +21,21 @@ export interface SchoolClass {
 /** The level of a class (docs/product.md, Classes by session): its own name unless the school gave it one. */
 export const levelOf = (c: Pick<SchoolClass, "class_name" | "level">): string => c.level?.trim() || c.class_name;
 
+/**
+ * One band of a section's grade scale: a percentage from `min` to `max` (whole marks) reads as `grade`, with its
+ * `remark`. The grade is free text: WAEC's A1 to F9, or a nursery's words (Excellent, Very Good, Good).
+ */
+export interface GradeBand {
+  grade: string;
+  min: number;
+  max: number;
+  remark: string;
+}
+
+/** How tied positions are numbered: standard competition 1, 2, 2, 4, or dense 1, 2, 2, 3. */
+export type PositionTies = "standard" | "dense";
+export const POSITION_TIES: readonly PositionTies[] = ["standard", "dense"];
+
 export interface ReportSheetSettings {
   add_position: boolean;
   current_term: string;
@@ -32,6 +47,14 @@ export interface ReportSheetSettings {
   mid_term_columns: string[];
   exam_columns: string[];
   school_signature: boolean;
+  /**
+   * Section -> score column -> the column's maximum (a whole number, 1 to 100); the exam columns' maxima add up
+   * to 100. A section or column left out takes `defaultMaxima`; the answers of GET /school-settings fill them.
+   */
+  score_maxima: Record<string, Record<string, number>>;
+  /** Section -> its grade bands, highest first, covering 0 to 100; a section left out has `DEFAULT_GRADE_SCALE`. */
+  grade_scales: Record<string, GradeBand[]>;
+  position_ties: PositionTies;
 }
 
 export interface SchoolSettings {
@@ -117,6 +140,7 @@ export const SETTINGS_LIMITS = {
   columns: 20,
   sessions: 20,
   terms: 6,
+  grades: 20,
 } as const;
 
 /** Validation messages of the settings screens and API; the product gives none (recorded in docs/decisions.md). */
@@ -150,6 +174,18 @@ export const SETTINGS_MESSAGES = {
   mustBeObject: "Must be an object",
   sectionNotFound: "Section not found",
   renameUnknown: "Each renamed class must be one of the school's classes, renamed to one of the classes sent",
+  maximumInvalid: "A maximum is a whole number from 1 to 100",
+  examMaximaTotal: (total: number) => `The exam columns' maxima add up to ${total}; they must add up to 100`,
+  markInvalid: "A mark is a whole number from 0 to 100",
+  gradeRequired: "Grade is required",
+  gradeDuplicate: "Grades must be unique",
+  remarkRequired: "Remark is required",
+  gradesRequired: "At least one grade is required",
+  minAboveMax: "The lowest mark must not be above the highest",
+  gradeGap: (from: number, to: number) => `No grade covers ${from === to ? from : `${from} to ${to}`}`,
+  gradeOverlap: (grade: string) => `Overlaps ${grade}`,
+  tiesInvalid: "Choose how tied positions are numbered",
+  resultsSectionMissing: "Maxima and grades can only be set for one of the school's sections",
 } as const;
 
 /** Indexes of entries that repeat an earlier one, compared without case or surrounding spaces. */
@@ -173,6 +209,78 @@ export const isSession = (value: string) => {
   return Boolean(match && Number(match[2]) === Number(match[1]) + 1);
 };
 
+/** The WAEC grade bands, each with its remark: every section's scale until the school sets its own. */
+export const DEFAULT_GRADE_SCALE: readonly Readonly<GradeBand>[] = [
+  { grade: "A1", min: 75, max: 100, remark: "Excellent" },
+  { grade: "B2", min: 70, max: 74, remark: "Very Good" },
+  { grade: "B3", min: 65, max: 69, remark: "Good" },
+  { grade: "C4", min: 60, max: 64, remark: "Credit" },
+  { grade: "C5", min: 55, max: 59, remark: "Credit" },
+  { grade: "C6", min: 50, max: 54, remark: "Credit" },
+  { grade: "D7", min: 45, max: 49, remark: "Pass" },
+  { grade: "E8", min: 40, max: 44, remark: "Pass" },
+  { grade: "F9", min: 0, max: 39, remark: "Fail" },
+];
+
+type ScoreColumnLists = Pick<ReportSheetSettings, "exam_columns" | "mid_term_columns">;
+
+/** Every score column of the report sheet, the exam columns first, each once. */
+export const scoreColumnNames = (sheet: ScoreColumnLists) => [
+  ...new Set([...sheet.exam_columns, ...sheet.mid_term_columns]),
+];
+
+/**
+ * The maxima a section has until the school sets its own: the exam columns share 100 — an "Exam" column takes 60
+ * and the others share 40 (1st CA 20, 2nd CA 20, Exam 60; CA 40, Exam 60), or with no "Exam" column they share
+ * 100; shares are whole marks, the first columns taking the odd ones. A column only on the mid-term result has
+ * 20, as a CA has.
+ */
+export function defaultMaxima(sheet: ScoreColumnLists): Record<string, number> {
+  const exam = sheet.exam_columns.find((column) => column.trim().toLowerCase() === "exam");
+  const sharing = sheet.exam_columns.filter((column) => column !== exam);
+  const examShare = exam === undefined ? 0 : sharing.length ? 60 : 100;
+  const rest = 100 - examShare;
+  const maxima: Record<string, number> = {};
+  sharing.forEach((column, index) => {
+    maxima[column] = Math.floor(rest / sharing.length) + (index < rest % sharing.length ? 1 : 0);
+  });
+  if (exam !== undefined) maxima[exam] = examShare;
+  for (const column of sheet.mid_term_columns) maxima[column] ??= 20;
+  return maxima;
+}
+
+/** A section's maximum for each of the report sheet's score columns: the school's, else the default. */
+export function sectionMaxima(
+  sheet: ScoreColumnLists & Partial<Pick<ReportSheetSettings, "score_maxima">>,
+  section: string,
+): Record<string, number> {
+  const saved = sheet.score_maxima?.[section] ?? {};
+  const defaults = defaultMaxima(sheet);
+  return Object.fromEntries(scoreColumnNames(sheet).map((column) => [column, saved[column] ?? defaults[column]]));
+}
+
+/** A section's grade bands, highest first: the school's, else the WAEC bands. */
+export const sectionGradeScale = (
+  sheet: Partial<Pick<ReportSheetSettings, "grade_scales">>,
+  section: string,
+): GradeBand[] => (sheet.grade_scales?.[section] ?? DEFAULT_GRADE_SCALE).map((band) => ({ ...band }));
+
+/**
+ * The report sheet as answered: every section with its maxima for each score column and its grade scale, and the
+ * tie rule; settings stored before these existed read with the defaults.
+ */
+export function completeReportSheet(
+  sheet: Omit<ReportSheetSettings, "score_maxima" | "grade_scales" | "position_ties"> & Partial<ReportSheetSettings>,
+  sections: readonly string[],
+): ReportSheetSettings {
+  return {
+    ...sheet,
+    score_maxima: Object.fromEntries(sections.map((section) => [section, sectionMaxima(sheet, section)])),
+    grade_scales: Object.fromEntries(sections.map((section) => [section, sectionGradeScale(sheet, section)])),
+    position_ties: sheet.position_ties ?? "standard",
+  };
+}
+
 export function defaultReportSheet(today: Date): ReportSheetSettings {
   return {
     add_position: true,
@@ -185,6 +293,10 @@ export function defaultReportSheet(today: Date): ReportSheetSettings {
     mid_term_columns: ["1st CA", "2nd CA"],
     exam_columns: ["1st CA", "2nd CA", "Exam"],
     school_signature: true,
+    // Each section takes the default maxima and the WAEC bands until the school sets its own.
+    score_maxima: {},
+    grade_scales: {},
+    position_ties: "standard",
   };
 }
 
@@ -233,7 +345,7 @@ export function completeSettings(input: SchoolSettingsInput, today: Date): Omit<
     subjects_by_section,
     sessions: input.sessions ?? sessionOptions(today),
     terms: input.terms,
-    report_sheet: input.report_sheet,
+    report_sheet: completeReportSheet(input.report_sheet, input.sections),
     other_settings: input.other_settings,
   };
 }

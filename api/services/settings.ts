@@ -28,10 +28,18 @@ const PARTS = [
 
 const stored = (deps: ApiDeps, tenant: Tenant) => storedSettings(deps.db, tenant.schoolId);
 
-const withDefaults = (saved: StoredSettings | null, today: Date): SchoolSettingsInput => ({
-  ...defaultSchoolSettings(today),
-  ...saved,
-});
+/** The saved parts over the defaults; a report sheet saved before a field of it existed takes that field's default. */
+function withDefaults(saved: StoredSettings | null, today: Date): SchoolSettingsInput {
+  const defaults = defaultSchoolSettings(today);
+  return {
+    ...defaults,
+    ...saved,
+    report_sheet: { ...defaults.report_sheet, ...saved?.report_sheet },
+  };
+}
+
+/** The report sheet's parts that a request may leave out, keeping their current value. */
+const KEPT_REPORT_SHEET_FIELDS = ["score_maxima", "grade_scales", "position_ties"] as const;
 
 export async function getSchoolSettings(deps: ApiDeps, tenant: Tenant): Promise<SchoolSettings> {
   const today = deps.now();
@@ -57,18 +65,33 @@ export async function saveSchoolSettings(deps: ApiDeps, tenant: Tenant, body: un
   const update = Object.fromEntries(
     PARTS.filter((part) => part in sent).map((part) => [part, (sent as Record<string, unknown>)[part]]),
   );
-  const merged: Record<string, unknown> = { ...withDefaults(saved, today), ...update };
-  if (!("subjects_by_section" in update) && Array.isArray(merged.sections)) {
+  const current = withDefaults(saved, today);
+  const merged: Record<string, unknown> = { ...current, ...update };
+  const sentSheet = update.report_sheet;
+  if (typeof sentSheet === "object" && sentSheet !== null && !Array.isArray(sentSheet)) {
+    merged.report_sheet = {
+      ...Object.fromEntries(KEPT_REPORT_SHEET_FIELDS.map((field) => [field, current.report_sheet[field]])),
+      ...sentSheet,
+    };
+  }
+  if (Array.isArray(merged.sections)) {
     const sections = merged.sections as unknown[];
-    merged.subjects_by_section = Object.fromEntries(
-      Object.entries(merged.subjects_by_section as Record<string, string[]>).filter(([section]) =>
-        sections.includes(section),
-      ),
-    );
+    const ofSections = <T>(bySection: Record<string, T>) =>
+      Object.fromEntries(Object.entries(bySection).filter(([section]) => sections.includes(section)));
+    if (!("subjects_by_section" in update))
+      merged.subjects_by_section = ofSections(merged.subjects_by_section as Record<string, string[]>);
+    // A removed section's maxima and grades go with it, unless the request sent them itself.
+    if (!("report_sheet" in update)) {
+      merged.report_sheet = {
+        ...current.report_sheet,
+        score_maxima: ofSections(current.report_sheet.score_maxima),
+        grade_scales: ofSections(current.report_sheet.grade_scales),
+      };
+    }
   }
   const parsed = schoolSettingsSchema.safeParse(merged);
   if (!parsed.success) throw fromZod(parsed.error);
-  const renames = readRenames(body, withDefaults(saved, today).classes, parsed.data.classes);
+  const renames = readRenames(body, current.classes, parsed.data.classes);
 
   // Store what the school has ever sent; the rest (sessions around today, the month's term) stays computed.
   const kept = new Set<string>([...Object.keys(saved ?? {}), ...Object.keys(update)]);

@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentSession, currentTerm, sessionOptions } from "../../contract/calendar";
-import { SETTINGS_LIMITS, SETTINGS_MESSAGES as M, type SchoolSettings } from "../../contract/settings";
+import {
+  DEFAULT_GRADE_SCALE,
+  SETTINGS_LIMITS,
+  SETTINGS_MESSAGES as M,
+  type GradeBand,
+  type SchoolSettings,
+} from "../../contract/settings";
 import { DEFAULT_SUBJECTS_BY_SECTION, NIGERIAN_SUBJECTS } from "../../contract/subjects";
 import { SchoolApiClient } from "../../app/.server/api.server";
 import { getClassNames, getSchoolOptions } from "../../app/.server/school-options.server";
 import { DATABASE, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
+
+const DEFAULT_MAXIMA = { "1st CA": 20, "2nd CA": 20, Exam: 60 };
 
 describe(`school settings on ${DATABASE}`, () => {
   let api: TestApi;
@@ -85,6 +93,9 @@ describe(`school settings on ${DATABASE}`, () => {
         mid_term_columns: ["1st CA", "2nd CA"],
         exam_columns: ["1st CA", "2nd CA", "Exam"],
         school_signature: true,
+        score_maxima: Object.fromEntries(s.sections.map((section) => [section, DEFAULT_MAXIMA])),
+        grade_scales: Object.fromEntries(s.sections.map((section) => [section, DEFAULT_GRADE_SCALE])),
+        position_ties: "standard",
       });
       expect(s.other_settings).toEqual({});
       expect(await storedRows(school)).toHaveLength(0);
@@ -218,9 +229,14 @@ describe(`school settings on ${DATABASE}`, () => {
       expect(first.status).toBe(200);
       expect(second.status).toBe(200);
       const after = await read(school);
+      // The new mid-term columns take a CA's default maximum in every section.
+      const maxima = { ...DEFAULT_MAXIMA, "CA 1": 20, "CA 2": 20, Project: 20 };
       expect(after).toEqual({
         ...before,
-        report_sheet,
+        report_sheet: {
+          ...report_sheet,
+          score_maxima: Object.fromEntries(before.sections.map((section) => [section, maxima])),
+        },
         configured_term: report_sheet.current_term,
         school_term: { ...before.school_term, from: "settings" },
       });
@@ -279,6 +295,110 @@ describe(`school settings on ${DATABASE}`, () => {
       const s = await read(school);
       expect(s.subjects_by_section.Vocational).toEqual([]);
       expect(s.classes_by_section.Vocational).toEqual([]);
+    });
+  });
+
+  describe("score maxima, grade scales and the tie rule", () => {
+    const nurseryWords = [
+      { grade: "Good", min: 0, max: 59, remark: "Good effort" },
+      { grade: "Excellent", min: 80, max: 100, remark: "Excellent work" },
+      { grade: "Very Good", min: 60, max: 79, remark: "Very good work" },
+    ];
+
+    it("saves a section's maxima and its own words, highest first, and the dense rule; other sections keep the defaults", async () => {
+      const school = await registerSchool(api);
+      const { report_sheet } = await read(school);
+      const res = await save(school, {
+        school_settings: {
+          report_sheet: {
+            ...report_sheet,
+            score_maxima: { ...report_sheet.score_maxima, Primary: { "1st CA": 30, "2nd CA": 10, Exam: 60 } },
+            grade_scales: { ...report_sheet.grade_scales, "Early Childhood": nurseryWords },
+            position_ties: "dense",
+          },
+        },
+      });
+      expect(res.status).toBe(200);
+      const answered = ((await res.json()) as { data: SchoolSettings }).data;
+      const after = await read(school);
+      expect(after).toEqual(answered);
+      expect(after.report_sheet.score_maxima.Primary).toEqual({ "1st CA": 30, "2nd CA": 10, Exam: 60 });
+      expect(after.report_sheet.score_maxima["Senior Secondary"]).toEqual(DEFAULT_MAXIMA);
+      expect(after.report_sheet.grade_scales["Early Childhood"].map((b) => b.grade)).toEqual([
+        "Excellent",
+        "Very Good",
+        "Good",
+      ]);
+      expect(after.report_sheet.grade_scales.Primary).toEqual(DEFAULT_GRADE_SCALE);
+      expect(after.report_sheet.position_ties).toBe("dense");
+    });
+
+    it("keeps them when a report sheet is sent without them", async () => {
+      const school = await registerSchool(api);
+      const { report_sheet } = await read(school);
+      const changed = {
+        ...report_sheet,
+        score_maxima: { Primary: { "1st CA": 10, "2nd CA": 10, Exam: 80 } },
+        position_ties: "dense",
+      };
+      expect((await save(school, { school_settings: { report_sheet: changed } })).status).toBe(200);
+      const { score_maxima, grade_scales, position_ties, ...rest } = changed;
+      const res = await save(school, { school_settings: { report_sheet: { ...rest, school_signature: false } } });
+      expect(res.status).toBe(200);
+      const after = (await read(school)).report_sheet;
+      expect(after.score_maxima.Primary).toEqual({ "1st CA": 10, "2nd CA": 10, Exam: 80 });
+      expect(after.position_ties).toBe("dense");
+      expect(after.school_signature).toBe(false);
+    });
+
+    it("reads a report sheet stored before they existed with the defaults, and saves other parts beside it", async () => {
+      const school = await registerSchool(api);
+      const { report_sheet, terms } = await read(school);
+      const { score_maxima, grade_scales, position_ties, ...older } = report_sheet;
+      const { id } = await api.db
+        .selectFrom("schools")
+        .select("id")
+        .where("unique_id", "=", school.uniqueId)
+        .executeTakeFirstOrThrow();
+      const now = new Date().toISOString();
+      await api.db
+        .insertInto("school_settings")
+        .values({
+          school_id: id,
+          settings: JSON.stringify({ report_sheet: { ...older, add_position: false } }),
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      const s = await read(school);
+      expect(s.report_sheet).toEqual({ ...report_sheet, add_position: false });
+      expect((await save(school, { school_settings: { terms } })).status).toBe(200);
+      expect((await read(school)).report_sheet).toEqual({ ...report_sheet, add_position: false });
+    });
+
+    it("drops a removed section's maxima and grades", async () => {
+      const school = await registerSchool(api);
+      const before = await read(school);
+      const report_sheet = {
+        ...before.report_sheet,
+        grade_scales: { "Early Childhood": nurseryWords },
+        score_maxima: { "Early Childhood": { "1st CA": 25, "2nd CA": 25, Exam: 50 } },
+      };
+      expect((await save(school, { school_settings: { report_sheet } })).status).toBe(200);
+      const res = await save(school, {
+        school_settings: {
+          sections: ["Primary", "Junior Secondary", "Senior Secondary"],
+          classes: before.classes
+            .filter((c) => c.section !== "Early Childhood")
+            .map(({ class_name, section }) => ({ class_name, section })),
+        },
+      });
+      expect(res.status).toBe(200);
+      const after = (await read(school)).report_sheet;
+      expect(Object.keys(after.score_maxima)).toEqual(["Primary", "Junior Secondary", "Senior Secondary"]);
+      const stored = JSON.parse((await storedRows(school))[0].settings) as SchoolSettings;
+      expect(stored.report_sheet.score_maxima).toEqual({});
+      expect(stored.report_sheet.grade_scales).toEqual({});
     });
   });
 
@@ -431,6 +551,18 @@ describe(`school settings on ${DATABASE}`, () => {
       };
     };
     type Settings = Awaited<ReturnType<typeof base>>;
+    const maxima = (s: Settings, section: string, columns: Record<string, unknown>) => ({
+      report_sheet: { ...s.report_sheet, score_maxima: { ...s.report_sheet.score_maxima, [section]: columns } },
+    });
+    const band = (s: Settings, section: string, index: number, change: Partial<Record<keyof GradeBand, unknown>>) => ({
+      report_sheet: {
+        ...s.report_sheet,
+        grade_scales: {
+          ...s.report_sheet.grade_scales,
+          [section]: s.report_sheet.grade_scales[section].map((b, i) => (i === index ? { ...b, ...change } : b)),
+        },
+      },
+    });
     const many = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
     const long = "x".repeat(SETTINGS_LIMITS.nameMax + 1);
 
@@ -644,6 +776,114 @@ describe(`school settings on ${DATABASE}`, () => {
         (s) => ({ report_sheet: { ...s.report_sheet, exam_columns: many(SETTINGS_LIMITS.columns + 1, "Column") } }),
         "report_sheet.exam_columns",
         M.tooMany(SETTINGS_LIMITS.columns),
+      ],
+      [
+        "exam-column maxima adding up to 90",
+        (s) => maxima(s, "Primary", { "1st CA": 20, "2nd CA": 10, Exam: 60 }),
+        "report_sheet.score_maxima.Primary",
+        M.examMaximaTotal(90),
+      ],
+      [
+        "exam-column maxima adding up to 113 once a new column takes its default (13)",
+        (s) => ({ report_sheet: { ...s.report_sheet, exam_columns: ["1st CA", "2nd CA", "Project", "Exam"] } }),
+        "report_sheet.score_maxima.Primary",
+        M.examMaximaTotal(113),
+      ],
+      [
+        "a maximum of 0",
+        (s) => maxima(s, "Primary", { "1st CA": 40, "2nd CA": 0, Exam: 60 }),
+        "report_sheet.score_maxima.Primary.2nd CA",
+        M.maximumInvalid,
+      ],
+      [
+        "a maximum that is not whole",
+        (s) => maxima(s, "Primary", { "1st CA": 19.5, "2nd CA": 20.5, Exam: 60 }),
+        "report_sheet.score_maxima.Primary.1st CA",
+        M.maximumInvalid,
+      ],
+      [
+        "a maximum above 100",
+        (s) => maxima(s, "Junior Secondary", { "1st CA": 20, "2nd CA": 20, Exam: 160 }),
+        "report_sheet.score_maxima.Junior Secondary.Exam",
+        M.maximumInvalid,
+      ],
+      [
+        "a maximum sent as text",
+        (s) => maxima(s, "Primary", { "1st CA": "20", "2nd CA": 20, Exam: 60 }),
+        "report_sheet.score_maxima.Primary.1st CA",
+        M.maximumInvalid,
+      ],
+      [
+        "maxima of a section the school does not have",
+        (s) => maxima(s, "Nursery", { "1st CA": 20, "2nd CA": 20, Exam: 60 }),
+        "report_sheet.score_maxima.Nursery",
+        M.resultsSectionMissing,
+      ],
+      [
+        "overlapping grade bands",
+        (s) => band(s, "Senior Secondary", 1, { min: 70, max: 75 }),
+        "report_sheet.grade_scales.Senior Secondary.1.max",
+        M.gradeOverlap("A1"),
+      ],
+      [
+        "a gap between grade bands",
+        (s) => band(s, "Senior Secondary", 1, { min: 70, max: 73 }),
+        "report_sheet.grade_scales.Senior Secondary.1.max",
+        M.gradeGap(74, 74),
+      ],
+      [
+        "a scale that stops short of 100",
+        (s) => band(s, "Primary", 0, { max: 95 }),
+        "report_sheet.grade_scales.Primary.0.max",
+        M.gradeGap(96, 100),
+      ],
+      [
+        "a scale that starts above 0",
+        (s) => band(s, "Primary", 8, { min: 10 }),
+        "report_sheet.grade_scales.Primary.8.min",
+        M.gradeGap(0, 9),
+      ],
+      [
+        "a band whose lowest mark is above its highest",
+        (s) => band(s, "Primary", 1, { min: 74, max: 70 }),
+        "report_sheet.grade_scales.Primary.1.min",
+        M.minAboveMax,
+      ],
+      [
+        "a mark that is not whole",
+        (s) => band(s, "Primary", 0, { min: 74.5 }),
+        "report_sheet.grade_scales.Primary.0.min",
+        M.markInvalid,
+      ],
+      [
+        "a blank grade",
+        (s) => band(s, "Primary", 0, { grade: " " }),
+        "report_sheet.grade_scales.Primary.0.grade",
+        M.gradeRequired,
+      ],
+      [
+        "a repeated grade",
+        (s) => band(s, "Primary", 2, { grade: "b2" }),
+        "report_sheet.grade_scales.Primary.2.grade",
+        M.gradeDuplicate,
+      ],
+      [
+        "a blank remark",
+        (s) => band(s, "Primary", 3, { remark: "" }),
+        "report_sheet.grade_scales.Primary.3.remark",
+        M.remarkRequired,
+      ],
+      [
+        "an empty grade scale",
+        (s) => ({ report_sheet: { ...s.report_sheet, grade_scales: { Primary: [] } } }),
+        "report_sheet.grade_scales.Primary",
+        M.gradesRequired,
+      ],
+      [
+        "a tie rule that is neither",
+        (s) => ({ report_sheet: { ...s.report_sheet, position_ties: "alphabetical" } }),
+        "report_sheet.position_ties",
+        M.tiesInvalid,
       ],
       ["other_settings a list", () => ({ other_settings: [] }), "other_settings", M.mustBeObject],
       [

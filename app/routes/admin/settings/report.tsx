@@ -138,6 +138,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ...Object.fromEntries(FLAGS.map((name) => [name, flag(name)])),
       ...state.lists,
       current_term: state.current_term,
+      score_maxima: current.data.report_sheet.score_maxima,
+      grade_scales: current.data.report_sheet.grade_scales,
+      position_ties: current.data.report_sheet.position_ties,
     });
     const errors: ReportErrors = {};
     for (const issue of parsed.success ? [] : parsed.error.issues) {
