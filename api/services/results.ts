@@ -153,12 +153,31 @@ async function reopenedSubjects(db: Db, schoolId: number, key: ClassResult): Pro
   return rows.map((r) => r.subject);
 }
 
-/** Whether the subject's scores may change: the class's result is not published, or a correction reopened it. */
+/**
+ * The class's publication row inside a transaction, made (unpublished, version 0) when missing and, on PostgreSQL,
+ * locked until the transaction ends: publications, corrections and saves of one class take turns.
+ */
+async function lockedPublication(trx: Db, deps: ApiDeps, schoolId: number, key: ClassResult, now: string) {
+  await trx
+    .insertInto("result_publications")
+    .values({ ...classResultOf(schoolId, key), published: 0, version: 0, published_at: null, updated_at: now })
+    .onConflict((oc) => oc.columns(["school_id", "class_name", "term", "session", "result"]).doNothing())
+    .execute();
+  return (await publicationRow(trx, deps, schoolId, key, true))!;
+}
+
+/** Whether the subject's scores are locked: the class's result is published and no correction reopened it. */
+async function isLocked(db: Db, schoolId: number, key: SheetKey, publication: { published: number } | undefined) {
+  return publication?.published === 1 && !(await reopenedSubjects(db, schoolId, key)).includes(key.subject);
+}
+
 async function lockState(db: Db, deps: ApiDeps, schoolId: number, key: SheetKey) {
   const publication = await publicationRow(db, deps, schoolId, key);
-  const published = publication?.published === 1;
-  const locked = published && !(await reopenedSubjects(db, schoolId, key)).includes(key.subject);
-  return { published, locked, version: publication?.version ?? 0 };
+  return {
+    published: publication?.published === 1,
+    locked: await isLocked(db, schoolId, key, publication),
+    version: publication?.version ?? 0,
+  };
 }
 
 function parseScores(text: string | null): Record<string, unknown> {
@@ -242,11 +261,18 @@ export async function getSheet(deps: ApiDeps, tenant: Tenant, query: SheetQuery)
   return readSheet(deps, tenant, settings, await sheetKeyOf(deps, tenant, settings, query));
 }
 
+/** Ids are 32-bit integers on both databases: a larger number names no student. */
+const ID_MAX = 2_147_483_647;
+
 /** The students named by the rows, by id or Unique ID, with their class that session; any other is not found. */
 async function sentStudents(deps: ApiDeps, tenant: Tenant, session: string, keys: string[]) {
-  const ids = keys.filter((k) => /^\d{1,15}$/.test(k)).map(Number);
-  const uniqueIds = keys.filter((k) => !/^\d{1,15}$/.test(k));
-  if (!keys.length) return [];
+  const numeric = (k: string) => /^\d{1,10}$/.test(k);
+  const ids = keys
+    .filter(numeric)
+    .map(Number)
+    .filter((id) => id <= ID_MAX);
+  const uniqueIds = keys.filter((k) => !numeric(k) && k.length <= 60);
+  if (!ids.length && !uniqueIds.length) return [];
   const { rows } = await sql<{ id: number; unique_id: string; class_name: string | null }>`
     select s.id, s.unique_id, s.class_name from ${studentsWithClassIn(tenant.schoolId, session)} s
     where ${sql.join(
@@ -301,7 +327,8 @@ export async function saveSheet(deps: ApiDeps, tenant: Tenant, query: SheetQuery
   const where = { ...classResultOf(tenant.schoolId, key), subject: key.subject };
   await deps.db.transaction().execute(async (trx) => {
     // Published meanwhile: the check above ran before the transaction.
-    if ((await lockState(trx, deps, tenant.schoolId, key)).locked) throw refuseLocked(key);
+    const publication = await lockedPublication(trx, deps, tenant.schoolId, key, now);
+    if (await isLocked(trx, tenant.schoolId, key, publication)) throw refuseLocked(key);
     const taken = rows.filter((r) => r.taken);
     for (let start = 0; start < taken.length; start += BATCH) {
       await trx
@@ -422,12 +449,7 @@ export async function setPublication(
   const className = key.schoolClass.class_name;
 
   const row = await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto("result_publications")
-      .values({ ...where, published: 0, version: 0, published_at: null, updated_at: now })
-      .onConflict((oc) => oc.columns(["school_id", "class_name", "term", "session", "result"]).doNothing())
-      .execute();
-    const current = (await publicationRow(trx, deps, tenant.schoolId, key, true))!;
+    const current = await lockedPublication(trx, deps, tenant.schoolId, key, now);
     const reopened = await reopenedSubjects(trx, tenant.schoolId, key);
     const isPublished = current.published === 1;
     if (published === isPublished && !(published && reopened.length)) return { ...current, changed: false };
@@ -489,8 +511,8 @@ export async function openCorrection(
   const where = { ...classResultOf(tenant.schoolId, key), subject: key.subject };
 
   return deps.db.transaction().execute(async (trx) => {
-    const publication = await publicationRow(trx, deps, tenant.schoolId, key, true);
-    if (publication?.published !== 1) throw new ApiError(409, M.notPublished);
+    const publication = await lockedPublication(trx, deps, tenant.schoolId, key, now);
+    if (publication.published !== 1) throw new ApiError(409, M.notPublished);
     const open = await trx
       .selectFrom("result_corrections")
       .selectAll()

@@ -306,7 +306,7 @@ describe(`results API on ${DATABASE}`, { timeout: 120_000 }, () => {
       const twice = await save(school, maths, [good, good]);
       expect(twice.status).toBe(422);
       expect(twice.body.errors).toEqual({ "rows.1.student_id": [M.studentTwice] });
-      for (const id of [ids.other, 999999, "not-a-student"]) {
+      for (const id of [ids.other, 999999, 12345678901, "not-a-student"]) {
         const foreign = await save(school, maths, [good, { student_id: id, scores: { "1st CA": 1 } }]);
         expect(foreign.status).toBe(404);
         expect(foreign.body.message).toBe(M.studentNotFound);
