@@ -134,8 +134,8 @@ export const RESULTS_LIMITS = {
 export const RESULTS_MESSAGES = {
   resultKinds: { terminal: "Terminal", mid_term: "Mid-term" } satisfies Record<ResultKind, string>,
   positionTies: {
-    standard: "1, 1, 3: a tie takes the places it fills",
-    dense: "1, 1, 2: the next after a tie is the next number",
+    standard: "Standard (1, 1, 3)",
+    dense: "Dense (1, 1, 2)",
   } satisfies Record<PositionTies, string>,
   total: "Total",
   grade: "Grade",

@@ -140,7 +140,7 @@ export const SETTINGS_LIMITS = {
   columns: 20,
   sessions: 20,
   terms: 6,
-  grades: 20,
+  grades: 12,
 } as const;
 
 /** Validation messages of the settings screens and API; the product gives none (recorded in docs/decisions.md). */
@@ -229,34 +229,47 @@ export const scoreColumnNames = (sheet: ScoreColumnLists) => [
   ...new Set([...sheet.exam_columns, ...sheet.mid_term_columns]),
 ];
 
+/** `total` shared among the columns in whole marks, the first columns taking the odd ones. */
+function share(total: number, columns: readonly string[]): Record<string, number> {
+  return Object.fromEntries(
+    columns.map((column, index) => [
+      column,
+      Math.floor(total / columns.length) + (index < total % columns.length ? 1 : 0),
+    ]),
+  );
+}
+
 /**
  * The maxima a section has until the school sets its own: the exam columns share 100 — an "Exam" column takes 60
  * and the others share 40 (1st CA 20, 2nd CA 20, Exam 60; CA 40, Exam 60), or with no "Exam" column they share
- * 100; shares are whole marks, the first columns taking the odd ones. A column only on the mid-term result has
- * 20, as a CA has.
+ * 100. A column only on the mid-term result has 20, as a CA has.
  */
 export function defaultMaxima(sheet: ScoreColumnLists): Record<string, number> {
   const exam = sheet.exam_columns.find((column) => column.trim().toLowerCase() === "exam");
   const sharing = sheet.exam_columns.filter((column) => column !== exam);
   const examShare = exam === undefined ? 0 : sharing.length ? 60 : 100;
-  const rest = 100 - examShare;
-  const maxima: Record<string, number> = {};
-  sharing.forEach((column, index) => {
-    maxima[column] = Math.floor(rest / sharing.length) + (index < rest % sharing.length ? 1 : 0);
-  });
+  const maxima = share(100 - examShare, sharing);
   if (exam !== undefined) maxima[exam] = examShare;
   for (const column of sheet.mid_term_columns) maxima[column] ??= 20;
   return maxima;
 }
 
-/** A section's maximum for each of the report sheet's score columns: the school's, else the default. */
+/**
+ * A section's maximum for each of the report sheet's score columns: the school's; an exam column it has not set
+ * (one just added) shares what the set ones leave of 100; otherwise the default.
+ */
 export function sectionMaxima(
   sheet: ScoreColumnLists & Partial<Pick<ReportSheetSettings, "score_maxima">>,
   section: string,
 ): Record<string, number> {
   const saved = sheet.score_maxima?.[section] ?? {};
+  const unset = sheet.exam_columns.filter((column) => saved[column] === undefined);
+  const left = sheet.exam_columns.reduce((rest, column) => rest - (saved[column] ?? 0), 100);
+  const shares = unset.length < sheet.exam_columns.length && left >= unset.length ? share(left, unset) : {};
   const defaults = defaultMaxima(sheet);
-  return Object.fromEntries(scoreColumnNames(sheet).map((column) => [column, saved[column] ?? defaults[column]]));
+  return Object.fromEntries(
+    scoreColumnNames(sheet).map((column) => [column, saved[column] ?? shares[column] ?? defaults[column]]),
+  );
 }
 
 /** A section's grade bands, highest first: the school's, else the WAEC bands. */

@@ -333,6 +333,20 @@ describe(`school settings on ${DATABASE}`, () => {
       expect(after.report_sheet.position_ties).toBe("dense");
     });
 
+    it("gives a new exam column what the others leave of 100", async () => {
+      const school = await registerSchool(api);
+      const { report_sheet } = await read(school);
+      const res = await save(school, {
+        school_settings: { report_sheet: { ...report_sheet, exam_columns: ["1st CA", "2nd CA", "Examination"] } },
+      });
+      expect(res.status).toBe(200);
+      expect((await read(school)).report_sheet.score_maxima.Primary).toEqual({
+        "1st CA": 20,
+        "2nd CA": 20,
+        Examination: 60,
+      });
+    });
+
     it("keeps them when a report sheet is sent without them", async () => {
       const school = await registerSchool(api);
       const { report_sheet } = await read(school);
@@ -784,7 +798,7 @@ describe(`school settings on ${DATABASE}`, () => {
         M.examMaximaTotal(90),
       ],
       [
-        "exam-column maxima adding up to 113 once a new column takes its default (13)",
+        "exam-column maxima adding up to 113 when a new column has nothing left of 100 and takes its default (13)",
         (s) => ({ report_sheet: { ...s.report_sheet, exam_columns: ["1st CA", "2nd CA", "Project", "Exam"] } }),
         "report_sheet.score_maxima.Primary",
         M.examMaximaTotal(113),

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sessionOptions } from "../../contract/calendar";
-import type { SchoolSettings } from "../../contract/settings";
+import { SETTINGS_MESSAGES as M, type SchoolSettings } from "../../contract/settings";
 import { normalize, type Browser, type Page } from "./support/browser";
 import { registerSchool, signedIn, type Admin } from "./support/school";
 
@@ -379,5 +379,73 @@ describe("report sheet view without JavaScript", () => {
     const dashboard = await browser.goto("/admin/dashboard");
     expect(dashboard.text('[data-testid="term"]')).toBe("2nd Term");
     expect(dashboard.text('[data-testid="session"]')).toBe(session);
+  });
+
+  it("sets a section's maxima and grades and the tie rule: a wrong total or an overlap is named beside its field, the rest kept", async () => {
+    const own = await registerSchool("ReportGrades");
+    const { page: settings } = await settingsPage(own);
+    const before = await settingsOf(own);
+    let page = await settings.follow("Report Sheet Columns");
+    const maximum = (section: string, column: string) => page.field(column, page.group(`${section} score maxima`));
+    const form = () => page.form({ button: "Save & Back to Settings" });
+    expect(maximum("Primary", "Exam").value).toBe("60");
+    expect(page.field("Primary grade 1").value).toBe("A1");
+    expect(page.field("Primary grade 9 from").value).toBe("0");
+    expect(page.field("Primary grade 10").value).toBe("");
+    expect(page.field("Standard (1, 1, 3)", page.group("Tied positions")).checked).toBe(true);
+
+    page = await form()
+      .fill("1st CA", "10", { within: "Primary score maxima" })
+      .fill("Primary grade 2 to", "75")
+      .fill("Junior Secondary grade 9 remark", "Poor")
+      .check("Dense (1, 1, 2)", { within: "Tied positions" })
+      .check("No", { within: "Add position" })
+      .submit("Save & Back to Settings");
+    expect(page.status).toBe(400);
+    expect(page.path).toBe("/admin/settings/report-sheet");
+    expect(page.groupDescription("Primary score maxima")).toBe(M.examMaximaTotal(90));
+    expect(maximum("Primary", "1st CA")).toMatchObject({
+      value: "10",
+      invalid: true,
+      description: M.examMaximaTotal(90),
+    });
+    expect(page.field("Primary grade 2 to")).toMatchObject({ value: "75", description: M.gradeOverlap("A1") });
+    expect(page.field("Junior Secondary grade 9 remark").value).toBe("Poor");
+    expect(page.field("Dense (1, 1, 2)", page.group("Tied positions")).checked).toBe(true);
+    expect(page.field("No", page.group("Add position")).checked).toBe(true);
+    expect(await settingsOf(own)).toEqual(before);
+
+    // A 30/10/60 split, the overlap mended, and the nursery's own words in three rows, the other rows blank.
+    let fixed = form()
+      .fill("1st CA", "30", { within: "Primary score maxima" })
+      .fill("2nd CA", "10", { within: "Primary score maxima" })
+      .fill("Primary grade 2 to", "74");
+    const words = [
+      ["Excellent", "80", "100", "Excellent work"],
+      ["Very Good", "60", "79", "Very good work"],
+      ["Good", "0", "59", "Good effort"],
+    ];
+    for (let row = 1; row <= 9; row++) {
+      const [grade, from, to, remark] = words[row - 1] ?? ["", "", "", ""];
+      const name = `Early Childhood grade ${row}`;
+      fixed = fixed.fill(name, grade).fill(`${name} from`, from).fill(`${name} to`, to).fill(`${name} remark`, remark);
+    }
+    page = await fixed.submit("Save & Back to Settings");
+    expectSaved(page);
+
+    const saved = (await settingsOf(own)).report_sheet;
+    expect(saved.score_maxima.Primary).toEqual({ "1st CA": 30, "2nd CA": 10, Exam: 60 });
+    expect(saved.score_maxima["Junior Secondary"]).toEqual({ "1st CA": 20, "2nd CA": 20, Exam: 60 });
+    expect(saved.grade_scales["Early Childhood"]).toEqual(
+      words.map(([grade, min, max, remark]) => ({ grade, min: Number(min), max: Number(max), remark })),
+    );
+    expect(saved.grade_scales.Primary).toEqual(before.report_sheet.grade_scales.Primary);
+    expect(saved.grade_scales["Junior Secondary"].at(-1)).toEqual({ grade: "F9", min: 0, max: 39, remark: "Poor" });
+    expect(saved).toMatchObject({ position_ties: "dense", add_position: false });
+
+    page = await (await settingsPage(own)).page.follow("Report Sheet Columns");
+    expect(maximum("Primary", "1st CA").value).toBe("30");
+    expect(page.field("Early Childhood grade 3").value).toBe("Good");
+    expect(page.field("Early Childhood grade 4").value).toBe("");
   });
 });

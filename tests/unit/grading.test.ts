@@ -12,7 +12,13 @@ import {
   subjectSummary,
   subjectTotal,
 } from "../../contract/grading";
-import { defaultMaxima, defaultReportSheet, DEFAULT_GRADE_SCALE, sectionGradeScale } from "../../contract/settings";
+import {
+  defaultMaxima,
+  defaultReportSheet,
+  DEFAULT_GRADE_SCALE,
+  sectionGradeScale,
+  sectionMaxima,
+} from "../../contract/settings";
 
 const sheet = defaultReportSheet(new Date("2026-11-25T09:00:00Z"));
 const terminal = scoreColumns(sheet, "Junior Secondary", "terminal");
@@ -51,6 +57,20 @@ describe("score columns and their maxima", () => {
     expect(columns(["Test", "Project", "Paper"])).toEqual({ Test: 34, Project: 33, Paper: 33 });
     expect(columns(["Exam"])).toEqual({ Exam: 100 });
     expect(columns(["CA", "Exam"], ["CA", "Mid-term Test"])).toEqual({ CA: 40, Exam: 60, "Mid-term Test": 20 });
+  });
+
+  it("give a column the school has just added what its set columns leave of 100", () => {
+    const renamed = {
+      exam_columns: ["1st CA", "2nd CA", "Examination"],
+      mid_term_columns: ["1st CA", "2nd CA"],
+      score_maxima: { Primary: { "1st CA": 20, "2nd CA": 20, Exam: 60 } },
+    };
+    expect(sectionMaxima(renamed, "Primary")).toEqual({ "1st CA": 20, "2nd CA": 20, Examination: 60 });
+    const two = { exam_columns: ["CA", "Test", "Exam"], mid_term_columns: [], score_maxima: { S: { CA: 30 } } };
+    expect(sectionMaxima(two, "S")).toEqual({ CA: 30, Test: 35, Exam: 35 });
+    // Nothing left to share: the new column takes its default, and the total is refused.
+    const full = { ...renamed, exam_columns: ["1st CA", "2nd CA", "Exam", "Project"] };
+    expect(sectionMaxima(full, "Primary")).toEqual({ "1st CA": 20, "2nd CA": 20, Exam: 60, Project: 13 });
   });
 });
 

@@ -2,8 +2,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { currentSession } from "../../../../contract/calendar";
 import { DEFAULT_ERRORS, MESSAGES } from "../../../../contract/messages";
+import { RESULTS_MESSAGES } from "../../../../contract/results";
 import {
   isSession,
+  POSITION_TIES,
+  scoreColumnNames,
   SETTINGS_LIMITS,
   SETTINGS_MESSAGES as M,
   type ReportSheetSettings,
@@ -22,6 +25,14 @@ import { SelectField } from "~/components/ui/SelectField";
 import { addEntry, newEntryName, readIntent, readList, removeEntry, type ListRules } from "~/lib/list-intents";
 import { REPORT_SHEET_PATH, SETTINGS_PATH } from "~/lib/settings-paths";
 import { useListForm } from "~/lib/use-list-form";
+import {
+  gradingErrorId,
+  gradingToSend,
+  initialGrading,
+  readGrading,
+  SectionGrading,
+  type SectionGradingState,
+} from "./SectionGrading";
 
 export const meta: MetaFunction = () => [{ title: "Report Sheet Columns" }];
 
@@ -55,11 +66,14 @@ interface ReportState {
   flags: Record<Flag, YesNo>;
   current_term: string;
   current_session: string;
+  position_ties: string;
   lists: Record<ListField, string[]>;
   pending: Record<ListField, string>;
+  grading: SectionGradingState;
 }
 
-type ReportErrors = Partial<Record<Flag | ListField | "current_term" | "current_session" | "form", string[]>>;
+/** Messages by field: the sheet's own fields by name, each section's maxima and grades by their ids. */
+type ReportErrors = Partial<Record<string, string[]>>;
 
 const yesNo = (value: boolean): YesNo => (value ? "yes" : "no");
 
@@ -70,6 +84,8 @@ function initialState(settings: SchoolSettings, today: Date): ReportState {
     flags: Object.fromEntries(FLAGS.map((flag) => [flag, yesNo(sheet[flag])])) as Record<Flag, YesNo>,
     current_term: sheet.current_term,
     current_session: typeof session === "string" ? session : currentSession(today),
+    position_ties: sheet.position_ties,
+    grading: initialGrading(sheet, settings.sections),
     lists: Object.fromEntries(LISTS.map((list) => [list, sheet[list]])) as Record<ListField, string[]>,
     pending: Object.fromEntries(LISTS.map((list) => [list, ""])) as Record<ListField, string>,
   };
@@ -82,6 +98,8 @@ function readState(formData: FormData): ReportState {
     flags: Object.fromEntries(FLAGS.map((name) => [name, flag(name)])) as Record<Flag, YesNo>,
     current_term: text("current_term"),
     current_session: text("current_session"),
+    position_ties: text("position_ties"),
+    grading: readGrading(formData),
     lists: Object.fromEntries(LISTS.map((list) => [list, readList(formData, list)])) as Record<ListField, string[]>,
     pending: Object.fromEntries(LISTS.map((list) => [list, text(newEntryName(list))])) as Record<ListField, string>,
   };
@@ -114,12 +132,13 @@ function applyIntent(formData: FormData): { state: ReportState; errors: ReportEr
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const result = await api.get<SchoolSettings>("/school-settings", { fallback: MESSAGES.failedSettings });
-    if (!result.ok) return { error: result.message, view: null, terms: [], sessions: [] };
+    if (!result.ok) return { error: result.message, view: null, terms: [], sessions: [], sections: [] };
     return {
       error: null,
       view: initialState(result.data, new Date()),
       terms: result.data.terms,
       sessions: result.data.sessions,
+      sections: result.data.sections,
     };
   });
 }
@@ -134,17 +153,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const current = await api.get<SchoolSettings>("/school-settings", { fallback: MESSAGES.failedSettings });
     if (!current.ok) return refuse(reply({ form: [current.message] }), API_REFUSED);
     const flag = (name: Flag) => (state.flags[name] === "" ? undefined : state.flags[name] === "yes");
+    const sections = current.data.sections;
+    const columns = scoreColumnNames(state.lists);
+    const { rowOf, ...grading } = gradingToSend(state.grading, sections, columns);
     const parsed = reportSheetSchema.safeParse({
       ...Object.fromEntries(FLAGS.map((name) => [name, flag(name)])),
       ...state.lists,
       current_term: state.current_term,
-      score_maxima: current.data.report_sheet.score_maxima,
-      grade_scales: current.data.report_sheet.grade_scales,
-      position_ties: current.data.report_sheet.position_ties,
+      position_ties: state.position_ties,
+      ...grading,
     });
     const errors: ReportErrors = {};
     for (const issue of parsed.success ? [] : parsed.error.issues) {
-      const field = issue.path[0] as keyof ReportErrors;
+      const field = gradingErrorId(issue.path, sections, columns, rowOf) ?? String(issue.path[0]);
       errors[field] ??= [issue.message];
     }
     if (!current.data.terms.includes(state.current_term)) errors.current_term = [M.currentTermMissing];
@@ -209,7 +230,7 @@ const YES_NO = [
 ];
 
 export default function SettingsReport() {
-  const { error, view, terms, sessions } = useLoaderData<typeof loader>();
+  const { error, view, terms, sessions, sections } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { current, onSubmit } = useListForm<ReportState, ReportErrors>("report-settings", actionData, applyIntent);
   const state = current?.state ?? view;
@@ -247,6 +268,13 @@ export default function SettingsReport() {
           <DefaultAddButton />
           {flag("add_position", "Add position")}
           <Choice
+            name="position_ties"
+            label="Tied positions"
+            options={POSITION_TIES.map((rule) => ({ value: rule, label: RESULTS_MESSAGES.positionTies[rule] }))}
+            value={state.position_ties}
+            errors={errors.position_ties}
+          />
+          <Choice
             name="current_term"
             label="Current term"
             options={terms.map((t) => ({ value: t, label: t }))}
@@ -267,6 +295,21 @@ export default function SettingsReport() {
           {list("child_development_inputs", "Child development inputs", "child development input")}
           {list("mid_term_columns", "Mid-term columns", "mid-term column")}
           {list("exam_columns", "Exam columns", "exam column")}
+          <section aria-labelledby="grading-heading" className="space-y-3">
+            <h2 id="grading-heading" className="text-sm font-semibold text-slate-800">
+              Score maxima and grades by section
+            </h2>
+            {sections.map((section, index) => (
+              <SectionGrading
+                key={section}
+                section={section}
+                index={index}
+                sheet={{ exam_columns: state.lists.exam_columns, mid_term_columns: state.lists.mid_term_columns }}
+                state={state.grading}
+                errors={errors}
+              />
+            ))}
+          </section>
           {flag("school_signature", "School signature")}
           <SaveButton>Save &amp; Back to Settings</SaveButton>
         </Form>
