@@ -13,7 +13,13 @@ import {
   type ScoreSheet,
   type Scores,
 } from "../../contract/results";
-import { correctionPayload, publicationPayload, sheetPayload } from "../../contract/results.schema";
+import type { ZodType, ZodTypeDef } from "zod";
+import {
+  correctionPayload,
+  publicationPayload,
+  sheetPayload,
+  type ClassResultFields,
+} from "../../contract/results.schema";
 import { isSession, sectionGradeScale, type SchoolClass, type SchoolSettings } from "../../contract/settings";
 import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
@@ -424,9 +430,32 @@ export async function resultCompleteness(
   });
 }
 
-/** The class's result named by a publication's or a correction's body. */
-async function classResultFromBody(deps: ApiDeps, tenant: Tenant, sent: Parameters<typeof checkClassResult>[1]) {
-  return checkClassResult(await getSchoolSettings(deps, tenant), sent, "session");
+/**
+ * A publication's or a correction's body, checked by its schema and against the school's settings at once, so that
+ * one answer names every bad field (a field the schema refused is not checked again).
+ */
+async function readClassResultBody<T extends ClassResultFields>(
+  deps: ApiDeps,
+  tenant: Tenant,
+  schema: ZodType<T, ZodTypeDef, unknown>,
+  body: unknown,
+): Promise<{ data: T; key: SheetKey }> {
+  const parsed = schema.safeParse(body);
+  const errors: FieldErrors = parsed.success ? {} : (fromZod(parsed.error).errors ?? {});
+  const sent = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
+  const field = (name: string) => (typeof sent[name] === "string" ? (sent[name] as string).trim() : "");
+  const settings = await getSchoolSettings(deps, tenant);
+  const result = field("result") || "terminal";
+  const names = { class: field("class"), term: field("term"), session: field("session"), result };
+  let key: SheetKey | undefined;
+  try {
+    key = checkClassResult(settings, "subject" in sent ? { ...names, subject: field("subject") } : names, "session");
+  } catch (error) {
+    if (!(error instanceof ApiError) || !error.errors) throw error;
+    for (const [name, messages] of Object.entries(error.errors)) errors[name] ??= messages;
+  }
+  if (!parsed.success || !key) throw validationError(errors);
+  return { data: parsed.data, key };
 }
 
 /**
@@ -440,10 +469,8 @@ export async function setPublication(
   body: unknown,
 ): Promise<{ publication: Publication; message: string }> {
   requireMainAdmin(tenant, M.publishMainOnly);
-  const parsed = publicationPayload.safeParse(body);
-  if (!parsed.success) throw fromZod(parsed.error);
-  const { published } = parsed.data;
-  const key = await classResultFromBody(deps, tenant, parsed.data);
+  const { data, key } = await readClassResultBody(deps, tenant, publicationPayload, body);
+  const { published } = data;
   const now = deps.now().toISOString();
   const where = classResultOf(tenant.schoolId, key);
   const className = key.schoolClass.class_name;
@@ -504,9 +531,7 @@ export async function openCorrection(
   body: unknown,
 ): Promise<{ correction: Correction; created: boolean }> {
   requireMainAdmin(tenant, M.correctMainOnly);
-  const parsed = correctionPayload.safeParse(body);
-  if (!parsed.success) throw fromZod(parsed.error);
-  const key = await classResultFromBody(deps, tenant, parsed.data);
+  const { data, key } = await readClassResultBody(deps, tenant, correctionPayload, body);
   const now = deps.now().toISOString();
   const where = { ...classResultOf(tenant.schoolId, key), subject: key.subject };
 
@@ -522,7 +547,7 @@ export async function openCorrection(
     if (open) return { correction: correctionRecord(open), created: false };
     const values = {
       ...where,
-      reason: parsed.data.reason,
+      reason: data.reason,
       sub_admin_id: tenant.subAdmin?.id ?? null,
       actor_name: tenant.subAdmin?.name ?? MAIN_ADMIN_NAME,
       version: publication.version,
@@ -535,7 +560,7 @@ export async function openCorrection(
       tenant,
       {
         kind: "correction",
-        summary: `Reopened ${key.subject} of ${describe(key)} for a correction: ${parsed.data.reason}`,
+        summary: `Reopened ${key.subject} of ${describe(key)} for a correction: ${data.reason}`,
         recordIds: [id],
       },
       trx,

@@ -471,7 +471,7 @@ describe(`results API on ${DATABASE}`, { timeout: 120_000 }, () => {
       ]);
     });
 
-    it("refuses a publication naming an unknown class, term or session, or without a choice", async () => {
+    it("refuses a publication naming an unknown class, term or session, or without a choice, naming each at once", async () => {
       const res = await call(school, "POST", "/results/publication", {
         class: "SS9",
         term: "Fourth",
@@ -480,6 +480,8 @@ describe(`results API on ${DATABASE}`, { timeout: 120_000 }, () => {
       });
       expect(res.status).toBe(422);
       expect(res.body.errors).toEqual({
+        class: [M.classUnknown],
+        term: [M.termUnknown],
         session: [M.sessionInvalid],
         result: [M.resultUnknown],
         published: [M.publishedRequired],
