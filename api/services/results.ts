@@ -479,7 +479,7 @@ export async function setPublication(
     const current = await lockedPublication(trx, deps, tenant.schoolId, key, now);
     const reopened = await reopenedSubjects(trx, tenant.schoolId, key);
     const isPublished = current.published === 1;
-    if (published === isPublished && !(published && reopened.length)) return { ...current, changed: false };
+    if (published === isPublished && !(published && reopened.length)) return current;
 
     const version = published ? current.version + 1 : current.version;
     const next = { published: published ? 1 : 0, version, published_at: published ? now : current.published_at };
@@ -501,7 +501,7 @@ export async function setPublication(
           (reopened.length ? ` (corrected: ${reopened.join(", ")})` : "")
         : `Published the results of ${describe(key)}`;
     await recordAudit(deps, tenant, { kind: "publication", summary }, trx);
-    return { ...next, changed: true };
+    return next;
   });
 
   const publication: Publication = {
