@@ -23,6 +23,7 @@ import { readMedia } from "./services/media";
 import { admissionRoutes, publicAdmissionRoutes } from "./routes/admissions";
 import { importRoutes } from "./routes/imports";
 import { jobRoutes } from "./routes/jobs";
+import { resultRoutes } from "./routes/results";
 
 export type { ApiDeps } from "./context";
 
@@ -83,6 +84,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/admin/:uniqueId", feeRoutes(deps));
   api.route("/admin/:uniqueId", subAdminRoutes(deps));
   api.route("/admin/:uniqueId", jobRoutes(deps));
+  api.route("/admin/:uniqueId", resultRoutes(deps));
 
   // studentInfo is the one student call without the admin prefix; it gets the same tenant check.
   api.use("/students/:uniqueId/*", requireTenant(deps));

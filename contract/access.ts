@@ -51,6 +51,8 @@ export const AUDIT_KINDS = [
   "reversal",
   "settings",
   "permission",
+  "publication",
+  "correction",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
@@ -63,6 +65,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   reversal: "Reversal",
   settings: "Settings",
   permission: "Permission",
+  publication: "Publication",
+  correction: "Correction",
 };
 
 export const ACCESS_MESSAGES = {

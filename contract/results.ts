@@ -1,28 +1,58 @@
 import type { GradeBand, PositionTies } from "./settings";
 
-/** The results area's shapes and words, shared by the API, the screens and the report cards. */
+/**
+ * Results: each student's scores per subject, term and session, worked out by contract/grading.ts, published
+ * class by class by the main admin (docs/product.md, Results).
+ *
+ * Calls, under /api/admin/{uniqueId} (`year` is the session, 2025/2026: the address never carries a parameter
+ * named `session`; `result` is `terminal`, the default, or `mid_term`; `term` and `year` default to the school's
+ * current ones):
+ * - GET  /results/sheet?class=&subject=&term=&year=&result= → {data: ScoreSheet}: the students who were in the
+ *        class that session, A–Z, with their scores, total, grade and subject position
+ * - PUT  /results/sheet?class=&subject=&term=&year=&result= {rows: [{student_id, scores}]} → {message, data:
+ *        ScoreSheet}: each row sent replaces that student's scores (a column left out or blank is not taken;
+ *        a row with none taken is removed), all in one write; rows not sent keep theirs. 422 with errors keyed
+ *        `rows.{i}.scores.{column}` (or `rows.{i}.student_id`, `rows`) and nothing written; 404 for a student of
+ *        another school; 409 while the class's result is published, unless a correction reopened the subject
+ * - GET  /results/completeness?term=&year=&result= → {data: ClassCompleteness[]}, one per class of the school
+ * - POST /results/publication {class, term, session, result, published} → {message, data: Publication}: main
+ *        admin only; publishing again after a correction or an unpublication re-issues the report cards as the
+ *        next version
+ * - POST /results/corrections {class, subject, term, session, result, reason} → 201 {message, data: Correction}
+ *        (200 with the open one when the subject is reopened already): main admin only; reopens one subject of
+ *        a published class until the class is published again
+ * Failures: 422 {message, errors: {field: [..]}}, 409, 404, 403 {message}.
+ */
 
 export type { GradeBand, PositionTies };
 
 /** The terminal result (the report sheet's exam columns) or the mid-term result (its mid-term columns). */
-export type ResultKind = "terminal" | "mid_term";
-export const RESULT_KINDS: readonly ResultKind[] = ["terminal", "mid_term"];
+export const RESULT_KINDS = ["terminal", "mid_term"] as const;
+export type ResultKind = (typeof RESULT_KINDS)[number];
+
+export const isResultKind = (value: unknown): value is ResultKind =>
+  (RESULT_KINDS as readonly unknown[]).includes(value);
 
 export interface ScoreColumn {
   name: string;
   max: number;
 }
 
-/** Column name -> score; null is "not taken", which is not 0. */
+/** Column name → score; null = not taken (a blank cell, never 0). */
 export type Scores = Record<string, number | null>;
 
 export interface SheetRow {
   student_id: number;
   name: string;
+  /** The admission number, "" when the student has none. */
   admission: string;
   scores: Scores;
+  /** Null when no score is taken. */
   total: number | null;
   grade: string | null;
+  /** The grade's remark from the school's scale. */
+  remark: string | null;
+  /** The subject position in the class, among the students with a total. */
   position: number | null;
 }
 
@@ -30,14 +60,77 @@ export interface ScoreSheet {
   columns: ScoreColumn[];
   rows: SheetRow[];
   published: boolean;
+  /** Published and not reopened by a correction: a save is refused (409). */
+  locked: boolean;
+  /** The version of the class's report cards; 0 before its first publication. */
+  version: number;
   class_name: string;
+  section: string;
   subject: string;
   term: string;
   session: string;
   result: ResultKind;
 }
 
-/** The results area's words. */
+/** A row of `PUT /results/sheet`: scores as numbers, numeric text, or blank (null, "", left out). */
+export interface SheetRowInput {
+  student_id: number | string;
+  scores: Record<string, number | string | null>;
+}
+
+export interface SheetPayload {
+  rows: SheetRowInput[];
+}
+
+/** A class's result for a term, session and result. */
+export interface Publication {
+  class_name: string;
+  term: string;
+  session: string;
+  result: ResultKind;
+  published: boolean;
+  /** 1 at the first publication, one more at each re-issue; 0 while never published. */
+  version: number;
+  published_at: string | null;
+}
+
+export interface ClassCompleteness {
+  class_name: string;
+  section: string;
+  /** The students in the class that session. */
+  students: number;
+  /** The class's subjects, and those in which every student has at least one score. */
+  subjects: number;
+  subjects_complete: number;
+  published: boolean;
+  version: number;
+  /** Subjects reopened by a correction, waiting for the class to be published again. */
+  reopened: string[];
+}
+
+export interface Correction {
+  id: number;
+  class_name: string;
+  subject: string;
+  term: string;
+  session: string;
+  result: ResultKind;
+  reason: string;
+  actor_name: string;
+  /** The version of the report cards it corrects. */
+  version: number;
+  created_at: string;
+}
+
+export const RESULTS_LIMITS = {
+  /** Rows of one sheet save: far above any class. */
+  rowsMax: 500,
+  reasonMax: 300,
+  /** A score keeps at most this many decimal places (12.5, 7.25). */
+  scoreDecimals: 2,
+} as const;
+
+/** The area's words; each is recorded in docs/decisions.md. */
 export const RESULTS_MESSAGES = {
   resultKinds: { terminal: "Terminal", mid_term: "Mid-term" } satisfies Record<ResultKind, string>,
   total: "Total",
@@ -50,4 +143,51 @@ export const RESULTS_MESSAGES = {
   average: "Average",
   numberInClass: "No. in Class",
   positionOutOf: (position: string, count: number) => `${position} out of ${count}`,
+  classRequired: "Choose a class",
+  classUnknown: "Choose one of the school's classes",
+  subjectRequired: "Choose a subject",
+  subjectUnknown: "Choose one of the subjects of this class",
+  termUnknown: "Choose one of the school's terms",
+  sessionInvalid: "Enter a session like 2025/2026",
+  resultUnknown: "Choose the terminal or the mid-term result",
+  publishedRequired: "Choose whether the results are published",
+  rowsRequired: "Send the rows of scores to save",
+  tooManyRows: `Send at most ${RESULTS_LIMITS.rowsMax} rows at once`,
+  studentRequired: "Choose a student",
+  studentNotFound: "Student not found.",
+  studentNotInClass: "This student was not in this class in this session",
+  studentTwice: "This student is in the list twice",
+  columnUnknown: "This is not a score column of this result",
+  scoreNotNumber: "Enter a number, or leave it blank",
+  scoreNegative: "A score cannot be below 0",
+  scoreAboveMax: (max: number) => `A score cannot be above ${max}`,
+  scoreDecimals: `Use at most ${RESULTS_LIMITS.scoreDecimals} decimal places`,
+  saved: "Scores saved",
+  locked: (className: string) =>
+    `The results of ${className} for this term are published, so they cannot be changed. The main admin can reopen a subject for a correction.`,
+  publishMainOnly: "Only the main admin can publish results.",
+  correctMainOnly: "Only the main admin can reopen published results.",
+  published: (className: string) => `Results of ${className} published`,
+  reissued: (className: string, version: number) => `Results of ${className} published again as version ${version}`,
+  unpublished: (className: string) => `Results of ${className} unpublished`,
+  reasonRequired: "Give the reason for the correction",
+  reasonTooLong: `Use at most ${RESULTS_LIMITS.reasonMax} characters`,
+  notPublished: "These results are not published: their scores can be changed without a correction.",
+  reopened: (subject: string) => `${subject} reopened for correction`,
 } as const;
+
+/**
+ * One cell as typed or sent, checked against its column's maximum: a number from 0 to the maximum with at most
+ * two decimal places (numeric text is read as its number), or blank (null, "", left out) for not taken.
+ */
+export function readScore(raw: unknown, max: number): { score: number | null } | { error: string } {
+  if (raw === null || raw === undefined || (typeof raw === "string" && raw.trim() === "")) return { score: null };
+  const text = typeof raw === "string" ? raw.trim() : null;
+  const value = typeof raw === "number" ? raw : text !== null && /^-?\d*\.?\d+$/.test(text) ? Number(text) : NaN;
+  if (!Number.isFinite(value)) return { error: RESULTS_MESSAGES.scoreNotNumber };
+  if (value < 0) return { error: RESULTS_MESSAGES.scoreNegative };
+  if (value > max) return { error: RESULTS_MESSAGES.scoreAboveMax(max) };
+  const scaled = value * 10 ** RESULTS_LIMITS.scoreDecimals;
+  if (Math.abs(scaled - Math.round(scaled)) > 1e-6) return { error: RESULTS_MESSAGES.scoreDecimals };
+  return { score: value };
+}

@@ -17,6 +17,7 @@ import { teaching } from "./migrations/0016_teaching";
 import { publicLinks } from "./migrations/0017_public_links";
 import { sortNames } from "./migrations/0018_sort_names";
 import { withdrawnFromSale } from "./migrations/0019_withdrawn_from_sale";
+import { results } from "./migrations/0020_results";
 import type { Db, Dialect, DialectMigration } from "./types";
 
 /**
@@ -42,6 +43,7 @@ const migrations: Record<string, DialectMigration> = {
   "0017_public_links": publicLinks,
   "0018_sort_names": sortNames,
   "0019_withdrawn_from_sale": withdrawnFromSale,
+  "0020_results": results,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

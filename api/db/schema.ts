@@ -385,6 +385,9 @@ export interface Database {
   audit_log: AuditLogTable;
   term_dates: TermDatesTable;
   term_closures: TermClosureTable;
+  result_scores: ResultScoreTable;
+  result_publications: ResultPublicationTable;
+  result_corrections: ResultCorrectionTable;
 }
 
 export type School = Selectable<SchoolTable>;
@@ -539,4 +542,52 @@ export interface TermClosureTable {
   closed_on: string;
   name: string | null;
   created_at: string;
+}
+
+/** One student's scores in one subject for a term, session and result (migration 0020). */
+export interface ResultScoreTable {
+  school_id: number;
+  student_id: number;
+  /** The class the scores were entered in. */
+  class_name: string;
+  subject: string;
+  term: string;
+  session: string;
+  /** "terminal" or "mid_term". */
+  result: string;
+  /** JSON: column name → score, null when not taken. */
+  scores: string;
+  updated_at: string;
+}
+
+/** A class's result for a term, session and result: published (0/1) and the version of its report cards. */
+export interface ResultPublicationTable {
+  school_id: number;
+  class_name: string;
+  term: string;
+  session: string;
+  result: string;
+  published: number;
+  version: number;
+  published_at: string | null;
+  updated_at: string;
+}
+
+/** A subject of a published class reopened by the main admin; closed when the class is published again. */
+export interface ResultCorrectionTable {
+  id: Generated<number>;
+  school_id: number;
+  class_name: string;
+  subject: string;
+  term: string;
+  session: string;
+  result: string;
+  reason: string;
+  /** Null for the main admin. */
+  sub_admin_id: number | null;
+  actor_name: string;
+  /** The version of the report cards it corrects. */
+  version: number;
+  created_at: string;
+  closed_at: string | null;
 }

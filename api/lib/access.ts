@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { matchedRoutes } from "hono/route";
 import { ACCESS_MESSAGES, type FeatureKey } from "../../contract/access";
 import { readTextWithin } from "../../contract/body";
+import { RESULTS_MESSAGES } from "../../contract/results";
 import type { Tenant } from "../context";
 import { ApiError } from "./errors";
 
@@ -19,6 +20,8 @@ export interface MainOnly {
 }
 
 const SUBMISSION_REVIEW: MainOnly = { mainOnly: ACCESS_MESSAGES.submissionReviewMainOnly };
+const PUBLISHING: MainOnly = { mainOnly: RESULTS_MESSAGES.publishMainOnly };
+const CORRECTING: MainOnly = { mainOnly: RESULTS_MESSAGES.correctMainOnly };
 
 export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "POST /api/admin/:uniqueId/logout": "signed-in",
@@ -148,6 +151,13 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "POST /api/admin/:uniqueId/imports/:kind/:token/commit": ["students", "parents", "staff"],
 
   "GET /api/admin/:uniqueId/jobs": "main",
+
+  // Sub-admins with the results key enter scores; publishing and reopening published results are the main admin's.
+  "GET /api/admin/:uniqueId/results/sheet": "results",
+  "PUT /api/admin/:uniqueId/results/sheet": "results",
+  "GET /api/admin/:uniqueId/results/completeness": "results",
+  "POST /api/admin/:uniqueId/results/publication": PUBLISHING,
+  "POST /api/admin/:uniqueId/results/corrections": CORRECTING,
 };
 
 export const isMainOnly = (access: RouteAccess | undefined): access is MainOnly =>

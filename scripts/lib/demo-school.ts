@@ -588,6 +588,7 @@ export async function seedDemoSchool(deps: ApiDeps): Promise<DemoSchool> {
     const sales = await inventory(random, trx, school.id, now);
     await admissions(random, trx, deps, school.id, now);
     await fees(trx, school.id, now);
+    await results(random, trx, school.id, now);
     await demoSubAdmins(trx, school.id, now);
     return {
       unique_id: registered.unique_id,
@@ -771,4 +772,50 @@ async function fees(db: Kysely<Database>, schoolId: number, now: Date): Promise<
     )
     .execute();
   await db.insertInto("fee_receipt_counters").values({ school_id: schoolId, last_receipt_no: payers.length }).execute();
+}
+
+/**
+ * The term's results of JSS1 in English Language and Mathematics (the default 1st CA 20, 2nd CA 20, Exam 60), a
+ * few cells left blank as not taken; JSS1's result is published.
+ */
+async function results(random: Random, db: Kysely<Database>, schoolId: number, now: Date): Promise<void> {
+  const stamp = now.toISOString();
+  const term = currentTerm(now);
+  const session = currentSession(now);
+  const pupils = await db
+    .selectFrom("students")
+    .select("id")
+    .where("school_id", "=", schoolId)
+    .where("class_name", "=", "JSS1")
+    .orderBy("id")
+    .execute();
+  const score = (max: number) => (random.next() < 0.05 ? null : Math.round(max * (0.35 + random.next() * 0.65)));
+  const rows = ["English Language", "Mathematics"].flatMap((subject) =>
+    pupils.map((p) => ({
+      school_id: schoolId,
+      student_id: p.id,
+      class_name: "JSS1",
+      subject,
+      term,
+      session,
+      result: "terminal",
+      scores: JSON.stringify({ "1st CA": score(20), "2nd CA": score(20), Exam: score(60) }),
+      updated_at: stamp,
+    })),
+  );
+  for (const batch of inBatches(rows)) await db.insertInto("result_scores").values(batch).execute();
+  await db
+    .insertInto("result_publications")
+    .values({
+      school_id: schoolId,
+      class_name: "JSS1",
+      term,
+      session,
+      result: "terminal",
+      published: 1,
+      version: 1,
+      published_at: stamp,
+      updated_at: stamp,
+    })
+    .execute();
 }

@@ -5,7 +5,7 @@ import type { FeeItem, FeeOverview, StudentBill } from "../../contract/fees";
 import { STUDENT_MESSAGES, type SessionClass } from "../../contract/students";
 import { migrateToLatest } from "../../api/db/migrate";
 import { classHistory } from "../../api/db/migrations/0015_class_history";
-import { bearer, DATABASE, login, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
+import { DATABASE, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
 import { schoolCalls } from "./school-calls";
 
 /** Each student's class per session: recorded by every write of a class, read by whatever belongs to a session. */
@@ -13,7 +13,7 @@ describe(`class history API on ${DATABASE}`, { timeout: 90_000 }, () => {
   let api: TestApi;
   let school: RegisteredSchool;
   let other: RegisteredSchool;
-  const { call, get } = schoolCalls(() => api);
+  const { call, get, at } = schoolCalls(() => api);
   let serial = 0;
   const key = () => `key-${Date.now()}-${++serial}-abcdefghijkl`;
   const LAST_SESSION = "2025/2026";
@@ -43,16 +43,6 @@ describe(`class history API on ${DATABASE}`, { timeout: 90_000 }, () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
   const history = (s: RegisteredSchool, id: string) => get<SessionClass[]>(s, `/students/${id}/classes`);
-  /** Moves the clock, signing the schools in again: a sign-in lasts a week. */
-  async function at(date: string, ...schools: RegisteredSchool[]) {
-    api.clock.now = new Date(date);
-    for (const s of schools) {
-      const res = await login(api, s.uniqueId, s.password);
-      expect(res.status).toBe(200);
-      s.token = ((await res.json()) as { data: { token: string } }).data.token;
-      s.auth = bearer(s.token);
-    }
-  }
 
   it("adding a student records their class for the current session; changing it in the same session replaces it", async () => {
     api.clock.now = new Date(inLastSession);

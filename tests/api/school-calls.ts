@@ -1,9 +1,9 @@
 import { expect } from "vitest";
-import type { RegisteredSchool, TestApi } from "./harness";
+import { bearer, login, type RegisteredSchool, type TestApi } from "./harness";
 
 /**
  * A school's JSON calls to its API (`api` is read at each call, as suites start it in `beforeAll`):
- * `call` answers the status and body, `get` the data of a 200.
+ * `call` answers the status and body, `get` the data of a 200, `at` moves the clock.
  */
 export function schoolCalls(api: () => TestApi) {
   const base = (s: RegisteredSchool) => `/api/admin/${s.uniqueId}`;
@@ -27,5 +27,15 @@ export function schoolCalls(api: () => TestApi) {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data as T;
   };
-  return { base, call, get };
+  /** Moves the clock to `date`, signing the schools in again: a sign-in lasts a week. */
+  async function at(date: string, ...schools: RegisteredSchool[]) {
+    api().clock.now = new Date(date);
+    for (const s of schools) {
+      const res = await login(api(), s.uniqueId, s.password);
+      expect(res.status).toBe(200);
+      s.token = ((await res.json()) as { data: { token: string } }).data.token;
+      s.auth = bearer(s.token);
+    }
+  }
+  return { base, call, get, at };
 }

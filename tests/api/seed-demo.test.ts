@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localStorage } from "../../api/storage/local";
+import { currentTerm } from "../../contract/calendar";
+import type { ScoreSheet } from "../../contract/results";
 import { seedDemoSchool, type DemoSchool } from "../../scripts/lib/demo-school";
 import { bearer, DATABASE, login, startApi, TEST_PUBLIC_URL, type TestApi } from "./harness";
 
@@ -152,6 +154,23 @@ describe(`demo school seed on ${DATABASE}`, () => {
     expect(await get("/inventory/stats")).toEqual({ items_in_stock: stock, items_purchased: sold });
     // 555 on sale at the start: whatever was sold came out of it.
     expect(stock + sold).toBe(555);
+  });
+
+  it("has JSS1's results of the term in two subjects, published", async () => {
+    const term = encodeURIComponent(currentTerm(api.clock.now));
+    const res = await api.fetch(
+      `/api/admin/${demo.unique_id}/results/sheet?class=JSS1&subject=Mathematics&term=${term}`,
+      {
+        headers: auth,
+      },
+    );
+    expect(res.status).toBe(200);
+    const sheet = ((await res.json()) as { data: ScoreSheet }).data;
+    expect(sheet).toMatchObject({ published: true, locked: true, version: 1 });
+    expect(sheet.rows.length).toBeGreaterThan(10);
+    expect(sheet.rows.filter((r) => r.total !== null && r.grade !== null && r.position !== null).length).toBe(
+      sheet.rows.length,
+    );
   });
 
   // Last: the tests above count every row of the database.

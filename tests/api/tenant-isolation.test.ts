@@ -50,6 +50,8 @@ interface IsolationCase {
   body?: (a: Owned) => unknown;
   /** The path parameters name nothing of A's (an account number and a bank): B's own path is B's business. */
   paramsNameNoRecord?: true;
+  /** The query the call needs to answer A itself (a results sheet names its class and subject). */
+  query?: string;
 }
 
 const timetable = {
@@ -173,6 +175,9 @@ function importForm() {
   return form;
 }
 const subAdminId = (a: Owned) => ({ id: a.subAdminId! });
+/** School A's published result of JSS1, with Mathematics reopened for a correction. */
+const classResult = { class: "JSS1", term: "1st Term", session: "2025/2026", result: "terminal" };
+const sheetQuery = "class=JSS1&subject=Mathematics&term=1st%20Term&year=2025%2F2026";
 
 /** Keyed by "METHOD path" exactly as Hono's route table lists it. */
 const CASES: Record<string, IsolationCase> = {
@@ -355,6 +360,17 @@ const CASES: Record<string, IsolationCase> = {
   "GET /api/admin/:uniqueId/access": {},
   "GET /api/admin/:uniqueId/audit-log": {},
   "GET /api/admin/:uniqueId/jobs": {},
+
+  "GET /api/admin/:uniqueId/results/sheet": { query: sheetQuery },
+  "PUT /api/admin/:uniqueId/results/sheet": {
+    query: sheetQuery,
+    body: (a) => ({ rows: [{ student_id: a.studentId, scores: { Exam: 1 } }] }),
+  },
+  "GET /api/admin/:uniqueId/results/completeness": {},
+  "POST /api/admin/:uniqueId/results/publication": { body: () => ({ ...classResult, published: false }) },
+  "POST /api/admin/:uniqueId/results/corrections": {
+    body: () => ({ ...classResult, subject: "English Language", reason: "Planted" }),
+  },
 };
 
 describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
@@ -406,11 +422,13 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
   const pathFor = (route: string, uniqueId: string) => {
     const [, pattern] = route.split(" ");
     const params = CASES[route].params?.(a) ?? {};
-    return pattern.replace(/:(\w+)/g, (_, name: string) => {
+    const query = CASES[route].query;
+    const path = pattern.replace(/:(\w+)/g, (_, name: string) => {
       if (name === "uniqueId") return uniqueId;
       if (params[name] === undefined) throw new Error(`the case for ${route} gives no value for :${name}`);
       return params[name];
     });
+    return query ? `${path}?${query}` : path;
   };
 
   beforeAll(async () => {
@@ -455,8 +473,16 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
       ).data,
     );
     await asOwner("POST", "/school-settings", {
-      school_settings: { sections: ["Junior"], classes: [{ class_name: "JSS1", section: "Junior" }] },
+      school_settings: {
+        sections: ["Junior"],
+        classes: [{ class_name: "JSS1", section: "Junior", subjects: ["Mathematics", "English Language"] }],
+      },
     });
+    await asOwner("PUT", `/results/sheet?${sheetQuery}`, {
+      rows: [{ student_id: a.studentId, scores: { "1st CA": 12, Exam: 40 } }],
+    });
+    await asOwner("POST", "/results/publication", { ...classResult, published: true });
+    await asOwner("POST", "/results/corrections", { ...classResult, subject: "Mathematics", reason: "Swapped marks" });
     const signature = new FormData();
     signature.set("signature", pngFile("signature.png"));
     await asOwner("POST", "/update/adminData", signature);
@@ -537,6 +563,9 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
       "admission_documents",
       "sub_admins",
       "audit_log",
+      "result_scores",
+      "result_publications",
+      "result_corrections",
     ]) {
       expect(dump[table]?.length, table).toBeGreaterThan(0);
     }
