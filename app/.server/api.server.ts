@@ -129,7 +129,8 @@ export class SchoolApiClient {
           )
         : null;
     } catch {
-      return { ok: false, status: 0, message: options.fallback ?? DEFAULT_ERRORS.unexpected, fieldErrors: {} };
+      // No answer at all: the screen's own failure, else the one its kind of call says when the server gives none.
+      return { ok: false, status: 0, message: options.fallback ?? DEFAULTS[kind], fieldErrors: {} };
     }
     if (response.status === 401 && this.auth) throw new UnauthorizedError();
     if (SUCCESS[kind].includes(response.status)) {

@@ -273,8 +273,14 @@ describe(`faults on ${DATABASE}`, { timeout: 300_000 }, () => {
 
     const screens = () => [
       { path: "/admin/dashboard", message: MESSAGES.failedLoadData },
-      // A list without a message of its own says the client's default for an API that never answered.
-      { path: "/admin/students", message: DEFAULT_ERRORS.unexpected },
+      // A screen without a message of its own says the default of a read the server gave no answer to.
+      { path: "/admin/students", message: DEFAULT_ERRORS.fetch },
+      { path: "/admin/parents", message: DEFAULT_ERRORS.fetch },
+      { path: "/admin/staff", message: DEFAULT_ERRORS.fetch },
+      { path: "/admin/inventory", message: DEFAULT_ERRORS.fetch },
+      { path: "/admin/files", message: DEFAULT_ERRORS.fetch },
+      { path: "/super-admin/manage-admins", message: DEFAULT_ERRORS.fetch },
+      { path: "/admin/school-fees", message: MESSAGES.failedFees },
       { path: "/admin/time-table", message: MESSAGES.failedTimetables },
       { path: "/admin/settings", message: MESSAGES.failedSettings },
       { path: "/admin/profile", message: MESSAGES.failedProfile },
@@ -303,9 +309,9 @@ describe(`faults on ${DATABASE}`, { timeout: 300_000 }, () => {
           unique_id: school.uniqueId,
           password: school.password,
         });
-        // The login could not be made: refused as the API's failure (422), with its message.
+        // The login could not be made: refused as the API's failure (422), with a request's default message.
         expect(login.status).toBe(422);
-        expect(login.text.includes(DEFAULT_ERRORS.unexpected)).toBe(true);
+        expect(login.text.includes(DEFAULT_ERRORS.request)).toBe(true);
         expect(await health(web)).toBe(503);
 
         await proxy.set("forward");

@@ -185,14 +185,17 @@ describe("bodies that are not JSON", () => {
 });
 
 describe("network failure", () => {
-  it("a connection cut mid-request gives the unexpected-error message", async () => {
+  it("a connection cut mid-request gives the default failure of the call's kind", async () => {
     reply = "hang-up";
     expect(await callOf(authed(), "create")).toEqual({
       ok: false,
       status: 0,
-      message: "An unexpected error occurred.",
+      message: "Request failed. Please try again.",
       fieldErrors: {},
     });
+    expect((await callOf(authed(), "fetch")).message).toBe("Failed to fetch data.");
+    expect((await callOf(authed(), "update")).message).toBe("Update failed. Please try again.");
+    expect((await callOf(authed(), "delete")).message).toBe("Deletion failed. Please try again.");
   });
 
   it("or the screen's fallback", async () => {
@@ -208,7 +211,7 @@ describe("network failure", () => {
     const client = new SchoolApiClient((request) =>
       fetch(new Request(`http://127.0.0.1:${port}${new URL(request.url).pathname}`, request)),
     );
-    expect((await client.get("/api/admin/login")).message).toBe("An unexpected error occurred.");
+    expect((await client.get("/api/admin/login")).message).toBe("Failed to fetch data.");
   });
 });
 
@@ -329,7 +332,7 @@ describe("an API that does not answer in time", () => {
       undefined,
       200,
     );
-    expect((await client.create("/api/admin/login", {})).message).toBe("An unexpected error occurred.");
+    expect((await client.create("/api/admin/login", {})).message).toBe("Request failed. Please try again.");
     hanging.closeAllConnections();
     await new Promise<void>((resolve) => hanging.close(() => resolve()));
   });
