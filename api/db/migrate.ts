@@ -16,6 +16,7 @@ import { classHistory } from "./migrations/0015_class_history";
 import { teaching } from "./migrations/0016_teaching";
 import { publicLinks } from "./migrations/0017_public_links";
 import { sortNames } from "./migrations/0018_sort_names";
+import { importMappings } from "./migrations/0021_import_mappings";
 import type { Db, Dialect, DialectMigration } from "./types";
 
 /**
@@ -40,6 +41,7 @@ const migrations: Record<string, DialectMigration> = {
   "0016_teaching": teaching,
   "0017_public_links": publicLinks,
   "0018_sort_names": sortNames,
+  "0021_import_mappings": importMappings,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

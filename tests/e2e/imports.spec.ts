@@ -71,7 +71,7 @@ for (const [kind, c] of Object.entries(IMPORT_CASES) as [ImportKind, ImportCase]
     await upload(page, null);
     await expect(page.getByText(MESSAGES.noFileSelected)).toBeVisible();
     await upload(page, notASpreadsheet());
-    await expect(page.getByText(MESSAGES.excelOnly)).toBeVisible();
+    await expect(page.getByText(IMPORT_MESSAGES.notASpreadsheet)).toBeVisible();
     await expectAccessible(page);
 
     // A file with a bad row: the check lists it, nothing can be imported, the problem file has it.
@@ -149,7 +149,7 @@ test(
 
     await page.goto("/admin/add-bulk-students");
     await upload(page, notASpreadsheet());
-    await expect(page.getByText(MESSAGES.excelOnly)).toBeVisible();
+    await expect(page.getByText(IMPORT_MESSAGES.notASpreadsheet)).toBeVisible();
     await expectAccessible(page);
 
     await upload(page, xlsx("register.xlsx", c.bad));

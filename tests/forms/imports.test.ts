@@ -52,7 +52,7 @@ async function importFlow(kind: ImportKind) {
   expect(page.field("Spreadsheet").description).toContain(MESSAGES.noFileSelected);
   page = await upload(page, notASpreadsheet());
   expect(page.status).toBe(422);
-  expect(page.field("Spreadsheet").description).toContain(MESSAGES.excelOnly);
+  expect(page.field("Spreadsheet").description).toContain(IMPORT_MESSAGES.notASpreadsheet);
 
   // A file with a bad row: the check lists it, nothing can be imported, the problem file has it.
   page = await upload(page, xlsx("register.xlsx", c.bad));
