@@ -27,6 +27,8 @@ export const isImportKind = (value: string | undefined): value is ImportKind =>
 /** At most this many rows per file, and this many bytes; both named in their refusals. */
 export const IMPORT_MAX_ROWS = 10_000;
 export const IMPORT_MAX_BYTES = 5_242_880;
+/** At most this many columns: far more than any list of people, and a bound on the work a wide file makes. */
+export const IMPORT_MAX_COLUMNS = 256;
 /** A checked file waits this long for its 'Import N rows'. */
 export const IMPORT_TTL_MS = 60 * 60 * 1000;
 /** The preview lists at most this many problems; the problem file has them all. */
@@ -37,6 +39,7 @@ export const IMPORT_FILE_FIELD = "file";
 export const IMPORT_MESSAGES = {
   tooLarge: "The file is larger than 5 MB. Split it into smaller files.",
   tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString("en-NG")} rows. Split it into files of at most ${IMPORT_MAX_ROWS.toLocaleString("en-NG")} rows.`,
+  tooManyColumns: `The file has more than ${IMPORT_MAX_COLUMNS} columns. Keep the columns to import and upload it again.`,
   passwordProtected: "The file is protected by a password. Save it without the password and upload it again.",
   emptySheet: "The first sheet of the file has no rows under its headers.",
   /** The product's 'Please upload a valid Excel file (.xlsx or .xls)', naming the formats read since. */

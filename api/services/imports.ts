@@ -5,6 +5,7 @@ import {
   IMPORT_COLUMNS,
   IMPORT_FILE_FIELD,
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_COLUMNS,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
   IMPORT_PROBLEMS_SHOWN,
@@ -195,6 +196,8 @@ async function savedMapping(deps: Pick<ApiDeps, "db">, tenant: Tenant, kind: Imp
  */
 function recordsOf(kind: ImportKind, sheet: SheetRows, saved: SavedMapping) {
   const refuse = sheet.refuse ?? fail;
+  const tooWide = (row: string[]) => row.length > IMPORT_MAX_COLUMNS;
+  if (tooWide(sheet.headers) || sheet.rows.some(tooWide)) throw refuse(IMPORT_MESSAGES.tooManyColumns);
   const found = sheet.headerRowGiven
     ? { index: 0, known: true }
     : findHeaderRow(kind, [sheet.headers, ...sheet.rows], saved);

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, IMPORT_MESSAGES, type ImportPreview } from "../../contract/imports";
+import {
+  IMPORT_COLUMNS,
+  IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_ROWS,
+  IMPORT_MESSAGES,
+  type ImportPreview,
+} from "../../contract/imports";
 import { APP_MESSAGES, MESSAGES } from "../../contract/messages";
 import { PARENT_MESSAGES } from "../../contract/parents";
 import { STAFF_MESSAGES } from "../../contract/staff";
@@ -888,6 +894,21 @@ describe(`imports API on ${DATABASE}`, () => {
       const res = await upload(s, "students", file());
       expect(res.status).toBe(422);
       expect((await res.json()).errors).toEqual({ file: [IMPORT_MESSAGES.notASpreadsheet] });
+    });
+
+    it(`refuses a file wider than ${IMPORT_MAX_COLUMNS} columns, in any format`, async () => {
+      const s = await registerSchool(api);
+      const wide = (n: number) => [
+        ["Name", "Class", "Gender", "Phone Number", ...Array.from({ length: n }, (_, i) => `Extra ${i}`)],
+        ["Ada Obi", "JSS1", "F", "0803 123 4567", ...Array.from({ length: n }, () => "x")],
+      ];
+      for (const format of ["xlsx", "csv-utf8"] as const) {
+        const res = await upload(s, "students", sheetFile(format, wide(IMPORT_MAX_COLUMNS - 3)));
+        expect((await res.json()).errors).toEqual({ file: [IMPORT_MESSAGES.tooManyColumns] });
+      }
+      expect(await checked(s, "students", sheetFile("csv-utf8", wide(IMPORT_MAX_COLUMNS - 4)))).toMatchObject({
+        to_add: 1,
+      });
     });
 
     it("a class several of the school's could be is a problem naming them; one it cannot be stays unknown", async () => {
