@@ -49,10 +49,22 @@ export function skipReason(
   headers: readonly string[],
   fields: (string | null)[],
 ): SkipReason | null {
-  const filled = row.filter((cell) => cell !== "");
-  if (!filled.length) return "blank";
-  const totals = filled.filter((cell) => TOTAL_WORD.test(cell));
-  if (totals.length && filled.every((cell) => TOTAL_WORD.test(cell) || NUMBER.test(cell))) return "total";
+  // One pass that stops at the first cell of a record: most rows cost a test or two.
+  let filled = false;
+  let total = false;
+  let record = false;
+  for (const cell of row) {
+    if (cell === "") continue;
+    filled = true;
+    if (NUMBER.test(cell)) continue;
+    if (TOTAL_WORD.test(cell)) total = true;
+    else {
+      record = true;
+      break;
+    }
+  }
+  if (!filled) return "blank";
+  if (total && !record) return "total";
   let same = 0;
   for (let j = 0; j < row.length; j++) {
     if (!row[j]) continue;
