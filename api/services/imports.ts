@@ -291,7 +291,7 @@ async function createCheck(
     change_count: changes.reduce((sum, c) => sum + c.count, 0),
     mapping: mappingStep(kind, match, saved),
   };
-  const saved_ = await deps.db
+  const stored = await deps.db
     .insertInto("imports")
     .values({
       school_id: tenant.schoolId,
@@ -317,7 +317,7 @@ async function createCheck(
   await deps.jobs
     ?.enqueue(JOB_NAMES.sweepImportChecks, {}, { schoolId: tenant.schoolId, delayMs: IMPORT_TTL_MS })
     .catch((error: unknown) => logger.warn("import sweep not enqueued", errorFields(error)));
-  return toPreview(saved_, imported);
+  return toPreview(stored, imported);
 }
 
 function sortProblems(kind: ImportKind, problems: RowProblem[]): RowProblem[] {

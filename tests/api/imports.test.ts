@@ -911,6 +911,25 @@ describe(`imports API on ${DATABASE}`, () => {
       });
     });
 
+    it("under a title, a problem names the row of the sheet, and the problem file gives that row back under the headers found", async () => {
+      const s = await registerSchool(api);
+      const rows = [
+        ["CLASS LIST"],
+        [],
+        ["NAME", "CLASS", "SEX", "PHONE"],
+        ["Ada Obi", "JSS1", "F", "0803 123 4567"],
+        [],
+        ["Bayo Ade", "JSS1", "M", "12"],
+      ];
+      const preview = await checked(s, "students", xlsxFile(rows, "list.xlsx"));
+      expect(preview.problems).toEqual([{ row: 6, column: "Phone Number", message: APP_MESSAGES.invalidPhone }]);
+      const file = await api.fetch(`${base(s)}/imports/students/${preview.token}/problems`, { headers: s.auth });
+      expect(sheetRows(await file.arrayBuffer())).toEqual([
+        ["NAME", "CLASS", "SEX", "PHONE", "Problem"],
+        ["Bayo Ade", "JSS1", "M", "12", `Phone Number: ${APP_MESSAGES.invalidPhone}`],
+      ]);
+    });
+
     it("a class several of the school's could be is a problem naming them; one it cannot be stays unknown", async () => {
       const s = await registerSchool(api);
       const preview = await checked(
