@@ -317,6 +317,17 @@ export interface ImportTable {
   created_at: string;
   expires_at: string;
   imported_at: string | null;
+  /** JSON: how the file was read (ImportReport, api/services/imports.ts); null for a check made before it was kept. */
+  report: string | null;
+}
+
+/** A school's choice of field for a header of its import files ("" to ignore it). */
+export interface ImportMappingTable {
+  school_id: number;
+  kind: string;
+  header_key: string;
+  field: string;
+  updated_at: string;
 }
 
 /** A school's sub-admin: signs in with the school's Unique ID, this email and password; `features` is comma-separated. */
@@ -380,6 +391,7 @@ export interface Database {
   fee_receipt_counters: FeeReceiptCounterTable;
   fee_versions: FeeVersionTable;
   imports: ImportTable;
+  import_mappings: ImportMappingTable;
   student_classes: StudentClassTable;
   sub_admins: SubAdminTable;
   audit_log: AuditLogTable;

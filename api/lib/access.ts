@@ -148,6 +148,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "POST /api/admin/:uniqueId/imports/:kind": ["students", "parents", "staff"],
   "GET /api/admin/:uniqueId/imports/:kind/:token": ["students", "parents", "staff"],
   "GET /api/admin/:uniqueId/imports/:kind/:token/problems": ["students", "parents", "staff"],
+  "POST /api/admin/:uniqueId/imports/:kind/:token/mapping": ["students", "parents", "staff"],
   "POST /api/admin/:uniqueId/imports/:kind/:token/commit": ["students", "parents", "staff"],
 
   "GET /api/admin/:uniqueId/jobs": "main",

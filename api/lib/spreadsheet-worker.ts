@@ -19,10 +19,17 @@ export interface ReadJob {
   job: number;
   path: string;
   maxRows: number;
+  /** A CSV file: its encoding and delimiter, decided by the caller; its values are read as written. */
+  text?: CsvFormat;
+}
+
+export interface CsvFormat {
+  encoding: "utf-8" | "windows-1252" | "utf-16le" | "utf-16be";
+  delimiter: string;
 }
 
 export type ReadAnswer =
-  | { ok: true; sha256: string; headers: string[]; rowsJson: string }
+  | { ok: true; sha256: string; firstRow: number; headers: string[]; rowsJson: string }
   | { ok: false; reason: "invalid" | "password" | "empty" | "tooManyRows" | "unreadable" };
 
 export interface WriteJob {
@@ -39,12 +46,22 @@ function started(job: number) {
   parentPort?.postMessage({ spreadsheetJobStarted: job } satisfies StartedMessage);
 }
 
+/** Windows-1252's characters at 0x80–0x9F, where Latin-1 has control codes (Node decodes the one as the other). */
+const WINDOWS_1252_HIGH = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ";
+
+function decodeText(bytes: Buffer, encoding: CsvFormat["encoding"]): string {
+  if (encoding !== "windows-1252") return new TextDecoder(encoding).decode(bytes);
+  return bytes.toString("latin1").replace(/[\u0080-\u009f]/g, (ch) => WINDOWS_1252_HIGH[ch.charCodeAt(0) - 0x80]);
+}
+
 const text = (v: unknown) => (v === null || v === undefined ? "" : String(v).trim());
 
 /**
  * The file's SHA-256 and its first sheet only (`sheets: 0`), at most `maxRows + 2` rows (`sheetRows`),
- * every cell as the text Excel shows; trailing empty cells and blank rows dropped. The rows come back as
- * JSON text: one string crosses to the request thread faster than 10,000 arrays, and is what gets stored.
+ * every cell as the text Excel shows; trailing empty cells dropped, and blank rows kept empty so that each
+ * row keeps its number (`firstRow` is the sheet's row of the first). A CSV is decoded as the caller says
+ * and its values kept as written (no number or date guessed). The rows come back as JSON text: one string
+ * crosses to the request thread faster than 10,000 arrays, and is what gets stored.
  */
 export function read(job: ReadJob): ReadAnswer {
   started(job.job);
@@ -52,8 +69,7 @@ export function read(job: ReadJob): ReadAnswer {
   const sha256 = createHash("sha256").update(bytes).digest("hex");
   let book: import("@e965/xlsx").WorkBook;
   try {
-    book = XLSX.read(bytes, {
-      type: "buffer",
+    const options = {
       dense: true,
       sheets: 0,
       sheetRows: job.maxRows + 2,
@@ -62,7 +78,15 @@ export function read(job: ReadJob): ReadAnswer {
       cellStyles: false,
       cellDates: false,
       bookVBA: false,
-    });
+    } as const;
+    book = job.text
+      ? XLSX.read(decodeText(bytes, job.text.encoding), {
+          ...options,
+          type: "string",
+          raw: true,
+          FS: job.text.delimiter,
+        })
+      : XLSX.read(bytes, { ...options, type: "buffer" });
   } catch (error) {
     return {
       ok: false,
@@ -72,11 +96,21 @@ export function read(job: ReadJob): ReadAnswer {
   try {
     const sheet = book.SheetNames.length ? book.Sheets[book.SheetNames[0]] : undefined;
     if (!sheet) return { ok: false, reason: "invalid" };
-    const all = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: "", blankrows: false });
-    const rows = all.map((r) => r.map(text)).filter((r) => r.some((v) => v !== ""));
-    if (rows.length < 2) return { ok: false, reason: "empty" };
-    if (rows.length - 1 > job.maxRows) return { ok: false, reason: "tooManyRows" };
-    return { ok: true, sha256, headers: rows[0], rowsJson: JSON.stringify(rows.slice(1)) };
+    const all = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: "", blankrows: true });
+    const rows = all.map((r) => {
+      const cells = r.map(text);
+      while (cells.length && cells[cells.length - 1] === "") cells.pop();
+      return cells;
+    });
+    const first = rows.findIndex((r) => r.length);
+    if (rows.filter((r) => r.length).length < 2) return { ok: false, reason: "empty" };
+    // Rows past `sheetRows` are cut off: the sheet's full range says whether there were any.
+    const cut =
+      sheet["!fullref"] &&
+      XLSX.utils.decode_range(sheet["!fullref"]).e.r > XLSX.utils.decode_range(sheet["!ref"] ?? "A1").e.r;
+    if (cut || rows.length - first - 1 > job.maxRows) return { ok: false, reason: "tooManyRows" };
+    const firstRow = XLSX.utils.decode_range(sheet["!ref"] ?? "A1").s.r + first + 1;
+    return { ok: true, sha256, firstRow, headers: rows[first], rowsJson: JSON.stringify(rows.slice(first + 1)) };
   } catch {
     // A crash inside SheetJS on a file it opened: the file is refused, the thread goes on.
     return { ok: false, reason: "unreadable" };

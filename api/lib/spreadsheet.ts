@@ -3,7 +3,9 @@ import { Piscina } from "piscina";
 import { IMPORT_MESSAGES } from "../../contract/imports";
 import { errorFields, logger } from "../../observability/log";
 import { ApiError } from "./errors";
-import type { ReadAnswer, ReadJob, StartedMessage, WriteJob } from "./spreadsheet-worker";
+import type { CsvFormat, ReadAnswer, ReadJob, StartedMessage, WriteJob } from "./spreadsheet-worker";
+
+export type { CsvFormat };
 
 /**
  * Reading and writing spreadsheets with SheetJS (`@e965/xlsx` 0.20.3; npm's `xlsx` 0.18.5 has known
@@ -24,7 +26,7 @@ import type { ReadAnswer, ReadJob, StartedMessage, WriteJob } from "./spreadshee
  */
 
 export type SheetRead =
-  | { ok: true; sha256: string; headers: string[]; rows: string[][]; rowsJson: string }
+  | { ok: true; sha256: string; firstRow: number; headers: string[]; rows: string[][]; rowsJson: string }
   | { ok: false; reason: "invalid" | "password" | "empty" | "tooManyRows" | "unreadable" };
 
 export interface SheetToWrite {
@@ -171,12 +173,18 @@ export class SpreadsheetPool {
   }
 
   /**
-   * The first sheet of the file at `path`: its first row as headers and the rows under it as text (also
-   * as JSON), and the file's SHA-256. Throws `SpreadsheetsBusy` (503) when the pool is full.
+   * The first sheet of the file at `path` (a CSV when `text` says how to decode it): its first row that
+   * is not blank as `headers`, at row `firstRow`, and the rows under it as text (also as JSON; a blank
+   * one empty), and the file's SHA-256. Throws `SpreadsheetsBusy` (503) when the pool is full.
    */
-  async read(path: string, maxRows: number, timeLimitMs = SPREADSHEET_TIME_LIMIT_MS): Promise<SheetRead> {
+  async read(
+    path: string,
+    maxRows: number,
+    timeLimitMs = SPREADSHEET_TIME_LIMIT_MS,
+    text?: CsvFormat,
+  ): Promise<SheetRead> {
     try {
-      const read = await this.run<ReadAnswer>("read", { path, maxRows }, timeLimitMs);
+      const read = await this.run<ReadAnswer>("read", { path, maxRows, text }, timeLimitMs);
       return read.ok ? { ...read, rows: JSON.parse(read.rowsJson) as string[][] } : read;
     } catch (error) {
       if (error instanceof SpreadsheetWorkerError) return { ok: false, reason: "unreadable" };
@@ -243,8 +251,9 @@ export function readFirstSheet(
   path: string,
   maxRows: number,
   timeLimitMs = SPREADSHEET_TIME_LIMIT_MS,
+  text?: CsvFormat,
 ): Promise<SheetRead> {
-  return spreadsheetPool().read(path, maxRows, timeLimitMs);
+  return spreadsheetPool().read(path, maxRows, timeLimitMs, text);
 }
 
 /** `SpreadsheetPool.write` on the process's pool. */

@@ -7,6 +7,7 @@ import { contentDisposition, downloadResponse, readJson, withFormOnDisk } from "
 import { XLSX_MIME } from "../lib/spreadsheet";
 import type { TenantEnv } from "../middleware/tenant";
 import {
+  applyMapping,
   bulkRegister,
   checkUpload,
   commitImport,
@@ -86,6 +87,11 @@ export function importRoutes(deps: ApiDeps) {
     .get("/imports/:kind/:token/problems", async (c) => {
       const file = await problemFile(deps, c.get("tenant"), kindOf(c), c.req.param("token"));
       return xlsx(file.bytes, file.name);
+    })
+    .post("/imports/:kind/:token/mapping", async (c) => {
+      const kind = kindOf(c);
+      const preview = await applyMapping(deps, c.get("tenant"), kind, c.req.param("token"), await readJson(c));
+      return c.json({ data: preview }, 201);
     })
     .post("/imports/:kind/:token/commit", async (c) =>
       orProblems(c, async () => {

@@ -1,8 +1,11 @@
 import { createHash } from "node:crypto";
 import {
+  headerKey,
+  IMPORT_CHANGE_ROWS_SHOWN,
   IMPORT_COLUMNS,
   IMPORT_FILE_FIELD,
   IMPORT_MAX_BYTES,
+  IMPORT_MAX_COLUMNS,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
   IMPORT_PROBLEMS_SHOWN,
@@ -13,6 +16,9 @@ import {
   type ImportPreview,
   type ImportResult,
   type RowProblem,
+  type SavedMapping,
+  type SkipReason,
+  type ValueChange,
 } from "../../contract/imports";
 import { JOB_NAMES } from "../../contract/jobs";
 import { MESSAGES } from "../../contract/messages";
@@ -25,9 +31,11 @@ import { randomKey } from "../lib/crypto";
 import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError, validationError } from "../lib/errors";
 import { detectFileType } from "../lib/file-types";
-import { readFirstSheet, writeWorkbook, XLSX_MIME } from "../lib/spreadsheet";
+import { readFirstSheet, writeWorkbook, XLSX_MIME, type CsvFormat } from "../lib/spreadsheet";
 import { diskBytes } from "./files";
 import { KIND_RULES, type ImportRow } from "./import-kinds";
+import { csvFormat, findHeaderRow, HEADER_SEARCH_ROWS, skipReason } from "./import-sheet";
+import { readValues } from "./import-values";
 import { getSchoolSettings } from "./settings";
 
 /**
@@ -39,18 +47,26 @@ import { getSchoolSettings } from "./settings";
 const fail = (message: string) => validationError({ [IMPORT_FILE_FIELD]: [message] }, message);
 
 const READ_REFUSALS = {
-  invalid: MESSAGES.excelOnly,
+  invalid: IMPORT_MESSAGES.notASpreadsheet,
   password: IMPORT_MESSAGES.passwordProtected,
   empty: IMPORT_MESSAGES.emptySheet,
   tooManyRows: IMPORT_MESSAGES.tooManyRows,
   unreadable: IMPORT_MESSAGES.unreadable,
 } as const;
 
-const SPREADSHEET_TYPES = new Set([XLSX_MIME, "application/vnd.ms-excel"]);
+const SPREADSHEET_TYPES = new Set([
+  XLSX_MIME,
+  "application/vnd.ms-excel",
+  "application/vnd.oasis.opendocument.spreadsheet",
+]);
+const TEXT_TYPES = new Set(["text/plain", "text/csv"]);
+/** The worker reads this many rows under the first: the records at most, and room for what sits above the headers. */
+const READ_ROWS = IMPORT_MAX_ROWS + HEADER_SEARCH_ROWS;
 
 /**
- * Checks an uploaded spreadsheet. The bytes say whether it is one (an Office Open XML workbook, or the
- * OLE2 container of an .xls or of a password-protected file), never its name; SheetJS then reads it in a
+ * Checks an uploaded spreadsheet. The bytes say whether it is one (an Office Open XML workbook, an
+ * OpenDocument spreadsheet, the OLE2 container of an .xls or of a password-protected file, or text
+ * named .csv with a consistent delimiter: `csvFormat`), never its name alone; SheetJS then reads it in a
  * worker. Every refusal is a 422 on the field `file` in the product's words.
  */
 export async function checkUpload(
@@ -63,17 +79,33 @@ export async function checkUpload(
   if (!file || (!file.filename && file.size === 0)) throw fail(MESSAGES.noFileSelected);
   if (file.truncated || file.size > IMPORT_MAX_BYTES) throw fail(IMPORT_MESSAGES.tooLarge);
   // A fixed name: the OLE2 container is accepted whatever the file is called, and SheetJS decides.
-  const detected = await detectFileType(diskBytes(file), "upload.xls");
-  if (!detected.ok || !SPREADSHEET_TYPES.has(detected.type.mime)) throw fail(MESSAGES.excelOnly);
-  const read = await readFirstSheet(file.path, IMPORT_MAX_ROWS);
+  const bytes = diskBytes(file);
+  const detected = await detectFileType(bytes, "upload.xls");
+  let text: CsvFormat | undefined;
+  if (detected.ok && TEXT_TYPES.has(detected.type.mime))
+    text = csvFormat(await bytes.read(0, file.size), file.filename) ?? undefined;
+  if (!detected.ok || !(text || SPREADSHEET_TYPES.has(detected.type.mime))) throw fail(IMPORT_MESSAGES.notASpreadsheet);
+  const read = await readFirstSheet(file.path, READ_ROWS, undefined, text);
   if (!read.ok) throw fail(READ_REFUSALS[read.reason]);
-  return createCheck(deps, tenant, kind, { name: file.filename.slice(0, 200), hash: read.sha256 }, read);
+  return createCheck(
+    deps,
+    tenant,
+    kind,
+    { name: file.filename.slice(0, 200), hash: read.sha256 },
+    {
+      ...read,
+      // A CSV is one only with a header row the kind knows.
+      headersKnownOnly: Boolean(text),
+    },
+  );
 }
+
+const refuseRows = (message: string) => validationError({ rows: [message] });
 
 /** The rows of a JSON body (`POST /students/bulkRegister`): objects keyed by header or field name. */
 function jsonRows(list: unknown): SheetRows {
-  if (!Array.isArray(list) || !list.length) throw validationError({ rows: [IMPORT_MESSAGES.emptySheet] });
-  if (list.length > IMPORT_MAX_ROWS) throw validationError({ rows: [IMPORT_MESSAGES.tooManyRows] });
+  if (!Array.isArray(list) || !list.length) throw refuseRows(IMPORT_MESSAGES.emptySheet);
+  if (list.length > IMPORT_MAX_ROWS) throw refuseRows(IMPORT_MESSAGES.tooManyRows);
   const headers: string[] = [];
   const objects = list.map((item) =>
     item && typeof item === "object" && !Array.isArray(item) ? (item as Record<string, unknown>) : {},
@@ -88,7 +120,7 @@ function jsonRows(list: unknown): SheetRows {
           ? ""
           : String(v).trim();
   const rows = objects.map((o) => headers.map((h) => text(o[h])));
-  return { headers, rows, rowsJson: JSON.stringify(rows) };
+  return { firstRow: 1, headers, rows, rowsJson: JSON.stringify(rows), headerRowGiven: true, refuse: refuseRows };
 }
 
 /**
@@ -119,11 +151,103 @@ export class ImportProblems extends ApiError {
   }
 }
 
-/** A sheet's headers and rows, and the rows as JSON (what is kept for the problem file). */
+/**
+ * A sheet's first row that is not blank (`headers`, at sheet row `firstRow`) and the rows under it, also
+ * as JSON. The header row is looked for among them unless `headerRowGiven`; `headersKnownOnly` refuses a
+ * sheet where no row has the kind's headers (a CSV). `refuse` makes a refusal of the sheet.
+ */
 interface SheetRows {
+  firstRow: number;
   headers: string[];
   rows: string[][];
   rowsJson: string;
+  headerRowGiven?: boolean;
+  headersKnownOnly?: boolean;
+  refuse?: (message: string) => Error;
+}
+
+/** How a file was read, kept with its check: what the check page shows beside the problems. */
+interface ImportReport {
+  header_row: number;
+  unknown: string[];
+  missing: string[];
+  joined: string[];
+  skipped: { row: number; reason: SkipReason }[];
+  skipped_count: number;
+  changes: ValueChange[];
+  change_count: number;
+  mapping: ImportPreview["mapping"];
+}
+
+/** The school's choices for its headers of this kind of file. */
+async function savedMapping(deps: Pick<ApiDeps, "db">, tenant: Tenant, kind: ImportKind): Promise<SavedMapping> {
+  const rows = await deps.db
+    .selectFrom("import_mappings")
+    .select(["header_key", "field"])
+    .where("school_id", "=", tenant.schoolId)
+    .where("kind", "=", kind)
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.header_key, r.field]));
+}
+
+/**
+ * The records of a sheet: its header row found, the columns matched (the name's parts joined), and the
+ * rows that are not records skipped and listed.
+ */
+function recordsOf(kind: ImportKind, sheet: SheetRows, saved: SavedMapping) {
+  const refuse = sheet.refuse ?? fail;
+  const tooWide = (row: string[]) => row.length > IMPORT_MAX_COLUMNS;
+  if (tooWide(sheet.headers) || sheet.rows.some(tooWide)) throw refuse(IMPORT_MESSAGES.tooManyColumns);
+  const found = sheet.headerRowGiven
+    ? { index: 0, known: true }
+    : findHeaderRow(kind, [sheet.headers, ...sheet.rows], saved);
+  if (sheet.headersKnownOnly && !found.known) throw refuse(IMPORT_MESSAGES.notASpreadsheet);
+  const headers = found.index === 0 ? sheet.headers : sheet.rows[found.index - 1];
+  const body = found.index === 0 ? sheet.rows : sheet.rows.slice(found.index);
+  const headerRow = sheet.firstRow + found.index;
+  const match = matchHeaders(kind, headers, saved);
+  const parts = match.joined.length
+    ? ["name:surname", "name:first", "name:other"].map((part) => match.fields.indexOf(part)).filter((j) => j >= 0)
+    : [];
+  const skipped: ImportReport["skipped"] = [];
+  const rows: ImportRow[] = [];
+  body.forEach((cells, i) => {
+    const line = headerRow + 1 + i;
+    const reason = skipReason(cells, headers, match.fields);
+    if (reason) return void skipped.push({ row: line, reason });
+    const values: Record<string, string> = {};
+    match.fields.forEach((field, j) => {
+      if (field) values[field] = cells[j] ?? "";
+    });
+    if (parts.length)
+      values.name = parts
+        .map((j) => cells[j] ?? "")
+        .filter(Boolean)
+        .join(" ");
+    rows.push({ line, values });
+  });
+  if (!rows.length) throw refuse(IMPORT_MESSAGES.emptySheet);
+  if (rows.length > IMPORT_MAX_ROWS) throw refuse(IMPORT_MESSAGES.tooManyRows);
+  return {
+    headers,
+    headerRow,
+    match,
+    rows,
+    skipped,
+    // What is kept for the problem file: the rows under the headers as the file has them.
+    bodyJson: found.index === 0 ? sheet.rowsJson : JSON.stringify(body),
+  };
+}
+
+/** While a required column is missing: the columns no field took, and the fields they could fill. */
+function mappingStep(kind: ImportKind, match: ReturnType<typeof matchHeaders>, saved: SavedMapping) {
+  if (!match.missing.length || !match.unknown.length) return null;
+  const taken = new Set(match.fields);
+  if (match.joined.length) taken.add("name");
+  return {
+    columns: match.unknown.map((header) => ({ header, chosen: saved[headerKey(header)] ?? "" })),
+    fields: IMPORT_COLUMNS[kind].filter((c) => !taken.has(c.field)).map((c) => ({ field: c.field, header: c.header })),
+  };
 }
 
 async function createCheck(
@@ -133,22 +257,41 @@ async function createCheck(
   file: { name: string; hash: string },
   sheet: SheetRows,
 ): Promise<ImportPreview> {
-  const { headers, rows: cells } = sheet;
   const now = deps.now();
-  const match = matchHeaders(kind, headers);
-  const rows: ImportRow[] = cells.map((row, i) => {
-    const values: Record<string, string> = {};
-    match.fields.forEach((field, j) => {
-      if (field) values[field] = row[j] ?? "";
-    });
-    return { line: i + 2, values };
-  });
+  const saved = await savedMapping(deps, tenant, kind);
+  const { headers, headerRow, match, rows, skipped, bodyJson } = recordsOf(kind, sheet, saved);
   // The same file imported before is not checked again: its rows are the school's records now.
   const imported = await importedAt(deps, tenant, kind, file.hash);
-  const { problems, prepared } = imported
-    ? { problems: [], prepared: [] }
-    : await KIND_RULES[kind].check(deps, tenant, rows);
-  const saved = await deps.db
+  let problems: RowProblem[] = [];
+  let prepared: unknown[] = [];
+  let changes: ValueChange[] = [];
+  if (!imported) {
+    const classes = (await getSchoolSettings(deps, tenant)).classes.map((c) => c.class_name);
+    const read = readValues(kind, rows, classes);
+    const checked = await KIND_RULES[kind].check(deps, tenant, rows);
+    // A class that could be several is said once, naming them, rather than also as unknown.
+    const said = new Set(read.problems.map((p) => `${p.row}\u0000${p.column}`));
+    problems = [...read.problems, ...checked.problems.filter((p) => !said.has(`${p.row}\u0000${p.column}`))];
+    const bad = new Set(read.problems.map((p) => p.row));
+    prepared = checked.prepared.filter((p) => !bad.has(p.line));
+    changes = [...read.changes.values()].map((c) => ({
+      ...c,
+      rows: c.rows.slice(0, IMPORT_CHANGE_ROWS_SHOWN),
+      count: c.rows.length,
+    }));
+  }
+  const report: ImportReport = {
+    header_row: headerRow,
+    unknown: match.unknown,
+    missing: match.missing,
+    joined: match.joined,
+    skipped: skipped.slice(0, IMPORT_PROBLEMS_SHOWN),
+    skipped_count: skipped.length,
+    changes: changes.slice(0, IMPORT_PROBLEMS_SHOWN),
+    change_count: changes.reduce((sum, c) => sum + c.count, 0),
+    mapping: mappingStep(kind, match, saved),
+  };
+  const stored = await deps.db
     .insertInto("imports")
     .values({
       school_id: tenant.schoolId,
@@ -157,7 +300,7 @@ async function createCheck(
       file_hash: file.hash,
       file_name: file.name || "upload",
       headers: JSON.stringify(headers),
-      rows: sheet.rowsJson,
+      rows: bodyJson,
       row_count: rows.length,
       problems: JSON.stringify(sortProblems(kind, problems)),
       prepared: JSON.stringify(problems.length ? [] : prepared),
@@ -166,6 +309,7 @@ async function createCheck(
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + IMPORT_TTL_MS).toISOString(),
       imported_at: null,
+      report: JSON.stringify(report),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -173,7 +317,7 @@ async function createCheck(
   await deps.jobs
     ?.enqueue(JOB_NAMES.sweepImportChecks, {}, { schoolId: tenant.schoolId, delayMs: IMPORT_TTL_MS })
     .catch((error: unknown) => logger.warn("import sweep not enqueued", errorFields(error)));
-  return toPreview(saved, match, imported);
+  return toPreview(stored, imported);
 }
 
 function sortProblems(kind: ImportKind, problems: RowProblem[]): RowProblem[] {
@@ -198,19 +342,44 @@ async function importedAt(
   return done?.imported_at ?? null;
 }
 
-function toPreview(row: Import, match: ReturnType<typeof matchHeaders>, imported: string | null): ImportPreview {
+/** A check's report; one made before reports were kept is read as its headers say. */
+function reportOf(row: Import): ImportReport {
+  if (row.report) return JSON.parse(row.report) as ImportReport;
+  const match = matchHeaders(row.kind as ImportKind, JSON.parse(row.headers) as string[]);
+  return {
+    header_row: 1,
+    unknown: match.unknown,
+    missing: match.missing,
+    joined: [],
+    skipped: [],
+    skipped_count: 0,
+    changes: [],
+    change_count: 0,
+    mapping: null,
+  };
+}
+
+function toPreview(row: Import, imported: string | null): ImportPreview {
   const problems = JSON.parse(row.problems) as RowProblem[];
+  const report = reportOf(row);
   return {
     token: row.token,
     kind: row.kind as ImportKind,
     file_name: row.file_name,
     rows: row.row_count,
+    header_row: report.header_row,
+    skipped_rows: report.skipped,
+    skipped_count: report.skipped_count,
+    changes: report.changes,
+    change_count: report.change_count,
+    joined_columns: report.joined,
+    mapping: imported ? null : report.mapping,
     to_add: problems.length || imported ? 0 : row.row_count,
     rows_with_problems: new Set(problems.map((p) => p.row)).size,
     problems: problems.slice(0, IMPORT_PROBLEMS_SHOWN),
     problem_count: problems.length,
-    unknown_columns: match.unknown,
-    missing_columns: match.missing,
+    unknown_columns: report.unknown,
+    missing_columns: report.missing,
     imported_at: imported,
     expires_at: row.expires_at,
   };
@@ -232,10 +401,53 @@ async function findCheck(deps: ApiDeps, tenant: Tenant, kind: ImportKind, token:
 
 export async function getCheck(deps: ApiDeps, tenant: Tenant, kind: ImportKind, token: string): Promise<ImportPreview> {
   const row = await findCheck(deps, tenant, kind, token);
-  return toPreview(
-    row,
-    matchHeaders(kind, JSON.parse(row.headers) as string[]),
-    await importedAt(deps, tenant, kind, row.file_hash),
+  return toPreview(row, await importedAt(deps, tenant, kind, row.file_hash));
+}
+
+/**
+ * The mapping step: the school's choice of field (or "" to ignore) for each of the check's columns that
+ * no field took, kept for its next file of the kind; then the same file checked again, under a new token.
+ */
+export async function applyMapping(
+  deps: ApiDeps,
+  tenant: Tenant,
+  kind: ImportKind,
+  token: string,
+  body: unknown,
+): Promise<ImportPreview> {
+  const row = await findCheck(deps, tenant, kind, token);
+  const mapping = (body as { mapping?: unknown } | null)?.mapping;
+  const step = reportOf(row).mapping;
+  if (row.status !== "checked" || !step) throw new ApiError(404, IMPORT_MESSAGES.expired);
+  const fields = new Set(step.fields.map((f) => f.field));
+  const chosen = step.columns.map(({ header }) => {
+    const field = mapping && typeof mapping === "object" ? (mapping as Record<string, unknown>)[header] : undefined;
+    return { header, field: typeof field === "string" ? field : "" };
+  });
+  const wrong = chosen.filter((c) => c.field && !fields.has(c.field));
+  if (wrong.length) throw validationError({ mapping: wrong.map((c) => IMPORT_MESSAGES.mappingField(c.header)) });
+  const twice = chosen.filter((c, i) => c.field && chosen.findIndex((o) => o.field === c.field) !== i);
+  if (twice.length) throw validationError({ mapping: twice.map((c) => IMPORT_MESSAGES.mappingTwice(c.header)) });
+  const now = deps.now().toISOString();
+  for (const { header, field } of chosen)
+    await deps.db
+      .insertInto("import_mappings")
+      .values({ school_id: tenant.schoolId, kind, header_key: headerKey(header), field, updated_at: now })
+      .onConflict((oc) => oc.columns(["school_id", "kind", "header_key"]).doUpdateSet({ field, updated_at: now }))
+      .execute();
+  const report = reportOf(row);
+  return createCheck(
+    deps,
+    tenant,
+    kind,
+    { name: row.file_name, hash: row.file_hash },
+    {
+      firstRow: report.header_row,
+      headers: JSON.parse(row.headers) as string[],
+      rows: JSON.parse(row.rows) as string[][],
+      rowsJson: row.rows,
+      headerRowGiven: true,
+    },
   );
 }
 
@@ -249,11 +461,12 @@ export async function problemFile(
   const row = await findCheck(deps, tenant, kind, token);
   const headers = JSON.parse(row.headers) as string[];
   const cells = JSON.parse(row.rows) as string[][];
+  const firstLine = reportOf(row).header_row + 1;
   const byRow = new Map<number, string[]>();
   for (const p of JSON.parse(row.problems) as RowProblem[])
     (byRow.get(p.row) ?? byRow.set(p.row, []).get(p.row)!).push(`${p.column}: ${p.message}`);
   const rows = [...byRow.entries()].map(([line, messages]) => [
-    ...headers.map((_, j) => cells[line - 2]?.[j] ?? ""),
+    ...headers.map((_, j) => cells[line - firstLine]?.[j] ?? ""),
     messages.join("; "),
   ]);
   const base = row.file_name.replace(/\.[^.]*$/, "") || kind;

@@ -1,12 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IMPORT_COLUMNS, IMPORT_MAX_ROWS, IMPORT_MESSAGES, type ImportPreview } from "../../contract/imports";
+import {
+  IMPORT_COLUMNS,
+  IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_ROWS,
+  IMPORT_MESSAGES,
+  type ImportPreview,
+} from "../../contract/imports";
 import { APP_MESSAGES, MESSAGES } from "../../contract/messages";
 import { PARENT_MESSAGES } from "../../contract/parents";
 import { STAFF_MESSAGES } from "../../contract/staff";
 import { STUDENT_MESSAGES } from "../../contract/students";
 import { SPREADSHEET_POOL, SPREADSHEET_RETRY_AFTER_SECONDS, spreadsheetPool } from "../../api/lib/spreadsheet";
 import { DATABASE, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
-import { passwordProtectedBytes, sheetNames, sheetRows, xlsxBytes, xlsxFile } from "./spreadsheets";
+import {
+  csvText,
+  passwordProtectedBytes,
+  SHEET_FORMATS,
+  sheetFile,
+  sheetNames,
+  sheetRows,
+  xlsxBytes,
+  xlsxFile,
+} from "./spreadsheets";
 
 /** Bulk import of students, parents and staff from spreadsheets (issue 10), on the real database. */
 describe(`imports API on ${DATABASE}`, () => {
@@ -212,7 +227,7 @@ describe(`imports API on ${DATABASE}`, () => {
         "students",
         xlsxFile([
           ["Name", "Class", "Gender", "Phone Number", "Admission Number"],
-          ["Tobi Ade", "JSS9", "Boy", "1", "TAKEN/1"],
+          ["Tobi Ade", "JSS9", "Child", "1", "TAKEN/1"],
         ]),
       );
       expect(preview).toMatchObject({ rows: 1, to_add: 0, rows_with_problems: 1, problem_count: 4 });
@@ -253,16 +268,20 @@ describe(`imports API on ${DATABASE}`, () => {
 
     it.each<[string, () => File | null, string]>([
       ["no file", () => null, MESSAGES.noFileSelected],
-      ["a text file named .xlsx", () => new File(["name,class\nAda,JSS1\n"], "students.xlsx"), MESSAGES.excelOnly],
+      [
+        "a text file named .xlsx",
+        () => new File(["name,class\nAda,JSS1\n"], "students.xlsx"),
+        IMPORT_MESSAGES.notASpreadsheet,
+      ],
       [
         "a PNG named .xls",
         () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], "students.xls"),
-        MESSAGES.excelOnly,
+        IMPORT_MESSAGES.notASpreadsheet,
       ],
       [
         "a zip that is no workbook",
         () => new File([new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)])], "students.xlsx"),
-        MESSAGES.excelOnly,
+        IMPORT_MESSAGES.notASpreadsheet,
       ],
       [
         "a password-protected file",
@@ -648,6 +667,370 @@ describe(`imports API on ${DATABASE}`, () => {
         { class: "SS2", subject: "Physics" },
       ]);
     });
+  });
+
+  describe("files as schools keep them", () => {
+    /**
+     * A student list as typed by hand: a title and a blank row above headers in capitals with other words,
+     * a serial-number column, the name in three columns, M/F, a phone stored as a number and one with
+     * dashes, classes written several ways, runs of spaces, a blank row, the headers repeated, a totals line.
+     */
+    const messyStudents: (string | number)[][] = [
+      ["GREENFIELD COLLEGE, IKEJA"],
+      ["STUDENT LIST – 2025/2026"],
+      [],
+      ["S/N", "SURNAME", "FIRST NAME", "OTHER NAMES", "CLASS", "SEX", "PARENT'S PHONE", "ADM NO"],
+      [1, "Eze", "Chinedu", "Ike", "jss 1", "M", 8031234567, "G/001"],
+      [2, "O’Neil", "Amélie", "", "J.S.S. 2", "F", "0803-123-4568", "G/002"],
+      [],
+      ["S/N", "SURNAME", "FIRST NAME", "OTHER NAMES", "CLASS", "SEX", "PARENT'S PHONE", "ADM NO"],
+      [3, "Bello", "Musa   Abdul", "", "Ss1", "Boy", "234 803 123 4569", "G/003"],
+      ["", "TOTAL", "", "", "", "", "", 3],
+    ];
+    const messyParents: (string | number)[][] = [
+      ["PARENTS' CONTACT LIST"],
+      [],
+      ["#", "Parent's Name", "E-MAIL ADDRESS", "GUARDIAN PHONE", "WARD'S ADMISSION NUMBER"],
+      [1, "Mrs.  Ngozi   Okafor", "ngozi@example.com", "+234 805 111 2222", ""],
+      [2, "Mr. Tunde O’Brien", "tunde@example.com", "805-111-3333", ""],
+      [],
+      ["Total", 2],
+    ];
+    const messyStaff: (string | number)[][] = [
+      ["STAFF LIST"],
+      [
+        "S/N",
+        "SURNAME",
+        "FIRST NAME",
+        "EMAIL",
+        "PHONE NO.",
+        "DESIGNATION",
+        "TEACHING STAFF",
+        "CLASS TEACHER",
+        "CLASSES AND SUBJECTS",
+      ],
+      [
+        1,
+        "Bakare",
+        "Tunde",
+        "tunde@example.com",
+        8061112222,
+        "Maths Teacher",
+        "Yes",
+        "jss 1",
+        "jss1: Mathematics; Ss1: Physics",
+      ],
+      [2, "Ojo", "Funmi", "funmi@example.com", "0806 111 3333", "Bursar", "No", "", ""],
+      ["Total staff: 2"],
+    ];
+    const list = async (s: RegisteredSchool, path: string) =>
+      (await (await api.fetch(`${base(s)}${path}`, { headers: s.auth })).json()).data.data;
+
+    it.each(SHEET_FORMATS)(
+      "students (%s): the header row found, rows that are no records skipped, values read and shown",
+      async (format) => {
+        const s = await registerSchool(api);
+        const preview = await checked(s, "students", sheetFile(format, messyStudents, "students"));
+        expect(preview).toMatchObject({
+          rows: 3,
+          to_add: 3,
+          problem_count: 0,
+          header_row: 4,
+          skipped_rows: [
+            { row: 7, reason: "blank" },
+            { row: 8, reason: "header" },
+            { row: 10, reason: "total" },
+          ],
+          skipped_count: 3,
+          joined_columns: ["SURNAME", "FIRST NAME", "OTHER NAMES"],
+          unknown_columns: [],
+          missing_columns: [],
+          mapping: null,
+        });
+        expect(preview.changes).toEqual([
+          { column: "Class", from: "jss 1", to: "JSS1", rows: [5], count: 1 },
+          { column: "Gender", from: "M", to: "Male", rows: [5], count: 1 },
+          { column: "Phone Number", from: "8031234567", to: "08031234567", rows: [5], count: 1 },
+          { column: "Class", from: "J.S.S. 2", to: "JSS2", rows: [6], count: 1 },
+          { column: "Gender", from: "F", to: "Female", rows: [6], count: 1 },
+          { column: "Name", from: "Bello Musa   Abdul", to: "Bello Musa Abdul", rows: [9], count: 1 },
+          { column: "Class", from: "Ss1", to: "SS1", rows: [9], count: 1 },
+          { column: "Gender", from: "Boy", to: "Male", rows: [9], count: 1 },
+          { column: "Phone Number", from: "234 803 123 4569", to: "+2348031234569", rows: [9], count: 1 },
+        ]);
+        expect(preview.change_count).toBe(9);
+        expect((await commit(s, "students", preview.token)).status).toBe(200);
+        const students = (await list(s, "/students")).map(
+          (r: { student_data: Record<string, string> }) => r.student_data,
+        );
+        expect(students).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({
+              name: "Eze Chinedu Ike",
+              class: "JSS1",
+              gender: "Male",
+              phone_number: "+2348031234567",
+            }),
+            expect.objectContaining({
+              name: "O’Neil Amélie",
+              class: "JSS2",
+              gender: "Female",
+              phone_number: "+2348031234568",
+            }),
+            expect.objectContaining({ name: "Bello Musa Abdul", class: "SS1", gender: "Male", admission: "G/003" }),
+          ]),
+        );
+      },
+    );
+
+    it.each(SHEET_FORMATS)(
+      "parents (%s): a title, a '#' column, other headers, spaced names and phones read",
+      async (format) => {
+        const s = await registerSchool(api);
+        const preview = await checked(s, "parents", sheetFile(format, messyParents, "parents"));
+        expect(preview).toMatchObject({
+          rows: 2,
+          to_add: 2,
+          problem_count: 0,
+          header_row: 3,
+          skipped_rows: [
+            { row: 6, reason: "blank" },
+            { row: 7, reason: "total" },
+          ],
+          unknown_columns: [],
+        });
+        expect(preview.changes).toEqual([
+          { column: "Name", from: "Mrs.  Ngozi   Okafor", to: "Mrs. Ngozi Okafor", rows: [4], count: 1 },
+          { column: "Phone", from: "805-111-3333", to: "08051113333", rows: [5], count: 1 },
+        ]);
+        expect((await commit(s, "parents", preview.token)).status).toBe(200);
+        const names = (await list(s, "/stu-parents")).map((p: { parent_data: { name: string } }) => p.parent_data.name);
+        expect(names.sort()).toEqual(["Mr. Tunde O’Brien", "Mrs. Ngozi Okafor"]);
+      },
+    );
+
+    it.each(SHEET_FORMATS)(
+      "staff (%s): the name's parts joined, a phone stored as a number, classes written otherwise",
+      async (format) => {
+        const s = await registerSchool(api);
+        const preview = await checked(s, "staff", sheetFile(format, messyStaff, "staff"));
+        expect(preview).toMatchObject({
+          rows: 2,
+          to_add: 2,
+          problem_count: 0,
+          header_row: 2,
+          skipped_rows: [{ row: 5, reason: "total" }],
+          joined_columns: ["SURNAME", "FIRST NAME"],
+        });
+        expect(preview.changes).toEqual([
+          { column: "Phone", from: "8061112222", to: "08061112222", rows: [3], count: 1 },
+          { column: "Form Class", from: "jss 1", to: "JSS1", rows: [3], count: 1 },
+          {
+            column: "Classes and Subjects",
+            from: "jss1: Mathematics; Ss1: Physics",
+            to: "JSS1: Mathematics; SS1: Physics",
+            rows: [3],
+            count: 1,
+          },
+        ]);
+        expect((await commit(s, "staff", preview.token)).status).toBe(200);
+        const bakare = (await list(s, "/staffs?q=Bakare"))[0].staff_data;
+        expect(bakare).toMatchObject({ name: "Bakare Tunde", form_teacher: "JSS1", phone: "+2348061112222" });
+      },
+    );
+
+    it("a CSV with semicolons, quoted cells and UTF-8 without its byte-order mark reads the same", async () => {
+      const s = await registerSchool(api);
+      const rows = [
+        ["Name", "Class", "Gender", "Phone Number", "Address"],
+        ["Ada Obi", "JSS1", "Female", "0803 123 4567", "12 Allen Avenue; Ikeja"],
+      ];
+      const preview = await checked(s, "students", sheetFile("csv-utf8", rows, "semicolons", ";"));
+      expect(preview).toMatchObject({ rows: 1, to_add: 1, header_row: 1 });
+    });
+
+    it.each<[string, () => File]>([
+      [
+        "an HTML page named .csv",
+        () => new File(["<html><body><table><tr><td>Name</td></tr></table></body></html>"], "list.csv"),
+      ],
+      [
+        "an SVG named .csv",
+        () => new File(['<svg xmlns="http://www.w3.org/2000/svg"><text>Name,Class</text></svg>'], "list.csv"),
+      ],
+      [
+        "text without a consistent delimiter",
+        () => new File(["Dear parents,\nthe list follows tomorrow.\nThanks, a, b, c\n"], "list.csv"),
+      ],
+      [
+        "a CSV without the kind's headers",
+        () =>
+          new File(
+            [
+              csvText([
+                ["Colour", "Size"],
+                ["Blue", "Large"],
+                ["Red", "Small"],
+              ]),
+            ],
+            "list.csv",
+          ),
+      ],
+      [
+        "a CSV named .xlsx",
+        () =>
+          new File(
+            [
+              csvText([
+                ["Name", "Class"],
+                ["Ada", "JSS1"],
+              ]),
+            ],
+            "list.xlsx",
+          ),
+      ],
+    ])("refuses %s with the message naming the formats read", async (_, file) => {
+      const s = await registerSchool(api);
+      const res = await upload(s, "students", file());
+      expect(res.status).toBe(422);
+      expect((await res.json()).errors).toEqual({ file: [IMPORT_MESSAGES.notASpreadsheet] });
+    });
+
+    it(`refuses a file wider than ${IMPORT_MAX_COLUMNS} columns, in any format`, async () => {
+      const s = await registerSchool(api);
+      const wide = (n: number) => [
+        ["Name", "Class", "Gender", "Phone Number", ...Array.from({ length: n }, (_, i) => `Extra ${i}`)],
+        ["Ada Obi", "JSS1", "F", "0803 123 4567", ...Array.from({ length: n }, () => "x")],
+      ];
+      for (const format of ["xlsx", "csv-utf8"] as const) {
+        const res = await upload(s, "students", sheetFile(format, wide(IMPORT_MAX_COLUMNS - 3)));
+        expect((await res.json()).errors).toEqual({ file: [IMPORT_MESSAGES.tooManyColumns] });
+      }
+      expect(await checked(s, "students", sheetFile("csv-utf8", wide(IMPORT_MAX_COLUMNS - 4)))).toMatchObject({
+        to_add: 1,
+      });
+    });
+
+    it("under a title, a problem names the row of the sheet, and the problem file gives that row back under the headers found", async () => {
+      const s = await registerSchool(api);
+      const rows = [
+        ["CLASS LIST"],
+        [],
+        ["NAME", "CLASS", "SEX", "PHONE"],
+        ["Ada Obi", "JSS1", "F", "0803 123 4567"],
+        [],
+        ["Bayo Ade", "JSS1", "M", "12"],
+      ];
+      const preview = await checked(s, "students", xlsxFile(rows, "list.xlsx"));
+      expect(preview.problems).toEqual([{ row: 6, column: "Phone Number", message: APP_MESSAGES.invalidPhone }]);
+      const file = await api.fetch(`${base(s)}/imports/students/${preview.token}/problems`, { headers: s.auth });
+      expect(sheetRows(await file.arrayBuffer())).toEqual([
+        ["NAME", "CLASS", "SEX", "PHONE", "Problem"],
+        ["Bayo Ade", "JSS1", "M", "12", `Phone Number: ${APP_MESSAGES.invalidPhone}`],
+      ]);
+    });
+
+    it("a class several of the school's could be is a problem naming them; one it cannot be stays unknown", async () => {
+      const s = await registerSchool(api);
+      const preview = await checked(
+        s,
+        "students",
+        xlsxFile([
+          ["Name", "Class", "Gender", "Phone Number"],
+          ["Ada Obi", "JSS", "F", "0803 123 4567"],
+          ["Bayo Ade", "Primary 9", "M", "0803 123 4568"],
+        ]),
+      );
+      expect(preview.problems).toEqual([
+        { row: 2, column: "Class", message: IMPORT_MESSAGES.classAmbiguous("JSS", ["JSS1", "JSS2", "JSS3"]) },
+        { row: 3, column: "Class", message: STUDENT_MESSAGES.classUnknown },
+      ]);
+    });
+
+    it("the mapping step: a required column missing offers the unmatched columns, the choice is kept for the school's next file", async () => {
+      const s = await registerSchool(api);
+      const rows = [
+        ["Pupil Full Names", "Class", "Sex", "Phone", "Hobby"],
+        ["Ada Obi", "JSS1", "F", "0803 123 4567", "Chess"],
+      ];
+      const first = await checked(s, "students", xlsxFile(rows));
+      expect(first).toMatchObject({
+        missing_columns: ["Name"],
+        unknown_columns: ["Pupil Full Names", "Hobby"],
+        problems: [{ row: 2, column: "Name", message: STUDENT_MESSAGES.nameRequired }],
+        mapping: {
+          columns: [
+            { header: "Pupil Full Names", chosen: "" },
+            { header: "Hobby", chosen: "" },
+          ],
+          fields: ["name", "email", "address", "admission", "subjects"].map((field) => ({
+            field,
+            header: IMPORT_COLUMNS.students.find((c) => c.field === field)!.header,
+          })),
+        },
+      });
+      const map = (token: string, mapping: unknown) =>
+        api.fetch(`${base(s)}/imports/students/${token}/mapping`, {
+          method: "POST",
+          headers: { ...s.auth, "Content-Type": "application/json" },
+          body: JSON.stringify({ mapping }),
+        });
+      // A field not offered, or one field twice: refused, nothing kept.
+      let res = await map(first.token, { "Pupil Full Names": "gender" });
+      expect(res.status).toBe(422);
+      expect((await res.json()).errors.mapping).toEqual([IMPORT_MESSAGES.mappingField("Pupil Full Names")]);
+      res = await map(first.token, { "Pupil Full Names": "name", Hobby: "name" });
+      expect((await res.json()).errors.mapping).toEqual([IMPORT_MESSAGES.mappingTwice("Hobby")]);
+      res = await map(first.token, { "Pupil Full Names": "name", Hobby: "" });
+      expect(res.status).toBe(201);
+      const mapped = (await res.json()).data as ImportPreview;
+      expect(mapped.token).not.toBe(first.token);
+      expect(mapped).toMatchObject({
+        rows: 1,
+        to_add: 1,
+        problem_count: 0,
+        missing_columns: [],
+        unknown_columns: ["Hobby"],
+        mapping: null,
+      });
+      // The school's next file with those headers is read with its choice.
+      const next = await checked(s, "students", xlsxFile([rows[0], ["Bayo Ade", "JSS2", "M", "0803 123 4568", ""]]));
+      expect(next).toMatchObject({ to_add: 1, missing_columns: [], mapping: null });
+      // Another school is asked again.
+      const other = await registerSchool(api);
+      expect((await checked(other, "students", xlsxFile(rows))).missing_columns).toEqual(["Name"]);
+      expect((await commit(s, "students", mapped.token)).status).toBe(200);
+      expect(await count(s, "/students")).toBe(1);
+    });
+
+    it("a title above headers the kind does not know: the widest row is taken, and its columns offered for the required fields", async () => {
+      const s = await registerSchool(api);
+      const preview = await checked(
+        s,
+        "parents",
+        xlsxFile([["CONTACTS"], ["Who", "Reach at", "Mail box"], ["Mrs. Ade", "0805 000 1111", "ade@example.com"]]),
+      );
+      expect(preview).toMatchObject({ header_row: 2, missing_columns: ["Name", "Email", "Phone"] });
+      expect(preview.mapping!.columns.map((c) => c.header)).toEqual(["Who", "Reach at", "Mail box"]);
+    });
+
+    it(`counts ${IMPORT_MAX_ROWS} records under a title, and refuses one more`, async () => {
+      const s = await registerSchool(api);
+      const row = (i: number) => [`Student ${i}`, "JSS1", "Male", "0803 123 4567"];
+      const head = [["SCHOOL LIST"], [], ["Name", "Class", "Gender", "Phone Number"]];
+      const exact = await checked(
+        s,
+        "students",
+        xlsxFile([...head, ...Array.from({ length: IMPORT_MAX_ROWS }, (_, i) => row(i))]),
+      );
+      expect(exact).toMatchObject({ rows: IMPORT_MAX_ROWS, header_row: 3 });
+      const res = await upload(
+        s,
+        "students",
+        xlsxFile([...head, ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => row(i))]),
+      );
+      expect((await res.json()).errors.file[0]).toContain("10,000 rows");
+    }, 60_000);
   });
 
   it("a template for each kind, and an unknown kind is not found", async () => {

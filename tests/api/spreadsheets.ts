@@ -53,3 +53,114 @@ export function zipBombBytes(rows: number): Uint8Array<ArrayBuffer> {
   sheet.size = sheet.content.length;
   return new Uint8Array(CFB.write(zip, { type: "array", fileType: "zip", compression: true }) as ArrayBuffer);
 }
+
+/** The formats a school's file comes in: Excel, OpenDocument, and CSV as Google Sheets (UTF-8, with or without BOM) or Excel on Windows (Windows-1252) saves it. */
+export type SheetFormat = "xlsx" | "xls" | "ods" | "csv-utf8" | "csv-utf8-bom" | "csv-windows-1252";
+export const SHEET_FORMATS: SheetFormat[] = ["xlsx", "xls", "ods", "csv-utf8-bom", "csv-windows-1252"];
+
+/** Rows as CSV text: cells holding the delimiter, quotes or line ends are quoted. */
+export function csvText(rows: (string | number)[][], delimiter = ","): string {
+  const cell = (value: string | number) => {
+    const text = String(value);
+    return /["\r\n]/.test(text) || text.includes(delimiter) ? `"${text.replace(/"/g, '""')}"` : text;
+  };
+  return rows.map((row) => row.map(cell).join(delimiter)).join("\r\n") + "\r\n";
+}
+
+/** Windows-1252 bytes of text: Latin-1, save the typographic quotes Windows puts in 0x80–0x9F. */
+function windows1252(text: string): Uint8Array<ArrayBuffer> {
+  const upper: Record<string, number> = { "€": 0x80, "‘": 0x91, "’": 0x92, "“": 0x93, "”": 0x94, "–": 0x96, "—": 0x97 };
+  return new Uint8Array([...text].map((ch) => upper[ch] ?? ch.charCodeAt(0)));
+}
+
+/**
+ * An OpenDocument spreadsheet as LibreOffice and Google Sheets write it: its `mimetype` entry first and
+ * stored, which is how its bytes tell it (SheetJS writes the manifest first).
+ */
+export function odsBytes(rows: (string | number)[][]): Uint8Array<ArrayBuffer> {
+  const book = utils.book_new();
+  utils.book_append_sheet(book, utils.aoa_to_sheet(rows), "Sheet1");
+  const written = CFB.read(new Uint8Array(write(book, { type: "array", bookType: "ods" }) as ArrayBuffer), {
+    type: "array",
+  });
+  const entries: { name: string; content: Uint8Array }[] = written.FileIndex.flatMap((entry: CfbEntry, i: number) =>
+    entry.type === 2 && entry.name !== "\u0001Sh33tJ5"
+      ? [{ name: written.FullPaths[i].replace(/^[^/]*\//, ""), content: entry.content as Uint8Array }]
+      : [],
+  );
+  entries.sort((a, b) => Number(b.name === "mimetype") - Number(a.name === "mimetype"));
+  return storedZip(entries);
+}
+
+interface CfbEntry {
+  name: string;
+  type: number;
+  content: unknown;
+}
+
+/** A zip of `entries` in their order, each stored (not compressed). */
+function storedZip(entries: { name: string; content: Uint8Array }[]): Uint8Array<ArrayBuffer> {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (bytes: Uint8Array) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const parts: Uint8Array[] = [];
+  const directory: Uint8Array[] = [];
+  let offset = 0;
+  for (const { name, content } of entries) {
+    const nameBytes = new TextEncoder().encode(name);
+    const crc = crc32(content);
+    const local = new DataView(new ArrayBuffer(30));
+    local.setUint32(0, 0x04034b50, true);
+    local.setUint16(4, 10, true);
+    local.setUint32(14, crc, true);
+    local.setUint32(18, content.length, true);
+    local.setUint32(22, content.length, true);
+    local.setUint16(26, nameBytes.length, true);
+    const central = new DataView(new ArrayBuffer(46));
+    central.setUint32(0, 0x02014b50, true);
+    central.setUint16(4, 20, true);
+    central.setUint16(6, 10, true);
+    central.setUint32(16, crc, true);
+    central.setUint32(20, content.length, true);
+    central.setUint32(24, content.length, true);
+    central.setUint16(28, nameBytes.length, true);
+    central.setUint32(42, offset, true);
+    parts.push(new Uint8Array(local.buffer), nameBytes, content);
+    directory.push(new Uint8Array(central.buffer), nameBytes);
+    offset += 30 + nameBytes.length + content.length;
+  }
+  const size = directory.reduce((sum, d) => sum + d.length, 0);
+  const end = new DataView(new ArrayBuffer(22));
+  end.setUint32(0, 0x06054b50, true);
+  end.setUint16(8, entries.length, true);
+  end.setUint16(10, entries.length, true);
+  end.setUint32(12, size, true);
+  end.setUint32(16, offset, true);
+  const all = [...parts, ...directory, new Uint8Array(end.buffer)];
+  const bytes = new Uint8Array(all.reduce((sum, p) => sum + p.length, 0));
+  let at = 0;
+  for (const p of all) {
+    bytes.set(p, at);
+    at += p.length;
+  }
+  return bytes;
+}
+
+/** A file of `rows` in `format`, named `base` with the format's extension. */
+export function sheetFile(format: SheetFormat, rows: (string | number)[][], base = "register", delimiter = ","): File {
+  if (format === "xlsx" || format === "xls") return xlsxFile(rows, `${base}.${format}`, format);
+  if (format === "ods") return new File([odsBytes(rows)], `${base}.ods`);
+  const text = csvText(rows, delimiter);
+  const bytes =
+    format === "csv-windows-1252"
+      ? windows1252(text)
+      : new TextEncoder().encode(format === "csv-utf8-bom" ? `\ufeff${text}` : text);
+  return new File([bytes], `${base}.csv`, { type: "text/csv" });
+}

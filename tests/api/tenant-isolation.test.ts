@@ -344,6 +344,7 @@ const CASES: Record<string, IsolationCase> = {
   },
   "GET /api/admin/:uniqueId/imports/:kind/:token": { params: importToken },
   "GET /api/admin/:uniqueId/imports/:kind/:token/problems": { params: importToken },
+  "POST /api/admin/:uniqueId/imports/:kind/:token/mapping": { params: importToken, body: () => ({ mapping: {} }) },
   "POST /api/admin/:uniqueId/imports/:kind/:token/commit": { params: importToken },
   "GET /api/admin/:uniqueId/sub-admins": {},
   "POST /api/admin/:uniqueId/sub-admins": {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
-import { IMPORT_COLUMNS, IMPORT_MESSAGES, type ImportKind } from "../../contract/imports";
+import { IMPORT_COLUMNS, IMPORT_LABELS, IMPORT_MESSAGES, type ImportKind } from "../../contract/imports";
 import { APP_MESSAGES, MESSAGES } from "../../contract/messages";
 import { STUDENT_MESSAGES } from "../../contract/students";
 import { sheetRows } from "../api/spreadsheets";
@@ -11,6 +11,7 @@ import {
   everyKindOfBadRow,
   IMPORT_CASES,
   notASpreadsheet,
+  UNNAMED_STUDENTS,
   xlsx,
   type ImportCase,
 } from "./support/imports";
@@ -71,7 +72,7 @@ for (const [kind, c] of Object.entries(IMPORT_CASES) as [ImportKind, ImportCase]
     await upload(page, null);
     await expect(page.getByText(MESSAGES.noFileSelected)).toBeVisible();
     await upload(page, notASpreadsheet());
-    await expect(page.getByText(MESSAGES.excelOnly)).toBeVisible();
+    await expect(page.getByText(IMPORT_MESSAGES.notASpreadsheet)).toBeVisible();
     await expectAccessible(page);
 
     // A file with a bad row: the check lists it, nothing can be imported, the problem file has it.
@@ -118,7 +119,7 @@ for (const [kind, c] of Object.entries(IMPORT_CASES) as [ImportKind, ImportCase]
   });
 }
 
-test("a student file with every kind of bad row lists each by row, column and the form's words", async ({
+test("a student file with every kind of bad row lists each by row, column and the form's words; the mapping step", async ({
   page,
   request,
 }) => {
@@ -129,6 +130,20 @@ test("a student file with every kind of bad row lists each by row, column and th
     await expect(page.getByRole("cell", { name: message })).toBeVisible();
   }
   await expectAccessible(page);
+
+  // The mapping step: the columns chosen check the file again, without a page reload.
+  await page.goto("/admin/add-bulk-students");
+  await upload(page, xlsx("unnamed.xlsx", UNNAMED_STUDENTS));
+  await expect(page.getByRole("heading", { name: IMPORT_LABELS.mappingTitle })).toBeVisible();
+  await expectAccessible(page);
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
+  await page.getByLabel("Pupil Full Names").selectOption({ label: "Name" });
+  await page.getByRole("button", { name: IMPORT_LABELS.useColumns }).click();
+  await expect(page.getByText("1 row read. 1 row ready to import.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: IMPORT_LABELS.mappingTitle })).toHaveCount(0);
+  expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+  await page.getByRole("button", { name: "Import 1 row" }).click();
+  await expect(toast(page)).toHaveText(IMPORT_MESSAGES.imported(1, "students"));
 });
 
 test(
@@ -149,7 +164,7 @@ test(
 
     await page.goto("/admin/add-bulk-students");
     await upload(page, notASpreadsheet());
-    await expect(page.getByText(MESSAGES.excelOnly)).toBeVisible();
+    await expect(page.getByText(IMPORT_MESSAGES.notASpreadsheet)).toBeVisible();
     await expectAccessible(page);
 
     await upload(page, xlsx("register.xlsx", c.bad));

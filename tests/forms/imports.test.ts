@@ -1,9 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { IMPORT_COLUMNS, IMPORT_MESSAGES, type ImportKind } from "../../contract/imports";
+import { IMPORT_COLUMNS, IMPORT_LABELS, IMPORT_MESSAGES, type ImportKind } from "../../contract/imports";
 import { APP_MESSAGES, MESSAGES } from "../../contract/messages";
 import { STUDENT_MESSAGES } from "../../contract/students";
 import { sheetRows } from "../api/spreadsheets";
-import { BULK_PARENTS_CHILD, everyKindOfBadRow, IMPORT_CASES, notASpreadsheet, xlsx } from "../e2e/support/imports";
+import {
+  BULK_PARENTS_CHILD,
+  everyKindOfBadRow,
+  IMPORT_CASES,
+  MESSY_STUDENTS,
+  notASpreadsheet,
+  sheetUpload,
+  UNNAMED_STUDENTS,
+  xlsx,
+} from "../e2e/support/imports";
 import type { Page, UploadFile } from "./support/browser";
 import { registerSchool, signedIn, type Admin } from "./support/school";
 
@@ -52,7 +61,7 @@ async function importFlow(kind: ImportKind) {
   expect(page.field("Spreadsheet").description).toContain(MESSAGES.noFileSelected);
   page = await upload(page, notASpreadsheet());
   expect(page.status).toBe(422);
-  expect(page.field("Spreadsheet").description).toContain(MESSAGES.excelOnly);
+  expect(page.field("Spreadsheet").description).toContain(IMPORT_MESSAGES.notASpreadsheet);
 
   // A file with a bad row: the check lists it, nothing can be imported, the problem file has it.
   page = await upload(page, xlsx("register.xlsx", c.bad));
@@ -99,5 +108,69 @@ describe("bulk import without JavaScript", () => {
     const cells = page.tableRows().flat();
     for (const message of [STUDENT_MESSAGES.nameRequired, STUDENT_MESSAGES.classUnknown, APP_MESSAGES.invalidEmail])
       expect(cells).toContain(message);
+  });
+
+  it("a student list as kept by hand (CSV from Excel on Windows): the header row, the name's parts, the values read and the rows skipped are shown, then imported", async () => {
+    const browser = await signedIn(admin);
+    let page = await upload(
+      await browser.goto("/admin/add-bulk-students"),
+      await sheetUpload("csv-windows-1252", MESSY_STUDENTS, "kept"),
+    );
+    expect(page.text()).toContain("2 rows read. 2 rows ready to import.");
+    expect(page.text()).toContain(IMPORT_LABELS.headerRow(3));
+    expect(page.text()).toContain(IMPORT_LABELS.joined(["SURNAME", "FIRST NAME"]));
+    expect(page.tableRows()).toEqual(
+      expect.arrayContaining([
+        ["Class", "jss 1", "JSS1", "4"],
+        ["Gender", "F", "Female", "4"],
+        ["Phone Number", "8031234567", "08031234567", "4"],
+        ["Class", "J.S.S. 2", "JSS2", "6"],
+        ["Gender", "M", "Male", "6"],
+      ]),
+    );
+    expect(page.text()).toContain("Row 5: blank");
+    expect(page.text()).toContain("Row 7: a totals line");
+    page = await page.press("Import 2 rows");
+    expect(page.toast()).toBe(IMPORT_MESSAGES.imported(2, "students"));
+    expect(page.listItems("Students").some((item) => item.includes("Okoro Adaeze"))).toBe(true);
+  });
+
+  it("the mapping step: a select per unmatched column; one field twice is refused beside the column with the choices kept; the choice checks the file again and is kept for the next file", async () => {
+    const browser = await signedIn(admin);
+    let page = await upload(await browser.goto("/admin/add-bulk-students"), xlsx("unnamed.xlsx", UNNAMED_STUDENTS));
+    expect(page.text()).toContain(IMPORT_LABELS.mappingTitle);
+    expect(page.text()).toContain("Missing columns: Name.");
+    expect(page.field("Pupil Full Names").value).toBe("");
+    const checkPath = page.path;
+
+    page = await page
+      .form({ button: IMPORT_LABELS.useColumns })
+      .select("Pupil Full Names", "name")
+      .select("Hobby", "name")
+      .submit(IMPORT_LABELS.useColumns);
+    expect(page.status).toBe(400);
+    expect(page.path).toBe(checkPath);
+    expect(page.field("Hobby").description).toContain(IMPORT_MESSAGES.mappingTwice("Hobby"));
+    expect(page.field("Pupil Full Names").value).toBe("name");
+    expect(page.field("Hobby").value).toBe("name");
+
+    page = await page
+      .form({ button: IMPORT_LABELS.useColumns })
+      .select("Hobby", IMPORT_LABELS.ignore)
+      .submit(IMPORT_LABELS.useColumns);
+    expect(page.path).not.toBe(checkPath);
+    expect(page.text()).toContain("1 row read. 1 row ready to import.");
+    expect(page.text()).toContain("Columns not imported (not known): Hobby.");
+    expect(page.text()).not.toContain(IMPORT_LABELS.mappingTitle);
+
+    // The school's next file with these headers is read with its choice.
+    const next = await upload(
+      await browser.goto("/admin/add-bulk-students"),
+      xlsx("unnamed again.xlsx", [UNNAMED_STUDENTS[0], ["Bola Mapped", "JSS2", "M", "0803 555 0002", ""]]),
+    );
+    expect(next.text()).toContain("1 row read. 1 row ready to import.");
+    expect(next.text()).not.toContain(IMPORT_LABELS.mappingTitle);
+    page = await page.press("Import 1 row");
+    expect(page.toast()).toBe(IMPORT_MESSAGES.imported(1, "students"));
   });
 });

@@ -23,6 +23,7 @@ describe("matchHeaders", () => {
       fields: IMPORT_COLUMNS.students.map((c) => c.field),
       unknown: [],
       missing: [],
+      joined: [],
     });
   });
 
@@ -46,6 +47,7 @@ describe("matchHeaders", () => {
       fields: ["name", null, null, null, "selectedClass"],
       unknown: ["Full Name", "Favourite Colour"],
       missing: ["Gender", "Phone Number"],
+      joined: [],
     });
   });
 
@@ -77,7 +79,7 @@ describe("readFirstSheet (in a worker)", () => {
     return p;
   };
 
-  it("reads the first sheet only, headers apart, as text, blank rows dropped", async () => {
+  it("reads the first sheet only, its first row apart, as text, blank rows kept empty so that rows keep their numbers", async () => {
     const book = xlsxBytes([["Name", "Phone"], ["Ada", 8031234567], [], ["Bayo", "0803"]], "xlsx", [
       [["Other"], ["ignored"]],
     ]);
@@ -85,15 +87,10 @@ describe("readFirstSheet (in a worker)", () => {
     expect(await readFirstSheet(file("a.xlsx", book), 10)).toEqual({
       ok: true,
       sha256,
+      firstRow: 1,
       headers: ["Name", "Phone"],
-      rows: [
-        ["Ada", "8031234567"],
-        ["Bayo", "0803"],
-      ],
-      rowsJson: JSON.stringify([
-        ["Ada", "8031234567"],
-        ["Bayo", "0803"],
-      ]),
+      rows: [["Ada", "8031234567"], [], ["Bayo", "0803"]],
+      rowsJson: JSON.stringify([["Ada", "8031234567"], [], ["Bayo", "0803"]]),
     });
   });
 

@@ -1,6 +1,6 @@
 import { IMPORT_MESSAGES, type ImportKind } from "../../../contract/imports";
 import { APP_MESSAGES } from "../../../contract/messages";
-import { xlsxBytes } from "../../api/spreadsheets";
+import { sheetFile, xlsxBytes, type SheetFormat } from "../../api/spreadsheets";
 import type { UploadFile } from "./files";
 
 /** The bulk import's test files, made with SheetJS: shared by the Chromium specs and the form tests. */
@@ -12,6 +12,33 @@ export const xlsx = (name: string, rows: string[][]): UploadFile => ({
   mimeType: XLSX_TYPE,
   buffer: Buffer.from(xlsxBytes(rows)),
 });
+
+/** A file of `rows` in any of the formats read (a CSV as Excel on Windows or Google Sheets saves it). */
+export async function sheetUpload(format: SheetFormat, rows: (string | number)[][], base: string): Promise<UploadFile> {
+  const file = sheetFile(format, rows, base);
+  return {
+    name: file.name,
+    mimeType: file.type || "application/octet-stream",
+    buffer: Buffer.from(await file.arrayBuffer()),
+  };
+}
+
+/** A student list as kept by hand: a title, headers in capitals with other words, M/F, a blank row, a totals line. */
+export const MESSY_STUDENTS: (string | number)[][] = [
+  ["GREENFIELD COLLEGE – STUDENT LIST"],
+  [],
+  ["S/N", "SURNAME", "FIRST NAME", "CLASS", "SEX", "PARENT'S PHONE"],
+  [1, "Okoro", "Adaeze", "jss 1", "F", 8031234567],
+  [],
+  [2, "Bello", "Musa", "J.S.S. 2", "M", "0803 123 4568"],
+  ["TOTAL", 2],
+];
+
+/** A student file whose name column no header names: the mapping step asks for it. */
+export const UNNAMED_STUDENTS = [
+  ["Pupil Full Names", "Class", "Sex", "Phone", "Hobby"],
+  ["Kemi Mapped", "JSS1", "F", "0803 555 0001", "Chess"],
+];
 
 /** Text named and typed as a spreadsheet: refused by its bytes. */
 export const notASpreadsheet = (): UploadFile => ({

@@ -93,7 +93,7 @@ export default function BulkUpload() {
       <PageHeader backTo={words.list} title={words.title} />
       <Panel id="template" title="1. Fill in the template">
         <p className="text-sm text-slate-700">
-          One row per {words.one}, the first row holding the column headers. Columns:{" "}
+          One row per {words.one}, under a row of column headers (a title or blank rows above it are skipped). Columns:{" "}
           {IMPORT_COLUMNS[kind].map((c) => `${c.header}${c.required ? " (required)" : ""}`).join(", ")}. The second
           sheet explains each column and the values it takes.
         </p>
@@ -114,12 +114,12 @@ export default function BulkUpload() {
           <Field
             label="Spreadsheet"
             required
-            hint={`An .xlsx or .xls file of at most 5 MB and ${IMPORT_MAX_ROWS.toLocaleString("en-NG")} rows. Only its first sheet is read. Nothing is added before you confirm.`}
+            hint={`An .xlsx, .xls, .ods or .csv file of at most 5 MB and ${IMPORT_MAX_ROWS.toLocaleString("en-NG")} rows. Only its first sheet is read. Nothing is added before you confirm.`}
             field={form.field(IMPORT_FILE_FIELD)}
             inputProps={{
               type: "file",
               accept:
-                ".xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel",
+                ".xlsx,.xls,.ods,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,application/vnd.oasis.opendocument.spreadsheet,text/csv",
               disabled: busy,
             }}
           />
