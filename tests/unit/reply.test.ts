@@ -97,14 +97,14 @@ describe("apiReply: the API's failure as the form's reply", () => {
     }
   });
 
-  it("an API that cannot be reached says the screen's text, else the unexpected-error message", async () => {
+  it("an API that cannot be reached says the screen's text, else the default of a create", async () => {
     const down = new SchoolApiClient(() => Promise.reject(new Error("ECONNREFUSED")), {
       token: "t",
       uniqueId: "SCH-ABC2345",
     });
     const result = await down.create("/thing", {});
     if (result.ok) throw new Error("expected a failure");
-    expect(apiReply(submissionOf(sent), result).error).toEqual({ "": [DEFAULT_ERRORS.unexpected] });
+    expect(apiReply(submissionOf(sent), result).error).toEqual({ "": [DEFAULT_ERRORS.request] });
   });
 
   it("renames the API's fields, hides passwords, and can put the message on one field", async () => {
