@@ -5,17 +5,25 @@ import sharp from "sharp";
  * header declares a size it does not hold) and a polyglot (a real PNG with another file after it).
  */
 
-/** A real picture of `width` × `height` pixels, a gradient so that it does not compress to nothing. */
+/**
+ * A real picture of `width` × `height` pixels, a gradient so that it does not compress to nothing;
+ * `transparent`: with an alpha channel, which a PDF library must decode to draw (it cannot pass it on).
+ */
 export async function picture(
   width: number,
   height: number,
   format: "png" | "jpeg" = "png",
+  transparent = false,
 ): Promise<Uint8Array<ArrayBuffer>> {
-  const row = Buffer.alloc(width * 3);
-  for (let x = 0; x < width; x++) row.set([(x * 255) / width, 120, 255 - (x * 255) / width], x * 3);
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++) row.copy(raw, y * width * 3);
-  const image = sharp(raw, { raw: { width, height, channels: 3 } });
+  const channels = transparent ? 4 : 3;
+  const row = Buffer.alloc(width * channels);
+  for (let x = 0; x < width; x++) {
+    const shade = Math.round((x * 255) / width);
+    row.set(transparent ? [shade, 120, 255 - shade, 255 - shade / 2] : [shade, 120, 255 - shade], x * channels);
+  }
+  const raw = Buffer.alloc(width * height * channels);
+  for (let y = 0; y < height; y++) row.copy(raw, y * width * channels);
+  const image = sharp(raw, { raw: { width, height, channels } });
   const encoded = format === "png" ? image.png({ compressionLevel: 9 }) : image.jpeg({ quality: 80 });
   return new Uint8Array(await encoded.toBuffer());
 }
