@@ -205,6 +205,23 @@ describe(`images and media on ${DATABASE}`, { timeout: 120_000 }, () => {
       expect((await api.fetch(`/api/media/${randomKey()}`, { headers: school.auth })).status).toBe(404);
     });
 
+    it("a sub-admin of the school sees them too, whatever keys they hold", async () => {
+      const added = await api.fetch(at("/sub-admins"), {
+        method: "POST",
+        headers: { ...school.auth, "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "Mrs. Sub", email: "sub@media.ng", phone: "0803 000 0000", features: ["files"] }),
+      });
+      const { password } = ((await added.json()) as { data: { password: string } }).data;
+      const signedIn = await api.fetch("/api/admin/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ unique_id: school.uniqueId, email: "sub@media.ng", password }),
+      });
+      const { token } = ((await signedIn.json()) as { data: { token: string } }).data;
+      for (const url of [photo, signature])
+        expect((await api.fetch(url, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+    });
+
     it("a deleted person's photo is gone: parent, staff member, student", async () => {
       const parentRecord = await client.send(school, "POST", "/stu-parents", "parent_data", parent(4), {
         photo: asFile(await picture(30, 30), "p.png"),
