@@ -5,7 +5,7 @@ import type { ApiDeps } from "./context";
 import { dbFailure } from "./lib/db-errors";
 import { ApiError } from "./lib/errors";
 import { refuseCredentialsInQuery, requestId, type RequestEnv } from "./middleware/request";
-import { requireTenant } from "./middleware/tenant";
+import { bearerTenant, requireTenant } from "./middleware/tenant";
 import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { timetableRoutes } from "./routes/timetables";
@@ -19,7 +19,7 @@ import { parentRoutes } from "./routes/parents";
 import { staffRoutes } from "./routes/staff";
 import { feeRoutes } from "./routes/fees";
 import { subAdminRoutes } from "./routes/sub-admins";
-import { readMedia } from "./services/media";
+import { isSchoolLogo, readMedia, readSchoolMedia } from "./services/media";
 import { admissionRoutes, publicAdmissionRoutes } from "./routes/admissions";
 import { importRoutes } from "./routes/imports";
 import { jobRoutes } from "./routes/jobs";
@@ -96,13 +96,20 @@ export function createApi(deps: ApiDeps) {
   // The public application page: the form's unguessable id is the only key, and it opens nothing else.
   api.route("/public/admission-forms", publicAdmissionRoutes(deps));
 
+  // A school's logo is public: the application page shows it. Every other image (a signature, a person's
+  // photo) is served only to a signed-in user of its school and never kept by a cache, so that one deleted
+  // is gone; another school's, like one that is gone, is not found.
   api.get("/media/:key", async (c) => {
     const key = c.req.param("key");
-    const media = /^[a-f0-9]{32}$/.test(key) ? await readMedia(deps, key) : null;
+    if (!/^[a-f0-9]{32}$/.test(key)) throw new ApiError(404, APP_MESSAGES.notFound);
+    const isPublic = await isSchoolLogo(deps, key);
+    const media = isPublic
+      ? await readMedia(deps, key)
+      : await readSchoolMedia(deps, (await bearerTenant(deps, c.req.header("authorization"))).tenant, key);
     if (!media) throw new ApiError(404, APP_MESSAGES.notFound);
     return c.body(media.bytes, 200, {
       "Content-Type": media.mime,
-      "Cache-Control": "public, max-age=31536000, immutable",
+      "Cache-Control": isPublic ? "public, max-age=31536000, immutable" : "private, no-store",
       "X-Content-Type-Options": "nosniff",
     });
   });

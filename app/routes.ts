@@ -15,6 +15,7 @@ export default [
   route("bench/reference", "routes/bench-reference.tsx"),
   route("apply/:publicId", "routes/apply/form.tsx"),
   route("apply/:publicId/done/:reference", "routes/apply/done.tsx"),
+  route("media/:key", "routes/media.tsx"),
 
   layout("routes/admin/layout.tsx", [
     ...prefix("admin", [

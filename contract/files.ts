@@ -54,6 +54,7 @@ export const FILE_MESSAGES = {
   typeRefused:
     "These files cannot be uploaded: {names}. Upload documents, pictures, audio or video (not programs, web pages or SVG images).",
   emptyFiles: "These files are empty: {names}",
+  picturesTooLarge: "Pictures exceeding 25 megapixels (for example 5000 × 5000 pixels): {names}",
   quotaExceeded: "Not enough storage space: these files need {needed} but only {remaining} is left.",
   folderNotFound: "Folder not found.",
   folderDeleted: "Folder deleted successfully",

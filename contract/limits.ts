@@ -1,5 +1,7 @@
 /** Business constants and limits (docs/product.md, Limits and constants). */
 export const IMAGE_MAX_BYTES = 2_097_152;
+/** Every image's header may declare at most this many pixels (25 megapixels, e.g. 5000 × 5000): decoding one costs 4 bytes a pixel. */
+export const IMAGE_MAX_PIXELS = 25_000_000;
 export const TOAST_TIMEOUT_MS = 2_500;
 export const GENDERS = ["Male", "Female"] as const;
 export const IMAGE_MIME_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;

@@ -76,6 +76,7 @@ export const APP_MESSAGES = {
   unavailable: "The school's records cannot be reached right now. Please try again in a moment.",
   conflict: "This conflicts with a record already saved. Please reload the page and try again.",
   invalidData: "The given data was invalid.",
+  imageTooManyPixels: "Image must be at most 25 megapixels (for example 5000 × 5000 pixels).",
   tokenInAddress: "Send the login token in the Authorization header, never in the address.",
   unsupportedForm: "This form was sent in a way the page does not accept.",
 } as const;

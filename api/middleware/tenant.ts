@@ -14,15 +14,23 @@ export type TenantEnv = { Variables: { tenant: Tenant; token: string } };
  */
 export function requireTenant(deps: ApiDeps) {
   return createMiddleware<TenantEnv>(async (c, next) => {
-    const header = c.req.header("authorization") ?? "";
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw new ApiError(401, APP_MESSAGES.unauthenticated);
-    const tenant = await authenticate(deps, match[1]);
-    if (!tenant) throw new ApiError(401, APP_MESSAGES.unauthenticated);
+    const { tenant, token } = await bearerTenant(deps, c.req.header("authorization"));
     if (c.req.param("uniqueId")?.toUpperCase() !== tenant.uniqueId) throw new ApiError(404, APP_MESSAGES.notFound);
     c.set("tenant", tenant);
-    c.set("token", match[1]);
+    c.set("token", token);
     await checkAccess(c, tenant);
     await next();
   });
+}
+
+/** The school (and sub-admin) a request's bearer token is signed in as; none, or not valid: 401. */
+export async function bearerTenant(
+  deps: ApiDeps,
+  header: string | undefined,
+): Promise<{ tenant: Tenant; token: string }> {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
+  if (!match) throw new ApiError(401, APP_MESSAGES.unauthenticated);
+  const tenant = await authenticate(deps, match[1]);
+  if (!tenant) throw new ApiError(401, APP_MESSAGES.unauthenticated);
+  return { tenant, token: match[1] };
 }

@@ -4,9 +4,9 @@ import type { FieldErrors } from "../../contract/http";
 import { APP_MESSAGES } from "../../contract/messages";
 import type { UploadedFile } from "../../server-lib/multipart";
 import type { ApiDeps, Tenant } from "../context";
-import { fromZod, gatherFieldErrors, validationError } from "../lib/errors";
+import { fromZod, gatherFieldErrors, gatherFieldErrorsAsync, validationError } from "../lib/errors";
 import { adminData, holdSchoolEmail, normalizePhone, refuseSchoolEmailTaken } from "./auth";
-import { assertImage, removeMedia, storeImage } from "./media";
+import { checkImage, removeMedia, storeImage } from "./media";
 import { schoolTerm } from "./calendar";
 import { recordAudit } from "./audit";
 
@@ -37,8 +37,10 @@ export async function updateAdminRecord(
     present.phone_number === undefined || errors.phone_number
       ? undefined
       : gatherFieldErrors(errors, () => normalizePhone("phone_number", present.phone_number!));
-  const logoMime = files.logo && gatherFieldErrors(errors, () => assertImage("logo", files.logo!));
-  const signatureMime = files.signature && gatherFieldErrors(errors, () => assertImage("signature", files.signature!));
+  const logo = files.logo && (await gatherFieldErrorsAsync(errors, () => checkImage("logo", files.logo!, "logo")));
+  const signature =
+    files.signature &&
+    (await gatherFieldErrorsAsync(errors, () => checkImage("signature", files.signature!, "signature")));
   if (Object.keys(errors).length || !parsed.success) throw validationError(errors);
   const fields = { ...parsed.data };
   if (phone) fields.phone_number = phone;
@@ -47,12 +49,10 @@ export async function updateAdminRecord(
   const before = await school(deps, tenant);
   const stored: string[] = [];
   try {
-    const logo_key = files.logo ? await storeImage(deps, tenant.schoolId, files.logo, logoMime!) : before.logo_key;
-    if (files.logo) stored.push(logo_key!);
-    const signature_key = files.signature
-      ? await storeImage(deps, tenant.schoolId, files.signature, signatureMime!)
-      : before.signature_key;
-    if (files.signature) stored.push(signature_key!);
+    const logo_key = logo ? await storeImage(deps, tenant.schoolId, logo) : before.logo_key;
+    if (logo) stored.push(logo_key!);
+    const signature_key = signature ? await storeImage(deps, tenant.schoolId, signature) : before.signature_key;
+    if (signature) stored.push(signature_key!);
     await deps.db.transaction().execute(async (trx) => {
       if (fields.school_email !== undefined) {
         await holdSchoolEmail(deps, trx, fields.school_email);

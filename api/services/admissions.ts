@@ -18,6 +18,7 @@ import {
 import { admissionFormFields, applicationFields, toggleStatusPayload } from "../../contract/admissions.schema";
 import type { FieldErrors, Paginated } from "../../contract/http";
 import { koboToNaira } from "../../contract/money";
+import { APP_MESSAGES } from "../../contract/messages";
 import { firstField, type DiskFile, type DiskMultipartResult } from "../../server-lib/multipart";
 import { toE164 } from "../../contract/phone";
 import { errorFields, logger } from "../../observability/log";
@@ -28,6 +29,7 @@ import { readableId, randomKey } from "../lib/crypto";
 import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError, fromZod, validationError } from "../lib/errors";
 import { detectFileType } from "../lib/file-types";
+import { boundImage, checkImageHeader } from "../lib/images";
 import { idempotencyKey } from "../lib/idempotency";
 import { paginate, type PageParams } from "../lib/pagination";
 import { cleanFileName, diskBytes } from "./files";
@@ -293,8 +295,11 @@ async function checkDocuments(files: DiskFile[], errors: FieldErrors) {
       continue;
     }
     const detected = await detectFileType(diskBytes(file), file.filename);
+    const header = detected.ok && detected.type.mime.startsWith("image/") ? await checkImageHeader(file.path) : null;
     if (!detected.ok) errors[field] = [detected.reason === "empty" ? M.documentEmpty : M.documentRefused];
     else if (!DOCUMENT_TYPES.has(detected.type.mime)) errors[field] = [M.documentRefused];
+    else if (header && !header.ok)
+      errors[field] = [header.reason === "pixels" ? APP_MESSAGES.imageTooManyPixels : M.documentRefused];
     else accepted.push({ field, file, mime: detected.type.mime });
   }
   return accepted;
@@ -612,19 +617,12 @@ async function passportPhoto(deps: ApiDeps, tenant: Tenant, submissionId: number
   if (!doc || !doc.mime_type.startsWith("image/")) return null;
   const bytes = await deps.storage.get(doc.storage_key);
   if (!bytes) return null;
-  return storeImage(
-    deps,
-    tenant.schoolId,
-    {
-      field: "profile_img",
-      filename: doc.original_name,
-      declaredType: doc.mime_type,
-      bytes,
-      size: bytes.length,
-      truncated: false,
-    },
-    doc.mime_type,
-  );
+  // Its header was checked when it was sent (or, sent before the pixel cap, is checked now by the re-encoding).
+  const photo = await boundImage(bytes, "photo").catch((error: unknown) => {
+    logger.warn("passport photograph not copied to the student", errorFields(error));
+    return null;
+  });
+  return photo ? storeImage(deps, tenant.schoolId, photo) : null;
 }
 
 /** Rejects a pending submission; it stays, marked rejected. */

@@ -21,10 +21,10 @@ import {
   hashToken,
   verifyPassword,
 } from "../lib/crypto";
-import { ApiError, fromZod, gatherFieldErrors, validationError } from "../lib/errors";
+import { ApiError, fromZod, gatherFieldErrors, gatherFieldErrorsAsync, validationError } from "../lib/errors";
 import type { School } from "../db/schema";
 import type { Db } from "../db/types";
-import { assertImage, mediaUrl, storeImage } from "./media";
+import { checkImage, mediaUrl, storeImage } from "./media";
 
 type Registration = RegisterResponse["data"];
 
@@ -59,9 +59,9 @@ export async function registerSchool(
   const phone = errors.phone_number
     ? undefined
     : gatherFieldErrors(errors, () => normalizePhone("phone_number", input.phone_number!));
-  const mime = logo ? gatherFieldErrors(errors, () => assertImage("logo", logo)) : undefined;
+  const image = logo ? await gatherFieldErrorsAsync(errors, () => checkImage("logo", logo, "logo")) : undefined;
   if (!logo) errors.logo = ["Logo is required"];
-  if (Object.keys(errors).length || !parsed.success || !phone || !logo || !mime) throw validationError(errors);
+  if (Object.keys(errors).length || !parsed.success || !phone || !image) throw validationError(errors);
   const fields = parsed.data;
 
   const password = generatePassword();
@@ -117,7 +117,7 @@ export async function registerSchool(
     const { school } = saved;
     let logoKey: string;
     try {
-      logoKey = await storeImage(deps, school.id, logo, mime);
+      logoKey = await storeImage(deps, school.id, image);
       await deps.db.updateTable("schools").set({ logo_key: logoKey }).where("id", "=", school.id).execute();
     } catch (error) {
       await deps.db.deleteFrom("schools").where("id", "=", school.id).execute();

@@ -6,6 +6,7 @@ import {
   formatFileSize,
   listNames,
   MAX_FOLDERS,
+  previewKind,
   uploadFileProblems,
   type FileRecord,
   type FolderStats,
@@ -22,6 +23,7 @@ import { revokeSubjectLinks } from "../lib/public-links";
 import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError, fromZod, validationError } from "../lib/errors";
 import { detectFileType, type FileType } from "../lib/file-types";
+import { checkImageHeader } from "../lib/images";
 import { paginate, type PageParams } from "../lib/pagination";
 import { errorFields, logger } from "../../observability/log";
 import { recordAudit } from "./audit";
@@ -339,13 +341,19 @@ async function checkTypes(files: DiskFile[]): Promise<{ types: FileType[]; error
   const types: FileType[] = [];
   const refused: string[] = [];
   const empty: string[] = [];
+  const tooManyPixels: string[] = [];
   for (const file of files) {
     const detected = await detectFileType(diskBytes(file), file.filename);
-    if (detected.ok) types.push(detected.type);
+    // A picture is kept as it was sent (it is the school's document), once its header passed the pixel cap.
+    const header =
+      detected.ok && previewKind(detected.type.mime) === "image" ? await checkImageHeader(file.path) : null;
+    if (header && !header.ok) (header.reason === "pixels" ? tooManyPixels : refused).push(cleanFileName(file.filename));
+    else if (detected.ok) types.push(detected.type);
     else (detected.reason === "empty" ? empty : refused).push(cleanFileName(file.filename));
   }
   const messages = [
     ...(refused.length ? [listNames(FILE_MESSAGES.typeRefused, refused)] : []),
+    ...(tooManyPixels.length ? [listNames(FILE_MESSAGES.picturesTooLarge, tooManyPixels)] : []),
     ...(empty.length ? [listNames(FILE_MESSAGES.emptyFiles, empty)] : []),
   ];
   return { types, errors: messages.length ? { files: messages } : {} };

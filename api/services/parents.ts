@@ -146,7 +146,7 @@ export async function getParent(deps: ApiDeps, tenant: Tenant, key: string): Pro
  * school's students (`parentId`: the parent being edited). Every field problem is reported at once.
  */
 export async function parentColumns(db: Db, tenant: Tenant, body: PersonBody, parentId?: number) {
-  const { fields, phone, photoMime, errors } = checkPerson(parentFields, body, {
+  const { fields, phone, photo, errors } = await checkPerson(parentFields, body, {
     lists: PARENT_LISTS,
     flags: PARENT_FLAGS,
   });
@@ -163,7 +163,7 @@ export async function parentColumns(db: Db, tenant: Tenant, body: PersonBody, pa
     },
     childIds: children ?? [],
     removePhoto: Boolean(fields.remove_photo),
-    photoMime,
+    photo,
   };
 }
 
@@ -239,10 +239,10 @@ async function parentWrite(
   body: PersonBody,
   parentId?: number,
 ): Promise<PersonWrite<"parents">> {
-  const { columns, childIds: children, removePhoto, photoMime } = await parentColumns(db, tenant, body, parentId);
+  const { columns, childIds: children, removePhoto, photo } = await parentColumns(db, tenant, body, parentId);
   return {
     columns,
-    photoMime,
+    photo,
     removePhoto,
     conflict: (exceptId) => duplicateOf(db, tenant, columns, exceptId),
     link: (trx, id, now) => linkChildren(trx, tenant, id, children, now),
@@ -292,7 +292,7 @@ export async function linkApplicantParent(
   studentId: number,
   now: string,
 ): Promise<Parent> {
-  const { fields, phone, errors } = checkPerson(
+  const { fields, phone, errors } = await checkPerson(
     parentFields,
     { data: details },
     { lists: PARENT_LISTS, flags: PARENT_FLAGS },

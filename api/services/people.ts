@@ -10,11 +10,12 @@ import type { Db } from "../db";
 import type { Database, Parent, StaffMember } from "../db/schema";
 import { publicId } from "../lib/crypto";
 import { isUniqueViolation } from "../lib/db-errors";
-import { ApiError, gatherFieldErrors } from "../lib/errors";
+import { ApiError, gatherFieldErrorsAsync } from "../lib/errors";
+import type { BoundedImage } from "../lib/images";
 import { idempotencyKey } from "../lib/idempotency";
 import { isRecordKey } from "../lib/record-key";
 import { recordAudit } from "./audit";
-import { assertImage, removeMedia, storeImage } from "./media";
+import { checkImage, removeMedia, storeImage } from "./media";
 
 /**
  * What parents and staff share: reading `parent_data` / `staff_data` with the rules for every person (name,
@@ -32,8 +33,8 @@ export interface CheckedPerson<Fields> {
   fields: Fields;
   /** The phone in E.164. */
   phone: string;
-  /** The photo's type by its bytes, when a photo came. */
-  photoMime?: string;
+  /** The photo, checked and re-encoded, when a photo came. */
+  photo?: BoundedImage;
   errors: FieldErrors;
 }
 
@@ -42,11 +43,11 @@ export interface CheckedPerson<Fields> {
  * the phone's and the photo's. `fields` holds every field that is valid, so the caller can check the
  * others (children, classes) too before it throws all the problems together.
  */
-export function checkPerson<Shape extends z.ZodRawShape>(
+export async function checkPerson<Shape extends z.ZodRawShape>(
   schema: z.ZodObject<Shape>,
   body: PersonBody,
   shape: { lists: readonly string[]; flags: readonly string[] },
-): CheckedPerson<Partial<z.infer<z.ZodObject<Shape>>>> {
+): Promise<CheckedPerson<Partial<z.infer<z.ZodObject<Shape>>>>> {
   const input = personDataInput(body.data, shape.lists, shape.flags);
   const fields: Record<string, unknown> = {};
   const errors: FieldErrors = {};
@@ -57,8 +58,9 @@ export function checkPerson<Shape extends z.ZodRawShape>(
   }
   const phone = typeof input.phone === "string" ? toE164(input.phone) : null;
   if (!phone && !errors.phone) errors.phone = [APP_MESSAGES.invalidPhone];
-  const photoMime = body.photo && gatherFieldErrors(errors, () => assertImage("profile_img", body.photo!));
-  return { fields: fields as Partial<z.infer<z.ZodObject<Shape>>>, phone: phone ?? "", photoMime, errors };
+  const photo =
+    body.photo && (await gatherFieldErrorsAsync(errors, () => checkImage("profile_img", body.photo!, "photo")));
+  return { fields: fields as Partial<z.infer<z.ZodObject<Shape>>>, phone: phone ?? "", photo, errors };
 }
 
 /**
@@ -69,10 +71,10 @@ export function checkPerson<Shape extends z.ZodRawShape>(
 export async function withPhoto<T>(
   deps: ApiDeps,
   tenant: Tenant,
-  photo: { file?: UploadedFile; mime?: string; remove: boolean; current: string | null },
+  photo: { image?: BoundedImage; remove: boolean; current: string | null },
   write: (key: string | null) => Promise<T>,
 ): Promise<T> {
-  const stored = photo.file && photo.mime ? await storeImage(deps, tenant.schoolId, photo.file, photo.mime) : null;
+  const stored = photo.image ? await storeImage(deps, tenant.schoolId, photo.image) : null;
   const key = stored ?? (photo.remove ? null : photo.current);
   let result: T;
   try {
@@ -99,8 +101,8 @@ type FlowColumns = "profile_img_key" | "school_id" | "unique_id" | "idempotency_
 /** What a checked body writes: the row's own columns, the photo, and how it meets the school's other records. */
 export interface PersonWrite<T extends PeopleTable> {
   columns: Omit<Insertable<Database[T]>, FlowColumns | "id">;
-  /** The photo's type by its bytes, when a photo came. */
-  photoMime?: string;
+  /** The photo, checked and re-encoded, when a photo came. */
+  photo?: BoundedImage;
   removePhoto: boolean;
   /** Another record of the school with this email or phone (a staff member: form class): the 409 naming which, else null. */
   conflict: (exceptId?: number) => Promise<ApiError | null>;
@@ -179,30 +181,26 @@ export async function createPerson<T extends PeopleTable, Out>(
   if (conflict) return replayOr(conflict);
   const now = deps.now().toISOString();
   try {
-    const row = await withPhoto(
-      deps,
-      tenant,
-      { file: body.photo, mime: write.photoMime, remove: false, current: null },
-      (profile_img_key) =>
-        deps.db.transaction().execute(async (trx) => {
-          const values = {
-            ...write.columns,
-            profile_img_key,
-            school_id: tenant.schoolId,
-            unique_id: publicId(kind.idPrefix),
-            idempotency_key: key,
-            created_at: now,
-            updated_at: now,
-          };
-          // The table is one of two, so the row's type is known only by `T`.
-          const created = (await trx
-            .insertInto(kind.table as PeopleTable)
-            .values(values as Insertable<Database[PeopleTable]>)
-            .returningAll()
-            .executeTakeFirstOrThrow()) as PeopleRows[T];
-          await write.link(trx, created.id, now);
-          return created;
-        }),
+    const row = await withPhoto(deps, tenant, { image: write.photo, remove: false, current: null }, (profile_img_key) =>
+      deps.db.transaction().execute(async (trx) => {
+        const values = {
+          ...write.columns,
+          profile_img_key,
+          school_id: tenant.schoolId,
+          unique_id: publicId(kind.idPrefix),
+          idempotency_key: key,
+          created_at: now,
+          updated_at: now,
+        };
+        // The table is one of two, so the row's type is known only by `T`.
+        const created = (await trx
+          .insertInto(kind.table as PeopleTable)
+          .values(values as Insertable<Database[PeopleTable]>)
+          .returningAll()
+          .executeTakeFirstOrThrow()) as PeopleRows[T];
+        await write.link(trx, created.id, now);
+        return created;
+      }),
     );
     return { record: await kind.answer(deps.db, tenant, row), replayed: false };
   } catch (error) {
@@ -229,7 +227,7 @@ export async function updatePerson<T extends PeopleTable, Out>(
     const row = await withPhoto(
       deps,
       tenant,
-      { file: body.photo, mime: write.photoMime, remove: write.removePhoto, current: current.profile_img_key },
+      { image: write.photo, remove: write.removePhoto, current: current.profile_img_key },
       (profile_img_key) =>
         deps.db.transaction().execute(async (trx) => {
           const updated = (await trx

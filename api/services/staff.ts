@@ -183,7 +183,7 @@ function wholePairs(raw: unknown): (TeachingPair | null)[] {
  * `settings`, when the caller has them (an import checks many rows), saves reading them for each.
  */
 export async function staffColumns(deps: ApiDeps, tenant: Tenant, body: PersonBody, settings?: SchoolSettings) {
-  const { fields, phone, photoMime, errors } = checkPerson(staffFields.omit({ teaching: true }), body, {
+  const { fields, phone, photo, errors } = await checkPerson(staffFields.omit({ teaching: true }), body, {
     lists: [],
     flags: STAFF_FLAGS,
   });
@@ -227,7 +227,7 @@ export async function staffColumns(deps: ApiDeps, tenant: Tenant, body: PersonBo
     },
     teaching: pairs,
     removePhoto: Boolean(fields.remove_photo),
-    photoMime,
+    photo,
   };
 }
 
@@ -275,10 +275,10 @@ export async function setTeaching(db: Db, tenant: Tenant, staffId: number, pairs
 
 /** The write of a checked `staff_data`: its columns and photo, its conflicts, and the pairs taught. */
 async function staffWrite(deps: ApiDeps, tenant: Tenant, body: PersonBody): Promise<PersonWrite<"staff">> {
-  const { columns, teaching, removePhoto, photoMime } = await staffColumns(deps, tenant, body);
+  const { columns, teaching, removePhoto, photo } = await staffColumns(deps, tenant, body);
   return {
     columns,
-    photoMime,
+    photo,
     removePhoto,
     conflict: (exceptId) => conflictOf(deps.db, tenant, columns, exceptId),
     link: (trx, staffId) => setTeaching(trx, tenant, staffId, teaching),

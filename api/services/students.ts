@@ -27,7 +27,7 @@ import { idempotencyKey } from "../lib/idempotency";
 import { ApiError, fromZod, validationError } from "../lib/errors";
 import { paginate, type PageParams } from "../lib/pagination";
 import { isRecordKey } from "../lib/record-key";
-import { mediaUrl } from "./media";
+import { mediaUrl, removeMedia } from "./media";
 import { getSchoolSettings } from "./settings";
 import { recordAudit } from "./audit";
 import { recordCurrentClasses } from "./class-history";
@@ -302,6 +302,7 @@ export async function deleteStudent(deps: ApiDeps, tenant: Tenant, key: string):
     summary: `Deleted student ${student.name}`,
     recordIds: [student.unique_id],
   });
+  await removeMedia(deps, student.profile_img_key);
 }
 
 /** Moves a student to the backlog with a reason. Sending it again (a double tap) changes nothing more. */

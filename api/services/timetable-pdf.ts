@@ -3,7 +3,7 @@ import PDFDocument from "pdfkit";
 import { formatDate } from "../../contract/calendar";
 import { groupSchedules, isDated, type Timetable } from "../../contract/timetables";
 import type { ApiDeps, Tenant } from "../context";
-import { readMedia } from "./media";
+import { drawableImage } from "./media";
 import { getTimetable } from "./timetables";
 
 /**
@@ -21,8 +21,6 @@ const INK = "#0f172a";
 const MUTED = "#475569";
 const RULE = "#cbd5e1";
 const BAND = "#e2e8f0";
-/** pdfkit draws PNG and JPEG; a logo of another type is left out rather than failing the document. */
-const DRAWABLE = new Set(["image/png", "image/jpeg"]);
 
 export interface TimetablePdf {
   bytes: Buffer;
@@ -44,15 +42,19 @@ export async function timetablePdf(deps: ApiDeps, tenant: Tenant, rawId: string 
   return { bytes, filename: pdfFilename(timetable) };
 }
 
-/** The school's name and its logo when pdfkit can draw it (PNG or JPEG), for the top of a document. */
+/**
+ * The school's name and its logo as stored within bounds (PNG or JPEG of at most 1024 px, re-encoded here
+ * when stored before the bounds), for the top of a document: pdfkit decodes a PNG whole, so it never
+ * sees more than that.
+ */
 export async function letterhead(deps: ApiDeps, tenant: Tenant): Promise<{ schoolName: string; logo: Buffer | null }> {
   const school = await deps.db
     .selectFrom("schools")
     .select(["school_name", "logo_key"])
     .where("id", "=", tenant.schoolId)
     .executeTakeFirstOrThrow();
-  const logo = school.logo_key ? await readMedia(deps, school.logo_key) : null;
-  return { schoolName: school.school_name, logo: logo && DRAWABLE.has(logo.mime) ? Buffer.from(logo.bytes) : null };
+  const logo = school.logo_key ? await drawableImage(deps, school.logo_key, "logo") : null;
+  return { schoolName: school.school_name, logo };
 }
 
 /**

@@ -32,12 +32,12 @@ export function loginPathFor(request: Request): string {
   return `${LOGIN_PATH}?${new URLSearchParams({ returnTo: asked })}`;
 }
 
-/** The signed-in admin, or a redirect to the login page. */
-export async function requireAdmin(request: Request, context: AppLoadContext): Promise<AdminContext> {
+/** The signed-in admin, or null when no one is signed in. */
+export async function signedInAdmin(request: Request, context: AppLoadContext): Promise<AdminContext | null> {
   const session = await getSession(request, context);
   const token = session.get("token");
   const uniqueId = session.get("uniqueId");
-  if (!token || !uniqueId) throw redirect(loginPathFor(request));
+  if (!token || !uniqueId) return null;
   const subAdminId = session.get("subAdminId");
   return {
     api: new SchoolApiClient(context.schoolApi, { token, uniqueId, subAdminId }, context.apiTimeoutMs),
@@ -45,6 +45,13 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
     session,
     subAdminId,
   };
+}
+
+/** The signed-in admin, or a redirect to the login page. */
+export async function requireAdmin(request: Request, context: AppLoadContext): Promise<AdminContext> {
+  const admin = await signedInAdmin(request, context);
+  if (!admin) throw redirect(loginPathFor(request));
+  return admin;
 }
 
 export function publicApi(context: AppLoadContext): SchoolApiClient {

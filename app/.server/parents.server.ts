@@ -8,7 +8,8 @@ import type { StudentPage, StudentRecord } from "../../contract/students";
 import type { SchoolApiClient } from "./api.server";
 import { parentForm, PHONE_SHAPE } from "./form-schemas";
 import { readFormData } from "./form.server";
-import { loadRecord, photoSrc, sendPerson } from "./people.server";
+import { mediaSrc } from "./media.server";
+import { loadRecord, sendPerson } from "./people.server";
 import { API_REFUSED, checkedStatus, refuse } from "./reply.server";
 import type { FormResult } from "~/lib/form-state";
 import { redirectWithToast, success } from "./toast.server";
@@ -74,10 +75,10 @@ export async function loadParent(api: SchoolApiClient, context: AppLoadContext, 
   return {
     parent: {
       ...record,
-      parent_data: { ...record.parent_data, profile_img: photoSrc(context, record.parent_data.profile_img) },
+      parent_data: { ...record.parent_data, profile_img: mediaSrc(record.parent_data.profile_img) },
       children: record.children.map((c) => ({
         ...c,
-        student_data: { ...c.student_data, profile_img: photoSrc(context, c.student_data.profile_img) },
+        student_data: { ...c.student_data, profile_img: mediaSrc(c.student_data.profile_img) },
       })),
     },
     error: null,

@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "@remix-run/node";
 import type { Submission } from "@conform-to/react";
 import { DEFAULT_SUCCESS, MESSAGES } from "../../contract/messages";
 import type { SchoolApiClient } from "./api.server";
@@ -8,12 +7,8 @@ import { API_REFUSED, apiReply } from "./reply.server";
 
 /**
  * What the parents and staff screens share: loading one record, the JS-off confirm page's target,
- * photos as the browser loads them, and sending an add or edit form with its photo.
+ * and sending an add or edit form with its photo.
  */
-
-/** A photo's URL for the browser: the API's media path, under SCHOOL_API_URL when the API runs apart. */
-export const photoSrc = (context: AppLoadContext, url: string | null) =>
-  url ? `${context.apiPublicBase}${url}` : null;
 
 /** One record of a people API by its key; unknown or another school's: the 404 page. */
 export async function loadRecord<T>(

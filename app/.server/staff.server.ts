@@ -8,7 +8,8 @@ import type { StaffFields } from "../../contract/staff.schema";
 import type { SchoolApiClient } from "./api.server";
 import { staffForm } from "./form-schemas";
 import { readFormData } from "./form.server";
-import { loadRecord, photoSrc, sendPerson } from "./people.server";
+import { mediaSrc } from "./media.server";
+import { loadRecord, sendPerson } from "./people.server";
 import { API_REFUSED, INVALID, refuse } from "./reply.server";
 import { redirectWithToast, success } from "./toast.server";
 import { MORE_ROWS_INTENT } from "~/lib/teaching-rows";
@@ -24,7 +25,7 @@ export async function loadStaff(api: SchoolApiClient, context: AppLoadContext, i
   return {
     staff: {
       ...record,
-      staff_data: { ...record.staff_data, profile_img: photoSrc(context, record.staff_data.profile_img) },
+      staff_data: { ...record.staff_data, profile_img: mediaSrc(record.staff_data.profile_img) },
     },
     error: null,
   };

@@ -4,8 +4,15 @@ import type { BacklogEntry, StudentPayload, StudentRecord } from "../../contract
 import type { StudentFields } from "../../contract/students.schema";
 import type { SchoolApiClient } from "./api.server";
 import { backFromQuery } from "./confirm.server";
+import { mediaSrc } from "./media.server";
 import { notFound } from "./not-found.server";
 import { API_REFUSED, apiReply, checkedStatus } from "./reply.server";
+
+/** A student as a page shows them: the photo through this server (app/.server/media.server.ts). */
+export const withPagePhoto = <T extends StudentRecord>(student: T): T => ({
+  ...student,
+  student_data: { ...student.student_data, profile_img: mediaSrc(student.student_data.profile_img) },
+});
 
 /** One student by its unique_id through the product's studentInfo call; unknown or another school's: 404 page. */
 export async function loadStudent(

@@ -1,9 +1,10 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FileRecord, ShareLink } from "../../contract/files";
 import { configuredStorage } from "../../api/storage/configured";
 import { startS3, type LocalS3 } from "../support/s3";
 import { pdfBytes, SAMPLES } from "./file-samples";
-import { DATABASE, PNG_BYTES, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
+import { DATABASE, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
 
 /**
  * The file manager and the media on an S3-compatible bucket (a local server started here), as a school
@@ -42,7 +43,7 @@ describe(`files on an S3-compatible bucket, ${DATABASE}`, { timeout: 120_000 }, 
     expect(await s3.keys()).toContain(logoKey);
     const logo = await api.fetch(logoUrl);
     expect(logo.status).toBe(200);
-    expect(Buffer.from(await logo.arrayBuffer()).equals(PNG_BYTES)).toBe(true);
+    expect((await sharp(Buffer.from(await logo.arrayBuffer())).metadata()).format).toBe("png");
   });
 
   it("uploads go to the bucket, download from it, and deleting removes them; a refused batch stores nothing", async () => {

@@ -188,7 +188,7 @@ describe(`parents API on ${DATABASE}`, { timeout: 120_000 }, () => {
       });
       expect(status).toBe(201);
       expect(body.data.parent_data.profile_img).toMatch(/^\/api\/media\/[a-f0-9]{32}$/);
-      const media = await api.fetch(body.data.parent_data.profile_img);
+      const media = await api.fetch(body.data.parent_data.profile_img, { headers: school.auth });
       expect(media.status).toBe(200);
       expect(media.headers.get("content-type")).toBe("image/png");
 
@@ -367,7 +367,7 @@ describe(`parents API on ${DATABASE}`, { timeout: 120_000 }, () => {
         photo: photo(),
       });
       expect(replaced.body.data.parent_data.profile_img).not.toBe(record.parent_data.profile_img);
-      expect((await api.fetch(record.parent_data.profile_img!)).status).toBe(404);
+      expect((await api.fetch(record.parent_data.profile_img!, { headers: s.auth })).status).toBe(404);
       const kept = await client.send(s, "PUT", `/stu-parents/${record.id}`, "parent_data", contact);
       expect(kept.body.data.parent_data.profile_img).toBe(replaced.body.data.parent_data.profile_img);
       const removed = await client.send(s, "PUT", `/stu-parents/${record.id}`, "parent_data", {
@@ -375,13 +375,13 @@ describe(`parents API on ${DATABASE}`, { timeout: 120_000 }, () => {
         remove_photo: true,
       });
       expect(removed.body.data.parent_data.profile_img).toBeNull();
-      expect((await api.fetch(replaced.body.data.parent_data.profile_img)).status).toBe(404);
+      expect((await api.fetch(replaced.body.data.parent_data.profile_img, { headers: s.auth })).status).toBe(404);
 
       const again = await client.send(s, "PUT", `/stu-parents/${record.id}`, "parent_data", contact, {
         photo: photo(),
       });
       expect((await client.remove(s, `/stu-parents/${record.unique_id}`)).status).toBe(200);
-      expect((await api.fetch(again.body.data.parent_data.profile_img)).status).toBe(404);
+      expect((await api.fetch(again.body.data.parent_data.profile_img, { headers: s.auth })).status).toBe(404);
     });
 
     it("deleting a parent keeps the children; deleting a student removes the link, not the parent", async () => {

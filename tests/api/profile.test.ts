@@ -11,9 +11,10 @@ import {
   type RegisteredSchool,
   type TestApi,
 } from "./harness";
+import { picture } from "../support/images";
 
 const MB2 = 2_097_152;
-const JPEG_BYTES = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+const JPEG_BYTES = await picture(8, 8, "jpeg");
 
 interface AdminRecord {
   unique_id: string;
@@ -187,7 +188,7 @@ describe(`profile and password on ${DATABASE}`, { timeout: 90_000 }, () => {
       expect(newUrl).not.toBe(oldUrl);
       expect(await mediaRows()).toEqual([newUrl.split("/").pop()]);
       expect(await mediaRows()).not.toContain(oldKey);
-      expect((await api.fetch(oldUrl)).status).toBe(404);
+      expect((await api.fetch(oldUrl, { headers: school.auth })).status).toBe(404);
       const served = await api.fetch(newUrl);
       expect(served.status).toBe(200);
       expect(served.headers.get("content-type")).toBe("image/jpeg");
@@ -200,7 +201,7 @@ describe(`profile and password on ${DATABASE}`, { timeout: 90_000 }, () => {
       expect((await update({}, { signature: pngFile("signature2.png") })).status).toBe(200);
       const second = (await adminData()).admin_data.signature_url!;
       expect(second).not.toBe(first);
-      expect((await api.fetch(first)).status).toBe(404);
+      expect((await api.fetch(first, { headers: school.auth })).status).toBe(404);
       expect(await mediaRows()).toHaveLength(2);
     });
 

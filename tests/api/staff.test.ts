@@ -259,7 +259,7 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
       const s = await registerSchool(api);
       const { body } = await add(s, member(), { photo: new File([PNG_BYTES], "me.png", { type: "image/png" }) });
       const photo = body.data.staff_data.profile_img;
-      expect((await api.fetch(photo)).status).toBe(200);
+      expect((await api.fetch(photo, { headers: s.auth })).status).toBe(200);
       const contact = {
         name: body.data.staff_data.name,
         email: body.data.staff_data.email,
@@ -269,7 +269,7 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
       expect(
         (await put(s, body.data.id, { ...contact, remove_photo: "true" })).body.data.staff_data.profile_img,
       ).toBeNull();
-      expect((await api.fetch(photo)).status).toBe(404);
+      expect((await api.fetch(photo, { headers: s.auth })).status).toBe(404);
     });
   });
 

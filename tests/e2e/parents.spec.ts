@@ -178,7 +178,10 @@ test.describe("add parent", () => {
     await expect(page).toHaveURL(/\/admin\/parents$/);
     await expect(toast(page)).toHaveText("Created successfully");
     await expect(rows(page).first()).toContainText("2 children");
-    await expect(rows(page).first().locator("img")).toHaveAttribute("src", /^\/api\/media\/[a-f0-9]{32}$/);
+    const photo = rows(page).first().locator("img");
+    await expect(photo).toHaveAttribute("src", /^\/media\/[a-f0-9]{32}$/);
+    // Drawn: the browser's session cookie opened it.
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     const [saved] = (await parentsViaApi(request, admin)).data;
     expect(saved.parent_data).toMatchObject({
       name: "Alhaja Funke Bello",

@@ -150,7 +150,14 @@ describe("add parent without JavaScript", () => {
     expect(page.path).toBe("/admin/parents");
     expect(page.toast()).toBe("Created successfully");
     expect(rows(page)[0]).toContain("2 children");
-    expect(rowPhoto(page, 0)).toMatch(/^\/api\/media\/[a-f0-9]{32}$/);
+    // The photo comes through this server with the session: the API shows it to no one else.
+    expect(rowPhoto(page, 0)).toMatch(/^\/media\/[a-f0-9]{32}$/);
+    const photo = await page.browser.goto(rowPhoto(page, 0)!);
+    expect([photo.status, photo.headers.get("content-type"), photo.headers.get("cache-control")]).toEqual([
+      200,
+      "image/png",
+      "private, no-store",
+    ]);
     const [saved] = (await listParents(school)).data;
     expect(saved.parent_data).toMatchObject({
       name: "Alhaja Funke Bello",

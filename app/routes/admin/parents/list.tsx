@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import type { ParentRecord } from "../../../../contract/parents";
 import { withAdmin } from "~/.server/auth.server";
 import { listFilters, loadList } from "~/.server/list.server";
-import { photoSrc } from "~/.server/people.server";
+import { mediaSrc } from "~/.server/media.server";
 import { getClassNames } from "~/.server/school-options.server";
 import { DeleteAction } from "~/components/list/DeleteRecord";
 import { SearchAndClass } from "~/components/list/SearchAndClass";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const rows = page.list?.data.map((p) => ({
       unique_id: p.unique_id,
       name: p.parent_data.name,
-      photo: photoSrc(context, p.parent_data.profile_img),
+      photo: mediaSrc(p.parent_data.profile_img),
       children: p.children.length,
     }));
     return {

@@ -8,6 +8,7 @@ import { APP_MESSAGES, MESSAGES } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
 import { profileDetailsForm, profileImagesForm } from "~/.server/form-schemas";
 import { readFormData } from "~/.server/form.server";
+import { mediaSrc } from "~/.server/media.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
 import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { Banner } from "~/components/ui/Banner";
@@ -30,15 +31,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (!result.ok || !result.data?.[0])
       return { error: result.ok ? MESSAGES.failedProfile : result.message, profile: null };
     const profile = result.data[0];
-    const media = (url: string | null) => (url ? `${context.apiPublicBase}${url}` : null);
     return {
       error: null,
       profile: {
         ...profile,
         admin_data: {
           ...profile.admin_data,
-          logo_url: media(profile.admin_data.logo_url),
-          signature_url: media(profile.admin_data.signature_url),
+          logo_url: mediaSrc(profile.admin_data.logo_url),
+          signature_url: mediaSrc(profile.admin_data.signature_url),
         },
       },
     };

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { STAFF_MESSAGES, STAFF_TYPES, type StaffRecord } from "../../../../contract/staff";
 import { withAdmin } from "~/.server/auth.server";
 import { listFilters, loadList } from "~/.server/list.server";
-import { photoSrc } from "~/.server/people.server";
+import { mediaSrc } from "~/.server/media.server";
 import { getClassNames } from "~/.server/school-options.server";
 import { DeleteAction } from "~/components/list/DeleteRecord";
 import { FilterChips } from "~/components/list/FilterChips";
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const rows = page.list?.data.map(({ unique_id, staff_data: d }) => ({
       unique_id,
       name: d.name,
-      photo: photoSrc(context, d.profile_img),
+      photo: mediaSrc(d.profile_img),
       details: [
         d.position,
         d.is_teaching_staff ? "(Teaching)" : "(Non-Teaching)",

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { BACKLOG_REASONS, type BacklogEntry, type BacklogPage } from "../../../../contract/students";
 import { withAdmin } from "~/.server/auth.server";
+import { withPagePhoto } from "~/.server/students.server";
 import { Avatar } from "~/components/list/Avatar";
 import { FilterForm } from "~/components/list/FilterForm";
 import { PagedList } from "~/components/list/PagedList";
@@ -18,7 +19,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const wanted = params.get("reason") ?? "";
     const reason = BACKLOG_REASONS.find((r) => r === wanted) ?? "";
     const result = await api.get<BacklogPage>("/students/backlog", { query: { reason, page: params.get("page") } });
-    return { reason, list: result.ok ? result.data : null, error: result.ok ? null : result.message };
+    const list = result.ok ? { ...result.data, data: result.data.data.map(withPagePhoto) } : null;
+    return { reason, list, error: result.ok ? null : result.message };
   });
 }
 

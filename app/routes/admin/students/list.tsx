@@ -4,6 +4,7 @@ import type { StudentRecord } from "../../../../contract/students";
 import { withAdmin } from "~/.server/auth.server";
 import { listFilters, loadList } from "~/.server/list.server";
 import { getClassNames } from "~/.server/school-options.server";
+import { withPagePhoto } from "~/.server/students.server";
 import { StudentsView } from "./StudentsView";
 
 export const meta: MetaFunction = () => [{ title: "Students" }];
@@ -12,7 +13,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const wanted = listFilters(request, { q: 100, class: 60 });
     const [page, classes] = await Promise.all([loadList<StudentRecord>(api, "/students", wanted), getClassNames(api)]);
-    return { filters: wanted.filters, classes, ...page };
+    return {
+      filters: wanted.filters,
+      classes,
+      ...page,
+      list: page.list && { ...page.list, data: page.list.data.map(withPagePhoto) },
+    };
   });
 }
 
