@@ -81,6 +81,7 @@ export default [
       route("settings", "routes/admin/settings/main.tsx"),
       route("settings/section", "routes/admin/settings/section.tsx"),
       route("settings/report-sheet", "routes/admin/settings/report.tsx"),
+      route("settings/grading", "routes/admin/settings/grading.tsx"),
       route("settings/calendar", "routes/admin/settings/calendar.tsx"),
       route("settings/jobs", "routes/admin/settings/jobs.tsx"),
 

@@ -221,6 +221,7 @@ function addressesOf(s: Seeded): Record<string, string[]> {
     "admin/settings": ["/admin/settings"],
     "admin/settings/section": ["/admin/settings/section?name=Junior%20Secondary"],
     "admin/settings/report-sheet": ["/admin/settings/report-sheet"],
+    "admin/settings/grading": ["/admin/settings/grading"],
     "admin/settings/calendar": ["/admin/settings/calendar"],
     "admin/settings/jobs": ["/admin/settings/jobs"],
     "admin/admission-forms": ["/admin/admission-forms", "/admin/admission-forms?tab=submissions"],

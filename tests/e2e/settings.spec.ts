@@ -1,13 +1,14 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { sessionOptions } from "../../contract/calendar";
+import { SETTINGS_MESSAGES as M } from "../../contract/settings";
 import { expectAccessible } from "./support/axe";
 import { addStudentsViaApi, apiToken, logIn, registerSchoolViaApi } from "./support/school";
 
 /**
  * The settings screens in Chromium. The `js` project drives them with scripts: sections on the main view
- * (removals confirmed in a dialog), a section's classes and subjects and the report sheet, whose lists
- * are edited in the page; each change ends with the toast on the main view and is still there after a
+ * (removals confirmed in a dialog), a section's classes and subjects, the report sheet, whose lists
+ * are edited in the page, and the grading; each change ends with the toast on the main view and is still there after a
  * reload, and every page visited is checked with axe. The `no-js` project runs the one smoke test tagged
  * `@no-js`, which walks every screen with JavaScript off and checks each state with axe. The JS-off
  * flows themselves, message by message, are form tests over HTTP: tests/forms/settings.test.ts.
@@ -337,6 +338,33 @@ test.describe("report sheet view", () => {
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByTestId("term")).toHaveText("2nd Term");
     await expect(page.getByTestId("session")).toHaveText(session);
+  });
+});
+
+test.describe("grading view", () => {
+  test("a wrong total is named beside the maxima, the save bar says what is unsaved, and a good split saves", async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request);
+    await page.getByRole("link", { name: "Grading" }).click();
+    await expect(page).toHaveURL(/\/admin\/settings\/grading$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Grading" })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.locator("summary", { hasText: /^Primary$/ }).click();
+    const maxima = page.getByRole("group", { name: "Primary score maxima" });
+    await maxima.getByLabel("1st CA").fill("10");
+    await expect(page.getByTestId("save-bar")).toContainText(UNSAVED);
+    await page.getByRole("button", { name: "Save & Back to Settings" }).click();
+    await expect(maxima).toHaveAccessibleDescription(M.examMaximaTotal(90));
+    await expect(maxima.getByLabel("1st CA")).toBeFocused();
+    await expectAccessible(page);
+
+    await maxima.getByLabel("1st CA").fill("30");
+    await maxima.getByLabel("2nd CA").fill("10");
+    await page.getByRole("button", { name: "Save & Back to Settings" }).click();
+    await expectSaved(page);
   });
 });
 

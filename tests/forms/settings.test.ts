@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sessionOptions } from "../../contract/calendar";
+import { maximaResetMessage } from "../../contract/grading-settings";
 import { SETTINGS_MESSAGES as M, type SchoolSettings } from "../../contract/settings";
 import { normalize, type Browser, type Page } from "./support/browser";
 import { registerSchool, signedIn, type Admin } from "./support/school";
@@ -8,7 +9,8 @@ import { registerSchool, signedIn, type Admin } from "./support/school";
  * The settings screens with JavaScript off: sections added and removed on the main view (a confirm page
  * when classes go with them), a section's classes and subjects, and the report sheet. Their lists are
  * edited by Add and Remove buttons that post the whole form and get it back redrawn, saving nothing
- * until "Save & Back to Settings". Tests that change the settings register a school of their own.
+ * until "Save & Back to Settings"; and the grading (each section's maxima and grades, the tie rule). Tests that
+ * change the settings register a school of their own.
  */
 
 const SAVED = "Settings updated successfully!";
@@ -52,6 +54,7 @@ describe("settings main view without JavaScript", () => {
     expect(sectionChips(page)).toEqual(defaults.map((section) => expect.stringMatching(new RegExp(`^${section}`))));
     for (const section of defaults) expect(page.links(`${section} Subjects`)).toHaveLength(1);
     expect(page.links("Report Sheet Columns")).toHaveLength(1);
+    expect(page.links("Grading")).toHaveLength(1);
 
     page = await page.press("Add");
     expect(page.status).toBe(400);
@@ -437,12 +440,18 @@ describe("report sheet view without JavaScript", () => {
     expect(dashboard.text('[data-testid="term"]')).toBe("2nd Term");
     expect(dashboard.text('[data-testid="session"]')).toBe(session);
   });
+});
 
+describe("grading view without JavaScript", () => {
   it("sets a section's maxima and grades and the tie rule: a wrong total or an overlap is named beside its field, the rest kept", async () => {
     const own = await registerSchool("ReportGrades");
     const { page: settings } = await settingsPage(own);
     const before = await settingsOf(own);
-    let page = await settings.follow("Report Sheet Columns");
+    let page = await settings.follow("Grading");
+    expect(page.path).toBe("/admin/settings/grading");
+    expect(page.heading()).toBe("Grading");
+    expect(page.href("‹ Back")).toBe("/admin/settings");
+    expect(page.href("Report Sheet Columns")).toBe("/admin/settings/report-sheet");
     const maximum = (section: string, column: string) => page.field(column, page.group(`${section} score maxima`));
     const form = () => page.form({ button: "Save & Back to Settings" });
     expect(maximum("Primary", "Exam").value).toBe("60");
@@ -456,10 +465,9 @@ describe("report sheet view without JavaScript", () => {
       .fill("Primary grade 2 to", "75")
       .fill("Junior Secondary grade 9 remark", "Poor")
       .check("Dense (1, 1, 2)", { within: "Tied positions" })
-      .check("No", { within: "Add position" })
       .submit("Save & Back to Settings");
     expect(page.status).toBe(400);
-    expect(page.path).toBe("/admin/settings/report-sheet");
+    expect(page.path).toBe("/admin/settings/grading");
     expect(page.groupDescription("Primary score maxima")).toBe(M.examMaximaTotal(90));
     expect(maximum("Primary", "1st CA")).toMatchObject({
       value: "10",
@@ -469,7 +477,7 @@ describe("report sheet view without JavaScript", () => {
     expect(page.field("Primary grade 2 to")).toMatchObject({ value: "75", description: M.gradeOverlap("A1") });
     expect(page.field("Junior Secondary grade 9 remark").value).toBe("Poor");
     expect(page.field("Dense (1, 1, 2)", page.group("Tied positions")).checked).toBe(true);
-    expect(page.field("No", page.group("Add position")).checked).toBe(true);
+    expect(page.text()).toContain(UNSAVED);
     expect(await settingsOf(own)).toEqual(before);
 
     // A 30/10/60 split, the overlap mended, and the nursery's own words in three rows, the other rows blank.
@@ -498,11 +506,49 @@ describe("report sheet view without JavaScript", () => {
     );
     expect(saved.grade_scales.Primary).toEqual(before.report_sheet.grade_scales.Primary);
     expect(saved.grade_scales["Junior Secondary"].at(-1)).toEqual({ grade: "F9", min: 0, max: 39, remark: "Poor" });
-    expect(saved).toMatchObject({ position_ties: "dense", add_position: false });
+    // Only the grading changed: the report sheet's own fields are as they were.
+    expect(saved).toEqual({
+      ...before.report_sheet,
+      score_maxima: saved.score_maxima,
+      grade_scales: saved.grade_scales,
+      position_ties: "dense",
+    });
 
-    page = await (await settingsPage(own)).page.follow("Report Sheet Columns");
+    page = await (await settingsPage(own)).page.follow("Grading");
     expect(maximum("Primary", "1st CA").value).toBe("30");
     expect(page.field("Early Childhood grade 3").value).toBe("Good");
     expect(page.field("Early Childhood grade 4").value).toBe("");
+    expect(page.field("Dense (1, 1, 2)", page.group("Tied positions")).checked).toBe(true);
+  });
+
+  it("a report sheet save keeps the grading, and sends to it when a new exam column leaves the saved maxima over 100", async () => {
+    const own = await registerSchool("GradingColumns");
+    const browser = await signedIn(own);
+    let page = await browser.goto("/admin/settings/grading");
+    page = await page
+      .form({ button: "Save & Back to Settings" })
+      .fill("1st CA", "30", { within: "Primary score maxima" })
+      .fill("2nd CA", "10", { within: "Primary score maxima" })
+      .check("Dense (1, 1, 2)", { within: "Tied positions" })
+      .submit("Save & Back to Settings");
+    expectSaved(page);
+    const graded = (await settingsOf(own)).report_sheet;
+
+    page = await browser.goto("/admin/settings/report-sheet");
+    expect(page.href("Grading")).toBe("/admin/settings/grading");
+    const form = () => page.form({ button: "Save & Back to Settings" });
+    expectSaved(await form().check("No", { within: "School signature" }).submit("Save & Back to Settings"));
+    expect((await settingsOf(own)).report_sheet).toEqual({ ...graded, school_signature: false });
+
+    page = await form().fill("New exam column", "Project").submit("Add exam column");
+    page = await form().submit("Save & Back to Settings");
+    expect(page.path).toBe("/admin/settings/grading");
+    const sections = ["Early Childhood", "Primary", "Junior Secondary", "Senior Secondary"];
+    expect(page.toast()).toBe(maximaResetMessage(sections));
+    const saved = (await settingsOf(own)).report_sheet;
+    expect(saved.exam_columns).toEqual(["1st CA", "2nd CA", "Exam", "Project"]);
+    expect(saved.score_maxima.Primary).toEqual({ "1st CA": 14, "2nd CA": 13, Exam: 60, Project: 13 });
+    expect(saved).toMatchObject({ position_ties: "dense", grade_scales: graded.grade_scales });
+    expect(page.field("Project", page.group("Primary score maxima")).value).toBe("13");
   });
 });

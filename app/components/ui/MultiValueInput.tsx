@@ -1,8 +1,6 @@
-import type { ReactNode } from "react";
 import { addIntent, DEFAULT_INTENT, newEntryName, removeIntent } from "~/lib/list-intents";
 import { Button } from "./Button";
 import { Field, inputClass } from "./Field";
-import { usePending } from "~/lib/form-state";
 
 export const chipClass = "inline-flex items-center rounded-full bg-brand-50 pl-3 text-brand-800 ring-1 ring-brand-100";
 export const chipButtonClass =
@@ -98,15 +96,5 @@ export function DefaultAddButton() {
     <button type="submit" name="intent" value={DEFAULT_INTENT} className="sr-only" tabIndex={-1} aria-hidden="true">
       Add
     </button>
-  );
-}
-
-/** The one button of a list form that saves; disabled while saving, so a second tap sends nothing. */
-export function SaveButton({ children }: { children: ReactNode }) {
-  const saving = usePending({ intent: "save" });
-  return (
-    <Button name="intent" value="save" className="w-full" pending={saving} pendingLabel="Saving…">
-      {children}
-    </Button>
   );
 }

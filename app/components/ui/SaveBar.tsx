@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { UNSAVED_MESSAGES } from "../../../contract/unsaved";
 import { Banner } from "./Banner";
-import { SaveButton } from "./MultiValueInput";
+import { usePending } from "~/lib/form-state";
+import { Button } from "./Button";
 
 /**
  * For the form that holds a save bar: a field scrolled into view (focus moving down a phone's form) stops above
@@ -31,4 +32,14 @@ export function SaveBar({ unsaved, children }: { unsaved: boolean; children: Rea
 /** The same news at the top of the page, where a page that comes back from an Add or Remove opens. */
 export function UnsavedBanner({ unsaved }: { unsaved: boolean }) {
   return unsaved ? <Banner kind="warning">{UNSAVED_MESSAGES.notice}</Banner> : null;
+}
+
+/** The one button of a list form that saves; disabled while saving, so a second tap sends nothing. */
+export function SaveButton({ children }: { children: ReactNode }) {
+  const saving = usePending({ intent: "save" });
+  return (
+    <Button name="intent" value="save" className="w-full" pending={saving} pendingLabel="Saving…">
+      {children}
+    </Button>
+  );
 }

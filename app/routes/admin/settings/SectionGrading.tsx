@@ -157,6 +157,33 @@ export function gradingErrorId(
   return null;
 }
 
+/**
+ * The id of the field an API message belongs beside, from its key (`report_sheet.grade_scales.{section}.{n}.max`);
+ * section and column names may hold dots, so the key is matched against the school's own names.
+ */
+export function apiGradingErrorId(
+  key: string,
+  sections: readonly string[],
+  columns: readonly string[],
+  rowOf: Record<string, number[]>,
+): string | null {
+  for (const part of ["score_maxima", "grade_scales"]) {
+    const prefix = `report_sheet.${part}.`;
+    if (!key.startsWith(prefix)) continue;
+    const rest = key.slice(prefix.length);
+    const section = sections
+      .filter((s) => rest === s || rest.startsWith(`${s}.`))
+      .sort((a, b) => b.length - a.length)[0];
+    if (section === undefined) return null;
+    const tail = rest.slice(section.length + 1);
+    if (!tail) return gradingErrorId([part, section], sections, columns, rowOf);
+    if (part === "score_maxima") return gradingErrorId([part, section, tail], sections, columns, rowOf);
+    const [row, field] = tail.split(".");
+    return gradingErrorId([part, section, Number(row), field ?? ""], sections, columns, rowOf);
+  }
+  return null;
+}
+
 type Errors = Partial<Record<string, string[]>>;
 
 /** One section's maxima and grade rows, in a <details> that opens itself when it holds a message. */

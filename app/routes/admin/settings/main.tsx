@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { GRADING_WORDS } from "../../../../contract/grading-settings";
 import { DEFAULT_ERRORS, MESSAGES } from "../../../../contract/messages";
 import {
   classForSaving,
@@ -23,7 +24,14 @@ import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
 import { chipButtonClass, chipClass, RemoveLabel } from "~/components/ui/MultiValueInput";
 import { useFormState, usePending } from "~/lib/form-state";
-import { CALENDAR_PATH, JOBS_PATH, sectionPath, SETTINGS_PATH, REPORT_SHEET_PATH } from "~/lib/settings-paths";
+import {
+  CALENDAR_PATH,
+  GRADING_PATH,
+  JOBS_PATH,
+  sectionPath,
+  SETTINGS_PATH,
+  REPORT_SHEET_PATH,
+} from "~/lib/settings-paths";
 
 export const meta: MetaFunction = () => [{ title: "Settings" }];
 
@@ -198,9 +206,18 @@ export default function Settings() {
           </Panel>
 
           <Panel id="report-heading" title="Report sheet">
-            <Link to={REPORT_SHEET_PATH} className={buttonClass("secondary", "w-full")}>
-              Report Sheet Columns
-            </Link>
+            <ul className="grid gap-2 sm:grid-cols-2">
+              <li>
+                <Link to={REPORT_SHEET_PATH} className={buttonClass("secondary", "w-full")}>
+                  Report Sheet Columns
+                </Link>
+              </li>
+              <li>
+                <Link to={GRADING_PATH} className={buttonClass("secondary", "w-full")}>
+                  {GRADING_WORDS.title}
+                </Link>
+              </li>
+            </ul>
           </Panel>
 
           <Panel id="calendar-heading" title="School year">

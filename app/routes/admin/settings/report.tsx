@@ -1,12 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { currentSession } from "../../../../contract/calendar";
+import { GRADING_WORDS, maximaResetMessage } from "../../../../contract/grading-settings";
 import { DEFAULT_ERRORS, MESSAGES } from "../../../../contract/messages";
 import {
   isSession,
-  POSITION_TIE_LABELS,
-  POSITION_TIES,
-  scoreColumnNames,
+  sectionMaxima,
   SETTINGS_LIMITS,
   SETTINGS_MESSAGES as M,
   type ReportSheetSettings,
@@ -20,21 +19,13 @@ import { API_REFUSED, refuse } from "~/.server/reply.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { LeaveConfirm } from "~/components/ui/LeaveConfirm";
-import { ErrorList } from "~/components/ui/ErrorList";
 import { DefaultAddButton, MultiValueInput } from "~/components/ui/MultiValueInput";
 import { SaveBar, saveBarFormClass, UnsavedBanner } from "~/components/ui/SaveBar";
 import { SelectField } from "~/components/ui/SelectField";
 import { addEntry, newEntryName, readIntent, readList, removeEntry, type ListRules } from "~/lib/list-intents";
-import { REPORT_SHEET_PATH, SETTINGS_PATH } from "~/lib/settings-paths";
+import { GRADING_PATH, REPORT_SHEET_PATH, SETTINGS_PATH } from "~/lib/settings-paths";
 import { useListForm } from "~/lib/use-list-form";
-import {
-  gradingErrorId,
-  gradingToSend,
-  initialGrading,
-  readGrading,
-  SectionGrading,
-  type SectionGradingState,
-} from "./SectionGrading";
+import { Choice } from "./Choice";
 
 export const meta: MetaFunction = () => [{ title: "Report Sheet Columns" }];
 
@@ -68,13 +59,11 @@ interface ReportState {
   flags: Record<Flag, YesNo>;
   current_term: string;
   current_session: string;
-  position_ties: string;
   lists: Record<ListField, string[]>;
   pending: Record<ListField, string>;
-  grading: SectionGradingState;
 }
 
-/** Messages by field: the sheet's own fields by name, each section's maxima and grades by their ids. */
+/** Messages by field name; `form` above the form. */
 type ReportErrors = Partial<Record<string, string[]>>;
 
 const yesNo = (value: boolean): YesNo => (value ? "yes" : "no");
@@ -86,8 +75,6 @@ function initialState(settings: SchoolSettings, today: Date): ReportState {
     flags: Object.fromEntries(FLAGS.map((flag) => [flag, yesNo(sheet[flag])])) as Record<Flag, YesNo>,
     current_term: sheet.current_term,
     current_session: typeof session === "string" ? session : currentSession(today),
-    position_ties: sheet.position_ties,
-    grading: initialGrading(sheet, settings.sections),
     lists: Object.fromEntries(LISTS.map((list) => [list, sheet[list]])) as Record<ListField, string[]>,
     pending: Object.fromEntries(LISTS.map((list) => [list, ""])) as Record<ListField, string>,
   };
@@ -100,8 +87,6 @@ function readState(formData: FormData): ReportState {
     flags: Object.fromEntries(FLAGS.map((name) => [name, flag(name)])) as Record<Flag, YesNo>,
     current_term: text("current_term"),
     current_session: text("current_session"),
-    position_ties: text("position_ties"),
-    grading: readGrading(formData),
     lists: Object.fromEntries(LISTS.map((list) => [list, readList(formData, list)])) as Record<ListField, string[]>,
     pending: Object.fromEntries(LISTS.map((list) => [list, text(newEntryName(list))])) as Record<ListField, string>,
   };
@@ -136,16 +121,43 @@ function applyIntent(formData: FormData): { state: ReportState; errors: ReportEr
   return { state, errors, focus: target };
 }
 
+/**
+ * Each section's saved maxima for the columns being saved. A section whose saved maxima no longer let the exam
+ * columns add up to 100 (a column added when they already did, or one removed) takes the defaults of the new
+ * columns, and is named in `reset` so that the admin is sent to check them.
+ */
+function fittedMaxima(
+  saved: ReportSheetSettings,
+  lists: Pick<ReportSheetSettings, "exam_columns" | "mid_term_columns">,
+  sections: readonly string[],
+): { score_maxima: Record<string, Record<string, number>>; reset: string[] } {
+  const reset: string[] = [];
+  const score_maxima = Object.fromEntries(
+    sections.map((section) => {
+      const kept = Object.fromEntries(
+        Object.entries(saved.score_maxima[section] ?? {}).filter(
+          ([column]) => lists.exam_columns.includes(column) || lists.mid_term_columns.includes(column),
+        ),
+      );
+      const maxima = sectionMaxima({ ...lists, score_maxima: { [section]: kept } }, section);
+      const total = lists.exam_columns.reduce((sum, column) => sum + maxima[column], 0);
+      if (total === 100 || !lists.exam_columns.length) return [section, kept];
+      reset.push(section);
+      return [section, {}];
+    }),
+  );
+  return { score_maxima, reset };
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const result = await api.get<SchoolSettings>("/school-settings", { fallback: MESSAGES.failedSettings });
-    if (!result.ok) return { error: result.message, view: null, terms: [], sessions: [], sections: [] };
+    if (!result.ok) return { error: result.message, view: null, terms: [], sessions: [] };
     return {
       error: null,
       view: initialState(result.data, new Date()),
       terms: result.data.terms,
       sessions: result.data.sessions,
-      sections: result.data.sections,
     };
   });
 }
@@ -160,19 +172,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const current = await api.get<SchoolSettings>("/school-settings", { fallback: MESSAGES.failedSettings });
     if (!current.ok) return refuse(reply({ form: [current.message] }), API_REFUSED);
     const flag = (name: Flag) => (state.flags[name] === "" ? undefined : state.flags[name] === "yes");
-    const sections = current.data.sections;
-    const columns = scoreColumnNames(state.lists);
-    const { rowOf, ...grading } = gradingToSend(state.grading, sections, columns);
+    const saved = current.data.report_sheet;
+    const { score_maxima, reset } = fittedMaxima(saved, state.lists, current.data.sections);
     const parsed = reportSheetSchema.safeParse({
       ...Object.fromEntries(FLAGS.map((name) => [name, flag(name)])),
       ...state.lists,
       current_term: state.current_term,
-      position_ties: state.position_ties,
-      ...grading,
+      score_maxima,
+      grade_scales: saved.grade_scales,
+      position_ties: saved.position_ties,
     });
     const errors: ReportErrors = {};
     for (const issue of parsed.success ? [] : parsed.error.issues) {
-      const field = gradingErrorId(issue.path, sections, columns, rowOf) ?? String(issue.path[0]);
+      // The maxima can only miss 100 here when the exam columns cannot share it (none left).
+      const field = issue.path[0] === "score_maxima" ? "exam_columns" : String(issue.path[0]);
       errors[field] ??= [issue.message];
     }
     if (!current.data.terms.includes(state.current_term)) errors.current_term = [M.currentTermMissing];
@@ -191,44 +204,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { fallback: DEFAULT_ERRORS.update },
     );
     if (!response.ok) return refuse(reply({ form: [response.message] }), API_REFUSED);
+    if (reset.length) return redirectWithToast(request, context, GRADING_PATH, success(maximaResetMessage(reset)));
     return redirectWithToast(request, context, SETTINGS_PATH, success(MESSAGES.settingsUpdated));
   });
-}
-
-function Choice({
-  name,
-  label,
-  options,
-  value,
-  errors,
-}: {
-  name: string;
-  label: string;
-  options: { value: string; label: string }[];
-  value: string;
-  errors?: string[];
-}) {
-  const errorId = `${name}-error`;
-  return (
-    <fieldset className="space-y-1" aria-describedby={errors?.length ? errorId : undefined}>
-      <legend className="text-sm font-semibold text-slate-800">{label}</legend>
-      <div className="flex flex-wrap gap-x-5">
-        {options.map((option) => (
-          <label key={option.value} className="flex min-h-11 items-center gap-2">
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              defaultChecked={value === option.value}
-              className="h-5 w-5 accent-brand-700"
-            />
-            {option.label}
-          </label>
-        ))}
-      </div>
-      <ErrorList id={errorId} errors={errors} />
-    </fieldset>
-  );
 }
 
 const YES_NO = [
@@ -237,7 +215,7 @@ const YES_NO = [
 ];
 
 export default function SettingsReport() {
-  const { error, view, terms, sessions, sections } = useLoaderData<typeof loader>();
+  const { error, view, terms, sessions } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { current, onSubmit, onChange, edited } = useListForm<ReportState, ReportErrors>(
     "report-settings",
@@ -284,13 +262,6 @@ export default function SettingsReport() {
           <DefaultAddButton />
           {flag("add_position", "Add position")}
           <Choice
-            name="position_ties"
-            label="Tied positions"
-            options={POSITION_TIES.map((rule) => ({ value: rule, label: POSITION_TIE_LABELS[rule] }))}
-            value={state.position_ties}
-            errors={errors.position_ties}
-          />
-          <Choice
             name="current_term"
             label="Current term"
             options={terms.map((t) => ({ value: t, label: t }))}
@@ -311,21 +282,12 @@ export default function SettingsReport() {
           {list("child_development_inputs", "Child development inputs", "child development input")}
           {list("mid_term_columns", "Mid-term columns", "mid-term column")}
           {list("exam_columns", "Exam columns", "exam column")}
-          <section aria-labelledby="grading-heading" className="space-y-3">
-            <h2 id="grading-heading" className="text-sm font-semibold text-slate-800">
-              Score maxima and grades by section
-            </h2>
-            {sections.map((section, index) => (
-              <SectionGrading
-                key={section}
-                section={section}
-                index={index}
-                sheet={{ exam_columns: state.lists.exam_columns, mid_term_columns: state.lists.mid_term_columns }}
-                state={state.grading}
-                errors={errors}
-              />
-            ))}
-          </section>
+          <p className="text-sm text-slate-700">
+            {GRADING_WORDS.intro}{" "}
+            <Link to={GRADING_PATH} className="font-semibold text-brand-700 underline">
+              {GRADING_WORDS.title}
+            </Link>
+          </p>
           {flag("school_signature", "School signature")}
           <SaveBar unsaved={unsaved}>Save &amp; Back to Settings</SaveBar>
         </Form>
