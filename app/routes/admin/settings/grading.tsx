@@ -14,12 +14,10 @@ import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
 import { API_REFUSED, refuse } from "~/.server/reply.server";
-import { PageHeader } from "~/components/Page";
-import { Banner } from "~/components/ui/Banner";
-import { LeaveConfirm } from "~/components/ui/LeaveConfirm";
-import { SaveBar, saveBarFormClass, UnsavedBanner } from "~/components/ui/SaveBar";
+import { SaveBar, saveBarFormClass } from "~/components/ui/SaveBar";
 import { GRADING_PATH, REPORT_SHEET_PATH, SETTINGS_PATH } from "~/lib/settings-paths";
 import { useListForm } from "~/lib/use-list-form";
+import { SettingsFormTop } from "./SettingsFormTop";
 import { Choice } from "./Choice";
 import {
   apiGradingErrorId,
@@ -122,11 +120,7 @@ export default function SettingsGrading() {
 
   return (
     <div className="space-y-5">
-      <PageHeader backTo={SETTINGS_PATH} title={W.title} />
-      {error ? <Banner>{error}</Banner> : null}
-      {errors.form?.length ? <Banner>{errors.form[0]}</Banner> : null}
-      <UnsavedBanner unsaved={unsaved} />
-      <LeaveConfirm unsaved={unsaved} />
+      <SettingsFormTop title={W.title} error={error} formError={errors.form?.[0]} unsaved={unsaved} />
       {state && columns ? (
         <Form
           id="grading-settings"

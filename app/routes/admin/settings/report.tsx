@@ -16,15 +16,13 @@ import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
 import { API_REFUSED, refuse } from "~/.server/reply.server";
-import { PageHeader } from "~/components/Page";
-import { Banner } from "~/components/ui/Banner";
-import { LeaveConfirm } from "~/components/ui/LeaveConfirm";
 import { DefaultAddButton, MultiValueInput } from "~/components/ui/MultiValueInput";
-import { SaveBar, saveBarFormClass, UnsavedBanner } from "~/components/ui/SaveBar";
+import { SaveBar, saveBarFormClass } from "~/components/ui/SaveBar";
 import { SelectField } from "~/components/ui/SelectField";
 import { addEntry, newEntryName, readIntent, readList, removeEntry, type ListRules } from "~/lib/list-intents";
 import { GRADING_PATH, REPORT_SHEET_PATH, SETTINGS_PATH } from "~/lib/settings-paths";
 import { useListForm } from "~/lib/use-list-form";
+import { SettingsFormTop } from "./SettingsFormTop";
 import { Choice } from "./Choice";
 
 export const meta: MetaFunction = () => [{ title: "Report Sheet Columns" }];
@@ -244,11 +242,7 @@ export default function SettingsReport() {
 
   return (
     <div className="space-y-5">
-      <PageHeader backTo={SETTINGS_PATH} title="Report Sheet Columns" />
-      {error ? <Banner>{error}</Banner> : null}
-      {errors.form?.length ? <Banner>{errors.form[0]}</Banner> : null}
-      <UnsavedBanner unsaved={unsaved} />
-      <LeaveConfirm unsaved={unsaved} />
+      <SettingsFormTop title="Report Sheet Columns" error={error} formError={errors.form?.[0]} unsaved={unsaved} />
       {state ? (
         <Form
           id="report-settings"

@@ -18,18 +18,17 @@ import type { SchoolApiClient } from "~/.server/api.server";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
-import { PageHeader, Panel } from "~/components/Page";
-import { Banner } from "~/components/ui/Banner";
+import { Panel } from "~/components/Page";
 import { Button } from "~/components/ui/Button";
-import { LeaveConfirm } from "~/components/ui/LeaveConfirm";
 import { Disclosure } from "~/components/ui/Disclosure";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { inputClass } from "~/components/ui/Field";
 import { DefaultAddButton, NewEntry } from "~/components/ui/MultiValueInput";
-import { SaveBar, saveBarFormClass, UnsavedBanner } from "~/components/ui/SaveBar";
+import { SaveBar, saveBarFormClass } from "~/components/ui/SaveBar";
 import { addEntry, newEntryName, readIntent, readList, removeEntry, removeIntent } from "~/lib/list-intents";
 import { sectionPath, SETTINGS_PATH } from "~/lib/settings-paths";
 import { useListForm } from "~/lib/use-list-form";
+import { SettingsFormTop } from "./SettingsFormTop";
 import { notFound } from "~/.server/not-found.server";
 import { API_REFUSED, refuse } from "~/.server/reply.server";
 
@@ -278,11 +277,7 @@ export default function SettingsSection() {
 
   return (
     <div className="space-y-5">
-      <PageHeader backTo={SETTINGS_PATH} title={`${section} Subjects`} />
-      {error ? <Banner>{error}</Banner> : null}
-      {errors.form?.length ? <Banner>{errors.form[0]}</Banner> : null}
-      <UnsavedBanner unsaved={unsaved} />
-      <LeaveConfirm unsaved={unsaved} />
+      <SettingsFormTop title={`${section} Subjects`} error={error} formError={errors.form?.[0]} unsaved={unsaved} />
       {state ? (
         <Form
           id="section-settings"
