@@ -65,6 +65,8 @@ export interface ExtrasSheet {
   next_term_begins: string | null;
   rows: ExtrasRow[];
   comments: ReportComment[];
+  /** The grades of the section's scale, highest first: what a remark of the bank can suit. */
+  grades: string[];
 }
 
 /** A row of `PUT /results/extras`: numbers as numbers or numeric text; blank (null, "", left out) is none. */

@@ -200,6 +200,7 @@ async function readExtras(deps: ApiDeps, tenant: Tenant, settings: SchoolSetting
     next_term_begins: facts.nextTermBegins,
     rows,
     comments,
+    grades: sectionGradeScale(settings.report_sheet, key.schoolClass.section).map((band) => band.grade),
   };
   return sheet;
 }
