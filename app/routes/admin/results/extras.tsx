@@ -187,11 +187,11 @@ function ExtrasForm({
           key={row.student_id}
           forceOpen={hasErrors(i)}
           className="rounded-lg border border-slate-200 bg-white"
-          summaryClassName="flex min-h-11 cursor-pointer flex-wrap items-center gap-x-3 px-3 py-2 font-semibold"
+          summaryClassName="min-h-11 cursor-pointer px-3 py-2 font-semibold text-brand-700"
           summary={
             <>
               <span>{row.name}</span>
-              <span className="text-sm font-normal text-slate-600">
+              <span className="ml-2 text-sm font-normal text-slate-600">
                 {[row.admission, row.average !== null ? `${RESULTS_MESSAGES.average} ${row.average}` : null, row.grade]
                   .filter(Boolean)
                   .join(" · ")}
