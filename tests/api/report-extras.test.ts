@@ -104,6 +104,7 @@ describe(`report extras API on ${DATABASE}`, { timeout: 120_000 }, () => {
         next_term_begins: null,
       });
       expect(sheet.rows.map((r) => r.name)).toEqual(["Ada Eze", "Uche Obi"]);
+      expect(sheet.grades).toEqual(["A1", "B2", "B3", "C4", "C5", "C6", "D7", "E8", "F9"]);
       expect(rowOf(sheet, ids.ada)).toEqual({
         student_id: ids.ada,
         name: "Ada Eze",
