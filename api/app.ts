@@ -24,6 +24,7 @@ import { admissionRoutes, publicAdmissionRoutes } from "./routes/admissions";
 import { importRoutes } from "./routes/imports";
 import { jobRoutes } from "./routes/jobs";
 import { resultRoutes } from "./routes/results";
+import { reportExtrasRoutes } from "./routes/report-extras";
 
 export type { ApiDeps } from "./context";
 
@@ -85,6 +86,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/admin/:uniqueId", subAdminRoutes(deps));
   api.route("/admin/:uniqueId", jobRoutes(deps));
   api.route("/admin/:uniqueId", resultRoutes(deps));
+  api.route("/admin/:uniqueId", reportExtrasRoutes(deps));
 
   // studentInfo is the one student call without the admin prefix; it gets the same tenant check.
   api.use("/students/:uniqueId/*", requireTenant(deps));

@@ -104,6 +104,8 @@ export default [
       route("bulk-import/:kind/:token", "routes/admin/imports/check.tsx"),
       route("bulk-import/:kind/:token/problems", "routes/admin/imports/problems.tsx"),
 
+      route("results/extras", "routes/admin/results/extras.tsx"),
+
       notYet(":area", "admin"),
     ]),
     route("new-whatsapp", "routes/admin/profile/new-whatsapp.tsx"),

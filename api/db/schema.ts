@@ -400,6 +400,8 @@ export interface Database {
   result_scores: ResultScoreTable;
   result_publications: ResultPublicationTable;
   result_corrections: ResultCorrectionTable;
+  report_extras: ReportExtrasTable;
+  report_comments: ReportCommentTable;
 }
 
 export type School = Selectable<SchoolTable>;
@@ -602,4 +604,35 @@ export interface ResultCorrectionTable {
   version: number;
   created_at: string;
   closed_at: string | null;
+}
+
+/** One student's attendance, ratings, extra inputs and remarks for a term, session and result. */
+export interface ReportExtrasTable {
+  school_id: number;
+  student_id: number;
+  /** The class the row was entered in. */
+  class_name: string;
+  term: string;
+  session: string;
+  result: string;
+  /** Null: the term calendar's school days. */
+  days_opened: number | null;
+  days_present: number | null;
+  days_absent: number | null;
+  /** JSON: child-development input → rating 1–5. */
+  ratings: string;
+  /** JSON: extra input → text. */
+  extra_inputs: string;
+  teacher_remark: string | null;
+  principal_remark: string | null;
+  updated_at: string;
+}
+
+/** A remark of the school's comment bank; `grade` "" suits any grade. */
+export interface ReportCommentTable {
+  id: Generated<number>;
+  school_id: number;
+  remark: string;
+  grade: string;
+  created_at: string;
 }

@@ -159,6 +159,11 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "GET /api/admin/:uniqueId/results/completeness": "results",
   "POST /api/admin/:uniqueId/results/publication": PUBLISHING,
   "POST /api/admin/:uniqueId/results/corrections": CORRECTING,
+  "GET /api/admin/:uniqueId/results/extras": "results",
+  "PUT /api/admin/:uniqueId/results/extras": "results",
+  "GET /api/admin/:uniqueId/results/comments": "results",
+  "POST /api/admin/:uniqueId/results/comments": "results",
+  "DELETE /api/admin/:uniqueId/results/comments/:id": "results",
 };
 
 export const isMainOnly = (access: RouteAccess | undefined): access is MainOnly =>

@@ -40,7 +40,7 @@ import { getSchoolSettings } from "./settings";
 const BATCH = 200;
 
 /** One class's result for a term and session: what a publication and a correction name. */
-interface ClassResult {
+export interface ClassResult {
   schoolClass: SchoolClass;
   term: string;
   session: string;
@@ -134,6 +134,31 @@ const classResultOf = (schoolId: number, key: ClassResult) => ({
   session: key.session,
   result: key.result,
 });
+
+/**
+ * The class's result named by an address without a subject (the sheet's other parts): a term or session left out
+ * is the school's current one.
+ */
+export async function classResultOfQuery(
+  deps: ApiDeps,
+  tenant: Tenant,
+  settings: SchoolSettings,
+  query: Omit<SheetQuery, "subject">,
+): Promise<ClassResult> {
+  const sent = await termOfQuery(deps, tenant, query);
+  return checkClassResult(settings, { ...sent, class: text(query.class) }, "year");
+}
+
+/**
+ * Whether the class's result is published. Inside a transaction (`now` given) the publication row is made when
+ * missing and, on PostgreSQL, locked until the transaction ends, so a save takes its turn with publications.
+ */
+export async function isClassPublished(db: Db, deps: ApiDeps, schoolId: number, key: ClassResult, now?: string) {
+  const publication = now
+    ? await lockedPublication(db, deps, schoolId, key, now)
+    : await publicationRow(db, deps, schoolId, key);
+  return publication?.published === 1;
+}
 
 /** The class's publication row, locked for the rest of the transaction on PostgreSQL. */
 async function publicationRow(db: Db, deps: ApiDeps, schoolId: number, key: ClassResult, lock = false) {
@@ -271,7 +296,7 @@ export async function getSheet(deps: ApiDeps, tenant: Tenant, query: SheetQuery)
 const ID_MAX = 2_147_483_647;
 
 /** The students named by the rows, by id or Unique ID, with their class that session; any other is not found. */
-async function sentStudents(deps: ApiDeps, tenant: Tenant, session: string, keys: string[]) {
+export async function sentStudents(deps: ApiDeps, tenant: Tenant, session: string, keys: string[]) {
   const numeric = (k: string) => /^\d{1,10}$/.test(k);
   const ids = keys
     .filter(numeric)

@@ -130,3 +130,9 @@ export const closureForm = z.object({
     .refine(isIsoDate, CALENDAR_MESSAGES.dateInvalid),
   closure_name: z.string().trim().max(CALENDAR_LIMITS.closureNameMax, CALENDAR_MESSAGES.closureNameTooLong).optional(),
 });
+
+/** The extras sheet: its values are the API's to check (one check, beside each field); the form only carries them. */
+export const extrasForm = z.object({}).passthrough();
+
+/** A remark added to the comment bank. */
+export { commentPayload as commentForm } from "../../contract/report-extras.schema";

@@ -41,6 +41,7 @@ interface Owned {
   paymentId: string;
   importToken: string;
   subAdminId?: string;
+  commentId: string;
 }
 
 interface IsolationCase {
@@ -178,6 +179,7 @@ const subAdminId = (a: Owned) => ({ id: a.subAdminId! });
 /** School A's published result of JSS1, with Mathematics reopened for a correction. */
 const classResult = { class: "JSS1", term: "1st Term", session: "2025/2026", result: "terminal" };
 const sheetQuery = "class=JSS1&subject=Mathematics&term=1st%20Term&year=2025%2F2026";
+const extrasQuery = "class=JSS1&term=1st%20Term&year=2025%2F2026";
 
 /** Keyed by "METHOD path" exactly as Hono's route table lists it. */
 const CASES: Record<string, IsolationCase> = {
@@ -372,6 +374,14 @@ const CASES: Record<string, IsolationCase> = {
   "POST /api/admin/:uniqueId/results/corrections": {
     body: () => ({ ...classResult, subject: "English Language", reason: "Planted" }),
   },
+  "GET /api/admin/:uniqueId/results/extras": { query: extrasQuery },
+  "PUT /api/admin/:uniqueId/results/extras": {
+    query: extrasQuery,
+    body: (a) => ({ rows: [{ student_id: a.studentId, teacher_remark: "Planted" }] }),
+  },
+  "GET /api/admin/:uniqueId/results/comments": {},
+  "POST /api/admin/:uniqueId/results/comments": { body: () => ({ remark: "Planted remark" }) },
+  "DELETE /api/admin/:uniqueId/results/comments/:id": { params: (a) => ({ id: a.commentId }) },
 };
 
 describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
@@ -452,6 +462,7 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
       discountId: "",
       paymentId: "",
       importToken: "",
+      commentId: "",
     };
 
     a.studentId = String((await asOwner("POST", "/students", { student_data: student })).data.unique_id);
@@ -482,6 +493,10 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     await asOwner("PUT", `/results/sheet?${sheetQuery}`, {
       rows: [{ student_id: a.studentId, scores: { "1st CA": 12, Exam: 40 } }],
     });
+    await asOwner("PUT", `/results/extras?${extrasQuery}`, {
+      rows: [{ student_id: a.studentId, days_opened: 60, days_present: 58, teacher_remark: "A steady worker" }],
+    });
+    a.commentId = String((await asOwner("POST", "/results/comments", { remark: "Keep it up", grade: "A1" })).data.id);
     await asOwner("POST", "/results/publication", { ...classResult, published: true });
     await asOwner("POST", "/results/corrections", { ...classResult, subject: "Mathematics", reason: "Swapped marks" });
     const signature = new FormData();
@@ -567,6 +582,8 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
       "result_scores",
       "result_publications",
       "result_corrections",
+      "report_extras",
+      "report_comments",
     ]) {
       expect(dump[table]?.length, table).toBeGreaterThan(0);
     }
