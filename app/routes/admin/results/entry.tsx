@@ -26,6 +26,8 @@ import { ScoreGrid } from "./ScoreGrid";
 export const meta: MetaFunction = () => [{ title: M.entryTitle }];
 
 const GRID_FORM = "score-grid";
+// Class and subject names run long ("English Language"): a line each on a phone, so no choice is cut off.
+const WIDE = "w-full sm:w-auto sm:min-w-40 sm:flex-1";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
@@ -70,7 +72,7 @@ function SheetPicker({
 }: Pick<SerializeFrom<typeof loader>, "choice" | "classError" | "options">) {
   return (
     <FilterForm label={M.pickLabel} submitLabel={M.show}>
-      <div className="min-w-32 flex-1">
+      <div className={WIDE}>
         <SelectField
           id="results-class"
           label={M.classLabel}
@@ -81,7 +83,7 @@ function SheetPicker({
         />
       </div>
       {options.subjects.length ? (
-        <div className="min-w-40 flex-1">
+        <div className={WIDE}>
           <SelectField
             id="results-subject"
             label={M.subjectLabel}
