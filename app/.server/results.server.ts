@@ -1,5 +1,5 @@
 import { isResultKind, RESULTS_MESSAGES as M, type ResultKind, type ScoreSheet } from "../../contract/results";
-import type { SchoolClass } from "../../contract/settings";
+import { isSession, type SchoolClass } from "../../contract/settings";
 import type { ApiFailure } from "./reply.server";
 import type { SchoolApiClient } from "./api.server";
 import type { FormResult } from "~/lib/form-state";
@@ -17,37 +17,30 @@ export interface SheetChoice {
   result: ResultKind;
 }
 
-const LABEL = /^[\w ./&()'-]{1,80}$/;
-
 /**
  * The pick form's choices from the address, checked against the school's settings: a class not the school's
  * is named beside its field; a subject the class does not teach falls back to its first subject, so that a
- * change of class alone shows a grid. Term and session default to the school's current ones.
+ * change of class alone shows a grid. A term or session that is not one falls back to the school's current one.
  */
 export async function sheetChoice(api: SchoolApiClient, request: Request) {
   const options = await getSchoolOptions(api);
   const params = new URL(request.url).searchParams;
-  const asked = (name: string) => {
-    const value = (params.get(name) ?? "").trim();
-    return LABEL.test(value) ? value : "";
-  };
-  const askedClass = (params.get("class") ?? "").trim();
-  const schoolClass: SchoolClass | undefined = options.classes.find((c) => c.class_name === askedClass);
-  const askedSubject = asked("subject");
-  const subject = schoolClass
-    ? schoolClass.subjects.includes(askedSubject)
-      ? askedSubject
-      : (schoolClass.subjects[0] ?? "")
-    : "";
+  const asked = (name: string) => (params.get(name) ?? "").trim();
+  const schoolClass: SchoolClass | undefined = options.classes.find((c) => c.class_name === asked("class"));
+  const subject = schoolClass?.subjects.includes(asked("subject"))
+    ? asked("subject")
+    : (schoolClass?.subjects[0] ?? "");
+  const term = options.terms.includes(asked("term")) ? asked("term") : options.schoolTerm.term;
+  const year = isSession(asked("year")) ? asked("year") : options.schoolTerm.session;
   const result = params.get("result");
   const choice: SheetChoice = {
     class: schoolClass?.class_name ?? "",
     subject,
-    term: asked("term") || options.schoolTerm.term,
-    year: asked("year") || options.schoolTerm.session,
+    term,
+    year,
     result: isResultKind(result) ? result : "terminal",
   };
-  const classError = askedClass && !schoolClass ? M.classUnknown : null;
+  const classError = asked("class") && !schoolClass ? M.classUnknown : null;
   return {
     choice,
     classError,

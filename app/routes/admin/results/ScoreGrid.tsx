@@ -79,7 +79,8 @@ export function ScoreGrid({
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>) => {
     const cell = cellOf(event.target);
-    if (!cell || event.altKey || event.ctrlKey || event.metaKey) return;
+    // A key that ends a composition (an on-screen or IME keyboard) is the keyboard's, not a move.
+    if (!cell || event.altKey || event.ctrlKey || event.metaKey || event.nativeEvent.isComposing) return;
     const { input } = cell;
     const move = moveFor(
       event.key,
