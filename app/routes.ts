@@ -85,6 +85,8 @@ export default [
       route("settings/calendar", "routes/admin/settings/calendar.tsx"),
       route("settings/jobs", "routes/admin/settings/jobs.tsx"),
 
+      route("results", "routes/admin/results/entry.tsx"),
+
       route("admission-forms", "routes/admin/admissions/list.tsx"),
       route("admission-forms/create", "routes/admin/admissions/create.tsx"),
       route("admission-forms/:id/delete", "routes/admin/admissions/delete.tsx"),

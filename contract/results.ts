@@ -70,6 +70,8 @@ export interface ScoreSheet {
   term: string;
   session: string;
   result: ResultKind;
+  /** The section's grade scale, so that a screen works grades out as scores are typed. */
+  scale: GradeBand[];
 }
 
 /** A row of `PUT /results/sheet`: scores as numbers, numeric text, or blank (null, "", left out). */
@@ -174,6 +176,25 @@ export const RESULTS_MESSAGES = {
   reasonTooLong: `Use at most ${RESULTS_LIMITS.reasonMax} characters`,
   notPublished: "These results are not published: their scores can be changed without a correction.",
   reopened: (subject: string) => `${subject} reopened for correction`,
+  entryTitle: "Score Entry",
+  pickLabel: "Which scores",
+  classLabel: "Class",
+  subjectLabel: "Subject",
+  termLabel: "Term",
+  sessionLabel: "Session",
+  resultLabel: "Result",
+  show: "Show",
+  student: "Student",
+  saveScores: "Save Scores",
+  saving: "Saving…",
+  chooseClassFirst: "Choose a class to enter its scores",
+  noSubjects: "This class has no subjects yet. Add them in Settings.",
+  noStudents: "No students were in this class in this session",
+  gridLabel: (subject: string, className: string) => `${subject} scores of ${className}`,
+  columnHeader: (name: string, max: number) => `${name} /${max}`,
+  cellLabel: (column: string, student: string) => `${column}, ${student}`,
+  totalsAfterSave: "Totals, grades and positions are worked out when the scores are saved.",
+  keyboardHint: "Enter and the arrow keys move between cells; a column copied from a spreadsheet can be pasted.",
 } as const;
 
 /**

@@ -283,6 +283,7 @@ async function readSheet(deps: ApiDeps, tenant: Tenant, settings: SchoolSettings
     term: key.term,
     session: key.session,
     result: key.result,
+    scale,
   };
 }
 

@@ -36,7 +36,6 @@ export const SUPER_ADMIN_MENU: NavItem[] = [
 
 /** Menu URLs whose screens later releases build: each shows "Not available yet"; any other URL of these areas is a 404. */
 export const NOT_YET_BUILT: ReadonlySet<string> = new Set([
-  "/admin/results",
   "/admin/assessments",
   "/notifications",
   "/super-admin/results",

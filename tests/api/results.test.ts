@@ -147,6 +147,9 @@ describe(`results API on ${DATABASE}`, { timeout: 120_000 }, () => {
         locked: false,
         version: 0,
       });
+      // The section's grade scale comes with the sheet, for a screen working grades out as scores are typed.
+      expect(data.scale.map((band) => band.grade)).toEqual(["A1", "B2", "B3", "C4", "C5", "C6", "D7", "E8", "F9"]);
+      expect(data.scale[0]).toEqual({ grade: "A1", min: 75, max: 100, remark: "Excellent" });
     });
 
     it("leave out a student moved to another class in that session, and keep last session's class after promotion", async () => {
