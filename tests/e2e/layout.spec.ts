@@ -239,6 +239,7 @@ function addressesOf(s: Seeded): Record<string, string[]> {
     "admin/add-bulk-staff": ["/admin/add-bulk-staff"],
     "admin/bulk-import/:kind/:token": [`/admin/bulk-import/students/${s.importToken}`],
     "admin/results": ["/admin/results", "/admin/results?class=JSS1"],
+    "admin/results/extras": ["/admin/results/extras", "/admin/results/extras?class=JSS1"],
     "admin/:area": ["/admin/assessments"],
     "new-whatsapp": ["/new-whatsapp"],
     "submission-review/:uniqueId/:submissionId": [`/submission-review/${s.school}/${s.submission}`],
