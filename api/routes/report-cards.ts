@@ -1,17 +1,8 @@
 import { Hono } from "hono";
-import { RESULTS_MESSAGES as M } from "../../contract/results";
 import type { ApiDeps } from "../context";
-import { ApiError } from "../lib/errors";
 import { downloadResponse } from "../lib/http";
 import type { TenantEnv } from "../middleware/tenant";
 import { renderReportCards, reportCardData, reportCardFilename, verifyReportCard } from "../services/report-cards";
-
-/** Ids are 32-bit integers on both databases: anything else names no student. */
-function studentId(raw: string | undefined): number {
-  const id = /^[1-9][0-9]{0,9}$/.test(raw ?? "") ? Number(raw) : 0;
-  if (id < 1 || id > 2_147_483_647) throw new ApiError(404, M.studentNotFound);
-  return id;
-}
 
 const pdf = (bytes: Buffer, filename: string) =>
   downloadResponse(bytes, "application/pdf", `attachment; filename="${filename}"`);
@@ -20,8 +11,12 @@ const pdf = (bytes: Buffer, filename: string) =>
 export function reportCardRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
     .get("/results/report-card/:studentId", async (c) => {
-      const id = studentId(c.req.param("studentId"));
-      const { cards, images, term, session } = await reportCardData(deps, c.get("tenant"), c.req.query(), id);
+      const { cards, images, term, session } = await reportCardData(
+        deps,
+        c.get("tenant"),
+        c.req.query(),
+        c.req.param("studentId"),
+      );
       const bytes = await renderReportCards(cards, images, deps.now());
       return pdf(bytes, reportCardFilename([cards[0].student.name, term, session]));
     })

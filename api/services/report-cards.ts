@@ -17,6 +17,7 @@ import { sectionGradeScale } from "../../contract/settings";
 import type { ApiDeps, Tenant } from "../context";
 import { ApiError, validationError } from "../lib/errors";
 import { checkPublicLink, createPublicLink, publicAddress } from "../lib/public-links";
+import { isRecordKey } from "../lib/record-key";
 import { studentsWithClassIn } from "./class-history";
 import { readMedia } from "./media";
 import { checkClassResult, termOfQuery, type SheetQuery } from "./results";
@@ -108,26 +109,28 @@ async function drawableImage(deps: ApiDeps, key: string | null): Promise<Buffer 
 }
 
 /**
- * Every card of a class's result, or the one student's when `studentId` is given (positions are still worked
- * out over the whole class). Published results are issued: each card gets a verification link of its own.
+ * Every card of a class's result, or the one student's when `studentKey` (their id or Unique ID) is given:
+ * positions are still worked out over the whole class. Published results are issued: each card gets a
+ * verification link of its own.
  */
 export async function reportCardData(
   deps: ApiDeps,
   tenant: Tenant,
   query: SheetQuery,
-  studentId?: number,
+  studentKey?: string,
 ): Promise<ClassCards> {
   const settings = await getSchoolSettings(deps, tenant);
   const sent = await termOfQuery(deps, tenant, query);
   let className = (query.class ?? "").trim();
   const schoolId = tenant.schoolId;
 
-  if (studentId !== undefined) {
-    const { rows } = await sql<{ class_name: string | null }>`
-      select s.class_name from ${studentsWithClassIn(schoolId, sent.session)} s where s.id = ${studentId}`.execute(
-      deps.db,
-    );
+  let studentId: number | undefined;
+  if (studentKey !== undefined) {
+    const { rows } = await sql<{ id: number; class_name: string | null }>`
+      select s.id, s.class_name from ${studentsWithClassIn(schoolId, sent.session)} s
+      where ${isRecordKey(studentKey)}`.execute(deps.db);
     if (!rows.length) throw new ApiError(404, M.studentNotFound);
+    studentId = Number(rows[0].id);
     const classThen = rows[0].class_name ?? "";
     if (className && className !== classThen) throw validationError({ student_id: [M.studentNotInClass] });
     if (!className && !settings.classes.some((c) => c.class_name === classThen))
