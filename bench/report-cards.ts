@@ -3,7 +3,7 @@
  * photo of its own, the school's logo and the principal's signature) through the school API, published so that
  * every card is issued with its verification link. Prints the median time of BENCH_CARDS_ROUNDS (5) runs and the
  * process's extra memory at its peak over the run (goal: at most 3 s and 150 MB). SQLite unless
- * TEST_DATABASE_URL is set.
+ * TEST_DATABASE_URL is set; BENCH_CARDS_OUT names a file to keep the PDF in, to look at it.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -149,6 +149,7 @@ async function main() {
       if (res.status !== 200)
         throw new Error(`report cards: ${res.status} ${Buffer.from(body).toString().slice(0, 300)}`);
       bytes = body.byteLength;
+      if (process.env.BENCH_CARDS_OUT) fs.writeFileSync(process.env.BENCH_CARDS_OUT, Buffer.from(body));
       peak = Math.max(peak, process.memoryUsage().rss);
     }
     clearInterval(sampler);
