@@ -15,6 +15,7 @@ import { calendarRoutes } from "./routes/calendar";
 import { inventoryRoutes } from "./routes/inventory";
 import { bankRoutes } from "./routes/banks";
 import { fileRoutes, sharedFileRoutes } from "./routes/files";
+import { publicReportCardRoutes, reportCardRoutes } from "./routes/report-cards";
 import { parentRoutes } from "./routes/parents";
 import { staffRoutes } from "./routes/staff";
 import { feeRoutes } from "./routes/fees";
@@ -87,6 +88,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/admin/:uniqueId", jobRoutes(deps));
   api.route("/admin/:uniqueId", resultRoutes(deps));
   api.route("/admin/:uniqueId", reportExtrasRoutes(deps));
+  api.route("/admin/:uniqueId", reportCardRoutes(deps));
 
   // studentInfo is the one student call without the admin prefix; it gets the same tenant check.
   api.use("/students/:uniqueId/*", requireTenant(deps));
@@ -94,6 +96,9 @@ export function createApi(deps: ApiDeps) {
 
   // Share links open a file without a token: the link itself is the signed, short-lived permission.
   api.route("/files/shared", sharedFileRoutes(deps));
+
+  // A printed report card's QR code: its unguessable token is the only key, and it opens that card's summary only.
+  api.route("/public/report-cards", publicReportCardRoutes(deps));
 
   // The public application page: the form's unguessable id is the only key, and it opens nothing else.
   api.route("/public/admission-forms", publicAdmissionRoutes(deps));

@@ -16,6 +16,7 @@ export default [
   route("apply/:publicId", "routes/apply/form.tsx"),
   route("apply/:publicId/done/:reference", "routes/apply/done.tsx"),
   route("media/:key", "routes/media.tsx"),
+  route("verify/report/:token", "routes/verify/report.tsx"),
 
   layout("routes/admin/layout.tsx", [
     ...prefix("admin", [
@@ -105,6 +106,8 @@ export default [
       route("bulk-import/:kind/send", "routes/admin/imports/send.tsx"),
       route("bulk-import/:kind/:token", "routes/admin/imports/check.tsx"),
       route("bulk-import/:kind/:token/problems", "routes/admin/imports/problems.tsx"),
+      route("results/report-cards", "routes/admin/results/report-cards.tsx"),
+      route("results/report-cards/download", "routes/admin/results/report-card-download.tsx"),
 
       route("results/extras", "routes/admin/results/extras.tsx"),
 

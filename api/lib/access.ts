@@ -157,6 +157,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "GET /api/admin/:uniqueId/results/sheet": "results",
   "PUT /api/admin/:uniqueId/results/sheet": "results",
   "GET /api/admin/:uniqueId/results/completeness": "results",
+  "GET /api/admin/:uniqueId/results/report-card/:studentId": "results",
+  "GET /api/admin/:uniqueId/results/report-cards": "results",
   "POST /api/admin/:uniqueId/results/publication": PUBLISHING,
   "POST /api/admin/:uniqueId/results/corrections": CORRECTING,
   "GET /api/admin/:uniqueId/results/extras": "results",

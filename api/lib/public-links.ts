@@ -23,12 +23,22 @@ export const LINK_PURPOSES = {
   /** A fee to pay: short enough that an old message does not ask for a fee since changed. */
   payment: { ttlSeconds: 7 * DAY },
   message: { ttlSeconds: 30 * DAY },
+  /**
+   * The QR code printed on an issued report card: a printout is shown for years (a transfer, an admission, a
+   * scholarship), so its link works as long as the school may keep the card's scores.
+   */
+  "report-verification": { ttlSeconds: 10 * 365 * DAY, maxSeconds: 10 * 365 * DAY },
 } as const;
 
 export type LinkPurpose = keyof typeof LINK_PURPOSES;
 
-/** No link works longer than this, whatever its caller asks. */
+/** No link works longer than this, whatever its caller asks, unless its purpose allows longer. */
 export const MAX_LINK_TTL_SECONDS = 90 * DAY;
+
+const maxSecondsOf = (purpose: LinkPurpose) => {
+  const entry = LINK_PURPOSES[purpose];
+  return "maxSeconds" in entry ? entry.maxSeconds : MAX_LINK_TTL_SECONDS;
+};
 
 /** Expired links are kept this long (a late visitor is told "expired"), then cleared as the school makes new ones. */
 const KEPT_AFTER_EXPIRY_MS = 30 * DAY * 1000;
@@ -71,8 +81,9 @@ export type LinkCheck = { ok: true; link: OpenLink } | { ok: false; reason: Link
 /** Makes a link for one of the school's records; the school's links long past their expiry are cleared on the way. */
 export async function createPublicLink(db: Executor, now: Date, schoolId: number, link: NewLink): Promise<MadeLink> {
   const ttl = link.ttlSeconds ?? LINK_PURPOSES[link.purpose].ttlSeconds;
-  if (!Number.isInteger(ttl) || ttl < 1 || ttl > MAX_LINK_TTL_SECONDS) {
-    throw new RangeError(`a link lasts 1 to ${MAX_LINK_TTL_SECONDS} seconds, not ${ttl}`);
+  const max = maxSecondsOf(link.purpose);
+  if (!Number.isInteger(ttl) || ttl < 1 || ttl > max) {
+    throw new RangeError(`a link lasts 1 to ${max} seconds, not ${ttl}`);
   }
   await db
     .deleteFrom("public_links")

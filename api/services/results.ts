@@ -78,7 +78,7 @@ function termErrors(
  * the school's, the subject (when one is named) one of the class's, and `termErrors`. `sessionField` is where a
  * bad session is said: `year` in an address, `session` in a body.
  */
-function checkClassResult(
+export function checkClassResult(
   settings: SchoolSettings,
   sent: { class: string; subject?: string; term: string; session: string; result: string },
   sessionField: "year" | "session",
@@ -105,7 +105,7 @@ function checkClassResult(
 const text = (value: string | undefined) => (value ?? "").trim();
 
 /** The term, session and result of an address; a term or session left out is the school's current one. */
-async function termOfQuery(deps: ApiDeps, tenant: Tenant, query: SheetQuery) {
+export async function termOfQuery(deps: ApiDeps, tenant: Tenant, query: SheetQuery) {
   let term = text(query.term);
   let session = text(query.year);
   if (!term || !session) {

@@ -11,7 +11,7 @@ import { getTimetable } from "./timetables";
  * package at run time: the 14 standard PDF fonts cannot encode ₦ or Yoruba letters (Ọ, ẹ, ṣ and tones).
  */
 const require = createRequire(import.meta.url);
-const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
+export const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
 const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
 
 const MARGIN = 40;

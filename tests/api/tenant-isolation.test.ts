@@ -370,6 +370,11 @@ const CASES: Record<string, IsolationCase> = {
     body: (a) => ({ rows: [{ student_id: a.studentId, scores: { Exam: 1 } }] }),
   },
   "GET /api/admin/:uniqueId/results/completeness": {},
+  "GET /api/admin/:uniqueId/results/report-card/:studentId": {
+    params: (a) => ({ studentId: a.studentId }),
+    query: sheetQuery,
+  },
+  "GET /api/admin/:uniqueId/results/report-cards": { query: sheetQuery },
   "POST /api/admin/:uniqueId/results/publication": { body: () => ({ ...classResult, published: false }) },
   "POST /api/admin/:uniqueId/results/corrections": {
     body: () => ({ ...classResult, subject: "English Language", reason: "Planted" }),
