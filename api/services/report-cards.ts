@@ -14,12 +14,14 @@ import {
 import { REPORT_CARD_MESSAGES as RC, type ReportVerification } from "../../contract/report-cards";
 import { RESULTS_MESSAGES as M, type ResultKind, type ScoreColumn, type Scores } from "../../contract/results";
 import { sectionGradeScale } from "../../contract/settings";
+import { formatDate } from "../../contract/calendar";
 import type { ApiDeps, Tenant } from "../context";
 import { ApiError, validationError } from "../lib/errors";
 import { checkPublicLink, createPublicLink, publicAddress } from "../lib/public-links";
 import { isRecordKey } from "../lib/record-key";
 import { studentsWithClassIn } from "./class-history";
 import { readMedia } from "./media";
+import { reportExtras, type ReportExtras } from "./report-extras";
 import { checkClassResult, termOfQuery, type SheetQuery } from "./results";
 import { getSchoolSettings } from "./settings";
 import { FONT, openDocument, stampFooters } from "./timetable-pdf";
@@ -53,6 +55,25 @@ export interface ReportCardExtras {
   principalRemark?: string;
   /** The date the next term begins, as it is printed (e.g. "12 Jan 2026"). */
   nextTermBegins?: string;
+}
+
+/** A student's other parts of the sheet as the card draws them: only what is on and has something to show. */
+function cardExtras(all: ReportExtras, studentId: number): ReportCardExtras {
+  const own = all.students.get(studentId);
+  const extras: ReportCardExtras = {};
+  if (all.next_term_begins) extras.nextTermBegins = formatDate(all.next_term_begins);
+  if (!own) return extras;
+  if (own.attendance) {
+    const { days_opened: opened, days_present: present, days_absent: absent } = own.attendance;
+    if (opened !== null || present !== null || absent !== null) extras.attendance = { opened, present, absent };
+  }
+  if (own.ratings.some((r) => r.rating !== null))
+    extras.ratings = own.ratings.map((r) => ({ name: r.input, value: r.rating }));
+  if (own.extra_inputs.some((e) => e.value.trim()))
+    extras.extraInputs = own.extra_inputs.map((e) => ({ name: e.input, value: e.value }));
+  if (own.teacher_remark) extras.teacherRemark = own.teacher_remark;
+  if (own.principal_remark) extras.principalRemark = own.principal_remark;
+  return extras;
 }
 
 /** An issued card: its report ID and the verification address its QR code holds. */
@@ -220,6 +241,12 @@ export async function reportCardData(
   const issuedVersion = publication?.published === 1 ? publication.version : 0;
 
   const chosen = students.filter((s) => studentId === undefined || Number(s.id) === studentId);
+  const extras = await reportExtras(deps, tenant, {
+    class: className,
+    term: key.term,
+    session: key.session,
+    result: key.result,
+  });
   const cards: ReportCardData[] = [];
   for (const s of chosen) {
     const id = Number(s.id);
@@ -250,7 +277,7 @@ export async function reportCardData(
       average: figures.average,
       position: figures.position,
       classSize: students.length,
-      extras: {},
+      extras: cardExtras(extras, id),
       issue: null,
     };
     if (issuedVersion > 0) card.issue = await issueCard(deps, schoolId, card, issuedVersion);

@@ -134,6 +134,36 @@ describe(`report cards API on ${DATABASE}`, { timeout: 120_000 }, () => {
     expect(text).not.toContain(RC.reportId);
   });
 
+  it("prints the sheet's other parts saved for the student: attendance, ratings and both remarks", async () => {
+    const saved = await call(school, "PUT", `/results/extras?class=JSS1&${inTerm}`, {
+      rows: [
+        {
+          student_id: ids["Uche Obi"],
+          days_opened: 60,
+          days_present: 57,
+          days_absent: 3,
+          ratings: { Punctuality: 4, Neatness: 5 },
+          teacher_remark: "Works steadily in class",
+          principal_remark: "Keep it up",
+        },
+      ],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const { text } = await card("Uche Obi");
+    for (const expected of [
+      "Days school opened 60",
+      "Days present 57",
+      "Days absent 3",
+      "Punctuality 4",
+      "Neatness 5",
+      "Works steadily in class",
+      "Keep it up",
+    ])
+      expect(text, expected).toContain(expected);
+    // Nothing was saved for Ada: her card has no attendance or remarks.
+    expect((await card("Ada Eze")).text).not.toContain("Days school opened");
+  });
+
   it("prints names in Yoruba letters as written, and the whole class one page each, each image embedded once", async () => {
     const whole = await pdf(school, `/results/report-cards?class=JSS1&${inTerm}`);
     expect(whole.pages).toBe(4);
