@@ -15,6 +15,10 @@ import type { GradeBand, PositionTies } from "./settings";
  *        `rows.{i}.scores.{column}` (or `rows.{i}.student_id`, `rows`) and nothing written; 404 for a student of
  *        another school; 409 while the class's result is published, unless a correction reopened the subject
  * - GET  /results/completeness?term=&year=&result= → {data: ClassCompleteness[]}, one per class of the school
+ * - GET  /results/broadsheet?class=&term=&year=&result= → {data: Broadsheet}: the class × subjects matrix of
+ *        totals, each student's total, average and position, and each subject's average, highest and lowest
+ * - GET  /results/broadsheet.xlsx?class=&term=&year=&result= → the same as a spreadsheet (text that a
+ *        spreadsheet program could read as a formula is written with a leading apostrophe)
  * - POST /results/publication {class, term, session, result, published} → {message, data: Publication}: main
  *        admin only; publishing again after a correction or an unpublication re-issues the report cards as the
  *        next version
@@ -122,6 +126,45 @@ export interface Correction {
   created_at: string;
 }
 
+/** One student's line of the broadsheet. */
+export interface BroadsheetRow {
+  student_id: number;
+  name: string;
+  admission: string;
+  /** Subject → the subject total; null when the student took no score in it. */
+  totals: Record<string, number | null>;
+  /** The sum of the subject totals; null when no subject was taken. */
+  total: number | null;
+  /** Over the subjects taken (the mid-term result's: of the percentages). */
+  average: number | null;
+  subjects_taken: number;
+  /** Class position by average; null with the school's positions off, or nothing taken. */
+  position: number | null;
+}
+
+/** A subject's class average, highest and lowest over the students who took it. */
+export interface BroadsheetSubject {
+  subject: string;
+  average: number | null;
+  highest: number | null;
+  lowest: number | null;
+}
+
+/** A class's results of a term at a glance: students A–Z by the subjects of the class. */
+export interface Broadsheet {
+  class_name: string;
+  section: string;
+  term: string;
+  session: string;
+  result: ResultKind;
+  subjects: BroadsheetSubject[];
+  rows: BroadsheetRow[];
+  /** The school's `add_position`: off, no position is given. */
+  positions: boolean;
+  published: boolean;
+  version: number;
+}
+
 export const RESULTS_LIMITS = {
   /** Rows of one sheet save: far above any class. */
   rowsMax: 500,
@@ -174,6 +217,14 @@ export const RESULTS_MESSAGES = {
   reasonTooLong: `Use at most ${RESULTS_LIMITS.reasonMax} characters`,
   notPublished: "These results are not published: their scores can be changed without a correction.",
   reopened: (subject: string) => `${subject} reopened for correction`,
+  broadsheet: "Broadsheet",
+  student: "Student",
+  admission: "Admission No.",
+  subjectsTaken: "Subjects",
+  downloadBroadsheet: "Download (.xlsx)",
+  broadsheetEmpty: "No students in this class for this session",
+  broadsheetFailed: "Could not load the broadsheet. Please try again.",
+  broadsheetDownloadFailed: "Could not download the broadsheet. Please try again.",
 } as const;
 
 /**

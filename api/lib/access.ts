@@ -156,6 +156,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "GET /api/admin/:uniqueId/results/sheet": "results",
   "PUT /api/admin/:uniqueId/results/sheet": "results",
   "GET /api/admin/:uniqueId/results/completeness": "results",
+  "GET /api/admin/:uniqueId/results/broadsheet": "results",
+  "GET /api/admin/:uniqueId/results/broadsheet.xlsx": "results",
   "POST /api/admin/:uniqueId/results/publication": PUBLISHING,
   "POST /api/admin/:uniqueId/results/corrections": CORRECTING,
 };

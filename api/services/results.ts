@@ -127,6 +127,17 @@ async function sheetKeyOf(
   return checkClassResult(settings, { ...sent, class: text(query.class), subject: text(query.subject) }, "year");
 }
 
+/** The class's result named by an address that names no subject (the broadsheet's). */
+export async function classResultOfQuery(
+  deps: ApiDeps,
+  tenant: Tenant,
+  settings: SchoolSettings,
+  query: Omit<SheetQuery, "subject">,
+): Promise<ClassResult> {
+  const sent = await termOfQuery(deps, tenant, query);
+  return checkClassResult(settings, { ...sent, class: text(query.class) }, "year");
+}
+
 const classResultOf = (schoolId: number, key: ClassResult) => ({
   school_id: schoolId,
   class_name: key.schoolClass.class_name,
@@ -136,7 +147,7 @@ const classResultOf = (schoolId: number, key: ClassResult) => ({
 });
 
 /** The class's publication row, locked for the rest of the transaction on PostgreSQL. */
-async function publicationRow(db: Db, deps: ApiDeps, schoolId: number, key: ClassResult, lock = false) {
+export async function publicationRow(db: Db, deps: ApiDeps, schoolId: number, key: ClassResult, lock = false) {
   const where = classResultOf(schoolId, key);
   let query = db
     .selectFrom("result_publications")
@@ -186,7 +197,7 @@ async function lockState(db: Db, deps: ApiDeps, schoolId: number, key: SheetKey)
   };
 }
 
-function parseScores(text: string | null): Record<string, unknown> {
+export function parseScores(text: string | null): Record<string, unknown> {
   if (!text) return {};
   const parsed = JSON.parse(text) as unknown;
   return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
