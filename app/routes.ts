@@ -102,6 +102,9 @@ export default [
       route("bulk-import/:kind/:token", "routes/admin/imports/check.tsx"),
       route("bulk-import/:kind/:token/problems", "routes/admin/imports/problems.tsx"),
 
+      route("results/broadsheet", "routes/admin/results/broadsheet.tsx"),
+      route("results/broadsheet.xlsx", "routes/admin/results/broadsheet-download.tsx"),
+
       notYet(":area", "admin"),
     ]),
     route("new-whatsapp", "routes/admin/profile/new-whatsapp.tsx"),
@@ -122,6 +125,9 @@ export default [
       route("manage-admins/:id/reset-password", "routes/admin/admins/reset-password.tsx"),
       route("manage-admins/:id/delete", "routes/admin/admins/delete.tsx"),
       route("audit-log", "routes/admin/admins/audit-log.tsx"),
+      route("results", "routes/admin/publishing/classes.tsx"),
+      route("results/publish", "routes/admin/publishing/publish.tsx", { id: "results-publish" }),
+      route("results/unpublish", "routes/admin/publishing/publish.tsx", { id: "results-unpublish" }),
       notYet(":area", "super-admin"),
     ]),
     ...prefix("staff", [notYet(":area", "staff")]),

@@ -225,6 +225,31 @@ export const RESULTS_MESSAGES = {
   broadsheetEmpty: "No students in this class for this session",
   broadsheetFailed: "Could not load the broadsheet. Please try again.",
   broadsheetDownloadFailed: "Could not download the broadsheet. Please try again.",
+  chooseClass: "Choose a class to see its broadsheet",
+  resultPicker: "Class and term",
+  totalsBySubject: "Totals by subject",
+  publishing: "Publish Results",
+  completenessFailed: "Could not load the classes' results. Please try again.",
+  noClasses: "No classes yet: add them in Settings",
+  studentsInClass: (n: number) => `${n} ${n === 1 ? "student" : "students"}`,
+  subjectsComplete: (complete: number, subjects: number) => `${complete} of ${subjects} subjects complete`,
+  publishedVersion: (version: number) => `Published · version ${version}`,
+  notPublishedState: "Not published",
+  unpublishedVersion: (version: number) => `Unpublished · version ${version} withdrawn`,
+  reopenedSubjects: (subjects: string[]) => `Reopened for correction: ${subjects.join(", ")}`,
+  publish: "Publish",
+  publishAgain: "Publish again",
+  unpublish: "Unpublish",
+  publishTitle: (className: string) => `Publish ${className}'s results?`,
+  publishQuestion: (className: string, complete: number, subjects: number) =>
+    `Scores of ${className} will be locked and its report cards issued. ${complete} of ${subjects} subjects are complete.`,
+  unpublishTitle: (className: string) => `Unpublish ${className}'s results?`,
+  unpublishQuestion: (className: string) =>
+    `Scores of ${className} can be changed again; publishing later issues its report cards as a new version.`,
+  correction: "Correct a subject",
+  correctionHint: "Reopens one subject for changes; the class is published again as a new version.",
+  reason: "Reason",
+  reopen: "Reopen subject",
 } as const;
 
 /**

@@ -10,6 +10,7 @@ import { studentCreateFields, studentUpdateFields } from "../../contract/student
 import { parentFields } from "../../contract/parents.schema";
 import { staffFields, teachingRows } from "../../contract/staff.schema";
 import { admissionFormFields } from "../../contract/admissions.schema";
+import { correctionPayload } from "../../contract/results.schema";
 
 /**
  * The rules the web app's actions check before calling the API, with the API's messages. They run on
@@ -130,3 +131,6 @@ export const closureForm = z.object({
     .refine(isIsoDate, CALENDAR_MESSAGES.dateInvalid),
   closure_name: z.string().trim().max(CALENDAR_LIMITS.closureNameMax, CALENDAR_MESSAGES.closureNameTooLong).optional(),
 });
+
+/** A published class's subject reopened for a correction: the API's own rules (the reason required). */
+export const correctionForm = correctionPayload;
