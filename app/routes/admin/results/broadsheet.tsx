@@ -14,6 +14,9 @@ import { ResultPicker } from "./ResultPicker";
 
 export const meta: MetaFunction = () => [{ title: M.broadsheet }];
 
+/** The students' column stays in view while the figures scroll under it; a long name wraps. */
+const NAME_CELL = "sticky left-0 min-w-32 max-w-40 whitespace-normal bg-white text-left";
+
 /** A figure as the sheet shows it; a subject not taken is a dash. */
 const figure = (n: number | null) => (n === null ? "–" : String(n));
 
@@ -74,7 +77,9 @@ export default function BroadsheetScreen() {
               <table className="whitespace-nowrap text-sm [&_td]:px-2 [&_td]:py-1.5 [&_td]:text-right [&_th]:px-2 [&_th]:py-1.5">
                 <thead>
                   <tr className="border-b border-slate-300 text-left align-bottom text-slate-700">
-                    <th scope="col">{M.student}</th>
+                    <th scope="col" className={NAME_CELL}>
+                      {M.student}
+                    </th>
                     {table.subjects.map((subject) => (
                       <th key={subject} scope="col" className="text-right">
                         {subject}
@@ -96,7 +101,7 @@ export default function BroadsheetScreen() {
                 <tbody className="divide-y divide-slate-100">
                   {table.rows.map((row) => (
                     <tr key={row.id}>
-                      <th scope="row" className="text-left font-medium">
+                      <th scope="row" className={`${NAME_CELL} font-medium`}>
                         {row.name}
                         {row.admission ? <span className="block text-xs text-slate-600">{row.admission}</span> : null}
                       </th>
@@ -109,7 +114,7 @@ export default function BroadsheetScreen() {
                 <tfoot className="border-t border-slate-300 text-slate-700">
                   {table.summaries.map((summary) => (
                     <tr key={summary.label}>
-                      <th scope="row" className="text-left font-semibold">
+                      <th scope="row" className={`${NAME_CELL} font-semibold`}>
                         {summary.label}
                       </th>
                       {summary.cells.map((cell, i) => (
