@@ -6,6 +6,7 @@ import { phoneSearchForms, searchText } from "../api/db/search";
 import { localStorage } from "../api/storage/local";
 import type { FileStorage } from "../api/storage/storage";
 import { registerSchool } from "../api/services/auth";
+import { schoolTerm } from "../api/services/calendar";
 import { getSchoolSettings, saveSchoolSettings } from "../api/services/settings";
 import { storageRow } from "../api/services/files";
 import path from "node:path";
@@ -543,7 +544,7 @@ async function fillBroadsheetClass(
       ],
     },
   });
-  const { term, session } = settings.school_term!;
+  const { term, session } = await schoolTerm(deps, tenant);
   const students = Array.from({ length: BROADSHEET_CLASS.students }, (_, n) => ({
     ...student(tenant.schoolId, 900_000 + n, now),
     class_name: BROADSHEET_CLASS.name,

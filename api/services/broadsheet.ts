@@ -35,25 +35,39 @@ export async function getBroadsheet(
   const subjects = key.schoolClass.subjects;
   const columns = scoreColumns(settings.report_sheet, key.schoolClass.section, key.result);
 
+  // The class's students that session: only those whose record or class history names the class are looked up
+  // in the history (a school's other students never are), then their scores of the term in one query.
   const [found, publication] = await Promise.all([
-    sql<{ id: number; name: string; admission_number: string | null; subject: string | null; scores: string | null }>`
-      select s.id, st.name, st.admission_number, r.subject, r.scores
+    sql<{ id: number; name: string; admission_number: string | null }>`
+      select s.id, st.name, st.admission_number
       from ${studentsWithClassIn(schoolId, key.session)} s
       join students st on st.id = s.id
-      left join result_scores r on r.school_id = ${schoolId} and r.student_id = s.id
-        and r.term = ${key.term} and r.session = ${key.session} and r.result = ${key.result}
-      where s.class_name = ${className} and (s.status = 'active' or r.student_id is not null)
+      where s.id in (select c.id from students c where c.school_id = ${schoolId} and c.class_name = ${className}
+          union select c.student_id from student_classes c where c.school_id = ${schoolId} and c.class_name = ${className})
+        and s.class_name = ${className}
+        and (s.status = 'active' or exists (select 1 from result_scores r where r.school_id = ${schoolId}
+          and r.student_id = s.id and r.term = ${key.term} and r.session = ${key.session} and r.result = ${key.result}))
       order by st.sort_name, st.id`.execute(deps.db),
     publicationRow(deps.db, deps, schoolId, key),
   ]);
+  const ids = found.rows.map((r) => Number(r.id));
+  const scored = ids.length
+    ? await deps.db
+        .selectFrom("result_scores")
+        .select(["student_id", "subject", "scores"])
+        .where("school_id", "=", schoolId)
+        .where("term", "=", key.term)
+        .where("session", "=", key.session)
+        .where("result", "=", key.result)
+        .where("student_id", "in", ids)
+        .execute()
+    : [];
 
-  const rows = new Map<number, BroadsheetRow>();
-  for (const r of found.rows) {
-    const id = Number(r.id);
-    let row = rows.get(id);
-    if (!row) {
-      row = {
-        student_id: id,
+  const rows = new Map<number, BroadsheetRow>(
+    found.rows.map((r) => [
+      Number(r.id),
+      {
+        student_id: Number(r.id),
         name: r.name,
         admission: r.admission_number ?? "",
         totals: Object.fromEntries(subjects.map((subject) => [subject, null])),
@@ -61,10 +75,12 @@ export async function getBroadsheet(
         average: null,
         subjects_taken: 0,
         position: null,
-      };
-      rows.set(id, row);
-    }
-    if (r.subject === null || !subjects.includes(r.subject)) continue;
+      },
+    ]),
+  );
+  for (const r of scored) {
+    const row = rows.get(Number(r.student_id));
+    if (!row || !subjects.includes(r.subject)) continue;
     const stored = parseScores(r.scores);
     const scores: Scores = Object.fromEntries(
       columns.map((c) => [c.name, typeof stored[c.name] === "number" ? (stored[c.name] as number) : null]),
