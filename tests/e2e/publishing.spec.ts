@@ -80,3 +80,22 @@ test(
     await page.screenshot({ path: test.info().outputPath("broadsheet-360.png"), fullPage: true });
   },
 );
+
+test("with JavaScript, Publish asks in a dialog and the screen shows the new state", async ({ page }) => {
+  const admin = await signedIn(page, page.request, "PublishDialog");
+  await api(page, admin, "POST", "/school-settings", {
+    school_settings: {
+      sections: ["Junior Secondary"],
+      classes: [{ class_name: "JSS1", section: "Junior Secondary", subjects: ["Mathematics"] }],
+    },
+  });
+  await page.goto("/super-admin/results");
+  await page.getByRole("link", { name: M.publish, exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: M.publishTitle("JSS1") });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: M.publish, exact: true }).click();
+  await expect(page.getByTestId("toast")).toContainText(M.published("JSS1"));
+  await expect(page).toHaveURL(/\/super-admin\/results\?/);
+  await expect(page.getByRole("list", { name: "Classes" })).toContainText(M.publishedVersion(1));
+});
