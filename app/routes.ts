@@ -111,6 +111,9 @@ export default [
 
       route("results/extras", "routes/admin/results/extras.tsx"),
 
+      route("results/broadsheet", "routes/admin/results/broadsheet.tsx"),
+      route("results/broadsheet.xlsx", "routes/admin/results/broadsheet-download.tsx"),
+
       notYet(":area", "admin"),
     ]),
     route("new-whatsapp", "routes/admin/profile/new-whatsapp.tsx"),
@@ -131,6 +134,9 @@ export default [
       route("manage-admins/:id/reset-password", "routes/admin/admins/reset-password.tsx"),
       route("manage-admins/:id/delete", "routes/admin/admins/delete.tsx"),
       route("audit-log", "routes/admin/admins/audit-log.tsx"),
+      route("results", "routes/admin/publishing/classes.tsx"),
+      route("results/publish", "routes/admin/publishing/publish.tsx", { id: "results-publish" }),
+      route("results/unpublish", "routes/admin/publishing/publish.tsx", { id: "results-unpublish" }),
       notYet(":area", "super-admin"),
     ]),
     ...prefix("staff", [notYet(":area", "staff")]),

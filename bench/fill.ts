@@ -6,6 +6,8 @@ import { phoneSearchForms, searchText } from "../api/db/search";
 import { localStorage } from "../api/storage/local";
 import type { FileStorage } from "../api/storage/storage";
 import { registerSchool } from "../api/services/auth";
+import { schoolTerm } from "../api/services/calendar";
+import { getSchoolSettings, saveSchoolSettings } from "../api/services/settings";
 import { storageRow } from "../api/services/files";
 import path from "node:path";
 
@@ -231,6 +233,7 @@ export async function fillDatabase(file: string, scale: Scale, publicUrl: string
   const timetables = await fillTimetables(db, mainId, scale, now);
   await fillInventory(db, mainId, scale, now);
   await fillFees(db, mainId, now);
+  const broadsheet = await fillBroadsheetClass(deps, { schoolId: mainId, uniqueId: main.unique_id }, now);
   const files = await fillFiles(db, deps.storage, mainId, scale, now);
   await close();
   return {
@@ -246,6 +249,8 @@ export async function fillDatabase(file: string, scale: Scale, publicUrl: string
     folderRouteId: "routes/admin/files/folder",
     feesRouteId: "routes/admin/fees/school-fees",
     feesTerm: FEE_TERM,
+    broadsheetRouteId: "routes/admin/results/broadsheet",
+    broadsheet,
     ...timetables,
     ...files,
   };
@@ -512,6 +517,66 @@ async function fillFiles(db: Db, storage: FileStorage, schoolId: number, scale: 
     .where("school_id", "=", schoolId)
     .execute();
   return { largestFolder: `${FOLDERS[0]} 2000` };
+}
+
+/** The broadsheet's class: 60 students, 15 subjects, every score of the current term entered. */
+export const BROADSHEET_CLASS = { name: "JSS1 Gold", students: 60, subjects: 15 };
+
+/**
+ * A class of its own for the broadsheet, added to the school's settings with 15 subjects, and its students'
+ * scores of the school's current term (terminal result) in each: 1st CA, 2nd CA and Exam.
+ */
+async function fillBroadsheetClass(
+  deps: Parameters<typeof getSchoolSettings>[0],
+  tenant: { schoolId: number; uniqueId: string },
+  now: string,
+) {
+  const settings = await getSchoolSettings(deps, tenant);
+  const subjects = Array.from(
+    { length: BROADSHEET_CLASS.subjects },
+    (_, n) => `Subject ${String(n + 1).padStart(2, "0")}`,
+  );
+  await saveSchoolSettings(deps, tenant, {
+    school_settings: {
+      classes: [
+        ...settings.classes,
+        { class_name: BROADSHEET_CLASS.name, section: settings.classes[0].section, subjects },
+      ],
+    },
+  });
+  const { term, session } = await schoolTerm(deps, tenant);
+  const students = Array.from({ length: BROADSHEET_CLASS.students }, (_, n) => ({
+    ...student(tenant.schoolId, 900_000 + n, now),
+    class_name: BROADSHEET_CLASS.name,
+  }));
+  await insertChunks(deps.db, "students", students);
+  const ids = await deps.db
+    .selectFrom("students")
+    .select("id")
+    .where("school_id", "=", tenant.schoolId)
+    .where("class_name", "=", BROADSHEET_CLASS.name)
+    .execute();
+  const scores = ids.flatMap(({ id }, i) =>
+    subjects.map((subject, j) => ({
+      school_id: tenant.schoolId,
+      student_id: id,
+      class_name: BROADSHEET_CLASS.name,
+      subject,
+      term,
+      session,
+      result: "terminal",
+      scores: JSON.stringify({ "1st CA": (i + j) % 21, "2nd CA": (i * 3 + j) % 21, Exam: (i * 7 + j * 5) % 61 }),
+      updated_at: now,
+    })),
+  );
+  await deps.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < scores.length; i += CHUNK)
+      await trx
+        .insertInto("result_scores")
+        .values(scores.slice(i, i + CHUNK))
+        .execute();
+  });
+  return { className: BROADSHEET_CLASS.name, term, year: session };
 }
 
 /** The term the sales of `fillInventory` are recorded under, which the fees fill too. */

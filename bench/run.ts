@@ -114,6 +114,11 @@ async function main() {
         url: `/admin/school-fees?term=${encodeURIComponent(fill.feesTerm.term)}&year=${encodeURIComponent(fill.feesTerm.year)}`,
         routes: ["root", "routes/admin/layout", fill.feesRouteId],
       },
+      {
+        name: "broadsheet 60×15",
+        url: `/admin/results/broadsheet?${new URLSearchParams({ class: fill.broadsheet.className, term: fill.broadsheet.term, year: fill.broadsheet.year })}`,
+        routes: ["root", "routes/admin/layout", fill.broadsheetRouteId],
+      },
     ];
 
     // Every worker compiles its hot paths on first use: warm each page up before measuring anything.

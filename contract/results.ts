@@ -15,6 +15,10 @@ import type { GradeBand, PositionTies } from "./settings";
  *        `rows.{i}.scores.{column}` (or `rows.{i}.student_id`, `rows`) and nothing written; 404 for a student of
  *        another school; 409 while the class's result is published, unless a correction reopened the subject
  * - GET  /results/completeness?term=&year=&result= → {data: ClassCompleteness[]}, one per class of the school
+ * - GET  /results/broadsheet?class=&term=&year=&result= → {data: Broadsheet}: the class × subjects matrix of
+ *        totals, each student's total, average and position, and each subject's average, highest and lowest
+ * - GET  /results/broadsheet.xlsx?class=&term=&year=&result= → the same as a spreadsheet (text that a
+ *        spreadsheet program could read as a formula is written with a leading apostrophe)
  * - POST /results/publication {class, term, session, result, published} → {message, data: Publication}: main
  *        admin only; publishing again after a correction or an unpublication re-issues the report cards as the
  *        next version
@@ -124,6 +128,45 @@ export interface Correction {
   created_at: string;
 }
 
+/** One student's line of the broadsheet. */
+export interface BroadsheetRow {
+  student_id: number;
+  name: string;
+  admission: string;
+  /** Subject → the subject total; null when the student took no score in it. */
+  totals: Record<string, number | null>;
+  /** The sum of the subject totals; null when no subject was taken. */
+  total: number | null;
+  /** Over the subjects taken (the mid-term result's: of the percentages). */
+  average: number | null;
+  subjects_taken: number;
+  /** Class position by average; null with the school's positions off, or nothing taken. */
+  position: number | null;
+}
+
+/** A subject's class average, highest and lowest over the students who took it. */
+export interface BroadsheetSubject {
+  subject: string;
+  average: number | null;
+  highest: number | null;
+  lowest: number | null;
+}
+
+/** A class's results of a term at a glance: students A–Z by the subjects of the class. */
+export interface Broadsheet {
+  class_name: string;
+  section: string;
+  term: string;
+  session: string;
+  result: ResultKind;
+  subjects: BroadsheetSubject[];
+  rows: BroadsheetRow[];
+  /** The school's `add_position`: off, no position is given. */
+  positions: boolean;
+  published: boolean;
+  version: number;
+}
+
 export const RESULTS_LIMITS = {
   /** Rows of one sheet save: far above any class. */
   rowsMax: 500,
@@ -195,6 +238,38 @@ export const RESULTS_MESSAGES = {
   cellLabel: (column: string, student: string) => `${column}, ${student}`,
   totalsAfterSave: "Totals, grades and positions are worked out when the scores are saved.",
   keyboardHint: "Enter and the arrow keys move between cells; a column copied from a spreadsheet can be pasted.",
+  broadsheet: "Broadsheet",
+  admission: "Admission No.",
+  subjectsTaken: "Subjects",
+  downloadBroadsheet: "Download (.xlsx)",
+  broadsheetEmpty: "No students in this class for this session",
+  broadsheetFailed: "Could not load the broadsheet. Please try again.",
+  broadsheetDownloadFailed: "Could not download the broadsheet. Please try again.",
+  chooseClass: "Choose a class to see its broadsheet",
+  resultPicker: "Class and term",
+  totalsBySubject: "Totals by subject",
+  publishing: "Publish Results",
+  completenessFailed: "Could not load the classes' results. Please try again.",
+  noClasses: "No classes yet: add them in Settings",
+  studentsInClass: (n: number) => `${n} ${n === 1 ? "student" : "students"}`,
+  subjectsComplete: (complete: number, subjects: number) => `${complete} of ${subjects} subjects complete`,
+  publishedVersion: (version: number) => `Published · version ${version}`,
+  notPublishedState: "Not published",
+  unpublishedVersion: (version: number) => `Unpublished · version ${version} withdrawn`,
+  reopenedSubjects: (subjects: string[]) => `Reopened for correction: ${subjects.join(", ")}`,
+  publish: "Publish",
+  publishAgain: "Publish again",
+  unpublish: "Unpublish",
+  publishTitle: (className: string) => `Publish ${className}'s results?`,
+  publishQuestion: (className: string, complete: number, subjects: number) =>
+    `Scores of ${className} will be locked and its report cards issued. ${complete} of ${subjects} subjects are complete.`,
+  unpublishTitle: (className: string) => `Unpublish ${className}'s results?`,
+  unpublishQuestion: (className: string) =>
+    `Scores of ${className} can be changed again; publishing later issues its report cards as a new version.`,
+  correction: "Correct a subject",
+  correctionHint: "Reopens one subject for changes; the class is published again as a new version.",
+  reason: "Reason",
+  reopen: "Reopen subject",
 } as const;
 
 /**

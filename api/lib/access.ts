@@ -159,6 +159,8 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "GET /api/admin/:uniqueId/results/completeness": "results",
   "GET /api/admin/:uniqueId/results/report-card/:studentId": "results",
   "GET /api/admin/:uniqueId/results/report-cards": "results",
+  "GET /api/admin/:uniqueId/results/broadsheet": "results",
+  "GET /api/admin/:uniqueId/results/broadsheet.xlsx": "results",
   "POST /api/admin/:uniqueId/results/publication": PUBLISHING,
   "POST /api/admin/:uniqueId/results/corrections": CORRECTING,
   "GET /api/admin/:uniqueId/results/extras": "results",

@@ -34,7 +34,8 @@ export type ReadAnswer =
 
 export interface WriteJob {
   job: number;
-  sheets: { name: string; rows: string[][] }[];
+  /** Text, numbers, or null for an empty cell. */
+  sheets: { name: string; rows: (string | number | null)[][] }[];
 }
 
 /** A job has begun in this thread: the pool starts its clock. */

@@ -29,9 +29,12 @@ export type SheetRead =
   | { ok: true; sha256: string; firstRow: number; headers: string[]; rows: string[][]; rowsJson: string }
   | { ok: false; reason: "invalid" | "password" | "empty" | "tooManyRows" | "unreadable" };
 
+/** A cell to write: text (always a text cell), a number (a number cell), or null (empty). */
+export type SheetCell = string | number | null;
+
 export interface SheetToWrite {
   name: string;
-  rows: string[][];
+  rows: SheetCell[][];
 }
 
 export const SPREADSHEET_TIME_LIMIT_MS = 20_000;
@@ -70,7 +73,7 @@ export class SpreadsheetsBusy extends ApiError {
 class SpreadsheetWorkerError extends Error {}
 
 /** Text a spreadsheet program could take for a formula gets a leading apostrophe: a cell is only ever text. */
-const inert = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
+const inert = (cell: SheetCell) => (typeof cell === "string" && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell);
 
 /** The worker module beside this one: the TypeScript source (through tsx), or the build's .mjs. */
 function workerModule(): { filename: string; execArgv?: string[] } {

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import { RESULTS_MESSAGES as M } from "../../contract/results";
 import type { ApiDeps } from "../context";
-import { readJson } from "../lib/http";
+import { contentDisposition, downloadResponse, readJson } from "../lib/http";
+import { XLSX_MIME } from "../lib/spreadsheet";
+import { broadsheetFile, getBroadsheet } from "../services/broadsheet";
 import type { TenantEnv } from "../middleware/tenant";
 import { getSheet, openCorrection, resultCompleteness, saveSheet, setPublication } from "../services/results";
 
@@ -19,6 +21,13 @@ export function resultRoutes(deps: ApiDeps) {
     .get("/results/completeness", async (c) =>
       c.json({ data: await resultCompleteness(deps, c.get("tenant"), c.req.query()) }),
     )
+    .get("/results/broadsheet", async (c) =>
+      c.json({ data: await getBroadsheet(deps, c.get("tenant"), c.req.query()) }),
+    )
+    .get("/results/broadsheet.xlsx", async (c) => {
+      const file = await broadsheetFile(deps, c.get("tenant"), c.req.query());
+      return downloadResponse(file.bytes, XLSX_MIME, contentDisposition("attachment", file.name));
+    })
     .post("/results/publication", async (c) => {
       const { publication, message } = await setPublication(deps, c.get("tenant"), await readJson(c));
       return c.json({ message, data: publication });

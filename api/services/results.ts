@@ -136,8 +136,8 @@ const classResultOf = (schoolId: number, key: ClassResult) => ({
 });
 
 /**
- * The class's result named by an address without a subject (the sheet's other parts): a term or session left out
- * is the school's current one.
+ * The class's result named by an address without a subject (the broadsheet's, the sheet's other parts'): a term or
+ * session left out is the school's current one.
  */
 export async function classResultOfQuery(
   deps: ApiDeps,
@@ -161,7 +161,7 @@ export async function isClassPublished(db: Db, deps: ApiDeps, schoolId: number, 
 }
 
 /** The class's publication row, locked for the rest of the transaction on PostgreSQL. */
-async function publicationRow(db: Db, deps: ApiDeps, schoolId: number, key: ClassResult, lock = false) {
+export async function publicationRow(db: Db, deps: ApiDeps, schoolId: number, key: ClassResult, lock = false) {
   const where = classResultOf(schoolId, key);
   let query = db
     .selectFrom("result_publications")
@@ -211,7 +211,7 @@ async function lockState(db: Db, deps: ApiDeps, schoolId: number, key: SheetKey)
   };
 }
 
-function parseScores(text: string | null): Record<string, unknown> {
+export function parseScores(text: string | null): Record<string, unknown> {
   if (!text) return {};
   const parsed = JSON.parse(text) as unknown;
   return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};

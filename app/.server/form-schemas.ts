@@ -10,6 +10,7 @@ import { studentCreateFields, studentUpdateFields } from "../../contract/student
 import { parentFields } from "../../contract/parents.schema";
 import { staffFields, teachingRows } from "../../contract/staff.schema";
 import { admissionFormFields } from "../../contract/admissions.schema";
+import { correctionPayload } from "../../contract/results.schema";
 
 /**
  * The rules the web app's actions check before calling the API, with the API's messages. They run on
@@ -136,3 +137,5 @@ export const extrasForm = z.object({}).passthrough();
 
 /** A remark added to the comment bank. */
 export { commentPayload as commentForm } from "../../contract/report-extras.schema";
+/** A published class's subject reopened for a correction: the API's own rules (the reason required). */
+export const correctionForm = correctionPayload;

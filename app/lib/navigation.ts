@@ -32,13 +32,13 @@ export const BOTTOM_BAR: NavItem[] = [
 export const SUPER_ADMIN_MENU: NavItem[] = [
   { to: "/super-admin/manage-admins", label: "Manage Admins" },
   { to: "/super-admin/audit-log", label: "Audit Log" },
+  { to: "/super-admin/results", label: "Results" },
 ];
 
 /** Menu URLs whose screens later releases build: each shows "Not available yet"; any other URL of these areas is a 404. */
 export const NOT_YET_BUILT: ReadonlySet<string> = new Set([
   "/admin/assessments",
   "/notifications",
-  "/super-admin/results",
   "/super-admin/admissions",
   "/super-admin/profile",
   "/staff/dashboard",

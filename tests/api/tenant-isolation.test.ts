@@ -178,6 +178,7 @@ function importForm() {
 const subAdminId = (a: Owned) => ({ id: a.subAdminId! });
 /** School A's published result of JSS1, with Mathematics reopened for a correction. */
 const classResult = { class: "JSS1", term: "1st Term", session: "2025/2026", result: "terminal" };
+const classQuery = "class=JSS1&term=1st%20Term&year=2025%2F2026";
 const sheetQuery = "class=JSS1&subject=Mathematics&term=1st%20Term&year=2025%2F2026";
 const extrasQuery = "class=JSS1&term=1st%20Term&year=2025%2F2026";
 
@@ -375,6 +376,8 @@ const CASES: Record<string, IsolationCase> = {
     query: sheetQuery,
   },
   "GET /api/admin/:uniqueId/results/report-cards": { query: sheetQuery },
+  "GET /api/admin/:uniqueId/results/broadsheet": { query: classQuery },
+  "GET /api/admin/:uniqueId/results/broadsheet.xlsx": { query: classQuery },
   "POST /api/admin/:uniqueId/results/publication": { body: () => ({ ...classResult, published: false }) },
   "POST /api/admin/:uniqueId/results/corrections": {
     body: () => ({ ...classResult, subject: "English Language", reason: "Planted" }),

@@ -24,7 +24,7 @@ test("a sub-admin with two keys sees only those areas and the 403 page elsewhere
 
   // The main admin holds the super-admin menu.
   await page.goto("/admin/dashboard");
-  await expect(menuLinks(page, "Super-admin")).toHaveText(["Manage Admins", "Audit Log"]);
+  await expect(menuLinks(page, "Super-admin")).toHaveText(["Manage Admins", "Audit Log", "Results"]);
   await page.goto("/super-admin/manage-admins");
   await expect(page).toHaveURL(/\/super-admin\/manage-admins$/);
   await expect(page.getByRole("heading", { level: 1, name: "Manage Admins" })).toBeVisible();

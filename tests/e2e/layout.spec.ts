@@ -240,6 +240,8 @@ function addressesOf(s: Seeded): Record<string, string[]> {
     "admin/bulk-import/:kind/:token": [`/admin/bulk-import/students/${s.importToken}`],
     "admin/results": ["/admin/results", "/admin/results?class=JSS1"],
     "admin/results/extras": ["/admin/results/extras", "/admin/results/extras?class=JSS1"],
+    "admin/results/broadsheet": ["/admin/results/broadsheet", "/admin/results/broadsheet?class=JSS1"],
+    "admin/results/report-cards": ["/admin/results/report-cards", "/admin/results/report-cards?class=JSS1"],
     "admin/:area": ["/admin/assessments"],
     "new-whatsapp": ["/new-whatsapp"],
     "submission-review/:uniqueId/:submissionId": [`/submission-review/${s.school}/${s.submission}`],
@@ -252,7 +254,10 @@ function addressesOf(s: Seeded): Record<string, string[]> {
     "super-admin/manage-admins/:id/reset-password": [`/super-admin/manage-admins/${s.subAdmin}/reset-password`],
     "super-admin/manage-admins/:id/delete": [`/super-admin/manage-admins/${s.subAdmin}/delete`],
     "super-admin/audit-log": ["/super-admin/audit-log"],
-    "super-admin/:area": ["/super-admin/results"],
+    "super-admin/results": ["/super-admin/results"],
+    "super-admin/results/publish": [`/super-admin/results/publish?class=JSS1`],
+    "super-admin/results/unpublish": [`/super-admin/results/unpublish?class=JSS1`],
+    "super-admin/:area": ["/super-admin/admissions"],
     "staff/:area": ["/staff/dashboard"],
   };
 }

@@ -47,7 +47,7 @@ describe("sub-admins without JavaScript", () => {
 
     // The main admin holds the super-admin menu.
     let page = await browser.goto("/admin/dashboard");
-    expect(menuLinks(page, "Super-admin")).toEqual(["Manage Admins", "Audit Log"]);
+    expect(menuLinks(page, "Super-admin")).toEqual(["Manage Admins", "Audit Log", "Results"]);
     page = await browser.goto("/super-admin/manage-admins");
     expect(page.path).toBe("/super-admin/manage-admins");
     expect(page.heading()).toBe("Manage Admins");
