@@ -45,7 +45,20 @@ export const STUDENT_MESSAGES = {
   erased: 'The student\'s data was erased. Payments and purchases are kept as "Erased student".',
   downloadData: "Download the student's data",
   eraseData: "Erase the student's data",
+  eraseConfirm: "Erase",
+  eraseQuestion: "This cannot be undone. Download the student's data first if it is wanted.",
+  eraseKept:
+    'Kept: payments, receipts and inventory purchases (money records the school must keep), named "Erased student" with no other personal data.',
 } as const;
+
+/** What erasing a former student removes, as the confirmation lists it. */
+export const ERASE_REMOVES = [
+  "the student's record and photo",
+  "the admission application and its documents",
+  "the class history and results",
+  "optional fees and discounts on the student's bill",
+  "the links to parents and guardians (a parent left with no child stays on the parents list)",
+] as const;
 
 /** What kept money records (payments, receipts, purchases) name in place of an erased student. */
 export const ERASED_STUDENT_NAME = "Erased student";
