@@ -260,6 +260,14 @@ export async function eraseStudent(
   const school = tenant.schoolId;
 
   const outcome = await deps.db.transaction().execute(async (trx) => {
+    // Takes the row first: a twin request waits here, then finds the student gone (404), so one erasure is recorded.
+    const taken = await trx
+      .updateTable("students")
+      .set({ updated_at: deps.now().toISOString() })
+      .where("id", "=", student.id)
+      .where("status", "=", "backlog")
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) throw new ApiError(404, STUDENT_MESSAGES.notFound);
     const submissions = await submissionsOf(trx, tenant, student.id);
     const submissionIds = submissions.map((s) => s.id);
     const documents = await documentsOf(trx, tenant, submissionIds);
