@@ -32,6 +32,9 @@ export default [
       route("students/:id/backlog", "routes/admin/students/to-backlog.tsx"),
       route("students-backlog", "routes/admin/students/backlog.tsx"),
       route("students-backlog/:id/restore", "routes/admin/students/restore.tsx"),
+      route("student-data/:id/download", "routes/admin/students/data-export.tsx"),
+      route("student-data/:id/not-found", "routes/admin/students/data-missing.tsx"),
+      route("student-data/:id/erase", "routes/admin/students/erase.tsx"),
       route("add-student", "routes/admin/students/add.tsx"),
       route("update-student/:id", "routes/admin/students/update.tsx"),
 

@@ -53,6 +53,8 @@ export const AUDIT_KINDS = [
   "permission",
   "publication",
   "correction",
+  "export",
+  "erasure",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
@@ -67,6 +69,8 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   permission: "Permission",
   publication: "Publication",
   correction: "Correction",
+  export: "Data export",
+  erasure: "Erasure",
 };
 
 export const ACCESS_MESSAGES = {

@@ -16,6 +16,12 @@ import type { Paginated } from "./http";
  * - GET    /students/{id}/classes                → {data: SessionClass[]} (the class of each session recorded,
  *          newest session first)
  * - GET    /api/students/{uniqueId}/studentInfo/{id} → {data: StudentRecord | BacklogEntry}
+ * - GET    /students/{id}/data-export               → application/gzip: a .tar.gz of `student-data.json`
+ *          (everything held about the student) and the photo, admission documents and receipts as files
+ *          (main admin only)
+ * - POST   /students/{id}/erase                     → 200 {message, data: StudentErasure}: a former student's
+ *          data removed, payments and purchases kept under ERASED_STUDENT_NAME (main admin only; 409 for a
+ *          current student)
  * Failures: 422 {message, errors: {field: [..]}}, 409 {message, errors: {admission: [..]}}, 404 {message}.
  */
 
@@ -35,7 +41,44 @@ export const STUDENT_MESSAGES = {
   reasonRequired: "Choose a reason: Expelled, Switched School or Graduated",
   restored: "Student added back to students successfully!",
   notFound: "Student not found.",
+  eraseCurrentRefused: "Only a former student can be erased: move the student to the backlog first.",
+  erased: 'The student\'s data was erased. Payments and purchases are kept as "Erased student".',
+  downloadData: "Download the student's data",
+  eraseData: "Erase the student's data",
+  eraseConfirm: "Erase",
+  eraseQuestion: "This cannot be undone. Download the student's data first if it is wanted.",
+  eraseKept:
+    'Kept: payments, receipts and inventory purchases (money records the school must keep), named "Erased student" with no other personal data.',
 } as const;
+
+/** What erasing a former student removes, as the confirmation lists it. */
+export const ERASE_REMOVES = [
+  "the student's record and photo",
+  "the admission application and its documents",
+  "the class history and results",
+  "optional fees and discounts on the student's bill",
+  "the links to parents and guardians (a parent left with no child stays on the parents list)",
+] as const;
+
+/** What kept money records (payments, receipts, purchases) name in place of an erased student. */
+export const ERASED_STUDENT_NAME = "Erased student";
+
+/** The erase answer's message: a parent left with no child stays on the parents list, and is told so. */
+export function erasedMessage(parentsWithoutChildren: number): string {
+  if (!parentsWithoutChildren) return STUDENT_MESSAGES.erased;
+  const who = parentsWithoutChildren === 1 ? "1 parent now has" : `${parentsWithoutChildren} parents now have`;
+  return `${STUDENT_MESSAGES.erased} ${who} no child at the school and stays on the parents list.`;
+}
+
+/** The erase answer's data. */
+export interface StudentErasure {
+  unique_id: string;
+  /** Parents whose only child this was: kept, with no child. */
+  parents_without_children: { unique_id: string; name: string }[];
+  /** Payments and purchases kept, renamed. */
+  payments_kept: number;
+  purchases_kept: number;
+}
 
 /**
  * Brings a JSON `student_data` to the schema's plain types: empty values are dropped,

@@ -51,6 +51,9 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "POST /api/admin/:uniqueId/students/:id/backlog": "students",
   "POST /api/admin/:uniqueId/students/:id/restore": "students",
   "GET /api/admin/:uniqueId/students/:id/classes": "students",
+  // A child's data on request: only the main admin exports it or erases a former student.
+  "GET /api/admin/:uniqueId/students/:id/data-export": "main",
+  "POST /api/admin/:uniqueId/students/:id/erase": "main",
   "GET /api/students/:uniqueId/studentInfo/:id": "students",
 
   // Classes, subjects, sessions and terms fill the forms of every area.

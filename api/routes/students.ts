@@ -4,7 +4,7 @@ import { DEFAULT_SUCCESS, MESSAGES } from "../../contract/messages";
 import { BACKLOG_REASONS, STUDENT_MESSAGES } from "../../contract/students";
 import type { ApiDeps } from "../context";
 import { fromZod } from "../lib/errors";
-import { readJson } from "../lib/http";
+import { downloadResponse, readJson } from "../lib/http";
 import { pageParams } from "../lib/pagination";
 import type { TenantEnv } from "../middleware/tenant";
 import {
@@ -18,6 +18,7 @@ import {
   updateStudent,
 } from "../services/students";
 import { studentClassHistory } from "../services/class-history";
+import { eraseStudent, exportStudentData } from "../services/student-data";
 
 const listQuery = pageParams.extend({
   q: z.string().max(100).optional().catch(undefined),
@@ -75,7 +76,12 @@ export function studentRoutes(deps: ApiDeps) {
     .post("/students/:id/restore", async (c) => {
       const student = await restoreStudent(deps, c.get("tenant"), c.req.param("id"));
       return c.json({ message: STUDENT_MESSAGES.restored, data: student });
-    });
+    })
+    .get("/students/:id/data-export", async (c) => {
+      const archive = await exportStudentData(deps, c.get("tenant"), c.req.param("id"));
+      return downloadResponse(archive.bytes, "application/gzip", `attachment; filename="${archive.filename}"`);
+    })
+    .post("/students/:id/erase", async (c) => c.json(await eraseStudent(deps, c.get("tenant"), c.req.param("id"))));
 }
 
 /** `GET /api/students/{uniqueId}/studentInfo/{id}`: the one student call without the admin prefix. */

@@ -112,7 +112,7 @@ export async function listBacklog(
 }
 
 /** A student of the school by its `id` or its `unique_id` (api/lib/record-key.ts). */
-async function findStudent(deps: ApiDeps, tenant: Tenant, key: string): Promise<Student> {
+export async function findStudent(deps: ApiDeps, tenant: Tenant, key: string): Promise<Student> {
   const row = await deps.db
     .selectFrom("students")
     .selectAll()

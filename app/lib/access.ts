@@ -13,6 +13,8 @@ const PAGE_ACCESS: Array<[prefix: string, access: PageAccess]> = [
   ["/admin/add-student", "students"],
   ["/admin/update-student", "students"],
   ["/admin/students-backlog", "students"],
+  // A student's data export and erasure: the main admin's alone, as their API calls are.
+  ["/admin/student-data", "main"],
   ["/admin/add-bulk-students", "students"],
   ["/admin/add-bulk-parents", "parents"],
   ["/admin/add-bulk-staff", "staff"],

@@ -8,40 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
-
-const BLOCK = 512;
-
-function octal(value: number, width: number): string {
-  return `${value.toString(8).padStart(width - 1, "0")}\0`;
-}
-
-function header(name: string, size: number, mtime: Date): Buffer {
-  const block = Buffer.alloc(BLOCK);
-  let prefix = "";
-  let base = name;
-  if (Buffer.byteLength(name) > 100) {
-    const cut = name.lastIndexOf("/", 155);
-    prefix = name.slice(0, cut);
-    base = name.slice(cut + 1);
-    if (cut < 0 || Buffer.byteLength(base) > 100 || Buffer.byteLength(prefix) > 155)
-      throw new Error(`path too long for the archive: ${name}`);
-  }
-  block.write(base, 0, 100, "utf8");
-  block.write(octal(0o644, 8), 100, "ascii");
-  block.write(octal(0, 8), 108, "ascii");
-  block.write(octal(0, 8), 116, "ascii");
-  block.write(octal(size, 12), 124, "ascii");
-  block.write(octal(Math.floor(mtime.getTime() / 1000), 12), 136, "ascii");
-  block.write("        ", 148, "ascii");
-  block.write("0", 156, "ascii");
-  block.write("ustar\0", 257, "ascii");
-  block.write("00", 263, "ascii");
-  block.write(prefix, 345, 155, "utf8");
-  let sum = 0;
-  for (const byte of block) sum += byte;
-  block.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, "ascii");
-  return block;
-}
+import { TAR_BLOCK as BLOCK, tarHeader as header } from "../../server-lib/tar";
 
 /** Writes a .tar.gz; `add` takes files one at a time, in the order given. */
 export class TarWriter {

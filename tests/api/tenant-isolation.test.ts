@@ -226,6 +226,8 @@ const CASES: Record<string, IsolationCase> = {
   "POST /api/admin/:uniqueId/students/:id/backlog": { params: studentId, body: () => ({ reason: "Expelled" }) },
   "POST /api/admin/:uniqueId/students/:id/restore": { params: (a) => ({ id: a.backloggedId }) },
   "GET /api/admin/:uniqueId/students/:id/classes": { params: studentId },
+  "GET /api/admin/:uniqueId/students/:id/data-export": { params: studentId },
+  "POST /api/admin/:uniqueId/students/:id/erase": { params: (a) => ({ id: a.backloggedId }) },
   "GET /api/students/:uniqueId/studentInfo/:id": { params: studentId },
 
   "GET /api/admin/:uniqueId/stu-parents": {},

@@ -411,7 +411,7 @@ test.describe("backlog, restore and delete", () => {
 });
 
 test(
-  "no-js smoke: students list, add, update, backlog and their confirm pages",
+  "no-js smoke: students list, add, update, backlog, erase and their confirm pages",
   { tag: "@no-js" },
   async ({ page, request }) => {
     const admin = await signedIn(page, request, "Smoke");
@@ -460,6 +460,18 @@ test(
     await page.getByRole("link", { name: "Add to students" }).click();
     await expect(page.getByText("Add Kemi Adebayo back to the students list?")).toBeVisible();
     await expectAccessible(page);
+
+    await page.goto("/admin/students-backlog");
+    await page.getByLabel("Data of Kemi Adebayo").click();
+    await page.getByRole("link", { name: "Erase the student's data" }).click();
+    await expect(page).toHaveURL(/\/admin\/student-data\/STU-[^/]+\/erase\?returnTo=/);
+    await expect(page.getByText("Erasing Kemi Adebayo removes:")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Erase", exact: true }).click();
+    await expect(toast(page)).toHaveText(
+      `The student's data was erased. Payments and purchases are kept as "Erased student".`,
+    );
+    await expect(page.getByText("No former students yet")).toBeVisible();
 
     await page.goto("/admin/students");
     await rowAction(page, "Amaka Obi", "Delete");

@@ -1,30 +1,34 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
-import { BACKLOG_REASONS, type BacklogEntry, type BacklogPage } from "../../../../contract/students";
+import { BACKLOG_REASONS, STUDENT_MESSAGES, type BacklogEntry, type BacklogPage } from "../../../../contract/students";
 import { withAdmin } from "~/.server/auth.server";
 import { withPagePhoto } from "~/.server/students.server";
 import { Avatar } from "~/components/list/Avatar";
 import { FilterForm } from "~/components/list/FilterForm";
 import { PagedList } from "~/components/list/PagedList";
+import { menuItemClass, RowMenu } from "~/components/list/RowMenu";
 import { buttonClass } from "~/components/ui/Button";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { SelectField } from "~/components/ui/SelectField";
+import { EraseDescription, studentDataPaths } from "./StudentData";
 
 export const meta: MetaFunction = () => [{ title: "Students Backlog" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return withAdmin(request, context, async ({ api }) => {
+  return withAdmin(request, context, async ({ api, subAdminId }) => {
     const params = new URL(request.url).searchParams;
     const wanted = params.get("reason") ?? "";
     const reason = BACKLOG_REASONS.find((r) => r === wanted) ?? "";
     const result = await api.get<BacklogPage>("/students/backlog", { query: { reason, page: params.get("page") } });
     const list = result.ok ? { ...result.data, data: result.data.data.map(withPagePhoto) } : null;
-    return { reason, list, error: result.ok ? null : result.message };
+    // Downloading and erasing a student's data are the main admin's alone.
+    const mainAdmin = subAdminId === undefined;
+    return { reason, list, error: result.ok ? null : result.message, mainAdmin };
   });
 }
 
-function BacklogRow({ entry, back }: { entry: BacklogEntry; back: string }) {
+function BacklogRow({ entry, back, mainAdmin }: { entry: BacklogEntry; back: string; mainAdmin: boolean }) {
   const { name, class: className, profile_img } = entry.student_data;
   const path = `/admin/students-backlog/${encodeURIComponent(entry.unique_id)}/restore`;
   return (
@@ -47,12 +51,29 @@ function BacklogRow({ entry, back }: { entry: BacklogEntry; back: string }) {
         triggerClassName={buttonClass("secondary", "shrink-0 text-sm")}
         hiddenFields={{ returnTo: back }}
       />
+      {mainAdmin ? (
+        <RowMenu label={`Data of ${name}`}>
+          <a href={studentDataPaths.download(entry.unique_id)} className={menuItemClass}>
+            {STUDENT_MESSAGES.downloadData}
+          </a>
+          <ConfirmDialog
+            href={`${studentDataPaths.erase(entry.unique_id)}?returnTo=${encodeURIComponent(back)}`}
+            action={studentDataPaths.erase(entry.unique_id)}
+            title={STUDENT_MESSAGES.eraseData}
+            description={<EraseDescription name={name} />}
+            triggerLabel={STUDENT_MESSAGES.eraseData}
+            confirmLabel={STUDENT_MESSAGES.eraseConfirm}
+            triggerClassName={`${menuItemClass} text-red-700`}
+            hiddenFields={{ returnTo: back }}
+          />
+        </RowMenu>
+      ) : null}
     </li>
   );
 }
 
 export default function StudentsBacklog() {
-  const { reason, list, error } = useLoaderData<typeof loader>();
+  const { reason, list, error, mainAdmin } = useLoaderData<typeof loader>();
   const location = useLocation();
   const back = location.pathname + location.search;
 
@@ -81,7 +102,7 @@ export default function StudentsBacklog() {
         error={error}
         empty={<EmptyState title={reason ? "No former students for this reason" : "No former students yet"} />}
       >
-        {(entry) => <BacklogRow key={entry.unique_id} entry={entry} back={back} />}
+        {(entry) => <BacklogRow key={entry.unique_id} entry={entry} back={back} mainAdmin={mainAdmin} />}
       </PagedList>
     </div>
   );

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import type { StudentBill } from "../../../../contract/fees";
-import { splitSubjects } from "../../../../contract/students";
+import { splitSubjects, STUDENT_MESSAGES } from "../../../../contract/students";
 import type { StudentFields } from "../../../../contract/students.schema";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
@@ -12,12 +12,14 @@ import { loadStudent, saveStudent } from "~/.server/students.server";
 import { API_REFUSED, refuse } from "~/.server/reply.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
 import { StudentFeesSummary } from "../fees/StudentFeesSummary";
+import { buttonClass } from "~/components/ui/Button";
 import { StudentFormScreen } from "./StudentForm";
+import { studentDataPaths } from "./StudentData";
 
 export const meta: MetaFunction = () => [{ title: "Update Student" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return withAdmin(request, context, async ({ api, uniqueId }) => {
+  return withAdmin(request, context, async ({ api, uniqueId, subAdminId }) => {
     const [student, options, bill] = await Promise.all([
       loadStudent(api, uniqueId, params.id!),
       getSchoolOptions(api),
@@ -25,6 +27,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     ]);
     const s = student.student_data;
     return {
+      // Downloading a student's data is the main admin's alone.
+      dataDownload: subAdminId === undefined ? studentDataPaths.download(student.unique_id) : null,
       fees: bill.ok ? bill.data : null,
       classes: options.classes,
       student: {
@@ -52,7 +56,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function UpdateStudent() {
-  const { classes, student, fees } = useLoaderData<typeof loader>();
+  const { classes, student, fees, dataDownload } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <StudentFormScreen
@@ -63,6 +67,13 @@ export default function UpdateStudent() {
       submitLabel="Update Student"
     >
       <StudentFeesSummary bill={fees} />
+      {dataDownload ? (
+        <p>
+          <a href={dataDownload} className={buttonClass("secondary")}>
+            {STUDENT_MESSAGES.downloadData}
+          </a>
+        </p>
+      ) : null}
     </StudentFormScreen>
   );
 }
