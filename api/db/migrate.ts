@@ -18,6 +18,7 @@ import { publicLinks } from "./migrations/0017_public_links";
 import { sortNames } from "./migrations/0018_sort_names";
 import { withdrawnFromSale } from "./migrations/0019_withdrawn_from_sale";
 import { results } from "./migrations/0020_results";
+import { signInDevices } from "./migrations/0021_sign_in_devices";
 import type { Db, Dialect, DialectMigration } from "./types";
 
 /**
@@ -44,6 +45,7 @@ const migrations: Record<string, DialectMigration> = {
   "0018_sort_names": sortNames,
   "0019_withdrawn_from_sale": withdrawnFromSale,
   "0020_results": results,
+  "0021_sign_in_devices": signInDevices,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
