@@ -16,7 +16,7 @@ import { configuredStorage } from "./api/storage/configured";
 import { isCrossOriginWrite } from "./app/.server/same-origin";
 import { CLIENT_ADDRESS_HEADER } from "./contract/http";
 import { APP_MESSAGES, DEFAULT_ERRORS } from "./contract/messages";
-import { sweepStaleUploads } from "./server-lib/multipart";
+import { claimUploadFolder, sweepStaleUploads } from "./server-lib/multipart";
 import { ConfigError, loadConfig, type Config } from "./config/env";
 import { blankValues, errorFields, loggedPath, logger, REQUEST_ID_HEADER } from "./observability/log";
 import { requestContext, type RequestIdEnv } from "./observability/request-context";
@@ -54,8 +54,10 @@ async function main() {
   }
 
   if (config.workers > 1 && cluster.isPrimary) return supervise(config);
-  // Uploads a stopped process left half-read (its temporary files are removed as each request ends).
+  // Uploads a stopped process left half-read (its temporary files are removed as each request ends); then this
+  // process's own folder, which the next start's sweep leaves alone while this process lives.
   await sweepStaleUploads(config.tempDir);
+  const uploadDir = await claimUploadFolder(config.tempDir);
   watchForStrayErrors();
 
   // The bundle sits beside the Remix build it serves.
@@ -88,7 +90,7 @@ async function main() {
       publicUrl: config.publicUrl,
       jobs,
       bankProvider: bankProviderFor(config.paystackSecretKey),
-      tempDir: config.tempDir,
+      tempDir: uploadDir,
       storageQuotaBytes: config.storageQuotaBytes,
     });
     schoolApi = async (request) => api.fetch(request);
@@ -159,7 +161,7 @@ async function main() {
       publicUrl: config.publicUrl,
       apiTimeoutMs: config.apiTimeoutMs,
       sessionSecret: config.sessionSecret,
-      uploadTempDir: config.tempDir,
+      uploadTempDir: uploadDir,
       cspNonce: c.get("cspNonce"),
       requestId,
     });
