@@ -21,6 +21,7 @@ import { ConfigError, loadConfig, type Config } from "./config/env";
 import { blankValues, errorFields, loggedPath, logger, REQUEST_ID_HEADER } from "./observability/log";
 import { requestContext, type RequestIdEnv } from "./observability/request-context";
 import { checkHealth, gracefulShutdown, listen } from "./server/lifecycle";
+import { clientAddress } from "./server/proxy";
 import { securityHeaders, type NonceEnv } from "./server/security-headers";
 
 /**
@@ -113,7 +114,8 @@ async function main() {
   });
   app.use("*", requestContext());
   app.use("*", async (c, next) => {
-    c.req.raw.headers.set(CLIENT_ADDRESS_HEADER, getConnInfo(c).remote.address ?? "unknown");
+    const connection = getConnInfo(c).remote.address ?? "unknown";
+    c.req.raw.headers.set(CLIENT_ADDRESS_HEADER, clientAddress(c.req.raw.headers, connection, config.trustProxy));
     await next();
   });
   app.use(
@@ -148,7 +150,7 @@ async function main() {
     }),
   );
   app.all("*", (c) => {
-    if (isCrossOriginWrite(c.req.raw)) return c.text(APP_MESSAGES.crossOrigin, 403);
+    if (isCrossOriginWrite(c.req.raw, config.publicUrl)) return c.text(APP_MESSAGES.crossOrigin, 403);
     const requestId = c.get("requestId");
     return handleRemix(c.req.raw, {
       // The page's calls to the school API go under the page's request id.
