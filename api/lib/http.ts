@@ -16,7 +16,7 @@ import {
   type UploadedFile,
 } from "../../server-lib/multipart";
 import type { ApiDeps } from "../context";
-import { ApiError } from "./errors";
+import { ApiError, validationError } from "./errors";
 
 const JSON_MAX_BYTES = 256 * 1024;
 
@@ -52,7 +52,7 @@ export async function readForm(c: Context, limits: MultipartLimits): Promise<Mul
     // Reading stopped at an image past its limit: the rest of the form was never read, so nothing is checked
     // or saved from it.
     if (form.stoppedAt) {
-      throw new ApiError(413, MESSAGES.imageTooLarge, { [form.stoppedAt]: [MESSAGES.imageTooLarge] });
+      throw validationError({ [form.stoppedAt]: [MESSAGES.imageTooLarge] });
     }
     if (form.tooManyFiles) throw new ApiError(413, `At most ${limits.maxFiles} file(s) can be sent here.`);
     if (form.truncatedField) throw new ApiError(413, "A text field is too long.");
