@@ -16,11 +16,12 @@ import { configuredStorage } from "./api/storage/configured";
 import { isCrossOriginWrite } from "./app/.server/same-origin";
 import { CLIENT_ADDRESS_HEADER } from "./contract/http";
 import { APP_MESSAGES, DEFAULT_ERRORS } from "./contract/messages";
-import { sweepStaleUploads } from "./server-lib/multipart";
+import { claimUploadFolder, sweepStaleUploads } from "./server-lib/multipart";
 import { ConfigError, loadConfig, type Config } from "./config/env";
 import { blankValues, errorFields, loggedPath, logger, REQUEST_ID_HEADER } from "./observability/log";
 import { requestContext, type RequestIdEnv } from "./observability/request-context";
 import { checkHealth, gracefulShutdown, listen } from "./server/lifecycle";
+import { clientAddress } from "./server/proxy";
 import { securityHeaders, type NonceEnv } from "./server/security-headers";
 
 /**
@@ -54,8 +55,10 @@ async function main() {
   }
 
   if (config.workers > 1 && cluster.isPrimary) return supervise(config);
-  // Uploads a stopped process left half-read (its temporary files are removed as each request ends).
+  // Uploads a stopped process left half-read (its temporary files are removed as each request ends); then this
+  // process's own folder, which the next start's sweep leaves alone while this process lives.
   await sweepStaleUploads(config.tempDir);
+  const uploadDir = await claimUploadFolder(config.tempDir);
   watchForStrayErrors();
 
   // The bundle sits beside the Remix build it serves.
@@ -88,7 +91,7 @@ async function main() {
       publicUrl: config.publicUrl,
       jobs,
       bankProvider: bankProviderFor(config.paystackSecretKey),
-      tempDir: config.tempDir,
+      tempDir: uploadDir,
       storageQuotaBytes: config.storageQuotaBytes,
     });
     schoolApi = async (request) => api.fetch(request);
@@ -111,7 +114,8 @@ async function main() {
   });
   app.use("*", requestContext());
   app.use("*", async (c, next) => {
-    c.req.raw.headers.set(CLIENT_ADDRESS_HEADER, getConnInfo(c).remote.address ?? "unknown");
+    const connection = getConnInfo(c).remote.address ?? "unknown";
+    c.req.raw.headers.set(CLIENT_ADDRESS_HEADER, clientAddress(c.req.raw.headers, connection, config.trustProxy));
     await next();
   });
   app.use(
@@ -146,7 +150,7 @@ async function main() {
     }),
   );
   app.all("*", (c) => {
-    if (isCrossOriginWrite(c.req.raw)) return c.text(APP_MESSAGES.crossOrigin, 403);
+    if (isCrossOriginWrite(c.req.raw, config.publicUrl)) return c.text(APP_MESSAGES.crossOrigin, 403);
     const requestId = c.get("requestId");
     return handleRemix(c.req.raw, {
       // The page's calls to the school API go under the page's request id.
@@ -159,7 +163,7 @@ async function main() {
       publicUrl: config.publicUrl,
       apiTimeoutMs: config.apiTimeoutMs,
       sessionSecret: config.sessionSecret,
-      uploadTempDir: config.tempDir,
+      uploadTempDir: uploadDir,
       cspNonce: c.get("cspNonce"),
       requestId,
     });

@@ -46,6 +46,10 @@ const schema = z.object({
     .int("must be a whole number of megabytes (0 for unlimited)")
     .min(0, "must be a whole number of megabytes (0 for unlimited)")
     .default(DEFAULT_STORAGE_QUOTA_MB),
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|[0-9])$/i, "must be false, true (one proxy) or how many proxies are in front (0 to 9)")
+    .default("false"),
   S3_BUCKET: z
     .string()
     .regex(
@@ -97,6 +101,11 @@ export interface Config {
   storageQuotaBytes: number;
   /** Where uploads wait while they are streamed in and checked (DATA_DIR/tmp). */
   tempDir: string;
+  /**
+   * How many proxies in front are trusted (TRUST_PROXY): their X-Forwarded-For names the client (the entry
+   * this many from its end) and their X-Forwarded-Proto/-Host the address reached. 0: those headers are dropped.
+   */
+  trustProxy: number;
 }
 
 export class ConfigError extends Error {}
@@ -151,7 +160,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { kind: "local", root: uploadsDir },
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     tempDir: path.join(dataDir, "tmp"),
+    trustProxy: proxiesTrusted(e.TRUST_PROXY),
   };
+}
+
+function proxiesTrusted(value: string): number {
+  const word = value.toLowerCase();
+  return word === "true" ? 1 : word === "false" ? 0 : Number(word);
 }
 
 const PUBLIC_URL_RULE =

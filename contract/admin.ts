@@ -74,6 +74,11 @@ export interface LoginResponse {
     admin_data: AdminData;
     /** The signed-in sub-admin; null for the school's main admin. */
     sub_admin: { id: number; name: string; features: FeatureKey[] } | null;
+    /**
+     * This device's sign-in token: sent back in `X-Device-Token` at later sign-ins to this account, it passes the
+     * per-account ceiling of failures that other addresses ran up.
+     */
+    device_token: string;
   };
 }
 

@@ -26,3 +26,9 @@ export interface Paginated<T> {
  * admission routes limit submissions per address.
  */
 export const CLIENT_ADDRESS_HEADER = "X-Client-Address";
+
+/**
+ * A device that has signed in before sends the token its sign-in answered with (`device_token`) here; the web
+ * app keeps it in a signed, httpOnly cookie and passes it on.
+ */
+export const DEVICE_TOKEN_HEADER = "X-Device-Token";

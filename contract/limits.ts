@@ -6,8 +6,13 @@ export const TOAST_TIMEOUT_MS = 2_500;
 export const GENDERS = ["Male", "Female"] as const;
 export const IMAGE_MIME_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"] as const;
 export const PAGE_SIZE = 20;
-/** Login throttling: this many failures in the window lock the Unique ID for the rest of the window. */
+/**
+ * Sign-in throttling: this many failures for one account from one address within the window refuse that address
+ * for the rest of the window; the account's own ceiling, from every address together, is looser, and a device
+ * that has signed in to the account before passes it.
+ */
 export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_ACCOUNT_MAX_FAILURES = 50;
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** File manager uploads: at most 5 files of 5 MB each in one upload. */

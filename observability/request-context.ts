@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import type { IncomingMessage } from "node:http";
 import { acceptedRequestId, loggedPath, logger, newRequestId, REQUEST_ID_HEADER } from "./log";
 
 export type RequestIdEnv = { Variables: { requestId: string } };
@@ -22,10 +23,26 @@ export function requestContext(): MiddlewareHandler<RequestIdEnv> {
     await next();
     if (!c.res.headers.has(REQUEST_ID_HEADER)) c.res.headers.set(REQUEST_ID_HEADER, id);
     const status = c.res.status;
-    // A body answered before it was read to its end (too large, the wrong kind, refused first) leaves the
-    // rest of it on the connection: close it rather than have the client send its next request after it.
-    if (status === 413 || (c.req.raw.body && !c.req.raw.bodyUsed)) c.res.headers.set("Connection", "close");
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    // A body answered before it was read to its end (too large, the wrong kind, refused first, a file past its
+    // limit) leaves the rest of it on the connection: close it rather than have the client send its next
+    // request after it.
+    if (status === 413 || (c.req.raw.body && !c.req.raw.bodyUsed) || incoming?.complete === false) {
+      c.res.headers.set("Connection", "close");
+    }
     if (QUIET.test(c.req.path) && !(c.req.path === "/healthz" && status !== 200)) return;
+    // The client went away before sending all it meant to (a cancelled upload): its own doing, not a fault
+    // here, whatever the answer nobody reads says.
+    if (incoming?.aborted) {
+      logger.warn("request aborted", {
+        request_id: id,
+        method: c.req.method,
+        path: loggedPath(c.req.path),
+        status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
+      return;
+    }
     logger[status >= 500 ? "error" : "info"]("request", {
       request_id: id,
       method: c.req.method,

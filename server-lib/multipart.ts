@@ -12,6 +12,7 @@
 import busboy from "busboy";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
@@ -39,6 +40,8 @@ export interface MultipartResult {
   tooManyFiles: boolean;
   /** A text field was longer than `maxFieldBytes` and was cut off. */
   truncatedField: boolean;
+  /** The field of the file that passed its limit, where reading stopped (`readMultipart`): nothing after it was read. */
+  stoppedAt?: string;
 }
 
 export class MultipartError extends Error {
@@ -47,6 +50,13 @@ export class MultipartError extends Error {
     readonly status: 400 | 413 | 415,
   ) {
     super(message);
+  }
+}
+
+/** The client went away before its body was all sent: nobody waits for the answer; logged as an aborted request. */
+export class UploadAbortedError extends MultipartError {
+  constructor() {
+    super("The upload was cut off.", 400);
   }
 }
 
@@ -95,47 +105,72 @@ function collectFields(parser: busboy.Busboy, result: Parsed) {
 const isTruncated = (stream: NodeJS.ReadableStream) =>
   Boolean((stream as unknown as { truncated?: boolean }).truncated);
 
+/**
+ * Reads a multipart body into memory. A file that passes its limit stops the reading there: the answer need not
+ * wait for (nor the server read) the rest of a body that is refused anyway. The result then holds that file,
+ * flagged `truncated`, and what came before it, and names it in `stoppedAt`; what came after is never read.
+ * A body the client cut off is refused as such (400), never mistaken for a fault of the server.
+ */
 export async function readMultipart(request: Request, limits: MultipartLimits): Promise<MultipartResult> {
   const { parser, body } = parserFor(request, limits);
   const result: MultipartResult = { fields: {}, files: [], tooManyFiles: false, truncatedField: false };
   const pending: Promise<void>[] = [];
+  const source = Readable.fromWeb(body as unknown as NodeWebStream<Uint8Array>);
 
   return new Promise<MultipartResult>((resolve, reject) => {
+    let stopped = false;
     collectFields(parser, result);
     parser.on("file", (field, stream, info) => {
       const chunks: Buffer[] = [];
       let size = 0;
-      pending.push(
-        new Promise<void>((done, fail) => {
-          stream.on("data", (chunk: Buffer) => {
-            size += chunk.length;
-            chunks.push(chunk);
-          });
-          stream.on("error", fail);
-          stream.on("close", () => {
-            // An empty file input still sends a part with no name and no bytes: that is "no file".
-            if (info.filename || size > 0) {
-              result.files.push({
-                field,
-                filename: info.filename ?? "",
-                declaredType: info.mimeType,
-                bytes: new Uint8Array(Buffer.concat(chunks)),
-                size,
-                truncated: isTruncated(stream),
-              });
-            }
-            done();
-          });
-        }),
-      );
+      const take = (truncated = isTruncated(stream)) => {
+        result.files.push({
+          field,
+          filename: info.filename ?? "",
+          declaredType: info.mimeType,
+          bytes: new Uint8Array(Buffer.concat(chunks)),
+          size,
+          truncated,
+        });
+      };
+      const read = new Promise<void>((done, fail) => {
+        stream.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          chunks.push(chunk);
+        });
+        stream.on("error", (error) => (stopped ? done() : fail(error)));
+        stream.on("close", () => {
+          // An empty file input still sends a part with no name and no bytes: that is "no file".
+          if (!stopped && (info.filename || size > 0)) take();
+          done();
+        });
+      });
+      pending.push(read);
+      stream.on("limit", () => {
+        if (stopped) return;
+        stopped = true;
+        source.unpipe(parser);
+        source.destroy();
+        parser.removeAllListeners("close");
+        result.stoppedAt = field;
+        // busboy pushes the part's last bytes just before it signals the limit: they arrive on the next turn.
+        setImmediate(() => {
+          take(true);
+          // This part never closes now; the files before it have.
+          Promise.all(pending.filter((p) => p !== read)).then(() => resolve(result), reject);
+        });
+      });
     });
-    parser.on("error", () => reject(new MultipartError("Malformed multipart body.", 400)));
+    parser.on("error", () => {
+      if (!stopped) reject(new MultipartError("Malformed multipart body.", 400));
+    });
     parser.on("close", () => {
       Promise.all(pending).then(() => resolve(result), reject);
     });
-    Readable.fromWeb(body as unknown as NodeWebStream<Uint8Array>)
-      .on("error", reject)
-      .pipe(parser);
+    source.on("error", () => {
+      if (!stopped) reject(new UploadAbortedError());
+    });
+    source.pipe(parser);
   });
 }
 
@@ -220,7 +255,7 @@ function streamToDisk(
       received += chunk.length;
       if (received > limits.maxRequestBytes) fail(new MultipartError("The upload is too large.", 413));
     });
-    source.on("error", () => fail(new MultipartError("The upload was cut off.", 400)));
+    source.on("error", () => fail(new UploadAbortedError()));
 
     collectFields(parser, result);
     parser.on("file", (field, stream, info) => {
@@ -283,19 +318,82 @@ export function fileFor(result: MultipartResult, field: string): UploadedFile | 
   return result.files.find((f) => f.field === field);
 }
 
+/** The file in a process's upload folder naming its owner (host name and pid); its mtime is the heartbeat. */
+const OWNER_FILE = "owner.json";
+/** The owner's heartbeat is renewed this often; a folder whose heartbeat is older than a minute is abandoned. */
+const HEARTBEAT_MS = 20_000;
+const ABANDONED_AFTER_MS = 60_000;
+/** A folder without an owner (one request's folder from before per-process folders) waits this long. */
+const UNOWNED_AFTER_MS = 60 * 60 * 1000;
+
+export interface UploadOwner {
+  host: string;
+  pid: number;
+}
+
+/** Whether a process of this host is running under `pid` (one we may not signal is running too). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+async function ownerOf(folder: string): Promise<{ owner: UploadOwner; heartbeatMs: number } | null> {
+  const file = path.join(folder, OWNER_FILE);
+  try {
+    const [text, stat] = await Promise.all([fsp.readFile(file, "utf8"), fsp.stat(file)]);
+    const owner = JSON.parse(text) as Partial<UploadOwner>;
+    if (typeof owner.host !== "string" || typeof owner.pid !== "number") return null;
+    return { owner: { host: owner.host, pid: owner.pid }, heartbeatMs: stat.mtimeMs };
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Removes upload folders older than `olderThanMs` from `tempDir`: what a process that stopped in the
- * middle of a request left behind. Younger ones may belong to a request still running in another worker.
+ * A folder of this process's own under `tempDir` (`upload-<pid>-<random>`), where each of its requests streams
+ * its upload. It names its owner (host name and pid) and its heartbeat is renewed every 20 s while the process
+ * lives, so that `sweepStaleUploads` at the next start can tell what a dead process left from what a live one
+ * (another worker, another replica sharing the volume) is writing.
  */
-export async function sweepStaleUploads(
-  tempDir: string,
-  olderThanMs = 60 * 60 * 1000,
-  now = Date.now(),
-): Promise<void> {
+export async function claimUploadFolder(tempDir: string, host = os.hostname()): Promise<string> {
+  await fsp.mkdir(tempDir, { recursive: true });
+  const folder = await fsp.mkdtemp(path.join(tempDir, `upload-${process.pid}-`));
+  const ownerFile = path.join(folder, OWNER_FILE);
+  await fsp.writeFile(ownerFile, JSON.stringify({ host, pid: process.pid } satisfies UploadOwner));
+  const heartbeat = setInterval(() => {
+    const now = new Date();
+    fsp.utimes(ownerFile, now, now).catch(() => {});
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  return folder;
+}
+
+/**
+ * Removes what stopped processes left under `tempDir`, at once: a process's upload folder whose heartbeat is
+ * more than a minute old (its process is gone, on whatever host), or whose owner was a process of this host that
+ * no longer runs (or had this process's pid: a restarted container's process gets the same one). A live
+ * process's folder, on this host or another sharing the volume, stays. A folder naming no owner is removed
+ * once an hour old.
+ */
+export async function sweepStaleUploads(tempDir: string, host = os.hostname(), now = Date.now()): Promise<void> {
   const names = await fsp.readdir(tempDir).catch(() => [] as string[]);
   for (const name of names.filter((n) => n.startsWith("upload-"))) {
     const folder = path.join(tempDir, name);
-    const stat = await fsp.stat(folder).catch(() => null);
-    if (stat && now - stat.mtimeMs > olderThanMs) await fsp.rm(folder, { recursive: true, force: true });
+    const found = await ownerOf(folder);
+    let abandoned: boolean;
+    if (found) {
+      const { owner, heartbeatMs } = found;
+      abandoned =
+        now - heartbeatMs > ABANDONED_AFTER_MS ||
+        (owner.host === host && (owner.pid === process.pid || !isRunning(owner.pid)));
+    } else {
+      const stat = await fsp.stat(folder).catch(() => null);
+      abandoned = stat !== null && now - stat.mtimeMs > UNOWNED_AFTER_MS;
+    }
+    if (abandoned) await fsp.rm(folder, { recursive: true, force: true });
   }
 }

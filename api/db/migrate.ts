@@ -19,6 +19,7 @@ import { sortNames } from "./migrations/0018_sort_names";
 import { withdrawnFromSale } from "./migrations/0019_withdrawn_from_sale";
 import { results } from "./migrations/0020_results";
 import { importMappings } from "./migrations/0021_import_mappings";
+import { signInDevices } from "./migrations/0022_sign_in_devices";
 import { reportExtras } from "./migrations/0023_report_extras";
 import type { Db, Dialect, DialectMigration } from "./types";
 
@@ -47,6 +48,7 @@ const migrations: Record<string, DialectMigration> = {
   "0019_withdrawn_from_sale": withdrawnFromSale,
   "0020_results": results,
   "0021_import_mappings": importMappings,
+  "0022_sign_in_devices": signInDevices,
   "0023_report_extras": reportExtras,
 };
 

@@ -33,7 +33,18 @@ export interface AuthTokenTable {
 export interface LoginFailureTable {
   id: Generated<number>;
   login_key: string;
+  /** The client address the failure came from; null for failures recorded before addresses were kept. */
+  address: string | null;
   created_at: string;
+}
+
+/** A device that has signed in to an account: it passes the per-account sign-in ceiling (migration 0021). */
+export interface SignInDeviceTable {
+  id: Generated<number>;
+  device_hash: string;
+  login_key: string;
+  created_at: string;
+  last_used_at: string;
 }
 
 export interface StudentTable {
@@ -363,6 +374,7 @@ export interface Database {
   schools: SchoolTable;
   auth_tokens: AuthTokenTable;
   login_failures: LoginFailureTable;
+  sign_in_devices: SignInDeviceTable;
   students: StudentTable;
   staff: StaffTable;
   staff_teaching: StaffTeachingTable;

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import os from "node:os";
 import { BodyTooLargeError, readTextWithin } from "../../contract/body";
 import { IMAGE_MAX_BYTES } from "../../contract/limits";
+import { MESSAGES } from "../../contract/messages";
 import {
   fileFor,
   isMultipart,
@@ -15,7 +16,7 @@ import {
   type UploadedFile,
 } from "../../server-lib/multipart";
 import type { ApiDeps } from "../context";
-import { ApiError } from "./errors";
+import { ApiError, validationError } from "./errors";
 
 const JSON_MAX_BYTES = 256 * 1024;
 
@@ -48,6 +49,11 @@ export const IMAGE_UPLOAD_LIMITS: MultipartLimits = { maxFileBytes: IMAGE_MAX_BY
 export async function readForm(c: Context, limits: MultipartLimits): Promise<MultipartResult> {
   try {
     const form = await readMultipart(c.req.raw, limits);
+    // Reading stopped at an image past its limit: the rest of the form was never read, so nothing is checked
+    // or saved from it.
+    if (form.stoppedAt) {
+      throw validationError({ [form.stoppedAt]: [MESSAGES.imageTooLarge] });
+    }
     if (form.tooManyFiles) throw new ApiError(413, `At most ${limits.maxFiles} file(s) can be sent here.`);
     if (form.truncatedField) throw new ApiError(413, "A text field is too long.");
     return form;

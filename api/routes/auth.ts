@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { CLIENT_ADDRESS_HEADER, DEVICE_TOKEN_HEADER } from "../../contract/http";
 import { fileFor } from "../../server-lib/multipart";
 import type { ApiDeps } from "../context";
 import { IMAGE_UPLOAD_LIMITS, readForm, readJson, textFields } from "../lib/http";
@@ -20,7 +21,10 @@ export function authRoutes(deps: ApiDeps) {
       return c.json({ message: "Registration successful", data }, 201);
     })
     .post("/login", async (c) => {
-      const data = await login(deps, await readJson(c));
+      const data = await login(deps, await readJson(c), {
+        address: c.req.header(CLIENT_ADDRESS_HEADER)?.trim() || "unknown",
+        deviceToken: c.req.header(DEVICE_TOKEN_HEADER)?.trim() || undefined,
+      });
       return c.json({ message: "Login successful", data });
     });
 }

@@ -7,7 +7,7 @@ import {
   type ChangePasswordPayload,
   type RegisterResponse,
 } from "../../contract/admin";
-import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, TOKEN_TTL_MS } from "../../contract/limits";
+import { LOGIN_ACCOUNT_MAX_FAILURES, LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS, TOKEN_TTL_MS } from "../../contract/limits";
 import { APP_MESSAGES } from "../../contract/messages";
 import type { UploadedFile } from "../../server-lib/multipart";
 import { toE164 } from "../../contract/phone";
@@ -177,25 +177,109 @@ function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
-async function recentFailures(deps: ApiDeps, loginKey: string) {
+/** Who is signing in, as far as throttling goes: the client's address and the device token it sent, if any. */
+export interface SignInClient {
+  address: string;
+  deviceToken: string | undefined;
+}
+
+/** A device stays known for a year after its last sign-in to the account (the device cookie lives as long). */
+const DEVICE_KNOWN_MS = 365 * 24 * 60 * 60 * 1000;
+const DEVICE_TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** When the oldest of the last `max` failures leaves the window, or null while there are fewer than `max`. */
+function unlocksAt(failures: { created_at: string }[], max: number): number | null {
+  return failures.length >= max ? Date.parse(failures[failures.length - max].created_at) + LOGIN_WINDOW_MS : null;
+}
+
+async function isKnownDevice(deps: ApiDeps, loginKey: string, deviceToken: string | undefined): Promise<boolean> {
+  if (!deviceToken || !DEVICE_TOKEN_SHAPE.test(deviceToken)) return false;
+  const since = new Date(deps.now().getTime() - DEVICE_KNOWN_MS).toISOString();
+  const row = await deps.db
+    .selectFrom("sign_in_devices")
+    .select("id")
+    .where("device_hash", "=", hashToken(deviceToken))
+    .where("login_key", "=", loginKey)
+    .where("last_used_at", ">", since)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * Refuses a sign-in (429 with Retry-After) while the account has failed too often from this address, or too
+ * often from everywhere together unless this device has signed in to it before: failures from other addresses
+ * never lock the real user out of their own device, and lock out a new device only past the looser ceiling.
+ */
+async function refuseWhileLocked(deps: ApiDeps, loginKey: string, client: SignInClient) {
   const since = new Date(deps.now().getTime() - LOGIN_WINDOW_MS).toISOString();
-  return deps.db
+  const failures = await deps.db
     .selectFrom("login_failures")
-    .select("created_at")
+    .select(["address", "created_at"])
     .where("login_key", "=", loginKey)
     .where("created_at", ">", since)
     .orderBy("created_at", "asc")
     .execute();
-}
-
-/** Refuses a sign-in while `loginKey` has failed too often within the window (429 with Retry-After). */
-async function refuseWhileLocked(deps: ApiDeps, loginKey: string) {
-  const failures = await recentFailures(deps, loginKey);
-  if (failures.length >= LOGIN_MAX_FAILURES) {
-    const unlocksAt = Date.parse(failures[failures.length - LOGIN_MAX_FAILURES].created_at) + LOGIN_WINDOW_MS;
-    const retryAfter = Math.max(1, Math.ceil((unlocksAt - deps.now().getTime()) / 1000));
+  const locks = [
+    unlocksAt(
+      failures.filter((f) => f.address === client.address),
+      LOGIN_MAX_FAILURES,
+    ),
+  ];
+  const accountLock = unlocksAt(failures, LOGIN_ACCOUNT_MAX_FAILURES);
+  if (accountLock !== null && !(await isKnownDevice(deps, loginKey, client.deviceToken))) locks.push(accountLock);
+  const lockedUntil = Math.max(...locks.map((at) => at ?? 0));
+  if (lockedUntil > 0) {
+    const retryAfter = Math.max(1, Math.ceil((lockedUntil - deps.now().getTime()) / 1000));
     throw new ApiError(429, APP_MESSAGES.tooManyAttempts, undefined, { "Retry-After": String(retryAfter) });
   }
+}
+
+async function recordFailure(deps: ApiDeps, loginKey: string, client: SignInClient) {
+  const now = deps.now();
+  // Failures older than the window count for nothing: they go as the next one comes.
+  await deps.db
+    .deleteFrom("login_failures")
+    .where("login_key", "=", loginKey)
+    .where("created_at", "<=", new Date(now.getTime() - LOGIN_WINDOW_MS).toISOString())
+    .execute();
+  await deps.db
+    .insertInto("login_failures")
+    .values({ login_key: loginKey, address: client.address, created_at: now.toISOString() })
+    .execute();
+}
+
+/**
+ * After a successful sign-in: this address's failures for the account are forgotten (other addresses' stay, so
+ * an attacker's count is not reset by the real user), and the device is remembered for the account. A device
+ * token the client sent is kept when it is one this API issued; otherwise a new one is issued.
+ */
+async function signedIn(deps: ApiDeps, loginKey: string, client: SignInClient): Promise<string> {
+  await deps.db
+    .deleteFrom("login_failures")
+    .where("login_key", "=", loginKey)
+    .where("address", "=", client.address)
+    .execute();
+  const now = deps.now().toISOString();
+  const sent = client.deviceToken && DEVICE_TOKEN_SHAPE.test(client.deviceToken) ? client.deviceToken : null;
+  const issued = sent
+    ? await deps.db
+        .selectFrom("sign_in_devices")
+        .select("id")
+        .where("device_hash", "=", hashToken(sent))
+        .executeTakeFirst()
+    : undefined;
+  const deviceToken = issued && sent ? sent : generateToken();
+  await deps.db
+    .insertInto("sign_in_devices")
+    .values({ device_hash: hashToken(deviceToken), login_key: loginKey, created_at: now, last_used_at: now })
+    .onConflict((oc) => oc.columns(["device_hash", "login_key"]).doUpdateSet({ last_used_at: now }))
+    .execute();
+  await deps.db
+    .deleteFrom("sign_in_devices")
+    .where("login_key", "=", loginKey)
+    .where("last_used_at", "<=", new Date(deps.now().getTime() - DEVICE_KNOWN_MS).toISOString())
+    .execute();
+  return deviceToken;
 }
 
 async function issueToken(deps: ApiDeps, schoolId: number, subAdminId: number | null) {
@@ -219,28 +303,32 @@ async function issueToken(deps: ApiDeps, schoolId: number, subAdminId: number | 
   return { token, expiresAt };
 }
 
-export async function login(deps: ApiDeps, input: unknown) {
+export async function login(deps: ApiDeps, input: unknown, client: SignInClient) {
   const parsed = loginPayload.safeParse(input);
   if (!parsed.success) throw fromZod(parsed.error);
   const uniqueId = parsed.data.unique_id.trim().toUpperCase();
   const email = parsed.data.email?.trim().toLowerCase();
-  if (email) return loginSubAdmin(deps, uniqueId, email, parsed.data.password);
+  if (email) return loginSubAdmin(deps, uniqueId, email, parsed.data.password, client);
   const loginKey = uniqueId;
-  await refuseWhileLocked(deps, loginKey);
+  await refuseWhileLocked(deps, loginKey, client);
 
   const school = await deps.db.selectFrom("schools").selectAll().where("unique_id", "=", loginKey).executeTakeFirst();
   const valid = await verifyPassword(parsed.data.password, school?.password_hash ?? (await decoyPasswordHash()));
   if (!school || !valid) {
-    await deps.db
-      .insertInto("login_failures")
-      .values({ login_key: loginKey, created_at: deps.now().toISOString() })
-      .execute();
+    await recordFailure(deps, loginKey, client);
     throw new ApiError(401, APP_MESSAGES.loginFailed);
   }
 
-  await deps.db.deleteFrom("login_failures").where("login_key", "=", loginKey).execute();
+  const deviceToken = await signedIn(deps, loginKey, client);
   const { token, expiresAt } = await issueToken(deps, school.id, null);
-  return { token, unique_id: school.unique_id, expires_at: expiresAt, admin_data: adminData(school), sub_admin: null };
+  return {
+    token,
+    unique_id: school.unique_id,
+    expires_at: expiresAt,
+    admin_data: adminData(school),
+    sub_admin: null,
+    device_token: deviceToken,
+  };
 }
 
 /**
@@ -248,9 +336,9 @@ export async function login(deps: ApiDeps, input: unknown) {
  * admin's (one sub-admin's failures lock neither the school nor the other sub-admins); a disabled
  * sub-admin is refused like a wrong password.
  */
-async function loginSubAdmin(deps: ApiDeps, uniqueId: string, email: string, password: string) {
+async function loginSubAdmin(deps: ApiDeps, uniqueId: string, email: string, password: string, client: SignInClient) {
   const loginKey = `${uniqueId}:${email}`;
-  await refuseWhileLocked(deps, loginKey);
+  await refuseWhileLocked(deps, loginKey, client);
   const row = await deps.db
     .selectFrom("sub_admins")
     .innerJoin("schools", "schools.id", "sub_admins.school_id")
@@ -267,13 +355,10 @@ async function loginSubAdmin(deps: ApiDeps, uniqueId: string, email: string, pas
     .executeTakeFirst();
   const valid = await verifyPassword(password, row?.password_hash ?? (await decoyPasswordHash()));
   if (!row || !valid || row.disabled) {
-    await deps.db
-      .insertInto("login_failures")
-      .values({ login_key: loginKey, created_at: deps.now().toISOString() })
-      .execute();
+    await recordFailure(deps, loginKey, client);
     throw new ApiError(401, APP_MESSAGES.loginFailed);
   }
-  await deps.db.deleteFrom("login_failures").where("login_key", "=", loginKey).execute();
+  const deviceToken = await signedIn(deps, loginKey, client);
   const school = await deps.db
     .selectFrom("schools")
     .selectAll()
@@ -286,6 +371,7 @@ async function loginSubAdmin(deps: ApiDeps, uniqueId: string, email: string, pas
     expires_at: expiresAt,
     admin_data: adminData(school),
     sub_admin: { id: row.id, name: row.name, features: parseFeatures(row.features) },
+    device_token: deviceToken,
   };
 }
 

@@ -16,7 +16,7 @@ export type CallKind = "fetch" | "create" | "update" | "delete";
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T; message?: string }
-  | { ok: false; status: number; message: string; fieldErrors: FieldErrors };
+  | { ok: false; status: number; message: string; fieldErrors: FieldErrors; retryAfter?: string };
 
 const SUCCESS: Record<CallKind, number[]> = {
   fetch: [200],
@@ -141,6 +141,7 @@ export class SchoolApiClient {
       status: response.status,
       message: failureMessage(kind, parsed, options.fallback),
       fieldErrors: (parsed?.errors as FieldErrors) ?? {},
+      retryAfter: response.headers.get("retry-after") ?? undefined,
     };
   }
 

@@ -1,4 +1,5 @@
-import { createCookieSessionStorage, type Session } from "@remix-run/node";
+import { createCookie, createSession, type Session, type SessionStorage } from "@remix-run/node";
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { TOKEN_TTL_MS } from "../../contract/limits";
 
@@ -22,20 +23,65 @@ interface FlashData {
 
 export type AppSession = Session<SessionData, FlashData>;
 
-const storages = new Map<string, ReturnType<typeof make>>();
+type AppSessionStorage = SessionStorage<SessionData, FlashData>;
 
-function make(secret: string, secure: boolean) {
-  return createCookieSessionStorage<SessionData, FlashData>({
-    cookie: {
-      name: "__session",
-      httpOnly: true,
-      sameSite: "lax",
-      secure,
-      path: "/",
-      secrets: [secret],
-      maxAge: Math.floor(TOKEN_TTL_MS / 1000),
-    },
+const storages = new Map<string, AppSessionStorage>();
+
+/** The session cookie's AES-256-GCM key, derived from SESSION_SECRET for this use only. */
+function sessionKey(secret: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", secret, "", "school-admin session cookie", 32));
+}
+
+/** `data` as base64url of a fresh 12-byte nonce, the ciphertext and the 16-byte tag. */
+function seal(data: unknown, key: Buffer): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(data), "utf8"), cipher.final()]);
+  return Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString("base64url");
+}
+
+/** What `seal` sealed with `key`, or null for anything else (another key, an older cookie, a forged one). */
+function unseal(value: unknown, key: Buffer): Record<string, unknown> | null {
+  if (typeof value !== "string") return null;
+  const bytes = Buffer.from(value, "base64url");
+  if (bytes.length < 12 + 16) return null;
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", key, bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(bytes.length - 16));
+    const text = Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()]);
+    const data: unknown = JSON.parse(text.toString("utf8"));
+    return typeof data === "object" && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The session lives in its cookie, as before, but sealed: AES-256-GCM with a key derived from SESSION_SECRET, so
+ * the cookie neither shows the API bearer token it carries nor can be altered. Nothing is kept on the server, so
+ * every process (WEB_CONCURRENCY, other machines sharing SESSION_SECRET) reads it, across restarts.
+ */
+function make(secret: string, secure: boolean): AppSessionStorage {
+  const key = sessionKey(secret);
+  const cookie = createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    path: "/",
+    maxAge: Math.floor(TOKEN_TTL_MS / 1000),
   });
+  return {
+    async getSession(cookieHeader) {
+      const data = unseal(await cookie.parse(cookieHeader ?? null), key);
+      return createSession<SessionData, FlashData>((data ?? {}) as unknown as SessionData, "");
+    },
+    async commitSession(session, options) {
+      return cookie.serialize(seal(session.data, key), options);
+    },
+    async destroySession(_session, options) {
+      return cookie.serialize("", { ...options, maxAge: undefined, expires: new Date(0) });
+    },
+  };
 }
 
 /** Behind a TLS-terminating proxy the request arrives as http; trust its X-Forwarded-Proto. */

@@ -512,6 +512,83 @@ describe(`registration and login on ${DATABASE}`, { timeout: 90_000 }, () => {
       for (let i = 0; i < 4; i++) expect((await login(api, school.uniqueId, "wrong")).status).toBe(401);
       expect((await login(api, school.uniqueId, school.password)).status).toBe(200);
     });
+
+    /** A sign-in from `address`, as the server sets it on every request, with this device's token if it has one. */
+    const loginFrom = (address: string, uniqueId: string, password: string, deviceToken?: string, email?: string) =>
+      api.fetch("/api/admin/login", {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          "X-Client-Address": address,
+          ...(deviceToken ? { "X-Device-Token": deviceToken } : {}),
+        },
+        body: JSON.stringify({ unique_id: uniqueId, password, ...(email ? { email } : {}) }),
+      });
+    const deviceOf = async (response: Response) =>
+      ((await response.json()) as { data: { device_token: string } }).data.device_token;
+
+    /** Failures of the account from many addresses, as a spread-out attack leaves them (each one a wrong password). */
+    const failuresFrom = async (loginKey: string, addresses: number) => {
+      const at = api.clock.now.toISOString();
+      for (let i = 0; i < addresses; i++) {
+        for (let n = 0; n < 5; n++) {
+          await api.db
+            .insertInto("login_failures")
+            .values({ login_key: loginKey, address: `198.51.100.${i}`, created_at: at })
+            .execute();
+        }
+      }
+    };
+
+    it("an attacker's failures from one address lock that address, not the real user at another", async () => {
+      const school = await registerSchool(api);
+      for (let i = 0; i < 5; i++) expect((await loginFrom("203.0.113.9", school.uniqueId, "guess")).status).toBe(401);
+      const refused = await loginFrom("203.0.113.9", school.uniqueId, school.password);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBe(15 * 60);
+      expect((await loginFrom("192.0.2.10", school.uniqueId, school.password)).status).toBe(200);
+      // The real user's success does not reset the attacker's count.
+      expect((await loginFrom("203.0.113.9", school.uniqueId, school.password)).status).toBe(429);
+    });
+
+    it("past the per-account ceiling a new device waits, a device that signed in before does not", async () => {
+      const school = await registerSchool(api);
+      const known = await loginFrom("192.0.2.20", school.uniqueId, school.password);
+      expect(known.status).toBe(200);
+      const device = await deviceOf(known);
+      expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+      await failuresFrom(school.uniqueId, 10);
+      const stranger = await loginFrom("192.0.2.30", school.uniqueId, school.password);
+      expect(stranger.status).toBe(429);
+      expect(Number(stranger.headers.get("retry-after"))).toBe(15 * 60);
+      // A token the API never issued, or one issued for another account, passes nothing.
+      expect((await loginFrom("192.0.2.30", school.uniqueId, school.password, "x".repeat(43))).status).toBe(429);
+      const other = await registerSchool(api);
+      const otherDevice = await deviceOf(await loginFrom("192.0.2.40", other.uniqueId, other.password));
+      expect((await loginFrom("192.0.2.30", school.uniqueId, school.password, otherDevice)).status).toBe(429);
+
+      // The known device signs in from a new address, and keeps its token.
+      const again = await loginFrom("192.0.2.50", school.uniqueId, school.password, device);
+      expect(again.status).toBe(200);
+      expect(await deviceOf(again)).toBe(device);
+      // Its wrong passwords still count against its own address.
+      for (let i = 0; i < 5; i++)
+        expect((await loginFrom("192.0.2.50", school.uniqueId, "x", device)).status).toBe(401);
+      expect((await loginFrom("192.0.2.50", school.uniqueId, school.password, device)).status).toBe(429);
+
+      api.clock.now = new Date(api.clock.now.getTime() + 15 * MINUTE + 1000);
+      expect((await loginFrom("192.0.2.30", school.uniqueId, school.password)).status).toBe(200);
+    });
+
+    it("a sub-admin's sign-in is throttled by address and ceiling the same way", async () => {
+      const school = await registerSchool(api);
+      const email = "bursar@example.ng";
+      await failuresFrom(`${school.uniqueId}:${email}`, 10);
+      expect((await loginFrom("192.0.2.60", school.uniqueId, "x", undefined, email)).status).toBe(429);
+      // The school's main admin is another account.
+      expect((await loginFrom("192.0.2.60", school.uniqueId, school.password)).status).toBe(200);
+    });
   });
 
   describe("tokens", () => {

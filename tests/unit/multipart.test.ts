@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,6 +9,7 @@ import {
   isMultipart,
   MultipartError,
   readMultipart,
+  claimUploadFolder,
   sweepStaleUploads,
   withMultipartOnDisk,
   type DiskMultipartLimits,
@@ -289,5 +291,45 @@ describe("withMultipartOnDisk", () => {
     fs.utimesSync(other, twoHoursAgo, twoHoursAgo);
     await sweepStaleUploads(tempDir);
     expect(leftBehind().sort()).toEqual(["something-else", "upload-fresh"]);
+  });
+
+  /** A process's upload folder as `claimUploadFolder` leaves it, its heartbeat `ageMs` old. */
+  function processFolder(name: string, owner: { host: string; pid: number }, ageMs = 0) {
+    const folder = path.join(tempDir, name);
+    fs.mkdirSync(path.join(folder, "upload-request"), { recursive: true });
+    fs.writeFileSync(path.join(folder, "upload-request", "0"), "half an upload");
+    fs.writeFileSync(path.join(folder, "owner.json"), JSON.stringify(owner));
+    const beat = new Date(Date.now() - ageMs);
+    fs.utimesSync(path.join(folder, "owner.json"), beat, beat);
+  }
+
+  /** A pid that ran on this host and has ended. */
+  const deadPid = () => {
+    const child = spawnSync(process.execPath, ["-e", "0"]);
+    return child.pid!;
+  };
+
+  it("sweeps a dead process's folder at once, and never a live one's, here or on another host", async () => {
+    const here = os.hostname();
+    processFolder("upload-dead", { host: here, pid: deadPid() });
+    processFolder("upload-live", { host: here, pid: process.ppid });
+    processFolder("upload-restarted", { host: here, pid: process.pid });
+    processFolder("upload-other-host", { host: "replica-2", pid: 1 });
+    processFolder("upload-other-host-gone", { host: "replica-3", pid: 1 }, 61_000);
+    processFolder("upload-live-silent", { host: here, pid: process.ppid }, 61_000);
+    await sweepStaleUploads(tempDir);
+    expect(leftBehind().sort()).toEqual(["upload-live", "upload-other-host"]);
+  });
+
+  it("gives each process a folder of its own, named for it, whose heartbeat the sweep respects", async () => {
+    const mine = await claimUploadFolder(tempDir, "this-host");
+    expect(path.basename(mine)).toMatch(new RegExp(`^upload-${process.pid}-`));
+    expect(JSON.parse(fs.readFileSync(path.join(mine, "owner.json"), "utf8"))).toEqual({
+      host: "this-host",
+      pid: process.pid,
+    });
+    // Seen from another host, a live heartbeat keeps it.
+    await sweepStaleUploads(tempDir, "another-host");
+    expect(fs.existsSync(mine)).toBe(true);
   });
 });

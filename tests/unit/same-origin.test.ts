@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { isCrossOriginWrite } from "../../app/.server/same-origin";
 
-const request = (method: string, headers: Record<string, string>) =>
-  new Request("http://school.example.ng/admin/profile", { method, headers: { host: "school.example.ng", ...headers } });
+const request = (method: string, headers: Record<string, string>, url = "https://school.example.ng/admin/profile") =>
+  new Request(url, { method, headers: { host: "school.example.ng", ...headers } });
 
 describe("isCrossOriginWrite", () => {
   it.each(["GET", "HEAD", "OPTIONS"])("%s is never refused", (method) => {
@@ -18,7 +18,16 @@ describe("isCrossOriginWrite", () => {
   });
 
   it("another port is another origin", () => {
-    expect(isCrossOriginWrite(request("POST", { origin: "http://school.example.ng:8080" }))).toBe(true);
+    expect(isCrossOriginWrite(request("POST", { origin: "https://school.example.ng:8080" }))).toBe(true);
+  });
+
+  it("another scheme is another origin", () => {
+    expect(isCrossOriginWrite(request("POST", { origin: "http://school.example.ng" }))).toBe(true);
+    expect(isCrossOriginWrite(request("POST", { referer: "http://school.example.ng/admin/profile" }))).toBe(true);
+  });
+
+  it("the default port written out is the same origin", () => {
+    expect(isCrossOriginWrite(request("POST", { origin: "https://school.example.ng:443" }))).toBe(false);
   });
 
   it("Origin: null (sandboxed frame, data: URL) is refused", () => {
@@ -35,16 +44,23 @@ describe("isCrossOriginWrite", () => {
     ).toBe(true);
   });
 
-  it("behind a proxy, X-Forwarded-Host is the app's host", () => {
-    const proxied = request("POST", {
-      host: "127.0.0.1:3000",
-      "x-forwarded-host": "school.example.ng",
-      origin: "https://school.example.ng",
-    });
-    expect(isCrossOriginWrite(proxied)).toBe(false);
-    expect(isCrossOriginWrite(request("POST", { host: "127.0.0.1:3000", origin: "https://school.example.ng" }))).toBe(
-      true,
+  it("behind a trusted proxy, X-Forwarded-Proto and X-Forwarded-Host name the app's origin", () => {
+    const behindProxy = (headers: Record<string, string>) =>
+      request("POST", { host: "127.0.0.1:3000", ...headers }, "http://127.0.0.1:3000/admin/profile");
+    const forwarded = { "x-forwarded-host": "school.example.ng", "x-forwarded-proto": "https" };
+    expect(isCrossOriginWrite(behindProxy({ ...forwarded, origin: "https://school.example.ng" }))).toBe(false);
+    expect(isCrossOriginWrite(behindProxy({ ...forwarded, origin: "http://school.example.ng" }))).toBe(true);
+    expect(isCrossOriginWrite(behindProxy({ origin: "https://school.example.ng" }))).toBe(true);
+  });
+
+  it("PUBLIC_URL's origin is the app's own, wherever the request arrived", () => {
+    const direct = request(
+      "POST",
+      { host: "127.0.0.1:3000", origin: "https://school.example.ng" },
+      "http://127.0.0.1:3000/x",
     );
+    expect(isCrossOriginWrite(direct, "https://school.example.ng")).toBe(false);
+    expect(isCrossOriginWrite(direct, "https://other.example.ng")).toBe(true);
   });
 
   it.each([

@@ -1,9 +1,18 @@
 import { parseWithZod } from "@conform-to/zod";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import type { LoginResponse } from "../../../contract/admin";
+import { DEVICE_TOKEN_HEADER } from "../../../contract/http";
 import { APP_MESSAGES } from "../../../contract/messages";
 import { publicApi } from "~/.server/auth.server";
+import { deviceToken, keepDeviceToken } from "~/.server/device.server";
 import { loginForm } from "~/.server/form-schemas";
 import { readFormData } from "~/.server/form.server";
 import { adminPath } from "~/.server/return-to";
@@ -17,6 +26,12 @@ import { allowsPage, homeFor, pageAccess } from "~/lib/access";
 import { useFormState } from "~/lib/form-state";
 
 export const meta: MetaFunction = () => [{ title: "Login" }];
+
+/** A throttled sign-in's page carries the API's Retry-After, as the API's answer does. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getSession(request, context);
@@ -38,9 +53,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: loginForm });
   if (submission.status !== "success") return refuse(submission.reply({ hideFields: ["password"] }));
 
-  const response = await publicApi(context).create<LoginResponse["data"]>("/api/admin/login", submission.value);
-  if (!response.ok)
-    return refuse(apiReply(submission, response, { messageOn: "", hideFields: ["password"] }), API_REFUSED);
+  const device = await deviceToken(request, context);
+  const response = await publicApi(context).create<LoginResponse["data"]>("/api/admin/login", submission.value, {
+    headers: device ? { [DEVICE_TOKEN_HEADER]: device } : {},
+  });
+  if (!response.ok) {
+    const reply = apiReply(submission, response, { messageOn: "", hideFields: ["password"] });
+    // Throttled: the page says so with the API's own status and wait, as the API answers a script.
+    if (response.status === 429) {
+      return data(reply, { status: 429, headers: response.retryAfter ? { "Retry-After": response.retryAfter } : {} });
+    }
+    return refuse(reply, API_REFUSED);
+  }
   const session = await getSession(request, context);
   session.set("token", response.data.token);
   session.set("uniqueId", response.data.unique_id);
@@ -48,9 +72,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (subAdmin) session.set("subAdminId", subAdmin.id);
   else session.unset("subAdminId");
   session.flash("toast", { kind: "success", message: APP_MESSAGES.loggedIn });
-  return redirect(landingPage(request, subAdmin ? subAdmin.features : null), {
-    headers: { "Set-Cookie": await commitSession(request, context, session) },
-  });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await commitSession(request, context, session));
+  headers.append("Set-Cookie", await keepDeviceToken(request, context, response.data.device_token));
+  return redirect(landingPage(request, subAdmin ? subAdmin.features : null), { headers });
 }
 
 export default function ChooseAccount() {
