@@ -177,7 +177,7 @@ describe("the spreadsheet pool", () => {
       queue: 4,
       filesPerThread: 100,
       idleMs: 30_000,
-      heapMb: 256,
+      heapMb: 96,
     });
     expect(spreadsheetPool().size).toBeLessThanOrEqual(2);
   });
