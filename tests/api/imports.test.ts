@@ -16,6 +16,7 @@ import { peakDuring } from "../support/memory";
 import {
   csvText,
   inflatingXlsxBytes,
+  odsRepeatingBytes,
   passwordProtectedBytes,
   SHEET_FORMATS,
   sheetFile,
@@ -1118,6 +1119,24 @@ describe(`imports API on ${DATABASE}`, () => {
       for (const m of [one, oneLying, legitimate]) expect(m.peak - m.before).toBeLessThan(200 * MB);
       expect(two.peak - two.before).toBeLessThan(400 * MB);
     }, 120_000);
+
+    it("an .ods whose one row is repeated a million times ends its reading thread, refused, and the process's memory stays bounded", async () => {
+      const s = await registerSchool(api);
+      const repeated = new File(
+        [odsRepeatingBytes([["Ada Obi", "JSS1", "Female", "0803 123 4567"]], 1_048_000)],
+        "register.ods",
+      );
+      const read = await peakDuring("self", async () => {
+        const res = await upload(s, "students", repeated);
+        return [res.status, (await res.json()).errors];
+      });
+      expect(read.answer).toEqual([422, { file: [IMPORT_MESSAGES.unreadable] }]);
+      console.info(
+        `memory above the resident size before: an .ods repeating a row a million times +${Math.round((read.peak - read.before) / MB)} MB`,
+      );
+      expect(read.peak - read.before).toBeLessThan(200 * MB);
+      expect(await checked(s, "students", xlsxFile(goodStudents))).toMatchObject({ rows: 3, to_add: 3 });
+    }, 60_000);
   });
 
   it("a template for each kind, and an unknown kind is not found", async () => {

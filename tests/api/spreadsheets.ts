@@ -76,19 +76,23 @@ function windows1252(text: string): Uint8Array<ArrayBuffer> {
 
 /**
  * An OpenDocument spreadsheet as LibreOffice and Google Sheets write it: its `mimetype` entry first and
- * stored, which is how its bytes tell it (SheetJS writes the manifest first).
+ * stored, which is how its bytes tell it (SheetJS writes the manifest first). `edit` may change an
+ * entry's content, by name, before it is stored.
  */
-export function odsBytes(rows: (string | number)[][]): Uint8Array<ArrayBuffer> {
+export function odsBytes(
+  rows: (string | number)[][],
+  edit = (_name: string, content: Uint8Array) => content,
+): Uint8Array<ArrayBuffer> {
   const book = utils.book_new();
   utils.book_append_sheet(book, utils.aoa_to_sheet(rows), "Sheet1");
   const written = CFB.read(new Uint8Array(write(book, { type: "array", bookType: "ods" }) as ArrayBuffer), {
     type: "array",
   });
-  const entries: { name: string; content: Uint8Array }[] = written.FileIndex.flatMap((entry: CfbEntry, i: number) =>
-    entry.type === 2 && entry.name !== "\u0001Sh33tJ5"
-      ? [{ name: written.FullPaths[i].replace(/^[^/]*\//, ""), content: entry.content as Uint8Array }]
-      : [],
-  );
+  const entries: { name: string; content: Uint8Array }[] = written.FileIndex.flatMap((entry: CfbEntry, i: number) => {
+    if (entry.type !== 2 || entry.name === "\u0001Sh33tJ5") return [];
+    const name = written.FullPaths[i].replace(/^[^/]*\//, "");
+    return [{ name, content: edit(name, entry.content as Uint8Array) }];
+  });
   entries.sort((a, b) => Number(b.name === "mimetype") - Number(a.name === "mimetype"));
   return storedZip(entries);
 }
@@ -218,6 +222,18 @@ export function sheetXmlBytes(rows: string, dimension?: string): Uint8Array<Arra
   );
   return inflatingXlsxBytes(rows, 1, { start });
 }
+
+/** An OpenDocument spreadsheet whose first row is repeated `times` times (`table:number-rows-repeated`), as one row in its file. */
+export const odsRepeatingBytes = (rows: (string | number)[][], times: number) =>
+  odsBytes(rows, (name, content) =>
+    name === "content.xml"
+      ? new TextEncoder().encode(
+          new TextDecoder()
+            .decode(content)
+            .replace("<table:table-row>", `<table:table-row table:number-rows-repeated="${times}">`),
+        )
+      : content,
+  );
 
 /** A file of `rows` in `format`, named `base` with the format's extension. */
 export function sheetFile(format: SheetFormat, rows: (string | number)[][], base = "register", delimiter = ","): File {
