@@ -254,7 +254,7 @@ describe("the spreadsheet pool", () => {
   });
 
   it("a thread out of memory is ended, its file refused, and the next file read by a new one", async () => {
-    // A small heap, so that a small zip bomb reaches it quickly; the server's threads have 256 MB.
+    // A small heap, so that a small zip bomb reaches it quickly; the server's threads have 96 MB.
     const p = pool({ threads: 1, queue: 1, filesPerThread: 100, idleMs: 1000, heapMb: 32 });
     await p.read(small(), 10);
     const before = p.threadsStarted;
