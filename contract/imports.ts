@@ -29,6 +29,20 @@ export const IMPORT_MAX_ROWS = 10_000;
 export const IMPORT_MAX_BYTES = 5_242_880;
 /** At most this many columns: far more than any list of people, and a bound on the work a wide file makes. */
 export const IMPORT_MAX_COLUMNS = 256;
+/** At most this many cells holding data: 10,000 people with 50 filled columns each. */
+export const IMPORT_MAX_CELLS = 500_000;
+/**
+ * What an .xlsx or .ods (a zip archive) may unpack to, checked before anything is inflated: all its
+ * entries together, one entry (a sheet of 10,000 rows of 12 columns is about 7 MB), and an entry's
+ * unpacked size per packed byte once over 1 MB (a spreadsheet packs 5 to 50 times; a zip bomb about
+ * 1,000). What is read within them fits a reading thread's bounded heap, or ends the thread.
+ */
+export const IMPORT_MAX_UNPACKED = {
+  totalBytes: 32 * 1024 * 1024,
+  entryBytes: 20 * 1024 * 1024,
+  ratio: 200,
+  ratioFromBytes: 1024 * 1024,
+} as const;
 /** A checked file waits this long for its 'Import N rows'. */
 export const IMPORT_TTL_MS = 60 * 60 * 1000;
 /** The preview lists at most this many problems; the problem file has them all. */
@@ -40,6 +54,10 @@ export const IMPORT_MESSAGES = {
   tooLarge: "The file is larger than 5 MB. Split it into smaller files.",
   tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString("en-NG")} rows. Split it into files of at most ${IMPORT_MAX_ROWS.toLocaleString("en-NG")} rows.`,
   tooManyColumns: `The file has more than ${IMPORT_MAX_COLUMNS} columns. Keep the columns to import and upload it again.`,
+  tooManyCells: `The file has more than ${IMPORT_MAX_CELLS.toLocaleString("en-NG")} filled cells. Keep the columns to import and upload it again.`,
+  rowPastLimit: (row: number) =>
+    `Row ${row.toLocaleString("en-NG")} is past the ${IMPORT_MAX_ROWS.toLocaleString("en-NG")} rows a file may have under its headers. Split it into files of at most ${IMPORT_MAX_ROWS.toLocaleString("en-NG")} rows.`,
+  unpacksTooLarge: `The file unpacks to more than ${IMPORT_MAX_UNPACKED.totalBytes / 1024 / 1024} MB, or to more than ${IMPORT_MAX_UNPACKED.ratio} times its size. Keep only the sheet to import and upload it again.`,
   passwordProtected: "The file is protected by a password. Save it without the password and upload it again.",
   emptySheet: "The first sheet of the file has no rows under its headers.",
   /** The product's 'Please upload a valid Excel file (.xlsx or .xls)', naming the formats read since. */

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { isMainThread, parentPort } from "node:worker_threads";
+import { checkZip, isZip, type ZipLimits } from "./zip-limits";
 
 /**
  * The spreadsheet worker: a module of the pool in `spreadsheet.ts`, run in a worker thread with bounded
@@ -9,7 +10,7 @@ import { isMainThread, parentPort } from "node:worker_threads";
  * the codepages of old .xls files) when the thread starts, and reads and writes a small workbook at once
  * so that SheetJS is compiled before the first file arrives. Each export answers one job.
  *
- * It imports nothing of the project: the build emits it on its own, beside server.mjs.
+ * It imports nothing of the project but `zip-limits.ts`: the build emits it on its own, beside server.mjs.
  */
 
 const XLSX: typeof import("@e965/xlsx") = createRequire(import.meta.url)("@e965/xlsx");
@@ -18,9 +19,20 @@ export interface ReadJob {
   /** Set by the pool: the worker says when it starts the job, and the time limit counts from then. */
   job: number;
   path: string;
-  maxRows: number;
+  limits: SheetLimits;
   /** A CSV file: its encoding and delimiter, decided by the caller; its values are read as written. */
   text?: CsvFormat;
+}
+
+/** What a file may hold; past any, it is refused before or while it is read. */
+export interface SheetLimits {
+  /** Rows from the first that holds data: the records and the rows above the headers. */
+  rows: number;
+  columns: number;
+  /** Cells holding data. */
+  cells: number;
+  /** What an .xlsx or .ods archive may unpack to. */
+  zip: ZipLimits;
 }
 
 export interface CsvFormat {
@@ -28,9 +40,15 @@ export interface CsvFormat {
   delimiter: string;
 }
 
+export type ReadRefusal =
+  | { ok: false; reason: "invalid" | "password" | "empty" | "unreadable" | "unpacksTooLarge" }
+  | { ok: false; reason: "tooManyColumns" | "tooManyCells" }
+  /** `row`: the first row holding data past the rows a file may have. */
+  | { ok: false; reason: "rowPastLimit"; row: number };
+
 export type ReadAnswer =
   | { ok: true; sha256: string; firstRow: number; headers: string[]; rowsJson: string }
-  | { ok: false; reason: "invalid" | "password" | "empty" | "tooManyRows" | "unreadable" };
+  | ReadRefusal;
 
 export interface WriteJob {
   job: number;
@@ -58,22 +76,30 @@ function decodeText(bytes: Buffer, encoding: CsvFormat["encoding"]): string {
 const text = (v: unknown) => (v === null || v === undefined ? "" : String(v).trim());
 
 /**
- * The file's SHA-256 and its first sheet only (`sheets: 0`), at most `maxRows + 2` rows (`sheetRows`),
- * every cell as the text Excel shows; trailing empty cells dropped, and blank rows kept empty so that each
- * row keeps its number (`firstRow` is the sheet's row of the first). A CSV is decoded as the caller says
- * and its values kept as written (no number or date guessed). The rows come back as JSON text: one string
- * crosses to the request thread faster than 10,000 arrays, and is what gets stored.
+ * The file's SHA-256 and its first sheet only (`sheets: 0`), every cell as the text Excel shows; trailing
+ * empty cells dropped, and blank rows kept empty so that each row keeps its number (`firstRow` is the
+ * sheet's row of the first). An .xlsx or .ods archive is checked before anything in it is inflated
+ * (`checkZip`). The range a sheet declares (`<dimension ref="A1:XFD1048576">` of a sheet formatted by
+ * whole columns) is not trusted: only cells holding data count, and every row holding data is read, so
+ * none is dropped without a word; past the limits the file is refused, naming the first row too many. A
+ * CSV is decoded as the caller says and its values kept as written (no number or date guessed). The rows
+ * come back as JSON text: one string crosses to the request thread faster than 10,000 arrays, and is what
+ * gets stored.
  */
-export function read(job: ReadJob): ReadAnswer {
+export async function read(job: ReadJob): Promise<ReadAnswer> {
   started(job.job);
   const bytes = fs.readFileSync(job.path);
   const sha256 = createHash("sha256").update(bytes).digest("hex");
+  if (!job.text && isZip(bytes)) {
+    const zip = await checkZip(bytes, job.limits.zip);
+    if (zip !== "ok") return { ok: false, reason: zip === "tooLarge" ? "unpacksTooLarge" : "invalid" };
+  }
   let book: import("@e965/xlsx").WorkBook;
   try {
     const options = {
       dense: true,
       sheets: 0,
-      sheetRows: job.maxRows + 2,
+      nodim: true,
       cellFormula: false,
       cellHTML: false,
       cellStyles: false,
@@ -97,6 +123,10 @@ export function read(job: ReadJob): ReadAnswer {
   try {
     const sheet = book.SheetNames.length ? book.Sheets[book.SheetNames[0]] : undefined;
     if (!sheet) return { ok: false, reason: "invalid" };
+    const extent = dataExtent(sheet["!data"] ?? [], job.limits);
+    if ("ok" in extent) return extent;
+    if (extent.lastRow < 0) return { ok: false, reason: "empty" };
+    sheet["!ref"] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: extent.lastRow, c: extent.lastColumn } });
     const all = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: "", blankrows: true });
     const rows = all.map((r) => {
       const cells = r.map(text);
@@ -105,17 +135,51 @@ export function read(job: ReadJob): ReadAnswer {
     });
     const first = rows.findIndex((r) => r.length);
     if (rows.filter((r) => r.length).length < 2) return { ok: false, reason: "empty" };
-    // Rows past `sheetRows` are cut off: the sheet's full range says whether there were any.
-    const cut =
-      sheet["!fullref"] &&
-      XLSX.utils.decode_range(sheet["!fullref"]).e.r > XLSX.utils.decode_range(sheet["!ref"] ?? "A1").e.r;
-    if (cut || rows.length - first - 1 > job.maxRows) return { ok: false, reason: "tooManyRows" };
-    const firstRow = XLSX.utils.decode_range(sheet["!ref"] ?? "A1").s.r + first + 1;
-    return { ok: true, sha256, firstRow, headers: rows[first], rowsJson: JSON.stringify(rows.slice(first + 1)) };
+    return {
+      ok: true,
+      sha256,
+      firstRow: first + 1,
+      headers: rows[first],
+      rowsJson: JSON.stringify(rows.slice(first + 1)),
+    };
   } catch {
     // A crash inside SheetJS on a file it opened: the file is refused, the thread goes on.
     return { ok: false, reason: "unreadable" };
   }
+}
+
+const holdsData = (cell: import("@e965/xlsx").CellObject | undefined) =>
+  cell !== undefined && cell.t !== "z" && text(cell.w ?? cell.v) !== "";
+
+/**
+ * The last row and column (from 0) holding data, or why the sheet is refused: a cell holding data past
+ * the columns, more cells holding data than allowed, or a row holding data more than `limits.rows` under
+ * the first. Rows and cells are visited as stored (a sheet's arrays are sparse), never across its range.
+ */
+function dataExtent(
+  data: import("@e965/xlsx").CellObject[][],
+  limits: SheetLimits,
+): ReadRefusal | { lastRow: number; lastColumn: number } {
+  let firstRow = -1;
+  let lastRow = -1;
+  let lastColumn = -1;
+  let cells = 0;
+  for (const r in data) {
+    const row = data[r];
+    let filled = false;
+    for (const c in row) {
+      if (!holdsData(row[c])) continue;
+      if (Number(c) >= limits.columns) return { ok: false, reason: "tooManyColumns" };
+      if (++cells > limits.cells) return { ok: false, reason: "tooManyCells" };
+      lastColumn = Math.max(lastColumn, Number(c));
+      filled = true;
+    }
+    if (!filled) continue;
+    if (firstRow < 0) firstRow = Number(r);
+    if (Number(r) - firstRow > limits.rows) return { ok: false, reason: "rowPastLimit", row: Number(r) + 1 };
+    lastRow = Number(r);
+  }
+  return { lastRow, lastColumn };
 }
 
 /** An .xlsx of the sheets given, in their order. */

@@ -1,9 +1,17 @@
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
-import { IMPORT_MESSAGES } from "../../contract/imports";
+import { IMPORT_MAX_CELLS, IMPORT_MAX_COLUMNS, IMPORT_MAX_UNPACKED, IMPORT_MESSAGES } from "../../contract/imports";
 import { errorFields, logger } from "../../observability/log";
 import { ApiError } from "./errors";
-import type { CsvFormat, ReadAnswer, ReadJob, StartedMessage, WriteJob } from "./spreadsheet-worker";
+import type {
+  CsvFormat,
+  ReadAnswer,
+  ReadJob,
+  ReadRefusal,
+  SheetLimits,
+  StartedMessage,
+  WriteJob,
+} from "./spreadsheet-worker";
 
 export type { CsvFormat };
 
@@ -14,7 +22,7 @@ export type { CsvFormat };
  * process, and many large files at once wait their turn or are refused instead of each taking a thread
  * and its memory.
  *
- * - at most 2 threads, each with 256 MB of heap and one file at a time; one stays warm, SheetJS loaded and
+ * - at most 2 threads, each with 96 MB of heap and one file at a time; one stays warm, SheetJS loaded and
  *   compiled (the server starts it at boot), a second one ends after 30 s without work;
  * - at most 4 files wait for a thread; one more is refused with 503 and `Retry-After`;
  * - 20 s per file, counted from when its thread starts it; a thread out of time or out of memory is ended
@@ -27,7 +35,14 @@ export type { CsvFormat };
 
 export type SheetRead =
   | { ok: true; sha256: string; firstRow: number; headers: string[]; rows: string[][]; rowsJson: string }
-  | { ok: false; reason: "invalid" | "password" | "empty" | "tooManyRows" | "unreadable" };
+  | ReadRefusal;
+
+/** The columns, cells and unpacked bytes a file read may hold (its rows are the caller's). */
+export const SHEET_LIMITS: Omit<SheetLimits, "rows"> = {
+  columns: IMPORT_MAX_COLUMNS,
+  cells: IMPORT_MAX_CELLS,
+  zip: IMPORT_MAX_UNPACKED,
+};
 
 /** A cell to write: text (always a text cell), a number (a number cell), or null (empty). */
 export type SheetCell = string | number | null;
@@ -57,7 +72,7 @@ export const SPREADSHEET_POOL: SpreadsheetPoolOptions = {
   queue: 4,
   filesPerThread: 100,
   idleMs: 30_000,
-  heapMb: 256,
+  heapMb: 96,
 };
 /** Seconds a refused upload is asked to wait: a few files' time. */
 export const SPREADSHEET_RETRY_AFTER_SECONDS = 10;
@@ -178,7 +193,8 @@ export class SpreadsheetPool {
   /**
    * The first sheet of the file at `path` (a CSV when `text` says how to decode it): its first row that
    * is not blank as `headers`, at row `firstRow`, and the rows under it as text (also as JSON; a blank
-   * one empty), and the file's SHA-256. Throws `SpreadsheetsBusy` (503) when the pool is full.
+   * one empty), and the file's SHA-256; at most `maxRows` rows under the first, and `SHEET_LIMITS`.
+   * Throws `SpreadsheetsBusy` (503) when the pool is full.
    */
   async read(
     path: string,
@@ -187,7 +203,8 @@ export class SpreadsheetPool {
     text?: CsvFormat,
   ): Promise<SheetRead> {
     try {
-      const read = await this.run<ReadAnswer>("read", { path, maxRows, text }, timeLimitMs);
+      const limits = { ...SHEET_LIMITS, rows: maxRows };
+      const read = await this.run<ReadAnswer>("read", { path, limits, text }, timeLimitMs);
       return read.ok ? { ...read, rows: JSON.parse(read.rowsJson) as string[][] } : read;
     } catch (error) {
       if (error instanceof SpreadsheetWorkerError) return { ok: false, reason: "unreadable" };

@@ -50,8 +50,10 @@ const READ_REFUSALS = {
   invalid: IMPORT_MESSAGES.notASpreadsheet,
   password: IMPORT_MESSAGES.passwordProtected,
   empty: IMPORT_MESSAGES.emptySheet,
-  tooManyRows: IMPORT_MESSAGES.tooManyRows,
   unreadable: IMPORT_MESSAGES.unreadable,
+  unpacksTooLarge: IMPORT_MESSAGES.unpacksTooLarge,
+  tooManyColumns: IMPORT_MESSAGES.tooManyColumns,
+  tooManyCells: IMPORT_MESSAGES.tooManyCells,
 } as const;
 
 const SPREADSHEET_TYPES = new Set([
@@ -86,7 +88,8 @@ export async function checkUpload(
     text = csvFormat(await bytes.read(0, file.size), file.filename) ?? undefined;
   if (!detected.ok || !(text || SPREADSHEET_TYPES.has(detected.type.mime))) throw fail(IMPORT_MESSAGES.notASpreadsheet);
   const read = await readFirstSheet(file.path, READ_ROWS, undefined, text);
-  if (!read.ok) throw fail(READ_REFUSALS[read.reason]);
+  if (!read.ok)
+    throw fail(read.reason === "rowPastLimit" ? IMPORT_MESSAGES.rowPastLimit(read.row) : READ_REFUSALS[read.reason]);
   return createCheck(
     deps,
     tenant,
@@ -227,7 +230,8 @@ function recordsOf(kind: ImportKind, sheet: SheetRows, saved: SavedMapping) {
     rows.push({ line, values });
   });
   if (!rows.length) throw refuse(IMPORT_MESSAGES.emptySheet);
-  if (rows.length > IMPORT_MAX_ROWS) throw refuse(IMPORT_MESSAGES.tooManyRows);
+  // The first record past the cap is named (a JSON body's rows are counted, `jsonRows`).
+  if (rows.length > IMPORT_MAX_ROWS) throw refuse(IMPORT_MESSAGES.rowPastLimit(rows[IMPORT_MAX_ROWS].line));
   return {
     headers,
     headerRow,

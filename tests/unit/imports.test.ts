@@ -14,7 +14,8 @@ import {
   SpreadsheetsBusy,
   writeWorkbook,
 } from "../../api/lib/spreadsheet";
-import { passwordProtectedBytes, sheetRows, xlsxBytes, zipBombBytes } from "../api/spreadsheets";
+import { checkZip, isZip } from "../../api/lib/zip-limits";
+import { inflatingXlsxBytes, passwordProtectedBytes, sheetRows, xlsxBytes, zipBombBytes } from "../api/spreadsheets";
 
 describe("matchHeaders", () => {
   it("takes the template's headers, whatever their case and spacing", () => {
@@ -98,7 +99,8 @@ describe("readFirstSheet (in a worker)", () => {
     expect(await readFirstSheet(file("b.xlsx", xlsxBytes([["Name"]])), 10)).toEqual({ ok: false, reason: "empty" });
     expect(await readFirstSheet(file("c.xlsx", xlsxBytes([["Name"], ["a"], ["b"], ["c"]])), 2)).toEqual({
       ok: false,
-      reason: "tooManyRows",
+      reason: "rowPastLimit",
+      row: 4,
     });
     expect(await readFirstSheet(file("d.xlsx", passwordProtectedBytes()), 10)).toEqual({
       ok: false,
@@ -152,6 +154,31 @@ describe("readFirstSheet (in a worker)", () => {
   });
 });
 
+describe("checkZip", () => {
+  const limits = { totalBytes: 4 * 1024 * 1024, entryBytes: 3 * 1024 * 1024, ratio: 200, ratioFromBytes: 1024 * 1024 };
+  const legitimate = xlsxBytes([["Name"], ...Array.from({ length: 2000 }, (_, i) => [`Pupil ${i}`])]);
+
+  it("takes a spreadsheet within the limits", async () => {
+    expect(isZip(legitimate)).toBe(true);
+    expect(await checkZip(legitimate, limits)).toBe("ok");
+  });
+
+  it("refuses what an entry declares or really unpacks to past a limit, and past the ratio", async () => {
+    const spaces = (mb: number, declaredSize?: number) =>
+      inflatingXlsxBytes(" ".repeat(1024 * 1024), mb, { declaredSize });
+    expect(await checkZip(spaces(5), limits)).toBe("tooLarge");
+    expect(await checkZip(spaces(5, 1000), limits)).toBe("tooLarge");
+    // 2 MB of spaces: within the sizes, but packed about 1,000 to 1.
+    expect(await checkZip(spaces(2, 1000), limits)).toBe("tooLarge");
+    expect(await checkZip(spaces(2), { ...limits, ratio: 2000 })).toBe("ok");
+  });
+
+  it("refuses an archive cut short, its directory lost or pointing past its end", async () => {
+    expect(await checkZip(legitimate.subarray(0, legitimate.length - 30), limits)).toBe("invalid");
+    expect(await checkZip(legitimate.subarray(0, legitimate.length / 2), limits)).toBe("invalid");
+  });
+});
+
 describe("the spreadsheet pool", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "pool-"));
   const pools: SpreadsheetPool[] = [];
@@ -177,7 +204,7 @@ describe("the spreadsheet pool", () => {
       queue: 4,
       filesPerThread: 100,
       idleMs: 30_000,
-      heapMb: 256,
+      heapMb: 96,
     });
     expect(spreadsheetPool().size).toBeLessThanOrEqual(2);
   });
@@ -227,7 +254,7 @@ describe("the spreadsheet pool", () => {
   });
 
   it("a thread out of memory is ended, its file refused, and the next file read by a new one", async () => {
-    // A small heap, so that a small zip bomb reaches it quickly; the server's threads have 256 MB.
+    // A small heap, so that a small zip bomb reaches it quickly; the server's threads have 96 MB.
     const p = pool({ threads: 1, queue: 1, filesPerThread: 100, idleMs: 1000, heapMb: 32 });
     await p.read(small(), 10);
     const before = p.threadsStarted;
