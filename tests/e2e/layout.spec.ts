@@ -178,6 +178,8 @@ function addressesOf(s: Seeded): Record<string, string[]> {
     "admin/students/:id/backlog": [`/admin/students/${s.student}/backlog`],
     "admin/students-backlog": ["/admin/students-backlog"],
     "admin/students-backlog/:id/restore": [`/admin/students-backlog/${s.former}/restore`],
+    "admin/student-data/:id/erase": [`/admin/student-data/${s.former}/erase`, `/admin/student-data/${s.student}/erase`],
+    "admin/student-data/:id/not-found": [`/admin/student-data/${s.student}/not-found`],
     "admin/add-student": ["/admin/add-student"],
     "admin/update-student/:id": [`/admin/update-student/${s.student}`],
     "admin/parents": ["/admin/parents"],
@@ -366,7 +368,7 @@ async function walkEveryScreen(page: Page) {
   for (const url of Object.values(addresses).flat()) {
     const response = await page.goto(url);
     const status = response?.status() ?? 0;
-    if (status !== (url.endsWith("/receipt-not-found") ? 404 : 200)) problems.push(`${url}: answered ${status}`);
+    if (status !== (/\/(receipt-)?not-found$/.test(url) ? 404 : 200)) problems.push(`${url}: answered ${status}`);
     note(url, await layoutProblems(page));
   }
   expect(problems.join("\n"), "layout problems at 360 px (page: problem)").toBe("");
