@@ -40,7 +40,10 @@ export interface MultipartResult {
   tooManyFiles: boolean;
   /** A text field was longer than `maxFieldBytes` and was cut off. */
   truncatedField: boolean;
-  /** The field of the file that passed its limit, where reading stopped (`readMultipart`): nothing after it was read. */
+  /**
+   * The field of the file that passed its limit when the body went on too far after it and reading stopped
+   * (`readMultipart`): the fields after it were not all read.
+   */
   stoppedAt?: string;
 }
 
@@ -106,24 +109,53 @@ const isTruncated = (stream: NodeJS.ReadableStream) =>
   Boolean((stream as unknown as { truncated?: boolean }).truncated);
 
 /**
- * Reads a multipart body into memory. A file that passes its limit stops the reading there: the answer need not
- * wait for (nor the server read) the rest of a body that is refused anyway. The result then holds that file,
- * flagged `truncated`, and what came before it, and names it in `stoppedAt`; what came after is never read.
- * A body the client cut off is refused as such (400), never mistaken for a fault of the server.
+ * What is still read of a body after one of its files passed its limit: enough for the text fields a form sends
+ * after its file input (a plain form's own cap), so the page that refuses the file keeps the rest of the input.
+ */
+const AFTER_LIMIT_BYTES = 256 * 1024;
+
+/**
+ * Reads a multipart body into memory. A file that passes its limit is cut off there and flagged `truncated`; the
+ * parts after it are still read for AFTER_LIMIT_BYTES, so the fields that follow a file input come through. A body
+ * that goes on past that stops the reading: the answer need not wait for (nor the server read) the rest of a body
+ * that is refused anyway. The result then holds that file and what came before it and names the file's field in
+ * `stoppedAt`; what came after is never read. A body the client cut off is refused as such (400), never mistaken for
+ * a fault of the server.
  */
 export async function readMultipart(request: Request, limits: MultipartLimits): Promise<MultipartResult> {
   const { parser, body } = parserFor(request, limits);
   const result: MultipartResult = { fields: {}, files: [], tooManyFiles: false, truncatedField: false };
-  const pending: Promise<void>[] = [];
+  const pending = new Map<string, Promise<void>>();
+  const taken = new Set<string>();
   const source = Readable.fromWeb(body as unknown as NodeWebStream<Uint8Array>);
 
   return new Promise<MultipartResult>((resolve, reject) => {
     let stopped = false;
+    let received = 0;
+    let overLimit: { field: string; at: number; take: () => void; id: string } | null = null;
+    const stop = () => {
+      const over = overLimit!;
+      stopped = true;
+      source.unpipe(parser);
+      source.destroy();
+      parser.removeAllListeners("close");
+      result.stoppedAt = over.field;
+      over.take();
+      // The cut-off part never closes now; the parts before it have.
+      Promise.all([...pending].filter(([id]) => id !== over.id).map(([, p]) => p)).then(() => resolve(result), reject);
+    };
+    source.on("data", (chunk: Buffer) => {
+      received += chunk.length;
+      if (overLimit && !stopped && received - overLimit.at > AFTER_LIMIT_BYTES) stop();
+    });
     collectFields(parser, result);
     parser.on("file", (field, stream, info) => {
+      const id = String(pending.size);
       const chunks: Buffer[] = [];
       let size = 0;
       const take = (truncated = isTruncated(stream)) => {
+        if (taken.has(id)) return;
+        taken.add(id);
         result.files.push({
           field,
           filename: info.filename ?? "",
@@ -145,27 +177,18 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
           done();
         });
       });
-      pending.push(read);
+      pending.set(id, read);
       stream.on("limit", () => {
-        if (stopped) return;
-        stopped = true;
-        source.unpipe(parser);
-        source.destroy();
-        parser.removeAllListeners("close");
-        result.stoppedAt = field;
+        if (stopped || overLimit) return;
         // busboy pushes the part's last bytes just before it signals the limit: they arrive on the next turn.
-        setImmediate(() => {
-          take(true);
-          // This part never closes now; the files before it have.
-          Promise.all(pending.filter((p) => p !== read)).then(() => resolve(result), reject);
-        });
+        overLimit = { field, at: received, take: () => take(true), id };
       });
     });
     parser.on("error", () => {
       if (!stopped) reject(new MultipartError("Malformed multipart body.", 400));
     });
     parser.on("close", () => {
-      Promise.all(pending).then(() => resolve(result), reject);
+      Promise.all(pending.values()).then(() => resolve(result), reject);
     });
     source.on("error", () => {
       if (!stopped) reject(new UploadAbortedError());
