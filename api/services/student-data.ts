@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder } from "kysely";
+import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
 import { ERASED_STUDENT_NAME, STUDENT_MESSAGES, erasedMessage, type StudentErasure } from "../../contract/students";
 import { IMAGE_EXTENSIONS } from "../../contract/images";
 import { errorFields, logger } from "../../observability/log";
@@ -20,9 +20,17 @@ import { findStudent } from "./students";
 
 const DOCUMENT_EXTENSIONS: Record<string, string> = { ...IMAGE_EXTENSIONS, "application/pdf": "pdf" };
 
-/** Whether an audit entry names one of `ids` among its comma-separated record ids. */
+/**
+ * Whether an audit entry names one of `ids` among its comma-separated record ids. The ids are matched literally
+ * (a Unique ID may hold `_`, which LIKE would take for any character).
+ */
 const namesAnyOf = (ids: ReadonlyArray<string | number>) => (eb: ExpressionBuilder<Database, "audit_log">) =>
-  eb.or(ids.map((id) => eb(sql<string>`',' || record_ids || ','`, "like", `%,${String(id).replace(/[%_\\]/g, "")},%`)));
+  eb.or(
+    ids.map((id) => {
+      const literal = String(id).replace(/[\\%_]/g, (c) => `\\${c}`);
+      return sql<SqlBool>`',' || record_ids || ',' like ${`%,${literal},%`} escape '\\'`;
+    }),
+  );
 
 async function submissionsOf(db: Db, tenant: Tenant, studentId: number) {
   return db

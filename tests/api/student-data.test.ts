@@ -55,7 +55,9 @@ describe(`student data export and erasure on ${DATABASE}`, () => {
       },
     });
     const id = Number(data.id);
-    const uniqueId = String(data.unique_id);
+    // A Unique ID holding `_`, as generated ones may: the audit entries naming it must be found literally.
+    const uniqueId = `STU-ab_${id}cd`;
+    await api.db.updateTable("students").set({ unique_id: uniqueId }).where("id", "=", id).execute();
     const photoKey = randomKey();
     await storage().put(photoKey, PNG_BYTES);
     await api.db
