@@ -127,6 +127,15 @@ export async function extractTar(file: string, into: string): Promise<string[]> 
       if (size === 0) await finishFile();
     }
   }
+  if (current) {
+    // The file being written when the archive ran out is closed before the refusal, so that nothing of it is still
+    // opening or writing when the caller removes the folder.
+    const { out } = current;
+    await new Promise<void>((resolve) => {
+      out.once("close", () => resolve());
+      out.destroy();
+    });
+  }
   if (current || !ended) throw new Error("the archive is cut short");
   return names;
 }
