@@ -27,7 +27,7 @@ test(
     await expect(page.getByRole("heading", { level: 1, name: M.title })).toBeVisible();
     await expectAccessible(page);
 
-    await page.getByLabel("Class").selectOption("JSS1");
+    await page.getByLabel("Class", { exact: true }).selectOption("JSS1");
     await page.getByRole("button", { name: "Show" }).click();
     const pupil = page.getByRole("group", { name: "Pupil 1" });
     await expect(pupil.getByLabel("Neatness (1–5)")).toBeHidden();

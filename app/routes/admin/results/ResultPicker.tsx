@@ -15,7 +15,8 @@ export function ResultPicker({
   sessions,
 }: {
   label: string;
-  chosen: ResultChoice;
+  /** The address's values, as sent (a result not one of the kinds selects the first). */
+  chosen: Omit<ResultChoice, "result"> & { result: string };
   /** Null: no class to choose. */
   classes: string[] | null;
   terms: string[];

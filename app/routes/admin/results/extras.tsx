@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { formatDate } from "../../../../contract/calendar";
 import { EXTRAS_LIMITS, EXTRAS_MESSAGES as M, type ExtrasSheet } from "../../../../contract/report-extras";
-import { RESULT_KINDS, RESULTS_MESSAGES } from "../../../../contract/results";
+import { RESULTS_MESSAGES } from "../../../../contract/results";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { commentForm, extrasForm } from "~/.server/form-schemas";
@@ -19,6 +19,7 @@ import {
 import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { getSchoolOptions } from "~/.server/school-options.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
+import { ResultPicker } from "./ResultPicker";
 import { PageHeader, Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
@@ -104,46 +105,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     return redirectWithToast(request, context, back, success(response.message ?? M.saved));
   });
-}
-
-function Picker({
-  at,
-  classes,
-  terms,
-  sessions,
-}: {
-  at: ExtrasAddress;
-  classes: string[];
-  terms: string[];
-  sessions: string[];
-}) {
-  const select = (
-    name: keyof ExtrasAddress,
-    label: string,
-    options: readonly (string | { value: string; label: string })[],
-    placeholder?: string,
-  ) => (
-    <SelectField
-      id={`pick-${name}`}
-      label={label}
-      options={options}
-      placeholder={placeholder}
-      selectProps={{ name, defaultValue: at[name] }}
-    />
-  );
-  return (
-    <Form method="get" action={EXTRAS_PATH} className="grid gap-3 sm:grid-cols-5 sm:items-end">
-      {select("class", "Class", classes, "Select a class")}
-      {select("term", "Term", terms)}
-      {select("year", "Session", sessions)}
-      {select(
-        "result",
-        "Result",
-        RESULT_KINDS.map((kind) => ({ value: kind, label: RESULTS_MESSAGES.resultKinds[kind] })),
-      )}
-      <Button variant="secondary">Show</Button>
-    </Form>
-  );
 }
 
 function ExtrasForm({
@@ -323,7 +284,13 @@ export default function ReportExtras() {
   return (
     <div className="space-y-5">
       <PageHeader backTo={RESULTS_PATH} title={M.title} />
-      <Picker at={at} classes={classes} terms={terms} sessions={sessions} />
+      <ResultPicker
+        label={RESULTS_MESSAGES.resultPicker}
+        chosen={at}
+        classes={classes}
+        terms={terms}
+        sessions={sessions}
+      />
       {error ? <Banner>{error}</Banner> : null}
       {sheet ? (
         <>

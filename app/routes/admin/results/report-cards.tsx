@@ -1,14 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { REPORT_CARD_MESSAGES as RC } from "../../../../contract/report-cards";
-import { isResultKind, RESULT_KINDS, RESULTS_MESSAGES as M, type ScoreSheet } from "../../../../contract/results";
+import { isResultKind, type ScoreSheet } from "../../../../contract/results";
 import { withAdmin } from "~/.server/auth.server";
 import { getSchoolOptions } from "~/.server/school-options.server";
+import { ResultPicker } from "./ResultPicker";
 import { PageHeader, Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { buttonClass } from "~/components/ui/Button";
 import { EmptyState } from "~/components/ui/EmptyState";
-import { SelectField } from "~/components/ui/SelectField";
 import { TableScroll } from "~/components/ui/TableScroll";
 
 export const meta: MetaFunction = () => [{ title: RC.title }];
@@ -54,36 +54,13 @@ export default function ReportCards() {
   return (
     <div className="space-y-4">
       <PageHeader backTo="/admin/results" title={RC.title} />
-      <form method="get" className="flex flex-wrap items-end gap-3" aria-label={RC.title}>
-        <SelectField
-          id="cards-class"
-          label="Class"
-          options={form.classes}
-          placeholder="Select a class"
-          selectProps={{ name: "class", defaultValue: chosen.class }}
-        />
-        <SelectField
-          id="cards-term"
-          label="Term"
-          options={form.terms}
-          selectProps={{ name: "term", defaultValue: chosen.term }}
-        />
-        <SelectField
-          id="cards-year"
-          label="Session"
-          options={form.sessions}
-          selectProps={{ name: "year", defaultValue: chosen.year }}
-        />
-        <SelectField
-          id="cards-result"
-          label="Result"
-          options={RESULT_KINDS.map((kind) => ({ value: kind, label: M.resultKinds[kind] }))}
-          selectProps={{ name: "result", defaultValue: chosen.result }}
-        />
-        <button type="submit" className={buttonClass("secondary")}>
-          {RC.show}
-        </button>
-      </form>
+      <ResultPicker
+        label={RC.title}
+        chosen={chosen}
+        classes={form.classes}
+        terms={form.terms}
+        sessions={form.sessions}
+      />
       {error ? <Banner>{error}</Banner> : null}
       {!sheet ? (
         error ? null : (
