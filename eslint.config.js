@@ -45,7 +45,15 @@ export default defineConfig(
   {
     files: ["**/*.{js,mjs,cjs}"],
     languageOptions: {
-      globals: { console: "readonly", process: "readonly", URL: "readonly", Buffer: "readonly" },
+      globals: {
+        console: "readonly",
+        process: "readonly",
+        URL: "readonly",
+        Buffer: "readonly",
+        fetch: "readonly",
+        FormData: "readonly",
+        File: "readonly",
+      },
     },
   },
   {

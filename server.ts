@@ -12,9 +12,12 @@ import { openAndMigrate, ping, type DbHandle } from "./api/db";
 import { openJobQueue, productJobs, type JobQueue } from "./api/jobs";
 import { keepSpreadsheetWorkerReady } from "./api/lib/spreadsheet";
 import { bankProviderFor } from "./api/services/bank-providers";
+import { mailerFor } from "./api/services/mail";
+import { paymentsFor } from "./api/services/payments";
+import { smsProviderFor } from "./api/services/sms";
 import { configuredStorage } from "./api/storage/configured";
 import { isCrossOriginWrite } from "./app/.server/same-origin";
-import { CLIENT_ADDRESS_HEADER } from "./contract/http";
+import { CLIENT_ADDRESS_HEADER, CLIENT_AGENT_HEADER } from "./contract/http";
 import { APP_MESSAGES, DEFAULT_ERRORS } from "./contract/messages";
 import { claimUploadFolder, sweepStaleUploads } from "./server-lib/multipart";
 import { ConfigError, loadConfig, type Config } from "./config/env";
@@ -81,7 +84,13 @@ async function main() {
     database = await openAndMigrate(config.databaseUrl);
     const now = () => new Date();
     // Every process runs jobs; the database hands each job to one of them.
-    jobs = await openJobQueue(database, productJobs({ db: database.db, now }));
+    const payments = paymentsFor(config);
+    const mailer = mailerFor(config.mail);
+    const sms = smsProviderFor(config.sms);
+    jobs = await openJobQueue(
+      database,
+      productJobs({ db: database.db, now, publicUrl: config.publicUrl, payments, mailer, sms }),
+    );
     await jobs.start();
     const api = createApi({
       db: database.db,
@@ -91,8 +100,11 @@ async function main() {
       publicUrl: config.publicUrl,
       jobs,
       bankProvider: bankProviderFor(config.paystackSecretKey),
+      payments,
       tempDir: uploadDir,
       storageQuotaBytes: config.storageQuotaBytes,
+      mailer,
+      sms,
     });
     schoolApi = async (request) => api.fetch(request);
     healthy = () => ping(database!.db);
@@ -116,6 +128,7 @@ async function main() {
   app.use("*", async (c, next) => {
     const connection = getConnInfo(c).remote.address ?? "unknown";
     c.req.raw.headers.set(CLIENT_ADDRESS_HEADER, clientAddress(c.req.raw.headers, connection, config.trustProxy));
+    c.req.raw.headers.set(CLIENT_AGENT_HEADER, c.req.header("user-agent") ?? "");
     await next();
   });
   app.use(
@@ -157,6 +170,7 @@ async function main() {
       schoolApi: (request) => {
         request.headers.set(REQUEST_ID_HEADER, requestId);
         request.headers.set(CLIENT_ADDRESS_HEADER, c.req.header(CLIENT_ADDRESS_HEADER) ?? "unknown");
+        request.headers.set(CLIENT_AGENT_HEADER, c.req.header(CLIENT_AGENT_HEADER) ?? "");
         return schoolApi(request);
       },
       apiPublicBase: config.schoolApiUrl ? config.schoolApiUrl.replace(/\/$/, "") : "",

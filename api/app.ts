@@ -4,6 +4,7 @@ import { errorFields, loggedPath, logger } from "../observability/log";
 import type { ApiDeps } from "./context";
 import { dbFailure } from "./lib/db-errors";
 import { ApiError } from "./lib/errors";
+import { documented, inArea } from "./lib/route-docs";
 import { refuseCredentialsInQuery, requestId, type RequestEnv } from "./middleware/request";
 import { bearerTenant, requireTenant } from "./middleware/tenant";
 import { adminRoutes } from "./routes/admin";
@@ -26,6 +27,19 @@ import { importRoutes } from "./routes/imports";
 import { jobRoutes } from "./routes/jobs";
 import { resultRoutes } from "./routes/results";
 import { reportExtrasRoutes } from "./routes/report-extras";
+import {
+  onlinePaymentRoutes,
+  paystackWebhookRoutes,
+  publicPaymentRoutes,
+  publicPayLinkRoutes,
+} from "./routes/payments";
+import { promotionRoutes } from "./routes/promotion";
+import { staffAreaRoutes } from "./routes/staff-area";
+import { messageRoutes, publicReportCardLinkRoutes } from "./routes/messages";
+import { cbtRoutes, publicCbtRoutes } from "./routes/cbt";
+import { noteRoutes } from "./routes/notes";
+import { assignmentRoutes } from "./routes/assignments";
+import { notificationRoutes } from "./routes/notifications";
 
 export type { ApiDeps } from "./context";
 
@@ -69,44 +83,63 @@ export function createApi(deps: ApiDeps) {
   api.use("*", requestId());
   api.use("*", refuseCredentialsInQuery());
 
-  api.route("/admin", authRoutes(deps));
+  api.route("/admin", inArea("Sign-in", authRoutes(deps)));
   api.use("/admin/:uniqueId/*", requireTenant(deps));
-  api.route("/admin/:uniqueId", importRoutes(deps));
-  api.route("/admin/:uniqueId", adminRoutes(deps));
-  api.route("/admin/:uniqueId", timetableRoutes(deps));
-  api.route("/admin/:uniqueId", studentRoutes(deps));
-  api.route("/admin/:uniqueId", settingsRoutes(deps));
-  api.route("/admin/:uniqueId", calendarRoutes(deps));
-  api.route("/admin/:uniqueId", inventoryRoutes(deps));
-  api.route("/admin/:uniqueId", bankRoutes(deps));
-  api.route("/admin/:uniqueId", fileRoutes(deps));
-  api.route("/admin/:uniqueId", parentRoutes(deps));
-  api.route("/admin/:uniqueId", staffRoutes(deps));
-  api.route("/admin/:uniqueId", admissionRoutes(deps));
-  api.route("/admin/:uniqueId", feeRoutes(deps));
-  api.route("/admin/:uniqueId", subAdminRoutes(deps));
-  api.route("/admin/:uniqueId", jobRoutes(deps));
-  api.route("/admin/:uniqueId", resultRoutes(deps));
-  api.route("/admin/:uniqueId", reportExtrasRoutes(deps));
-  api.route("/admin/:uniqueId", reportCardRoutes(deps));
+  api.route("/admin/:uniqueId", inArea("Imports", importRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Account", adminRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Timetables", timetableRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Students", studentRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Settings", settingsRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Calendar", calendarRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Inventory", inventoryRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Bank account", bankRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Files", fileRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Parents", parentRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Staff", staffRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Admissions", admissionRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Fees", feeRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Sub-admins", subAdminRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Jobs", jobRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Results", resultRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Results", reportExtrasRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Report cards", reportCardRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Online payments", onlinePaymentRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Promotion", promotionRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Staff area", staffAreaRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Messages to parents", messageRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Assessments", cbtRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Lesson notes", noteRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Assignments", assignmentRoutes(deps)));
+  api.route("/admin/:uniqueId", inArea("Notifications", notificationRoutes(deps)));
 
   // studentInfo is the one student call without the admin prefix; it gets the same tenant check.
   api.use("/students/:uniqueId/*", requireTenant(deps));
-  api.route("/students/:uniqueId", studentInfoRoutes(deps));
+  api.route("/students/:uniqueId", inArea("Students", studentInfoRoutes(deps)));
 
   // Share links open a file without a token: the link itself is the signed, short-lived permission.
-  api.route("/files/shared", sharedFileRoutes(deps));
+  api.route("/files/shared", inArea("Files", sharedFileRoutes(deps)));
 
   // A printed report card's QR code: its unguessable token is the only key, and it opens that card's summary only.
-  api.route("/public/report-cards", publicReportCardRoutes(deps));
+  api.route("/public/report-cards", inArea("Report cards", publicReportCardRoutes(deps)));
+
+  // A message's report card link: its signed, expiring token is the only key, and it opens that one card.
+  api.route("/public/report-card-links", inArea("Messages to parents", publicReportCardLinkRoutes(deps)));
 
   // The public application page: the form's unguessable id is the only key, and it opens nothing else.
-  api.route("/public/admission-forms", publicAdmissionRoutes(deps));
+  api.route("/public/admission-forms", inArea("Admissions", publicAdmissionRoutes(deps)));
+
+  // Taking a computer-based test: the test's code and a student's PIN are the key, then the attempt's own.
+  api.route("/public/cbt", inArea("Assessments", publicCbtRoutes(deps)));
+
+  // Payments: the callback's check and the test checkout by our unguessable reference; Paystack's signed webhooks.
+  api.route("/public/payments", inArea("Online payments", publicPaymentRoutes(deps)));
+  api.route("/public/pay-links", inArea("Online payments", publicPayLinkRoutes(deps)));
+  api.route("/paystack", inArea("Online payments", paystackWebhookRoutes(deps)));
 
   // A school's logo is public: the application page shows it. Every other image (a signature, a person's
   // photo) is served only to a signed-in user of its school and never kept by a cache, so that one deleted
   // is gone; another school's, like one that is gone, is not found.
-  api.get("/media/:key", async (c) => {
+  api.get("/media/:key", documented({ area: "Media", file: "image/*" }), async (c) => {
     const key = c.req.param("key");
     if (!/^[a-f0-9]{32}$/.test(key)) throw new ApiError(404, APP_MESSAGES.notFound);
     const isPublic = await isSchoolLogo(deps, key);
@@ -118,6 +151,15 @@ export function createApi(deps: ApiDeps) {
       "Content-Type": media.mime,
       "Cache-Control": isPublic ? "public, max-age=31536000, immutable" : "private, no-store",
       "X-Content-Type-Options": "nosniff",
+    });
+  });
+
+  // The description of this API (OpenAPI 3), built from this route table on the first call.
+  api.get("/openapi.json", documented({ area: "API description" }), async (c) => {
+    const { openApiJson } = await import("./openapi");
+    return c.body(openApiJson(api.routes), 200, {
+      "Content-Type": "application/json; charset=utf-8",
+      "Cache-Control": "public, max-age=300",
     });
   });
 

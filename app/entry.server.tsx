@@ -1,7 +1,7 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { errorFields, loggedPath, logger } from "../observability/log";
 import { NonceContext } from "./lib/nonce";
@@ -33,8 +33,10 @@ export default function handleRequest(
         onAllReady() {
           ready = true;
           clearTimeout(timer);
-          const body = new PassThrough();
+          const body = withoutZeroBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // A browser's `Save-Data: on` turns the scripts off (root.tsx): the page differs by it.
+          responseHeaders.append("Vary", "Save-Data");
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -55,6 +57,24 @@ export default function handleRequest(
       },
     );
     const timer = setTimeout(abort, ABORT_DELAY_MS);
+  });
+}
+
+/**
+ * React 18.3's Node renderer sends its whole 2 KB buffer when a character of several bytes does not fit at its
+ * end, so the unfilled last byte reaches the page as a NUL before that character ("‹ Previous" became
+ * "\u0000‹ Previous" and no longer matched its name). A page never holds U+0000, whose UTF-8 is the one zero byte:
+ * zero bytes are dropped on the way out.
+ */
+function withoutZeroBytes(): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (!chunk.includes(0)) return done(null, chunk);
+      done(
+        null,
+        chunk.filter((byte) => byte !== 0),
+      );
+    },
   });
 }
 

@@ -11,7 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { isDataSaverOn } from "./.server/data-saver.server";
+import { dataSaverOf } from "./.server/data-saver.server";
 import { commitSession, getSession } from "./.server/session.server";
 import { ErrorPage } from "./components/ErrorPage";
 import { Toast } from "./components/ui/Toast";
@@ -26,8 +26,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getSession(request, context);
   const toast = session.get("toast") ?? null;
   const headers = toast ? { "Set-Cookie": await commitSession(request, context, session) } : undefined;
+  const dataSaver = await dataSaverOf(request);
   // The request id goes with every answer so that an error page can name it (see ErrorBoundary).
-  return data({ toast, dataSaver: await isDataSaverOn(request), requestId: context.requestId }, { headers });
+  return data({ toast, dataSaver: dataSaver.on, dataSaverBy: dataSaver.by, requestId: context.requestId }, { headers });
 }
 
 /** The root's data comes with every navigation, so an error page shows the id of the request that failed. */

@@ -1,22 +1,35 @@
 import { type RouteConfig, index, layout, prefix, route } from "@remix-run/route-config";
 
 /**
- * Every URL of the product, grouped by area (docs/product.md, Screens). The URLs whose screens are not built
- * yet (NOT_YET_BUILT in app/lib/navigation.ts) share one "not available yet" screen through one route per
- * area: Remix matches the whole table several times a request, so every route costs every page.
+ * Every URL of the product, grouped by area (docs/product.md, Screens). Any other URL of the admin and staff
+ * areas is answered by one route per area, a 404 inside the area's shell: Remix matches the whole table several
+ * times a request, so every route costs every page.
  */
-const notYet = (path: string, id: string) => route(path, "routes/not-available.tsx", { id: `not-available-${id}` });
+const areaNotFound = (path: string, id: string) =>
+  route(path, "routes/area-not-found.tsx", { id: `area-not-found-${id}` });
 
 export default [
   index("routes/index.tsx"),
   route("register", "routes/auth/register.tsx"),
   route("choose-account", "routes/auth/choose-account.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password/:token", "routes/auth/reset-password.tsx"),
   route("data-saver", "routes/data-saver.tsx"),
   route("bench/reference", "routes/bench-reference.tsx"),
   route("apply/:publicId", "routes/apply/form.tsx"),
   route("apply/:publicId/done/:reference", "routes/apply/done.tsx"),
+  route("pay/return", "routes/pay/return.tsx"),
+  route("pay/test/:reference", "routes/pay/test.tsx"),
+  route("pay/link/:token", "routes/pay/link.tsx"),
   route("media/:key", "routes/media.tsx"),
   route("verify/report/:token", "routes/verify/report.tsx"),
+  route("report-card/:token", "routes/report-card/open.tsx"),
+  route("report-card/:token/not-found", "routes/report-card/gone.tsx"),
+  route("cbt", "routes/cbt/start.tsx"),
+  route("cbt/question/:n", "routes/cbt/question.tsx"),
+  route("cbt/question/:n/image", "routes/cbt/image.tsx"),
+  route("cbt/finish", "routes/cbt/finish.tsx"),
+  route("cbt/closed", "routes/cbt/closed.tsx"),
 
   layout("routes/admin/layout.tsx", [
     ...prefix("admin", [
@@ -28,6 +41,12 @@ export default [
       route("logout", "routes/admin/profile/logout.tsx"),
 
       route("students", "routes/admin/students/list.tsx"),
+      route("students/promotion", "routes/admin/students/promotion.tsx"),
+      // The class's attendance register, the staff area's own screen under the admins' address.
+      route("students/attendance", "routes/staff/attendance.tsx", { id: "admin-attendance" }),
+      route("students/promotion/confirm", "routes/admin/students/promotion-confirm.tsx"),
+      route("students/promotion/undo", "routes/admin/students/promotion-undo.tsx"),
+      route("students/promotion/term", "routes/admin/students/promotion-term.tsx"),
       route("students/:id/delete", "routes/admin/students/delete.tsx"),
       route("students/:id/backlog", "routes/admin/students/to-backlog.tsx"),
       route("students-backlog", "routes/admin/students/backlog.tsx"),
@@ -47,6 +66,10 @@ export default [
       route("staff/add", "routes/admin/staff/add.tsx"),
       route("staff/:id/update", "routes/admin/staff/update.tsx"),
       route("staff/:id/delete", "routes/admin/staff/delete.tsx"),
+      route("staff-sign-in/:id", "routes/admin/staff/sign-in.tsx"),
+      route("staff-notes", "routes/admin/staff/notes.tsx"),
+      route("staff-notes/:id/review", "routes/admin/staff/note-review.tsx"),
+      route("staff-notes/:id/download", "routes/staff/note-download.tsx", { id: "admin-note-download" }),
 
       route("time-table", "routes/admin/timetables/list.tsx"),
       route("timetable/add", "routes/admin/timetables/form.tsx", { id: "timetable-add" }),
@@ -88,8 +111,10 @@ export default [
       route("settings/grading", "routes/admin/settings/grading.tsx"),
       route("settings/calendar", "routes/admin/settings/calendar.tsx"),
       route("settings/jobs", "routes/admin/settings/jobs.tsx"),
+      route("settings/messages", "routes/admin/settings/messages.tsx"),
 
       route("results", "routes/admin/results/entry.tsx"),
+      route("results/template.xlsx", "routes/admin/results/template-download.tsx"),
 
       route("admission-forms", "routes/admin/admissions/list.tsx"),
       route("admission-forms/create", "routes/admin/admissions/create.tsx"),
@@ -99,12 +124,14 @@ export default [
       route("school-fees/:id/delete", "routes/admin/fees/fee-delete.tsx"),
       route("school-fees/:id/retire", "routes/admin/fees/fee-retire.tsx"),
       route("school-fees/students/:id", "routes/admin/fees/student-fees.tsx"),
+      route("school-fees/online-payments", "routes/admin/fees/online-payments.tsx"),
       route("school-fees/payments/:id/reverse", "routes/admin/fees/reverse.tsx"),
       route("school-fees/payments/:id/receipt", "routes/admin/fees/receipt.tsx"),
       route("school-fees/payments/:id/receipt-not-found", "routes/admin/fees/receipt-missing.tsx"),
       route("add-bulk-students", "routes/admin/imports/upload.tsx", { id: "bulk-import-students" }),
       route("add-bulk-parents", "routes/admin/imports/upload.tsx", { id: "bulk-import-parents" }),
       route("add-bulk-staff", "routes/admin/imports/upload.tsx", { id: "bulk-import-staff" }),
+      route("add-bulk-questions", "routes/admin/imports/upload.tsx", { id: "bulk-import-questions" }),
       route("bulk-import/:kind/template", "routes/admin/imports/template.tsx"),
       route("bulk-import/:kind/send", "routes/admin/imports/send.tsx"),
       route("bulk-import/:kind/:token", "routes/admin/imports/check.tsx"),
@@ -117,7 +144,17 @@ export default [
       route("results/broadsheet", "routes/admin/results/broadsheet.tsx"),
       route("results/broadsheet.xlsx", "routes/admin/results/broadsheet-download.tsx"),
 
-      notYet(":area", "admin"),
+      route("messages", "routes/admin/messages/list.tsx", { id: "admin-messages" }),
+      route("messages/new", "routes/admin/messages/new.tsx", { id: "admin-message-new" }),
+      route("messages/:id", "routes/admin/messages/view.tsx", { id: "admin-message" }),
+      route("assessments", "routes/admin/assessments/list.tsx"),
+      route("assessments/create", "routes/admin/assessments/create.tsx"),
+      route("assessments/questions", "routes/admin/assessments/questions.tsx"),
+      route("assessments/:id", "routes/admin/assessments/test.tsx"),
+      route("assessments/:id/slips", "routes/admin/assessments/slips.tsx"),
+      route("assessments/:id/theory", "routes/admin/assessments/theory.tsx"),
+
+      areaNotFound(":area", "admin"),
     ]),
     route("new-whatsapp", "routes/admin/profile/new-whatsapp.tsx"),
     route("submission-review/:uniqueId/:submissionId", "routes/admin/admissions/review.tsx"),
@@ -128,7 +165,7 @@ export default [
     route("submission-review/:uniqueId/:submissionId/reject", "routes/admin/admissions/review-decision.tsx", {
       id: "submission-reject",
     }),
-    notYet("notifications", "notifications"),
+    route("notifications", "routes/admin/notifications/list.tsx"),
     ...prefix("super-admin", [
       route("manage-admins", "routes/admin/admins/list.tsx"),
       route("manage-admins/add", "routes/admin/admins/add.tsx"),
@@ -137,12 +174,41 @@ export default [
       route("manage-admins/:id/reset-password", "routes/admin/admins/reset-password.tsx"),
       route("manage-admins/:id/delete", "routes/admin/admins/delete.tsx"),
       route("audit-log", "routes/admin/admins/audit-log.tsx"),
+      route("profile", "routes/admin/admins/profile.tsx"),
       route("results", "routes/admin/publishing/classes.tsx"),
       route("results/publish", "routes/admin/publishing/publish.tsx", { id: "results-publish" }),
       route("results/unpublish", "routes/admin/publishing/publish.tsx", { id: "results-unpublish" }),
-      notYet(":area", "super-admin"),
+      route("admissions", "routes/admin/admissions/all-submissions.tsx"),
     ]),
-    ...prefix("staff", [notYet(":area", "staff")]),
+    ...prefix("staff", [
+      route("dashboard", "routes/staff/dashboard.tsx"),
+      route("account", "routes/staff/account.tsx"),
+      route("attendance", "routes/staff/attendance.tsx"),
+      route("timetable", "routes/staff/timetable.tsx"),
+      route("timetable/download", "routes/staff/timetable-download.tsx"),
+      route("results", "routes/staff/results.tsx"),
+      // Parent communication: the admins' messages screens, for the teacher's own classes.
+      route("ptc", "routes/admin/messages/list.tsx", { id: "staff-messages" }),
+      route("ptc/new", "routes/admin/messages/new.tsx", { id: "staff-message-new" }),
+      route("ptc/:id", "routes/admin/messages/view.tsx", { id: "staff-message" }),
+      // A teacher's tests: the admins' assessments screens, for their own classes and subjects.
+      route("cbt-exams", "routes/admin/assessments/list.tsx", { id: "staff-cbt-list" }),
+      route("cbt-exams/create", "routes/admin/assessments/create.tsx", { id: "staff-cbt-create" }),
+      route("cbt-exams/questions", "routes/admin/assessments/questions.tsx", { id: "staff-cbt-questions" }),
+      route("cbt-exams/:id", "routes/admin/assessments/test.tsx", { id: "staff-cbt-test" }),
+      route("cbt-exams/:id/slips", "routes/admin/assessments/slips.tsx", { id: "staff-cbt-slips" }),
+      route("cbt-exams/:id/theory", "routes/admin/assessments/theory.tsx", { id: "staff-cbt-theory" }),
+      route("notes", "routes/staff/notes.tsx"),
+      route("notes/:id/download", "routes/staff/note-download.tsx"),
+      route("notes/:id/delete", "routes/staff/note-delete.tsx"),
+      route("assignments", "routes/staff/assignments.tsx"),
+      route("assignments/new", "routes/staff/assignment-new.tsx"),
+      route("assignments/:id/edit", "routes/staff/assignment-edit.tsx"),
+      route("assignments/:id/delete", "routes/staff/assignment-delete.tsx"),
+      route("assignments/:id/print", "routes/staff/assignment-print.tsx"),
+      route("assignments/:id/attachments/:attachmentId", "routes/staff/assignment-attachment.tsx"),
+      areaNotFound(":area", "staff"),
+    ]),
   ]),
 
   route("*", "routes/not-found.tsx"),

@@ -35,6 +35,13 @@ const schema = z.object({
     .string()
     .regex(/^sk_(test|live)_\w+$/, "must be a Paystack secret key (sk_test_… or sk_live_…)")
     .optional(),
+  PAYSTACK_API_URL: z.string().url("must be an http(s) URL such as https://api.paystack.co").optional(),
+  PAYSTACK_PLATFORM_CHARGE: z.coerce
+    .number({ invalid_type_error: "must be a percentage from 0 to 100" })
+    .min(0, "must be a percentage from 0 to 100")
+    .max(100, "must be a percentage from 0 to 100")
+    .default(0),
+  PAYMENTS_SANDBOX: z.enum(["0", "1"], { message: "must be 1 (the test checkout) or 0" }).default("0"),
   WEB_CONCURRENCY: z.coerce
     .number({ invalid_type_error: "must be a whole number from 1 to 64" })
     .int("must be a whole number from 1 to 64")
@@ -61,7 +68,27 @@ const schema = z.object({
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\/[^/?#\s]+/i.test(v) && URL.canParse(v), {
+      message: "must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.ng:465",
+    })
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  TERMII_API_KEY: z.string().min(10, "must be the API key from the Termii dashboard").optional(),
+  TERMII_SENDER_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9 ]{3,11}$/, "must be the sender ID registered with Termii: 3 to 11 letters or digits")
+    .optional(),
+  TERMII_BASE_URL: z.string().url("must be an http(s) URL such as https://api.ng.termii.com").optional(),
 });
+
+/** Outgoing email (SMTP_URL, MAIL_FROM): the transport's address with its credentials, and the sender. */
+export interface MailConfig {
+  /** smtp://user:password@host:port (STARTTLS when offered) or smtps:// (TLS from the start). Never logged. */
+  url: string;
+  from: string;
+}
 
 /** Where uploaded bytes are kept: under DATA_DIR/uploads, or in an S3-compatible bucket when S3_BUCKET is set. */
 export type StorageConfig =
@@ -96,6 +123,12 @@ export interface Config {
   workers: number;
   /** Paystack verifies bank accounts when set; otherwise the sandbox does (the CBN check digit only). */
   paystackSecretKey: string | null;
+  /** Paystack's API (PAYSTACK_API_URL), without a trailing slash; another Paystack-speaking server in tests. */
+  paystackApiUrl: string;
+  /** The percentage of each online payment the platform keeps (PAYSTACK_PLATFORM_CHARGE), sent as the subaccount's charge. */
+  platformChargePercent: number;
+  /** PAYMENTS_SANDBOX=1: payments go through the app's own test checkout instead of Paystack. */
+  paymentsSandbox: boolean;
   storage: StorageConfig;
   /** A school's storage quota unless it has its own; 0 is unlimited. */
   storageQuotaBytes: number;
@@ -106,6 +139,10 @@ export interface Config {
    * this many from its end) and their X-Forwarded-Proto/-Host the address reached. 0: those headers are dropped.
    */
   trustProxy: number;
+  /** Outgoing email; null when SMTP_URL is unset (password reset links cannot be sent). */
+  mail: MailConfig | null;
+  /** Text messages through Termii; null when TERMII_API_KEY is unset (messages to parents go by email only). */
+  sms: { apiKey: string; senderId: string; baseUrl: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -130,6 +167,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither (neither uses the machine's own AWS credentials)",
     );
   }
+  if (blank.PAYMENTS_SANDBOX === "1" && blank.PAYSTACK_SECRET_KEY?.startsWith("sk_live_")) {
+    lines.push("  PAYMENTS_SANDBOX: the test checkout cannot run with a live Paystack key (sk_live_…)");
+  }
+  if (blank.SMTP_URL && !blank.MAIL_FROM) {
+    lines.push(
+      '  MAIL_FROM: is required when SMTP_URL is set: the sender, such as "Greenfield School <no-reply@example.ng>"',
+    );
+  }
+  if (Boolean(blank.TERMII_API_KEY) !== Boolean(blank.TERMII_SENDER_ID)) {
+    lines.push("  TERMII_API_KEY, TERMII_SENDER_ID: set both (the key and the school's sender ID) or neither");
+  }
   if (!parsed.success || lines.length) throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -148,6 +196,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir,
     workers: e.WEB_CONCURRENCY,
     paystackSecretKey: e.PAYSTACK_SECRET_KEY ?? null,
+    paystackApiUrl: (e.PAYSTACK_API_URL ?? "https://api.paystack.co").replace(/\/$/, ""),
+    platformChargePercent: e.PAYSTACK_PLATFORM_CHARGE,
+    paymentsSandbox: e.PAYMENTS_SANDBOX === "1",
     storage: e.S3_BUCKET
       ? {
           kind: "s3",
@@ -161,6 +212,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storageQuotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024,
     tempDir: path.join(dataDir, "tmp"),
     trustProxy: proxiesTrusted(e.TRUST_PROXY),
+    mail: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : null,
+    sms:
+      e.TERMII_API_KEY && e.TERMII_SENDER_ID
+        ? {
+            apiKey: e.TERMII_API_KEY,
+            senderId: e.TERMII_SENDER_ID,
+            baseUrl: (e.TERMII_BASE_URL ?? "https://api.ng.termii.com").replace(/\/$/, ""),
+          }
+        : null,
   };
 }
 

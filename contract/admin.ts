@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FeatureKey } from "./access";
+import { SCHOOL_ADDRESS_MAX } from "./limits";
 import { APP_MESSAGES } from "./messages";
 
 /** Payloads and responses of registration, login and the admin profile. */
@@ -33,16 +34,24 @@ export const profileUpdateFields = z.object({
   principal_name: required("Principal name").max(200).optional(),
   school_email: schoolEmail.optional(),
   phone_number: required("Phone number").max(40).optional(),
+  /** Empty clears it. */
+  school_address: z
+    .string()
+    .trim()
+    .max(SCHOOL_ADDRESS_MAX, `School address must be at most ${SCHOOL_ADDRESS_MAX} characters`)
+    .optional(),
 });
 export type ProfileUpdateFields = z.infer<typeof profileUpdateFields>;
 
 export const PASSWORD_MIN_LENGTH = 8;
+/** The rules of every new password: a change, a reset through a link. */
+export const newPassword = z
+  .string({ required_error: "New password is required" })
+  .min(PASSWORD_MIN_LENGTH, `New password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(200);
 export const changePasswordPayload = z.object({
   current_password: required("Current password").max(200),
-  new_password: z
-    .string({ required_error: "New password is required" })
-    .min(PASSWORD_MIN_LENGTH, `New password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(200),
+  new_password: newPassword,
 });
 export type ChangePasswordPayload = z.infer<typeof changePasswordPayload>;
 
@@ -51,6 +60,8 @@ export interface AdminData {
   principal_name: string;
   school_email: string;
   phone_number: string;
+  /** The postal address its report cards print; null until the admin sets one. */
+  school_address: string | null;
   logo_url: string | null;
   signature_url: string | null;
 }
@@ -74,6 +85,8 @@ export interface LoginResponse {
     admin_data: AdminData;
     /** The signed-in sub-admin; null for the school's main admin. */
     sub_admin: { id: number; name: string; features: FeatureKey[] } | null;
+    /** The signed-in teacher (the staff area); absent or null for admins. */
+    staff?: { id: number; name: string } | null;
     /**
      * This device's sign-in token: sent back in `X-Device-Token` at later sign-ins to this account, it passes the
      * per-account ceiling of failures that other addresses ran up.

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BULK_DECISION_LIMITS, BULK_DECISION_MESSAGES, SUBMISSION_DECISIONS } from "./admission-decisions";
 import {
   ADMISSION_LIMITS,
   ADMISSION_MESSAGES as M,
@@ -87,3 +88,14 @@ function answerRule(field: AdmissionField): z.ZodTypeAny {
 export const applicationFields = z.object(
   Object.fromEntries(ADMISSION_TEXT_FIELDS.map((f) => [f.name, answerRule(f)])),
 );
+
+/** `POST /submissions/decisions`: the chosen submissions' ids (numbers, or their text from a form) and the decision. */
+export const bulkDecisionPayload = z.object({
+  ids: z
+    .array(z.coerce.number().int().positive().max(2_147_483_647), {
+      errorMap: () => ({ message: BULK_DECISION_MESSAGES.choose }),
+    })
+    .min(1, BULK_DECISION_MESSAGES.choose)
+    .max(BULK_DECISION_LIMITS.maxIds, BULK_DECISION_MESSAGES.tooMany),
+  decision: z.enum(SUBMISSION_DECISIONS, { errorMap: () => ({ message: BULK_DECISION_MESSAGES.decisionInvalid }) }),
+});

@@ -2,6 +2,7 @@ import { ACCESS_MESSAGES } from "./access";
 import type { Paginated } from "./http";
 import { UPLOAD_MAX_BYTES } from "./limits";
 
+import type { ApplicationPaymentStatus } from "./payments";
 /**
  * Admissions: admission forms, the public application page, and the
  * review of submissions.
@@ -12,10 +13,13 @@ import { UPLOAD_MAX_BYTES } from "./limits";
  *          → 201 {message, data: AdmissionForm}; a re-sent key 200 with the same form
  * - PUT    /admission-forms/{id}/toggle-status {status} → 200 {message, data: AdmissionForm}
  * - DELETE /admission-forms/{id}                  → 200 {message}; its submissions stay
- * - GET    /submissions?status=&form_id=&page=    → {data: Paginated<SubmissionRow>} newest first
  * - GET    /submissions/{id}/details              → {data: SubmissionDetail}
  * - GET    /submissions/{id}/documents/{field}    → the document's bytes, as an attachment
+ * - GET    /submissions?status=&form_id=&class=&page= → {data: Paginated<SubmissionRow>} newest first
+ *          (every form's when `form_id` is left out: /super-admin/admissions)
  * - PUT    /submissions/{id}/approve | /reject    → 200 {message, data: SubmissionDetail}
+ * - POST   /submissions/decisions {ids, decision} → 200 {message, data: BulkDecision} (contract/admission-decisions.ts):
+ *          the main admin's, in one transaction; a submission decided already (a double submit) is skipped
  * Public, no token, the form named by its unguessable `public_id`:
  * - GET    /api/public/admission-forms/{publicId} → {data: PublicAdmissionForm}
  * - POST   /api/public/admission-forms/{publicId}/submissions multipart: the detail fields, the four
@@ -212,6 +216,10 @@ export interface SubmissionRow {
   class_applying_into: string;
   status: SubmissionStatus;
   created_at: string;
+  /** The application fee: none, not paid yet, paid online, or to be paid at the school. */
+  payment_status: ApplicationPaymentStatus;
+  /** The online payment's reference, once one was started and paid. */
+  payment_reference: string | null;
 }
 
 /** Each answer of a submission: text, or a document (its value the API path that serves it). */

@@ -1,3 +1,4 @@
+import type { SubaccountStatus } from "./payments";
 /**
  * Bank details: where the school receives payments (screen: docs/product.md, Inventory and bank details).
  *
@@ -47,6 +48,8 @@ export interface BankAccount {
   account_name: string;
   verified_by: BankProviderName;
   verified_at: string;
+  /** Whether the account is registered with Paystack for online payments ("off" when payments are off). */
+  subaccount_status: SubaccountStatus;
 }
 
 export interface BankAccountPayload {

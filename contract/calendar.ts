@@ -210,6 +210,13 @@ export function schoolDays(startsOn: string, endsOn: string, closures: readonly 
   return weekdays - closed.size;
 }
 
+/** The term a 1st or 2nd Term's end moves the school to; none after the 3rd Term (its end is the promotion). */
+export function termEndingInto(term: string, session: string): TermLabel | null {
+  return term === TERMS[2] || !TERMS.includes(term as TermLabel)
+    ? null
+    : followingTerm(term as TermLabel, session).term;
+}
+
 /** The term after this one: the 3rd Term is followed by the next session's 1st Term. */
 export function followingTerm(term: TermLabel, session: string): { term: TermLabel; session: string } {
   const index = TERMS.indexOf(term);

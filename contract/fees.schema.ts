@@ -85,3 +85,8 @@ export const paymentFields = z
   });
 /** `POST /fees/payments`. */
 export const paymentPayload = z.object({ student_id: studentId, term, session }).and(paymentFields);
+
+/** The fee page's "Pay by link" form: the amount, at most the balance (the API checks that). */
+export const payLinkFields = z.object({ amount: feeAmount });
+/** `POST /fees/students/{id}/pay-links`. */
+export const payLinkPayload = payLinkFields.extend({ term, session });

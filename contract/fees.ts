@@ -23,6 +23,8 @@
  * - POST   /fees/payments/{id}/reverse {reason}    → 200 {message, data: FeePayment}; payments are never deleted
  * - GET    /fees/payments/{id}/receipt             → application/pdf
  * - GET    /fees/overview?term=&year=&class=    → {data: FeeOverview}
+ * A bill's totals carry the arrears of earlier terms (`BillTotals.arrears`), worked out from the ledger at read
+ * time; a payment pays the oldest balance first.
  * `year` is the session (2025/2026): the address never carries a parameter named `session`.
  * Failures: 422 {message, errors: {field: [..]}}, 409, 404 {message}.
  */
@@ -188,7 +190,15 @@ export interface BillTotals {
   billed: number;
   /** Naira: payments not reversed. */
   paid: number;
-  /** Naira: billed − paid; below 0 only when the bill was lowered after payment (a credit). */
+  /**
+   * Naira: the unpaid balance of the terms before this one (any session) brought to this term's bill, worked out
+   * from the ledger; the term's payments pay it first. 0 when the earlier terms are paid.
+   */
+  arrears: number;
+  /**
+   * Naira: arrears + billed − paid, less what payments of later terms paid of it (the oldest balance is paid
+   * first); below 0 only when the bill was lowered after payment (a credit).
+   */
   balance: number;
 }
 
@@ -211,7 +221,10 @@ export interface ClassCollection {
   class: string;
   students: number;
   expected: number;
+  /** Naira: the students' arrears of earlier terms brought to this term. */
+  arrears: number;
   collected: number;
+  /** Naira: expected + arrears − collected. */
   outstanding: number;
 }
 
@@ -219,7 +232,10 @@ export interface FeeOverview {
   term: string;
   session: string;
   expected: number;
+  /** Naira: the students' arrears of earlier terms brought to this term (`BillTotals.arrears`). */
+  arrears: number;
   collected: number;
+  /** Naira: expected + arrears − collected. */
   outstanding: number;
   /** Whole percent of expected collected, 0 when nothing is expected. */
   collection_rate: number;
@@ -227,6 +243,11 @@ export interface FeeOverview {
   /** Naira collected per day of payment, in date order. */
   over_time: { date: string; amount: number }[];
   owing_most: (ChildBalance & { billed: number })[];
+  /**
+   * Money paid online above balances (naira): kept from this term's bills for the next term's, and counted as
+   * collected here from the last term's (docs/decisions.md, Online payments).
+   */
+  credit?: { kept: number; used: number };
 }
 
 /** A receipt's number as printed: the school's running number, six digits at least. */

@@ -114,18 +114,7 @@ export interface ShareLink {
 export type FolderStatsPage = Paginated<FolderStats>;
 export type FilePage = Paginated<FileRecord>;
 
-const UNITS = ["B", "KB", "MB", "GB"] as const;
-
-/** Sizes as the product shows them: B, KB, MB, GB (1 KB = 1024 B), up to two decimals. */
-export function formatFileSize(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (unit < UNITS.length - 1 && Math.round(value * 100) / 100 >= 1024) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : Math.round(value * 100) / 100} ${UNITS[unit]}`;
-}
+export { formatFileSize } from "./file-size";
 
 /** The storage bar's colour: red above 90 %, yellow above 75 %, green otherwise. */
 export function quotaLevel(percentage: number): "red" | "yellow" | "green" {

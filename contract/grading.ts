@@ -1,4 +1,13 @@
-import { RESULTS_MESSAGES, type GradeBand, type ResultKind, type ScoreColumn, type Scores } from "./results";
+import {
+  RESULTS_MESSAGES,
+  type AnnualFigures,
+  type AnnualSubject,
+  type GradeBand,
+  type ResultKind,
+  type ScoreColumn,
+  type Scores,
+  type TermTotals,
+} from "./results";
 import { sectionMaxima, type PositionTies, type ReportSheetSettings } from "./settings";
 
 /**
@@ -173,13 +182,6 @@ export function classResults(input: {
   };
 }
 
-/** One subject's totals of the three terms of a session; null where the term has no result. */
-export interface TermTotals {
-  first: number | null;
-  second: number | null;
-  third: number | null;
-}
-
 /**
  * The annual average of a subject in the 3rd term: over the terms that have results, null when none has. The
  * annual position is `classResults` over these averages.
@@ -187,6 +189,50 @@ export interface TermTotals {
 export function cumulative(termTotals: TermTotals): number | null {
   const taken = [termTotals.first, termTotals.second, termTotals.third].filter((total) => total !== null);
   return taken.length ? roundScore(taken.reduce((a, b) => a + b, 0) / taken.length) : null;
+}
+
+/** The 3rd term's terminal result closes the session: its sheet and cards add the cumulative columns. */
+export function isCumulative(term: string, result: ResultKind): boolean {
+  return term === "3rd Term" && result === "terminal";
+}
+
+/**
+ * The class's cumulative columns from each student's term totals per subject (a term without a result is null):
+ * each subject's annual average over the terms that have results, each student's annual average over their
+ * subjects' annual averages, and the annual position over those, the way `classResults` ranks a term.
+ */
+export function annualResults(input: {
+  subjects: readonly string[];
+  students: readonly { id: number; terms: Record<string, TermTotals> }[];
+  rule: PositionTies;
+  addPosition: boolean;
+}): Map<number, AnnualFigures> {
+  const none: TermTotals = { first: null, second: null, third: null };
+  const subjectsOf = new Map(
+    input.students.map((student) => [
+      student.id,
+      Object.fromEntries(
+        input.subjects.map((subject): [string, AnnualSubject] => {
+          const terms = student.terms[subject] ?? none;
+          return [subject, { ...terms, average: cumulative(terms) }];
+        }),
+      ),
+    ]),
+  );
+  const worked = classResults({
+    subjects: input.subjects,
+    students: input.students.map((student) => ({
+      id: student.id,
+      totals: Object.fromEntries(
+        input.subjects.map((subject) => [subject, subjectsOf.get(student.id)![subject].average]),
+      ),
+    })),
+    rule: input.rule,
+    addPosition: input.addPosition,
+  });
+  return new Map(
+    worked.students.map((w) => [w.id, { subjects: subjectsOf.get(w.id)!, average: w.average, position: w.position }]),
+  );
 }
 
 /** "2nd out of 34". */

@@ -28,6 +28,12 @@ export interface Paginated<T> {
 export const CLIENT_ADDRESS_HEADER = "X-Client-Address";
 
 /**
+ * The browser's User-Agent, passed on by the web app with each call as it passes the address: a sign-in keeps it
+ * to name the session's device (/super-admin/profile). A call made straight to the API sends its own User-Agent.
+ */
+export const CLIENT_AGENT_HEADER = "X-Client-Agent";
+
+/**
  * A device that has signed in before sends the token its sign-in answered with (`device_token`) here; the web
  * app keeps it in a signed, httpOnly cookie and passes it on.
  */

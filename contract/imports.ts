@@ -1,7 +1,9 @@
 /**
- * Bulk import of students, parents and staff from a spreadsheet (screens: docs/product.md, Bulk import).
+ * Bulk import of students, parents and staff, and of test questions, from a spreadsheet (screens: docs/product.md,
+ * Bulk import).
  *
- * Calls, under /api/admin/{uniqueId}; `{kind}` is students, parents or staff:
+ * Calls, under /api/admin/{uniqueId}; `{kind}` is students, parents, staff or questions (a sub-admin needs the
+ * kind's feature key, IMPORT_FEATURE):
  * - GET  /imports/{kind}/template          → the template (.xlsx): the columns, one example row, and a
  *        second sheet explaining each column and its allowed values
  * - POST /imports/{kind} (multipart, the file as `file`: .xlsx, .xls, .ods or .csv) → 201 {data: ImportPreview}:
@@ -19,8 +21,15 @@
  *        (the template's headers or their synonyms, or the record's field names).
  */
 
-export const IMPORT_KINDS = ["students", "parents", "staff"] as const;
+export const IMPORT_KINDS = ["students", "parents", "staff", "questions"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
+/** The feature key a sub-admin needs to import each kind. */
+export const IMPORT_FEATURE: Record<ImportKind, "students" | "parents" | "staff" | "assessments"> = {
+  students: "students",
+  parents: "parents",
+  staff: "staff",
+  questions: "assessments",
+};
 export const isImportKind = (value: string | undefined): value is ImportKind =>
   IMPORT_KINDS.includes(value as ImportKind);
 
@@ -86,6 +95,7 @@ export const KIND_WORDS: Record<ImportKind, { one: string; many: string; title: 
   students: { one: "student", many: "students", title: "Add Bulk Students", list: "/admin/students" },
   parents: { one: "parent", many: "parents", title: "Add Bulk Parents", list: "/admin/parents" },
   staff: { one: "staff member", many: "staff members", title: "Add Bulk Staff", list: "/admin/staff" },
+  questions: { one: "question", many: "questions", title: "Add Bulk Questions", list: "/admin/assessments/questions" },
 };
 
 /** A column of a kind's template: the record field it fills, its header, the other headers taken for it. */
@@ -309,6 +319,31 @@ export const IMPORT_COLUMNS: Record<ImportKind, readonly ImportColumn[]> = {
       "Optional, teaching staff only. Each class taught, a colon, then the subjects taught in that class separated by commas; classes separated by semicolons. Each class is one of the school's and each subject one of that class's.",
       ["classes and subjects taught", "subjects and classes", "teaches", "what they teach"],
     ),
+  ],
+  questions: [
+    column("class", "Class", true, "JSS1", "One of the school's classes.", ["class name"]),
+    column("subject", "Subject", true, "Mathematics", "One of that class's subjects.", ["subject name", "course"]),
+    column("kind", "Kind", true, "Objective", "Objective, True or false, or Theory.", ["type", "question type"]),
+    column("text", "Question", true, "What is 7 × 8?", "The question as the student reads it.", ["questions"]),
+    ...["A", "B", "C", "D", "E"].map((letter, i) =>
+      column(
+        `option_${letter.toLowerCase()}`,
+        `Option ${letter}`,
+        false,
+        ["54", "56", "64", "48", ""][i],
+        "Objective questions: 2 to 5 options, from A on.",
+        [`option ${letter}`, letter],
+      ),
+    ),
+    column(
+      "answer",
+      "Answer",
+      false,
+      "B",
+      "Objective: the correct option's letter. True or false: True or False. Theory: empty.",
+      ["correct answer", "correct option", "key"],
+    ),
+    column("marks", "Marks", false, "1", "Optional: a whole number, 1 when empty.", ["mark", "score", "points"]),
   ],
 };
 

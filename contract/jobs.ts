@@ -18,11 +18,21 @@ export const JOB_STATE_LABELS: Record<JobState, string> = {
 };
 
 /** The jobs the product runs, by their queue names. */
-export const JOB_NAMES = { sweepImportChecks: "sweep-import-checks" } as const;
+export const JOB_NAMES = {
+  sweepImportChecks: "sweep-import-checks",
+  checkOnlinePayments: "check-online-payments",
+  sendMessage: "send-message",
+  sweepNotifications: "sweep-notifications",
+  checkRegisters: "check-registers",
+} as const;
 
 /** What the jobs page calls each job. */
 export const JOB_LABELS: Record<string, string> = {
   [JOB_NAMES.sweepImportChecks]: "Remove expired import checks",
+  [JOB_NAMES.checkOnlinePayments]: "Check pending online payments with Paystack",
+  [JOB_NAMES.sendMessage]: "Send a message to parents",
+  [JOB_NAMES.sweepNotifications]: "Remove notifications older than 90 days",
+  [JOB_NAMES.checkRegisters]: "Find registers not taken by noon",
 };
 
 export interface JobRecord {

@@ -18,3 +18,6 @@ export const TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** File manager uploads: at most 5 files of 5 MB each in one upload. */
 export const UPLOAD_MAX_FILES = 5;
 export const UPLOAD_MAX_BYTES = 5_242_880;
+
+/** The longest school address the profile takes (it prints under the school's name on report cards). */
+export const SCHOOL_ADDRESS_MAX = 300;

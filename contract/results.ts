@@ -16,7 +16,8 @@ import type { GradeBand, PositionTies } from "./settings";
  *        another school; 409 while the class's result is published, unless a correction reopened the subject
  * - GET  /results/completeness?term=&year=&result= → {data: ClassCompleteness[]}, one per class of the school
  * - GET  /results/broadsheet?class=&term=&year=&result= → {data: Broadsheet}: the class × subjects matrix of
- *        totals, each student's total, average and position, and each subject's average, highest and lowest
+ *        totals, each student's total, average and position, and each subject's average, highest and lowest; in
+ *        the 3rd term's terminal result, each row's cumulative columns too (`annual`)
  * - GET  /results/broadsheet.xlsx?class=&term=&year=&result= → the same as a spreadsheet (text that a
  *        spreadsheet program could read as a formula is written with a leading apostrophe)
  * - POST /results/publication {class, term, session, result, published} → {message, data: Publication}: main
@@ -142,6 +143,8 @@ export interface BroadsheetRow {
   subjects_taken: number;
   /** Class position by average; null with the school's positions off, or nothing taken. */
   position: number | null;
+  /** The 3rd term's terminal result only: the cumulative columns (each term's totals, annual average, position). */
+  annual: AnnualFigures | null;
 }
 
 /** A subject's class average, highest and lowest over the students who took it. */
@@ -150,6 +153,27 @@ export interface BroadsheetSubject {
   average: number | null;
   highest: number | null;
   lowest: number | null;
+}
+
+/** One subject's totals of the three terms of a session; null where the term has no result. */
+export interface TermTotals {
+  first: number | null;
+  second: number | null;
+  third: number | null;
+}
+
+/** A subject's cumulative columns: the three terms' totals and the annual average over those that have results. */
+export interface AnnualSubject extends TermTotals {
+  average: number | null;
+}
+
+/** A student's cumulative figures in the 3rd term. */
+export interface AnnualFigures {
+  subjects: Record<string, AnnualSubject>;
+  /** Over the subjects with an annual average; null when none has. */
+  average: number | null;
+  /** Position over the class's annual averages (the school's tie rule); null with positions off or no average. */
+  position: number | null;
 }
 
 /** A class's results of a term at a glance: students A–Z by the subjects of the class. */
@@ -163,9 +187,20 @@ export interface Broadsheet {
   rows: BroadsheetRow[];
   /** The school's `add_position`: off, no position is given. */
   positions: boolean;
+  /** Whether the rows carry the cumulative columns (the 3rd term's terminal result). */
+  cumulative: boolean;
   published: boolean;
   version: number;
 }
+
+/** The cumulative columns' words (the 3rd term's broadsheet and report cards); recorded in docs/decisions.md. */
+export const CUMULATIVE_MESSAGES = {
+  terms: { first: "1st Term", second: "2nd Term", third: "3rd Term" },
+  annualAverage: "Annual Average",
+  annualPosition: "Annual Position",
+  /** The report card's narrow column. */
+  annualAverageShort: "Annual Avg.",
+} as const;
 
 export const RESULTS_LIMITS = {
   /** Rows of one sheet save: far above any class. */

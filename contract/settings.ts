@@ -148,17 +148,31 @@ export const SETTINGS_LIMITS = {
 } as const;
 
 /** Validation messages of the settings screens and API; the product gives none (recorded in docs/decisions.md). */
+/**
+ * The words of the settings' lists (classes, subjects, report inputs and columns) as their entries are added: apart
+ * from SETTINGS_MESSAGES, so that a settings page's script carries these and not every message of the settings.
+ */
+export const SETTINGS_LIST_MESSAGES = {
+  classRequired: "Class name is required",
+  classDuplicate: "Class names must be unique",
+  subjectRequired: "Subject name is required",
+  subjectDuplicate: "Subjects must be unique",
+  inputRequired: "Input name is required",
+  inputDuplicate: "Input names must be unique",
+  columnRequired: "Column name is required",
+  columnDuplicate: "Column names must be unique",
+  tooLong: `Keep names to ${SETTINGS_LIMITS.nameMax} characters or fewer`,
+  tooMany: (max: number) => `At most ${max} entries are allowed`,
+} as const;
+
 export const SETTINGS_MESSAGES = {
+  ...SETTINGS_LIST_MESSAGES,
   settingsRequired: "School settings are required",
   sectionsRequired: "At least one section is required",
   sectionRequired: "Section name is required",
   sectionDuplicate: "Section names must be unique",
-  classRequired: "Class name is required",
   levelInvalid: "A level is a name, like JSS1",
-  classDuplicate: "Class names must be unique",
   classSectionMissing: "Choose one of the school's sections",
-  subjectRequired: "Subject name is required",
-  subjectDuplicate: "Subjects must be unique",
   subjectsSectionMissing: "Subjects can only be set for one of the school's sections",
   sessionsRequired: "At least one session is required",
   sessionFormat: "A session looks like 2025/2026",
@@ -167,13 +181,7 @@ export const SETTINGS_MESSAGES = {
   termRequired: "Term name is required",
   termDuplicate: "Terms must be unique",
   currentTermMissing: "Choose one of the school's terms",
-  inputRequired: "Input name is required",
-  inputDuplicate: "Input names must be unique",
-  columnRequired: "Column name is required",
-  columnDuplicate: "Column names must be unique",
   yesOrNo: "Choose Yes or No",
-  tooLong: `Keep names to ${SETTINGS_LIMITS.nameMax} characters or fewer`,
-  tooMany: (max: number) => `At most ${max} entries are allowed`,
   mustBeList: "Must be a list",
   mustBeObject: "Must be an object",
   sectionNotFound: "Section not found",

@@ -67,6 +67,8 @@ export interface TeachingReview {
 export interface StaffRecord {
   unique_id: string;
   id: number;
+  /** Whether the teacher may sign in to the staff area now (contract/staff-area.ts). */
+  sign_in: boolean;
   staff_data: PersonContact & {
     position: string | null;
     class: string | null;

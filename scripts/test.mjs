@@ -14,6 +14,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const budgets = JSON.parse(fs.readFileSync(".ci/budgets.json", "utf8")).steps;
 const scale = Number(process.env.CI_BUDGET_SCALE ?? 1);
@@ -74,6 +75,8 @@ const steps = [
     needs: server,
   },
   { name: "earlier test titles kept", command: "node", args: ["scripts/check-test-titles.mjs"] },
+  // The built CSS against the oldest browsers served, with browser-features.json's fallbacks.
+  { name: "old browsers", needs: ["build"], command: "node", args: ["scripts/check-browsers.mjs"] },
   // The short bench proves every figure is measured and the byte budgets hold; its timings are not judged
   // here, so it runs for a second a page.
   {
@@ -142,9 +145,45 @@ for (const step of steps) {
 
 const started = Date.now();
 const summary = [];
+const failedTests = [];
 const passed = new Set();
 const settled = new Set();
 let failed = false;
+
+/** The failed tests of a step's JSON report, each with the first lines of its error. */
+function failures(step, count = 10) {
+  if (!step.report || !fs.existsSync(step.report.file)) return [];
+  const data = JSON.parse(fs.readFileSync(step.report.file, "utf8"));
+  const failed = [];
+  const firstLines = (text) =>
+    stripVTControlCharacters(text ?? "")
+      .split("\n")
+      .slice(0, 4)
+      .join("\n      ");
+  if (step.report.kind === "vitest") {
+    for (const file of data.testResults ?? []) {
+      const name = path.relative(process.cwd(), file.name);
+      // A file that failed before its tests ran (its set-up, an import) has no failed test of its own.
+      if (file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed"))
+        failed.push(`${name}: ${firstLines(file.message)}`);
+      for (const test of file.assertionResults ?? [])
+        if (test.status === "failed")
+          failed.push(`${name} › ${test.fullName}: ${firstLines(test.failureMessages?.[0])}`);
+    }
+  } else {
+    const walk = (suite, trail) => {
+      for (const child of suite.suites ?? []) walk(child, child.title ? [...trail, child.title] : trail);
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests)
+          if (test.status === "unexpected" || test.status === "flaky")
+            failed.push(
+              `[${test.projectName}] ${[...trail, spec.title].join(" › ")} (${test.status}): ${firstLines(test.results.find((result) => result.error)?.error?.message)}`,
+            );
+    };
+    for (const suite of data.suites ?? []) walk(suite, [suite.title]);
+  }
+  return failed.slice(0, count);
+}
 
 /** Records a step's result: its output, its line in the summary, and its slowest tests when over budget. */
 function record({ step, code, ms, output }) {
@@ -162,6 +201,8 @@ function record({ step, code, ms, output }) {
     );
     for (const test of slowest(step)) process.stdout.write(`    ${seconds(test.ms).padStart(8)}  ${test.title}\n`);
   }
+  // The run's log may reach the reader cut in its middle: the summary at its end names what failed.
+  if (code) for (const failure of failures(step)) failedTests.push(`${step.name}: ${failure}`);
   if (code || over) failed = true;
   else passed.add(step.name);
   settled.add(step.name);
@@ -199,5 +240,6 @@ if (!postgres) summary.push("(TEST_POSTGRES_URL unset: the API tests and abuse c
 process.stdout.write(
   `\n==> Steps\n${summary.join("\n")}\n${"all".padEnd(30)} ${seconds(Date.now() - started).padStart(8)}\n`,
 );
+if (failedTests.length) process.stdout.write(`\n==> Failed tests\n${failedTests.join("\n")}\n`);
 fs.rmSync(reports, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);

@@ -66,8 +66,24 @@ export function openDatabase(url: string, { deadlines = true }: OpenOptions = {}
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma(`busy_timeout = ${BUSY_WAIT_MS}`);
-  const db = new Kysely<Database>({ dialect: new RetryingSqliteDialect({ database: reusingStatements(sqlite) }) });
-  return { db, dialect: "sqlite", file, close: () => db.destroy() };
+  // A second, read-only connection reads beside the writer (an in-memory database has no second connection).
+  const reader = file === ":memory:" ? null : new SQLite(file, { readonly: true });
+  reader?.pragma(`busy_timeout = ${BUSY_WAIT_MS}`);
+  const db = new Kysely<Database>({
+    dialect: new RetryingSqliteDialect(
+      { database: reusingStatements(sqlite) },
+      reader ? reusingStatements(reader) : null,
+    ),
+  });
+  return {
+    db,
+    dialect: "sqlite",
+    file,
+    close: async () => {
+      await db.destroy();
+      reader?.close();
+    },
+  };
 }
 
 /**
@@ -109,50 +125,114 @@ export async function retryWhileBusy<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-class RetryingSqliteDriver extends SqliteDriver {
-  /** Inside a transaction the write lock is already held; a statement that fails there fails the transaction. */
-  #inTransaction = false;
+/**
+ * Reads beside a writer. Kysely lends SQLite's one connection to one caller at a time, so while a transaction runs
+ * (a promotion, an import) every other request of the process waited for it, reads too. With a file database a
+ * second, read-only connection answers a statement SQLite itself calls read-only (`Statement.readonly`) whenever the
+ * caller holds no transaction; in WAL mode it reads the last committed state while the writer works. Everything else
+ * (writes, and every statement of a transaction) goes to the one writing connection, one caller at a time.
+ */
+class ReadingBesideWriter {
+  constructor(private readonly reader: SqliteDatabase) {}
 
-  override async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await super.acquireConnection();
-    return {
-      executeQuery: <R>(query: CompiledQuery): Promise<QueryResult<R>> =>
-        this.#inTransaction
-          ? connection.executeQuery<R>(query)
-          : retryWhileBusy(() => connection.executeQuery<R>(query)),
-      streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => connection.streamQuery<R>(query, chunkSize),
-    };
-  }
-
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
-    this.#inTransaction = true;
-  }
-
-  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    try {
-      await super.commitTransaction(connection);
-    } finally {
-      this.#inTransaction = false;
-    }
-  }
-
-  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    try {
-      await super.rollbackTransaction(connection);
-    } finally {
-      this.#inTransaction = false;
-    }
+  /** The rows, when the statement only reads; null when it must go to the writer. */
+  read(query: CompiledQuery): QueryResult<unknown> | null {
+    // A write is never prepared here: only what starts as a read is asked of SQLite.
+    if (!/^\s*(select|with)\b/i.test(query.sql)) return null;
+    const statement = this.reader.prepare(query.sql) as unknown as SQLite.Statement;
+    if (!statement.readonly || !statement.reader) return null;
+    return { rows: statement.all(...(query.parameters as unknown[])) };
   }
 }
 
+class RetryingSqliteDriver extends SqliteDriver {
+  readonly #reads: ReadingBesideWriter | null;
+  /** The callers holding the writing connection for a transaction. */
+  readonly #inTransaction = new WeakSet<object>();
+
+  constructor(config: SqliteDialectConfig, reader: SqliteDatabase | null) {
+    super(config);
+    this.#reads = reader ? new ReadingBesideWriter(reader) : null;
+  }
+
+  /**
+   * A lease that takes the writing connection only for what needs it: a statement at a time, or a whole
+   * transaction (taken in beginTransaction, given back at its end). Inside a transaction the write lock is already
+   * held, and a statement that fails there fails the transaction; outside, a busy file is waited for (retryWhileBusy).
+   */
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const lease: DatabaseConnection & { writer?: DatabaseConnection } = {
+      executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+        if (lease.writer) {
+          const writer = lease.writer;
+          return this.#inTransaction.has(lease)
+            ? writer.executeQuery<R>(query)
+            : retryWhileBusy(() => writer.executeQuery<R>(query));
+        }
+        const read = this.#reads ? await retryWhileBusy(async () => this.#reads!.read(query)) : null;
+        if (read) return read as QueryResult<R>;
+        const writer = await super.acquireConnection();
+        try {
+          return await retryWhileBusy(() => writer.executeQuery<R>(query));
+        } finally {
+          await super.releaseConnection();
+        }
+      },
+      streamQuery: <R>(query: CompiledQuery, chunkSize?: number) => {
+        if (!lease.writer) throw new Error("SQLite streams only inside a transaction here");
+        return lease.writer.streamQuery<R>(query, chunkSize);
+      },
+    };
+    return lease;
+  }
+
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const lease = connection as DatabaseConnection & { writer?: DatabaseConnection };
+    const writer = await super.acquireConnection();
+    try {
+      // BEGIN IMMEDIATE takes the write lock before the first read: waited for while another process holds it.
+      await retryWhileBusy(() => writer.executeQuery(CompiledQuery.raw("begin immediate")));
+    } catch (error) {
+      await super.releaseConnection();
+      throw error;
+    }
+    lease.writer = writer;
+    this.#inTransaction.add(lease);
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.#endTransaction(connection, "commit");
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await this.#endTransaction(connection, "rollback");
+  }
+
+  async #endTransaction(connection: DatabaseConnection, how: "commit" | "rollback") {
+    const lease = connection as DatabaseConnection & { writer?: DatabaseConnection };
+    try {
+      await lease.writer!.executeQuery(CompiledQuery.raw(how));
+    } finally {
+      this.#inTransaction.delete(lease);
+      lease.writer = undefined;
+      await super.releaseConnection();
+    }
+  }
+
+  /** Each statement and transaction gives the writer back itself. */
+  override async releaseConnection(): Promise<void> {}
+}
+
 class RetryingSqliteDialect extends SqliteDialect {
-  constructor(private readonly config: SqliteDialectConfig) {
+  constructor(
+    private readonly config: SqliteDialectConfig,
+    private readonly reader: SqliteDatabase | null,
+  ) {
     super(config);
   }
 
   override createDriver(): Driver {
-    return new RetryingSqliteDriver(this.config);
+    return new RetryingSqliteDriver(this.config, this.reader);
   }
 }
 

@@ -21,6 +21,18 @@ import { results } from "./migrations/0020_results";
 import { importMappings } from "./migrations/0021_import_mappings";
 import { signInDevices } from "./migrations/0022_sign_in_devices";
 import { reportExtras } from "./migrations/0023_report_extras";
+import { promotions } from "./migrations/0024_promotions";
+import { onlinePayments } from "./migrations/0025_online_payments";
+import { staffArea } from "./migrations/0026_staff_area";
+import { feeCredits } from "./migrations/0027_fee_credits";
+import { termRollovers } from "./migrations/0028_term_rollovers";
+import { passwordRecovery } from "./migrations/0030_password_recovery";
+import { messages } from "./migrations/0033_messages";
+import { cbt } from "./migrations/0034_cbt";
+import { notesAssignments } from "./migrations/0031_notes_assignments";
+import { notifications } from "./migrations/0032_notifications";
+import { resultVersions } from "./migrations/0036_result_versions";
+import { schoolAddress } from "./migrations/0037_school_address";
 import type { Db, Dialect, DialectMigration } from "./types";
 
 /**
@@ -50,6 +62,18 @@ const migrations: Record<string, DialectMigration> = {
   "0021_import_mappings": importMappings,
   "0022_sign_in_devices": signInDevices,
   "0023_report_extras": reportExtras,
+  "0024_promotions": promotions,
+  "0025_online_payments": onlinePayments,
+  "0026_staff_area": staffArea,
+  "0027_fee_credits": feeCredits,
+  "0028_term_rollovers": termRollovers,
+  "0030_password_recovery": passwordRecovery,
+  "0033_messages": messages,
+  "0034_cbt": cbt,
+  "0031_notes_assignments": notesAssignments,
+  "0032_notifications": notifications,
+  "0036_result_versions": resultVersions,
+  "0037_school_address": schoolAddress,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

@@ -11,6 +11,8 @@ export interface SchoolTable {
   principal_name: string;
   school_email: string;
   phone_number: string;
+  /** Printed under the school's name on report cards (migration 0037). */
+  address: ColumnType<string | null, string | null | undefined, string | null>;
   logo_key: string | null;
   signature_key: string | null;
   password_hash: string;
@@ -28,6 +30,16 @@ export interface AuthTokenTable {
   expires_at: string;
   /** Set when the token is a sub-admin's sign-in; null for the main admin. */
   sub_admin_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Set when the token is a teacher's sign-in (migration 0026). */
+  staff_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The browser's User-Agent at sign-in, cut to 300 characters (migration 0030). */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** When a session (an auth token) was last used, to the minute (migration 0030): bookkeeping every call writes. */
+export interface SessionActivityTable {
+  token_id: number;
+  last_seen_at: string;
 }
 
 export interface LoginFailureTable {
@@ -45,6 +57,18 @@ export interface SignInDeviceTable {
   login_key: string;
   created_at: string;
   last_used_at: string;
+}
+
+/** A password reset link sent by email (migration 0030): the main admin's when both ids are null. */
+export interface PasswordResetTable {
+  id: Generated<number>;
+  school_id: number;
+  sub_admin_id: number | null;
+  staff_id: number | null;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface StudentTable {
@@ -89,6 +113,8 @@ export interface StaffTable {
   is_teaching_staff: number;
   /** JSON of the classes and subjects (contract/staff.ts, TeachingReview) the admin has to pair; null when none. */
   teaching_review: string | null;
+  /** Set while the teacher may sign in to the staff area; null when sign-in is off. */
+  password_hash: ColumnType<string | null, string | null | undefined, string | null>;
   gender: string | null;
   profile_img_key: string | null;
   search_text: string;
@@ -245,6 +271,10 @@ export interface BankAccountTable {
   verified_at: string;
   created_at: string;
   updated_at: string;
+  /** The school's Paystack subaccount, once registered: payments settle into this account. */
+  subaccount_code: string | null;
+  /** "active" once registered; "failed" when Paystack refused or could not be reached (saving again retries). */
+  subaccount_status: "active" | "failed" | null;
 }
 
 export interface FileFolderTable {
@@ -268,6 +298,53 @@ export interface FileTable {
   school_id: number;
   folder_id: number;
   upload_id: number | null;
+  storage_key: string;
+  original_name: string;
+  size: number;
+  mime_type: string;
+  created_at: string;
+}
+
+export interface LessonNoteTable {
+  id: Generated<number>;
+  school_id: number;
+  staff_id: number | null;
+  teacher_name: string;
+  class_name: string;
+  subject: string;
+  week: number;
+  term: string;
+  session: string;
+  storage_key: string;
+  original_name: string;
+  size: number;
+  mime_type: string;
+  idempotency_key: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+  reviewed_by: string | null;
+  review_comment: string | null;
+}
+
+export interface AssignmentTable {
+  id: Generated<number>;
+  school_id: number;
+  staff_id: number | null;
+  teacher_name: string;
+  class_name: string;
+  subject: string;
+  title: string;
+  instructions: string;
+  due_date: string;
+  idempotency_key: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AssignmentAttachmentTable {
+  id: Generated<number>;
+  school_id: number;
+  assignment_id: number;
   storage_key: string;
   original_name: string;
   size: number;
@@ -370,11 +447,138 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** One class's register for one school day; `taken_by` names who saved it last. */
+export interface AttendanceRegisterTable {
+  id: Generated<number>;
+  school_id: number;
+  class_name: string;
+  /** YYYY-MM-DD. */
+  date: string;
+  term: string;
+  session: string;
+  taken_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A student's mark on a register: "present", "absent" or "late", with an optional note. */
+export interface AttendanceMarkTable {
+  register_id: number;
+  school_id: number;
+  student_id: number;
+  status: string;
+  note: string | null;
+}
+
+/** A question of a school's bank (migration 0034). */
+export interface CbtQuestionTable {
+  id: Generated<number>;
+  school_id: number;
+  class_name: string;
+  subject: string;
+  kind: string;
+  text: string;
+  /** JSON array of an objective question's choices; null otherwise. */
+  options: string | null;
+  /** The correct choice's index, "true" or "false"; null for theory. */
+  answer: string | null;
+  marks: number;
+  image_key: string | null;
+  creation_key: string | null;
+  created_at: string;
+}
+
+/** A computer-based test (migration 0034). */
+export interface CbtTestTable {
+  id: Generated<number>;
+  school_id: number;
+  code: string;
+  title: string;
+  class_name: string;
+  subject: string;
+  term: string;
+  session: string;
+  duration_minutes: number;
+  question_count: number;
+  opens_at: string;
+  closes_at: string;
+  results_column: string | null;
+  shuffle: number;
+  grace_minutes: number;
+  lab_network: string | null;
+  pin_key: string;
+  opened_at: string | null;
+  sent_at: string | null;
+  creation_key: string | null;
+  created_at: string;
+}
+
+/** A student's paper of a test: their questions, PIN and attempt (migration 0034). */
+export interface CbtPaperTable {
+  id: Generated<number>;
+  school_id: number;
+  test_id: number;
+  student_id: number;
+  pin_hash: string;
+  pin_round: number;
+  /** JSON array of {q: question id, o: option order | null}. */
+  questions: string;
+  attempt: string | null;
+  started_at: string | null;
+  ends_at: string | null;
+  submitted_at: string | null;
+}
+
+/** An answer of a paper (migration 0034). */
+export interface CbtAnswerTable {
+  paper_id: number;
+  school_id: number;
+  n: number;
+  choice: string;
+  marks: number | null;
+  updated_at: string;
+}
+
+/** One event for the notification centre, whoever sees it (api/services/notifications.ts). */
+export interface NotificationTable {
+  id: Generated<number>;
+  school_id: number;
+  kind: string;
+  /** The feature key a sub-admin needs to see it. */
+  feature: string;
+  /** The class it concerns, when a teacher of that class sees it too. */
+  class_name: string | null;
+  summary: string;
+  /** Where an admin goes to see the thing; `staff_link` where a teacher does. */
+  link: string;
+  staff_link: string | null;
+  dedupe_key: string | null;
+  created_at: string;
+}
+
+/** One notification read by one reader ("main", "sub:{id}", "staff:{id}"). */
+export interface NotificationReadTable {
+  notification_id: number;
+  reader: string;
+  school_id: number;
+  read_at: string;
+}
+
+/** A reader's "mark all as read": every notification up to this id counts as read. */
+export interface NotificationReaderTable {
+  school_id: number;
+  reader: string;
+  read_through_id: number;
+  updated_at: string;
+}
+
 export interface Database {
   schools: SchoolTable;
   auth_tokens: AuthTokenTable;
   login_failures: LoginFailureTable;
   sign_in_devices: SignInDeviceTable;
+  password_resets: PasswordResetTable;
+  session_activity: SessionActivityTable;
   students: StudentTable;
   staff: StaffTable;
   staff_teaching: StaffTeachingTable;
@@ -388,10 +592,15 @@ export interface Database {
   inventory_items: InventoryItemTable;
   inventory_purchases: InventoryPurchaseTable;
   bank_accounts: BankAccountTable;
+  online_payments: OnlinePaymentTable;
+  fee_credits: FeeCreditTable;
   file_folders: FileFolderTable;
   file_uploads: FileUploadTable;
   files: FileTable;
   school_storage: SchoolStorageTable;
+  lesson_notes: LessonNoteTable;
+  assignments: AssignmentTable;
+  assignment_attachments: AssignmentAttachmentTable;
   public_links: PublicLinkTable;
   admission_forms: AdmissionFormTable;
   admission_submissions: AdmissionSubmissionTable;
@@ -402,6 +611,7 @@ export interface Database {
   fee_payments: FeePaymentTable;
   fee_receipt_counters: FeeReceiptCounterTable;
   fee_versions: FeeVersionTable;
+  result_versions: ResultVersionTable;
   imports: ImportTable;
   import_mappings: ImportMappingTable;
   student_classes: StudentClassTable;
@@ -414,6 +624,76 @@ export interface Database {
   result_corrections: ResultCorrectionTable;
   report_extras: ReportExtrasTable;
   report_comments: ReportCommentTable;
+  promotion_rules: PromotionRulesTable;
+  promotions: PromotionTable;
+  promotion_moves: PromotionMoveTable;
+  term_rollovers: TermRolloverTable;
+  attendance_registers: AttendanceRegisterTable;
+  attendance_marks: AttendanceMarkTable;
+  cbt_questions: CbtQuestionTable;
+  cbt_tests: CbtTestTable;
+  cbt_papers: CbtPaperTable;
+  cbt_answers: CbtAnswerTable;
+  notifications: NotificationTable;
+  notification_reads: NotificationReadTable;
+  notification_readers: NotificationReaderTable;
+  messages: MessageTable;
+  message_recipients: MessageRecipientTable;
+  sms_usage: SmsUsageTable;
+  message_settings: MessageSettingsTable;
+}
+
+/** A message to parents (migration 0033): its audience and text; `staff_id` is the teacher who wrote it. */
+export interface MessageTable {
+  id: Generated<number>;
+  school_id: number;
+  audience: string;
+  /** The class, or the section, the audience names; null for the whole school or chosen students. */
+  target: string | null;
+  /** The channels asked for, comma-separated: "email", "sms" or both. */
+  channels: string;
+  body: string;
+  staff_id: number | null;
+  sent_by: string;
+  idempotency_key: string | null;
+  created_at: string;
+}
+
+/** One line of a message's delivery log (migration 0033): a parent on one channel, or a student no parent reaches. */
+export interface MessageRecipientTable {
+  id: Generated<number>;
+  school_id: number;
+  message_id: number;
+  /** "p{parent id}:{channel}", or "s{student id}" for a student without a parent: unique per message. */
+  recipient_key: string;
+  parent_name: string | null;
+  /** The names of the students the line is about, comma-separated. */
+  students: string;
+  channel: string;
+  /** The email address, or the phone number in E.164; empty when there is none. */
+  address: string;
+  /** The text this recipient receives (the body, and their own balance when it is about fees). */
+  text: string;
+  /** JSON of the children whose published report card the line links ({id, name, class, term, session}); null for none. */
+  report_cards: ColumnType<string | null, string | null | undefined, string | null>;
+  status: string;
+  reason: string | null;
+  attempts: Generated<number>;
+  updated_at: string;
+}
+
+/** SMS a school sent on a day (Lagos time), counted against its daily cap (migration 0033). */
+export interface SmsUsageTable {
+  school_id: number;
+  day: string;
+  used: number;
+}
+
+export interface MessageSettingsTable {
+  school_id: number;
+  daily_sms_cap: number;
+  payment_receipts: Generated<number>;
+  updated_at: string;
 }
 
 export type School = Selectable<SchoolTable>;
@@ -462,6 +742,10 @@ export interface AdmissionSubmissionTable {
   reviewed_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The application fee: none asked, asked and not paid yet, paid online, or to be paid at the school. */
+  payment_status: Generated<"not_required" | "unpaid" | "paid" | "at_school">;
+  /** The online payment's reference, once one was started. */
+  payment_reference: string | null;
 }
 
 export interface AdmissionDocumentTable {
@@ -536,6 +820,49 @@ export interface FeePaymentTable {
   reversal_reason: string | null;
 }
 
+/** A payment made online (docs/decisions.md, Online payments), by our own unique reference. */
+export interface OnlinePaymentTable {
+  id: Generated<number>;
+  school_id: number;
+  reference: string;
+  purpose: "application" | "fees";
+  submission_id: number | null;
+  student_id: number | null;
+  term: string | null;
+  session: string | null;
+  payer_name: string;
+  payer_email: string;
+  amount_kobo: Kobo;
+  subaccount_code: string | null;
+  gateway: "paystack" | "sandbox";
+  status: "pending" | "paid" | "failed" | "abandoned";
+  paystack_fee_kobo: Kobo | null;
+  /** What was paid above the balance at the time: kept as the student's credit. */
+  credit_kobo: ColumnType<number | string, number | undefined, number>;
+  /** The fees ledger's payment it became. */
+  fee_payment_id: number | null;
+  sandbox_outcome: "success" | "failed" | null;
+  paid_at: string | null;
+  checked_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * Money paid online above a bill's balance, moved to the student's next bill: a negative row on the term it was paid
+ * in and a positive one on the following term, both counted by the bills as paid.
+ */
+export interface FeeCreditTable {
+  id: Generated<number>;
+  school_id: number;
+  student_id: number;
+  term: string;
+  session: string;
+  amount_kobo: Kobo;
+  online_payment_id: number;
+  created_at: string;
+}
+
 /** The last receipt number a school issued. */
 export interface FeeReceiptCounterTable {
   school_id: number;
@@ -544,6 +871,12 @@ export interface FeeReceiptCounterTable {
 
 /** Moved on by triggers at every write to what bills are made of (migration 0011): the overview is kept while it stands. */
 export interface FeeVersionTable {
+  school_id: number;
+  version: number;
+}
+
+/** A school's results version (migration 0036): moves on with every write to what worked-out results read. */
+export interface ResultVersionTable {
   school_id: number;
   version: number;
 }
@@ -647,4 +980,50 @@ export interface ReportCommentTable {
   remark: string;
   grade: string;
   created_at: string;
+}
+
+/** A school's next class for each class and the two marks of its annual averages (migration 0024). */
+export interface PromotionRulesTable {
+  school_id: number;
+  /** JSON: class → its next class, null when the class graduates; a class left out takes the default. */
+  next_classes: string;
+  lower_mark: number;
+  upper_mark: number;
+  updated_at: string;
+}
+
+/** A promotion done: the session it ended and the settings it changed (JSON), deleted when undone. */
+export interface PromotionTable {
+  id: Generated<number>;
+  school_id: number;
+  ending_session: string;
+  new_session: string;
+  /** JSON: the current term and session the settings held before, and whether the session was added to their list. */
+  settings_before: string;
+  /** JSON: the counts the answer and the audit entry gave. */
+  counts: string;
+  idempotency_key: string | null;
+  created_at: string;
+}
+
+/** A student a promotion moved: the class before and after; `to_class` null and `graduated` 1 for a leaver. */
+/** A 1st or 2nd Term a school ended, with the term and session its settings held before (JSON). */
+export interface TermRolloverTable {
+  id: Generated<number>;
+  school_id: number;
+  ending_term: string;
+  ending_session: string;
+  new_term: string;
+  settings_before: string;
+  idempotency_key: string | null;
+  created_at: string;
+}
+
+export interface PromotionMoveTable {
+  promotion_id: number;
+  school_id: number;
+  student_id: number;
+  from_class: string | null;
+  to_class: string | null;
+  graduated: number;
 }

@@ -69,10 +69,31 @@ export function matchesSearch(
   }
   if ([...query].length < TRIGRAM) return sql<SqlBool>`instr(${column}, ${query}) > 0`;
   const index = sql.table(`${table}_search`);
-  const first = schoolId * SCHOOL_SPAN;
+  // BigInt, so the driver binds integers: FTS5 ignores a rowid bound that arrives as a floating-point value
+  // (as a plain JS number does) and would then walk every school's matches, about ten times the work here.
+  const first = BigInt(schoolId) * BigInt(SCHOOL_SPAN);
+  const last = first + BigInt(SCHOOL_SPAN) - 1n;
   // One quoted phrase: the trigram tokenizer matches it as a substring; quotes inside are doubled.
   const phrase = `"${query.replace(/"/g, '""')}"`;
-  return sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid - ${first} from ${index} where ${index} match ${phrase} and rowid between ${first} and ${first + SCHOOL_SPAN - 1})`;
+  return sql<SqlBool>`${sql.ref(`${table}.id`)} in (select rowid - ${first} from ${index} where ${index} match ${phrase} and rowid between ${first} and ${last})`;
+}
+
+/**
+ * The condition "this row of `table` is `schoolId`'s" for a list that `query` (a `searchQuery()`, or null) may
+ * search. When SQLite's text index answers the search, the school column is written `+school_id`, which no index
+ * answers: the planner then walks the index's matches within the school (a few hundred) and looks each row up by
+ * id, rather than walking the school's whole span of its own index (thousands of rows) to test each against them.
+ */
+export function ofSchool(
+  dialect: Dialect,
+  table: SearchableTable,
+  schoolId: number,
+  query: string | null,
+): RawBuilder<SqlBool> {
+  const column = sql.ref(`${table}.school_id`);
+  return dialect === "sqlite" && query !== null && [...query].length >= TRIGRAM
+    ? sql<SqlBool>`+${column} = ${schoolId}`
+    : sql<SqlBool>`${column} = ${schoolId}`;
 }
 
 /** A search box's text as a LIKE pattern that finds it anywhere: trimmed, lower-cased, `%`, `_` and `\` taken literally. */

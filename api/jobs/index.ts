@@ -1,7 +1,9 @@
 import { JOB_NAMES } from "../../contract/jobs";
-import type { ApiDeps } from "../context";
 import type { DbHandle } from "../db";
 import { sweepExpiredChecks } from "../services/imports";
+import { sendMessageJob, type MessageJobDeps } from "../services/messages";
+import { findMissingRegisters, sweepOldNotifications } from "../services/notifications";
+import { recheckPending, type PaymentDeps } from "../services/payments";
 import { postgresJobQueue } from "./postgres";
 import type { JobDefinition, JobQueue } from "./queue";
 import { sqliteJobQueue } from "./sqlite";
@@ -9,8 +11,22 @@ import { sqliteJobQueue } from "./sqlite";
 export type { EnqueueOptions, JobDefinition, JobQueue, RunningJob } from "./queue";
 
 /** The product's jobs. */
-export function productJobs(deps: Pick<ApiDeps, "db" | "now">): JobDefinition[] {
+export function productJobs(
+  deps: Pick<PaymentDeps, "db" | "now"> &
+    Partial<Pick<PaymentDeps, "publicUrl" | "payments">> &
+    Pick<MessageJobDeps, "mailer" | "sms">,
+): JobDefinition[] {
   return [
+    {
+      // Every 10 minutes: pending online payments older than 30 minutes are verified with Paystack again.
+      name: JOB_NAMES.checkOnlinePayments,
+      retryLimit: 1,
+      retryDelaySeconds: 60,
+      schedule: "*/10 * * * *",
+      run: async (_payload, job) => {
+        await recheckPending({ publicUrl: "", ...deps }, job.schoolId ?? undefined);
+      },
+    },
     {
       // Every hour for all schools, and for one school when its check's hour is up.
       name: JOB_NAMES.sweepImportChecks,
@@ -19,6 +35,28 @@ export function productJobs(deps: Pick<ApiDeps, "db" | "now">): JobDefinition[] 
       schedule: "0 * * * *",
       run: async (_payload, job) => {
         await sweepExpiredChecks(deps, job.schoolId);
+      },
+    },
+    // A message to parents: its queued lines, by email and SMS.
+    sendMessageJob(deps),
+    {
+      // Every day at 02:00 UTC: notifications older than 90 days go.
+      name: JOB_NAMES.sweepNotifications,
+      retryLimit: 3,
+      retryDelaySeconds: 60,
+      schedule: "0 2 * * *",
+      run: async () => {
+        await sweepOldNotifications(deps);
+      },
+    },
+    {
+      // Hourly from noon to 17:00 in Lagos (UTC+1) on weekdays: registers not taken by noon on a school day.
+      name: JOB_NAMES.checkRegisters,
+      retryLimit: 3,
+      retryDelaySeconds: 60,
+      schedule: "5 11-16 * * 1-5",
+      run: async (_payload, job) => {
+        await findMissingRegisters(deps, job.schoolId);
       },
     },
   ];

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { isMainThread, parentPort } from "node:worker_threads";
+import { archiveExtent, csvExtent, DataExtent, type ExtentRefusal } from "./sheet-extent";
 import { checkZip, isZip, type ZipLimits } from "./zip-limits";
 
 /**
@@ -10,7 +11,8 @@ import { checkZip, isZip, type ZipLimits } from "./zip-limits";
  * the codepages of old .xls files) when the thread starts, and reads and writes a small workbook at once
  * so that SheetJS is compiled before the first file arrives. Each export answers one job.
  *
- * It imports nothing of the project but `zip-limits.ts`: the build emits it on its own, beside server.mjs.
+ * It imports nothing of the project but `zip-limits.ts` and `sheet-extent.ts`: the build emits it on its
+ * own, beside server.mjs.
  */
 
 const XLSX: typeof import("@e965/xlsx") = createRequire(import.meta.url)("@e965/xlsx");
@@ -42,9 +44,7 @@ export interface CsvFormat {
 
 export type ReadRefusal =
   | { ok: false; reason: "invalid" | "password" | "empty" | "unreadable" | "unpacksTooLarge" }
-  | { ok: false; reason: "tooManyColumns" | "tooManyCells" }
-  /** `row`: the first row holding data past the rows a file may have. */
-  | { ok: false; reason: "rowPastLimit"; row: number };
+  | ExtentRefusal;
 
 export type ReadAnswer =
   | { ok: true; sha256: string; firstRow: number; headers: string[]; rowsJson: string }
@@ -81,8 +81,10 @@ const text = (v: unknown) => (v === null || v === undefined ? "" : String(v).tri
  * sheet's row of the first). An .xlsx or .ods archive is checked before anything in it is inflated
  * (`checkZip`). The range a sheet declares (`<dimension ref="A1:XFD1048576">` of a sheet formatted by
  * whole columns) is not trusted: only cells holding data count, and every row holding data is read, so
- * none is dropped without a word; past the limits the file is refused, naming the first row too many. A
- * CSV is decoded as the caller says and its values kept as written (no number or date guessed). The rows
+ * none is dropped without a word; past the limits the file is refused, naming the first row too many.
+ * The rows, columns and cells are counted on the file itself before SheetJS builds anything
+ * (`sheet-extent.ts`), so a file that would fill a thread's memory is refused naming the limit it breaks,
+ * and counted again on what SheetJS read; its time limit is the last guard. A CSV is decoded as the caller says and its values kept as written (no number or date guessed). The rows
  * come back as JSON text: one string crosses to the request thread faster than 10,000 arrays, and is what
  * gets stored.
  */
@@ -93,6 +95,14 @@ export async function read(job: ReadJob): Promise<ReadAnswer> {
   if (!job.text && isZip(bytes)) {
     const zip = await checkZip(bytes, job.limits.zip);
     if (zip !== "ok") return { ok: false, reason: zip === "tooLarge" ? "unpacksTooLarge" : "invalid" };
+    // What SheetJS would build is counted first: past a limit, the file is refused naming it.
+    const counted = await archiveExtent(bytes, job.limits);
+    if (counted?.refusal) return counted.refusal;
+  }
+  const csv = job.text ? decodeText(bytes, job.text.encoding) : "";
+  if (job.text) {
+    const counted = csvExtent(csv, job.text.delimiter, job.limits);
+    if (counted.refusal) return counted.refusal;
   }
   let book: import("@e965/xlsx").WorkBook;
   try {
@@ -107,7 +117,7 @@ export async function read(job: ReadJob): Promise<ReadAnswer> {
       bookVBA: false,
     } as const;
     book = job.text
-      ? XLSX.read(decodeText(bytes, job.text.encoding), {
+      ? XLSX.read(csv, {
           ...options,
           type: "string",
           raw: true,
@@ -124,7 +134,7 @@ export async function read(job: ReadJob): Promise<ReadAnswer> {
     const sheet = book.SheetNames.length ? book.Sheets[book.SheetNames[0]] : undefined;
     if (!sheet) return { ok: false, reason: "invalid" };
     const extent = dataExtent(sheet["!data"] ?? [], job.limits);
-    if ("ok" in extent) return extent;
+    if (!(extent instanceof DataExtent)) return extent;
     if (extent.lastRow < 0) return { ok: false, reason: "empty" };
     sheet["!ref"] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: extent.lastRow, c: extent.lastColumn } });
     const all = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, raw: false, defval: "", blankrows: true });
@@ -152,34 +162,23 @@ const holdsData = (cell: import("@e965/xlsx").CellObject | undefined) =>
   cell !== undefined && cell.t !== "z" && text(cell.w ?? cell.v) !== "";
 
 /**
- * The last row and column (from 0) holding data, or why the sheet is refused: a cell holding data past
- * the columns, more cells holding data than allowed, or a row holding data more than `limits.rows` under
- * the first. Rows and cells are visited as stored (a sheet's arrays are sparse), never across its range.
+ * The last row and column (from 0) holding data, or why the sheet is refused (`DataExtent`). Rows and
+ * cells are visited as stored (a sheet's arrays are sparse), never across its range.
  */
-function dataExtent(
-  data: import("@e965/xlsx").CellObject[][],
-  limits: SheetLimits,
-): ReadRefusal | { lastRow: number; lastColumn: number } {
-  let firstRow = -1;
-  let lastRow = -1;
-  let lastColumn = -1;
-  let cells = 0;
+function dataExtent(data: import("@e965/xlsx").CellObject[][], limits: SheetLimits): ReadRefusal | DataExtent {
+  const extent = new DataExtent(limits);
   for (const r in data) {
     const row = data[r];
-    let filled = false;
+    let filled = 0;
+    let last = -1;
     for (const c in row) {
       if (!holdsData(row[c])) continue;
-      if (Number(c) >= limits.columns) return { ok: false, reason: "tooManyColumns" };
-      if (++cells > limits.cells) return { ok: false, reason: "tooManyCells" };
-      lastColumn = Math.max(lastColumn, Number(c));
-      filled = true;
+      filled++;
+      last = Number(c);
     }
-    if (!filled) continue;
-    if (firstRow < 0) firstRow = Number(r);
-    if (Number(r) - firstRow > limits.rows) return { ok: false, reason: "rowPastLimit", row: Number(r) + 1 };
-    lastRow = Number(r);
+    if (!extent.add(Number(r), filled, last)) return extent.refusal!;
   }
-  return { lastRow, lastColumn };
+  return extent;
 }
 
 /** An .xlsx of the sheets given, in their order. */

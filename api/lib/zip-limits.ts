@@ -53,6 +53,7 @@ function zip64Sizes(bytes: Uint8Array, start: number, length: number): { packed?
 }
 
 interface Entry {
+  name: string;
   method: number;
   /** Where its packed bytes start, and how many there are. */
   start: number;
@@ -73,6 +74,8 @@ function entries(bytes: Uint8Array): Entry[] | null {
     if (at + 46 > bytes.length) return null;
     const nameLength = readUint16(bytes, at + 28);
     const extraLength = readUint16(bytes, at + 30);
+    if (at + 46 + nameLength > bytes.length) return null;
+    const name = Buffer.from(bytes.buffer, bytes.byteOffset + at + 46, nameLength).toString("utf8");
     const central = {
       packed: readUint32(bytes, at + 20),
       unpacked: readUint32(bytes, at + 24),
@@ -93,6 +96,7 @@ function entries(bytes: Uint8Array): Entry[] | null {
     const packed = own.packed || central.packed;
     if (start + packed > bytes.length) return null;
     found.push({
+      name,
       method: readUint16(bytes, local + 8),
       start,
       packed,
@@ -132,6 +136,37 @@ export async function checkZip(bytes: Uint8Array, limits: ZipLimits): Promise<Zi
     if (total > limits.totalBytes) return "tooLarge";
   }
   return "ok";
+}
+
+/**
+ * Inflates the entry called `name` chunk by chunk into `onChunk`, which returns false to stop it; false
+ * when the archive holds no such entry (or cannot be read). Run after `checkZip`: it counts nothing.
+ */
+export async function streamEntry(
+  bytes: Uint8Array,
+  name: string,
+  onChunk: (chunk: Uint8Array) => boolean,
+): Promise<boolean> {
+  const entry = entries(bytes)?.find((e) => e.name === name);
+  if (!entry) return false;
+  const packed = bytes.subarray(entry.start, entry.start + entry.packed);
+  if (entry.method === STORED) {
+    onChunk(packed);
+    return true;
+  }
+  if (entry.method !== DEFLATED) return false;
+  return new Promise((resolve) => {
+    const inflate = zlib.createInflateRaw();
+    inflate.on("data", (chunk: Buffer) => {
+      if (!onChunk(chunk)) {
+        inflate.destroy();
+        resolve(true);
+      }
+    });
+    inflate.on("error", () => resolve(true));
+    inflate.on("end", () => resolve(true));
+    inflate.end(packed);
+  });
 }
 
 /** What `packed` inflates to, counted and dropped chunk by chunk; stopped once past a limit. */

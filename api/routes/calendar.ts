@@ -1,3 +1,5 @@
+import { calendarPayload } from "../../contract/calendar.schema";
+import { documented } from "../lib/route-docs";
 import { Hono } from "hono";
 import { CALENDAR_MESSAGES as M } from "../../contract/calendar";
 import type { ApiDeps } from "../context";
@@ -12,7 +14,7 @@ import { getCalendar, saveCalendar } from "../services/calendar";
 export function calendarRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
     .get("/calendar", async (c) => c.json({ data: await getCalendar(deps, c.get("tenant"), c.req.query("year")) }))
-    .put("/calendar", async (c) => {
+    .put("/calendar", documented({ body: calendarPayload }), async (c) => {
       const data = await saveCalendar(deps, c.get("tenant"), c.req.query("year"), await readJson(c));
       return c.json({ message: M.saved, data });
     });

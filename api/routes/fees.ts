@@ -1,3 +1,12 @@
+import {
+  assignmentPayload,
+  discountPayload,
+  feeItemFields,
+  paymentPayload,
+  retirePayload,
+  reversalFields,
+} from "../../contract/fees.schema";
+import { documented } from "../lib/route-docs";
 import { Hono } from "hono";
 import { z } from "zod";
 import { FEE_MESSAGES as M } from "../../contract/fees";
@@ -6,6 +15,7 @@ import type { ApiDeps } from "../context";
 import { ApiError } from "../lib/errors";
 import { downloadResponse, readJson } from "../lib/http";
 import type { TenantEnv } from "../middleware/tenant";
+import { sendPaymentReceipt } from "../services/messages";
 import { receiptPdf } from "../services/fee-receipt-pdf";
 import {
   addDiscount,
@@ -22,6 +32,7 @@ import {
   retireFee,
   reversePayment,
   studentBill,
+  termCreditTotals,
   updateFee,
 } from "../services/fees";
 
@@ -42,10 +53,10 @@ function recordId(value: string | undefined, notFound: string): number {
 /** School fees, under /api/admin/{uniqueId}/fees (contract/fees.ts lists the calls and their answers). */
 export function feeRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
-    .get("/fees/fee-settings", async (c) =>
+    .get("/fees/fee-settings", documented({ query: termQuery }), async (c) =>
       c.json({ data: await listFees(deps, c.get("tenant"), termQuery.parse(c.req.query())) }),
     )
-    .post("/fees/fee-settings", async (c) => {
+    .post("/fees/fee-settings", documented({ body: feeItemFields }), async (c) => {
       const { fee, replayed } = await createFee(
         deps,
         c.get("tenant"),
@@ -57,11 +68,11 @@ export function feeRoutes(deps: ApiDeps) {
     .get("/fees/fee-settings/:id", async (c) =>
       c.json({ data: await getFee(deps, c.get("tenant"), recordId(c.req.param("id"), M.feeNotFound)) }),
     )
-    .put("/fees/fee-settings/:id", async (c) => {
+    .put("/fees/fee-settings/:id", documented({ body: feeItemFields }), async (c) => {
       const fee = await updateFee(deps, c.get("tenant"), recordId(c.req.param("id"), M.feeNotFound), await readJson(c));
       return c.json({ message: M.feeUpdated, data: fee });
     })
-    .post("/fees/fee-settings/:id/retire", async (c) => {
+    .post("/fees/fee-settings/:id/retire", documented({ body: retirePayload }), async (c) => {
       const fee = await retireFee(deps, c.get("tenant"), recordId(c.req.param("id"), M.feeNotFound), await readJson(c));
       return c.json({ message: fee.retired ? M.feeRetired : M.feeRestored, data: fee });
     })
@@ -69,15 +80,15 @@ export function feeRoutes(deps: ApiDeps) {
       await deleteFee(deps, c.get("tenant"), recordId(c.req.param("id"), M.feeNotFound));
       return c.json({ message: DEFAULT_SUCCESS.deleted });
     })
-    .post("/fees/fee-settings/:id/students", async (c) => {
+    .post("/fees/fee-settings/:id/students", documented({ body: assignmentPayload }), async (c) => {
       const body = (await readJson(c)) as { assigned?: unknown };
       const bill = await assignFee(deps, c.get("tenant"), recordId(c.req.param("id"), M.feeNotFound), body);
       return c.json({ message: body?.assigned === false ? M.unassigned : M.assigned, data: bill });
     })
-    .get("/fees/students/:id/bill", async (c) =>
+    .get("/fees/students/:id/bill", documented({ query: termQuery }), async (c) =>
       c.json({ data: await studentBill(deps, c.get("tenant"), c.req.param("id"), termQuery.parse(c.req.query())) }),
     )
-    .post("/fees/discounts", async (c) => {
+    .post("/fees/discounts", documented({ body: discountPayload }), async (c) => {
       const { bill, replayed } = await addDiscount(
         deps,
         c.get("tenant"),
@@ -90,22 +101,24 @@ export function feeRoutes(deps: ApiDeps) {
       await removeDiscount(deps, c.get("tenant"), recordId(c.req.param("id"), M.discountNotFound));
       return c.json({ message: M.discountRemoved });
     })
-    .get("/fees/parents/:id", async (c) =>
+    .get("/fees/parents/:id", documented({ query: termQuery }), async (c) =>
       c.json({ data: await parentBalances(deps, c.get("tenant"), c.req.param("id"), termQuery.parse(c.req.query())) }),
     )
-    .post("/fees/payments", async (c) => {
+    .post("/fees/payments", documented({ body: paymentPayload }), async (c) => {
       const { payment, replayed } = await recordPayment(
         deps,
         c.get("tenant"),
         await readJson(c),
         c.req.header("idempotency-key"),
       );
+      // The parents' receipt, when the school turned receipts on (api/services/messages.ts).
+      if (!replayed) await sendPaymentReceipt(deps, c.get("tenant"), payment);
       return c.json({ message: M.paymentRecorded, data: payment }, replayed ? 200 : 201);
     })
     .get("/fees/payments/:id", async (c) =>
       c.json({ data: await getPayment(deps, c.get("tenant"), recordId(c.req.param("id"), M.paymentNotFound)) }),
     )
-    .post("/fees/payments/:id/reverse", async (c) => {
+    .post("/fees/payments/:id/reverse", documented({ body: reversalFields }), async (c) => {
       const payment = await reversePayment(
         deps,
         c.get("tenant"),
@@ -114,11 +127,13 @@ export function feeRoutes(deps: ApiDeps) {
       );
       return c.json({ message: M.paymentReversed, data: payment });
     })
-    .get("/fees/payments/:id/receipt", async (c) => {
+    .get("/fees/payments/:id/receipt", documented({ file: "application/pdf" }), async (c) => {
       const pdf = await receiptPdf(deps, c.get("tenant"), recordId(c.req.param("id"), M.paymentNotFound));
       return downloadResponse(pdf.bytes, "application/pdf", `attachment; filename="${pdf.filename}"`);
     })
-    .get("/fees/overview", async (c) =>
-      c.json({ data: await feeOverview(deps, c.get("tenant"), overviewQuery.parse(c.req.query())) }),
-    );
+    .get("/fees/overview", documented({ query: overviewQuery }), async (c) => {
+      const overview = await feeOverview(deps, c.get("tenant"), overviewQuery.parse(c.req.query()));
+      const credit = await termCreditTotals(deps.db, c.get("tenant").schoolId, overview.term, overview.session);
+      return c.json({ data: { ...overview, credit } });
+    });
 }

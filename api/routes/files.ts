@@ -1,6 +1,7 @@
+import { sharePayload, uploadFolderFields } from "../../contract/files.schema";
+import { documented } from "../lib/route-docs";
 import { Hono } from "hono";
 import { FILE_MESSAGES, UPLOAD_REQUEST_MAX_BYTES } from "../../contract/files";
-import { sharePayload } from "../../contract/files.schema";
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from "../../contract/limits";
 import { DEFAULT_SUCCESS, MESSAGES } from "../../contract/messages";
 import type { ApiDeps } from "../context";
@@ -34,11 +35,11 @@ const UPLOAD_LIMITS = {
 export function fileRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
     .get("/files/folders", async (c) => c.json({ data: await listFolderNames(deps, c.get("tenant")) }))
-    .get("/files/folderStats", async (c) =>
+    .get("/files/folderStats", documented({ query: pageParams }), async (c) =>
       c.json({ data: await listFolderStats(deps, c.get("tenant"), pageParams.parse(c.req.query())) }),
     )
     .get("/files/storage-quota", async (c) => c.json({ data: await getStorageQuota(deps, c.get("tenant")) }))
-    .get("/files/folder/:folder", async (c) =>
+    .get("/files/folder/:folder", documented({ query: pageParams }), async (c) =>
       c.json({
         data: await listFolderFiles(deps, c.get("tenant"), c.req.param("folder"), pageParams.parse(c.req.query())),
       }),
@@ -47,7 +48,7 @@ export function fileRoutes(deps: ApiDeps) {
       await deleteFolder(deps, c.get("tenant"), c.req.param("folder"));
       return c.json({ message: FILE_MESSAGES.folderDeleted });
     })
-    .post("/files", async (c) => {
+    .post("/files", documented({ form: uploadFolderFields }), async (c) => {
       const { files, replayed } = await withFormOnDisk(c, deps, UPLOAD_LIMITS, (form) =>
         uploadFiles(deps, c.get("tenant"), form, c.req.header("idempotency-key")),
       );
@@ -58,7 +59,7 @@ export function fileRoutes(deps: ApiDeps) {
       await deleteFile(deps, c.get("tenant"), fileId(c.req.param("id")));
       return c.json({ message: DEFAULT_SUCCESS.deleted });
     })
-    .post("/files/:id/share", async (c) => {
+    .post("/files/:id/share", documented({ body: sharePayload }), async (c) => {
       const parsed = sharePayload.safeParse(await readJson(c));
       if (!parsed.success) throw fromZod(parsed.error);
       const link = await shareFile(deps, c.get("tenant"), fileId(c.req.param("id")), parsed.data.disposition);
@@ -76,7 +77,7 @@ export function fileRoutes(deps: ApiDeps) {
  * shown inline; everything else is a download under its original name.
  */
 export function sharedFileRoutes(deps: ApiDeps) {
-  return new Hono().get("/:token", async (c) => {
+  return new Hono().get("/:token", documented({ file: "application/octet-stream" }), async (c) => {
     const file = await openSharedFile(deps, c.req.param("token"));
     const pdfInline = file.disposition === "inline" && file.mime === "application/pdf";
     // A HEAD request gets the headers only: the stream opened for nothing is closed at once.

@@ -1,5 +1,13 @@
+import { documented } from "../lib/route-docs";
 import { Hono, type Context } from "hono";
-import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, isImportKind, KIND_WORDS, type ImportKind } from "../../contract/imports";
+import {
+  IMPORT_FEATURE,
+  IMPORT_MAX_BYTES,
+  IMPORT_MESSAGES,
+  isImportKind,
+  KIND_WORDS,
+  type ImportKind,
+} from "../../contract/imports";
 import type { ApiDeps } from "../context";
 import { requireFeature } from "../lib/access";
 import { ApiError } from "../lib/errors";
@@ -18,7 +26,7 @@ import {
 } from "../services/imports";
 
 /** One spreadsheet and a few short fields; busboy cuts the file off one byte past the cap. */
-const UPLOAD_LIMITS = {
+export const UPLOAD_LIMITS = {
   maxFiles: 1,
   maxFileBytes: IMPORT_MAX_BYTES,
   maxFields: 5,
@@ -26,11 +34,11 @@ const UPLOAD_LIMITS = {
   maxRequestBytes: IMPORT_MAX_BYTES + 64 * 1024,
 };
 
-/** The kind in the path, which is also the feature key a sub-admin needs to import it. */
+/** The kind in the path; a sub-admin needs its feature key (IMPORT_FEATURE) to import it. */
 const kindOf = (c: Context<TenantEnv>) => {
   const kind = c.req.param("kind");
   if (!isImportKind(kind)) throw new ApiError(404, "Not found.");
-  requireFeature(c.get("tenant"), kind);
+  requireFeature(c.get("tenant"), IMPORT_FEATURE[kind]);
   return kind;
 };
 
@@ -38,7 +46,7 @@ const xlsx = (bytes: Uint8Array, name: string) =>
   downloadResponse(bytes, XLSX_MIME, contentDisposition("attachment", name));
 
 /** A check with problems answers 422 with the check itself, so the caller can show every row's problem. */
-async function orProblems(c: Context, run: () => Promise<Response>): Promise<Response> {
+export async function orProblems(c: Context, run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
@@ -67,7 +75,7 @@ export function importRoutes(deps: ApiDeps) {
     .post("/students/bulkRegister", bulk("students", "students"))
     .post("/stu-parents/bulkRegister", bulk("parents", "parents"))
     .post("/staffs/bulkRegister", bulk("staff", "staff"))
-    .get("/imports/:kind/template", async (c) => {
+    .get("/imports/:kind/template", documented({ file: XLSX_MIME }), async (c) => {
       const kind = kindOf(c);
       return xlsx(
         await templateFile(deps, c.get("tenant"), kind),
@@ -84,7 +92,7 @@ export function importRoutes(deps: ApiDeps) {
     .get("/imports/:kind/:token", async (c) =>
       c.json({ data: await getCheck(deps, c.get("tenant"), kindOf(c), c.req.param("token")) }),
     )
-    .get("/imports/:kind/:token/problems", async (c) => {
+    .get("/imports/:kind/:token/problems", documented({ file: XLSX_MIME }), async (c) => {
       const file = await problemFile(deps, c.get("tenant"), kindOf(c), c.req.param("token"));
       return xlsx(file.bytes, file.name);
     })

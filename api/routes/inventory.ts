@@ -1,3 +1,5 @@
+import { groupPayload, itemPayload, salePayload } from "../../contract/inventory.schema";
+import { documented } from "../lib/route-docs";
 import { Hono } from "hono";
 import { z } from "zod";
 import { INVENTORY_MESSAGES } from "../../contract/inventory";
@@ -39,7 +41,7 @@ function recordId(value: string | undefined, notFound: string): number {
  */
 export function inventoryRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
-    .get("/inventory/groups", async (c) =>
+    .get("/inventory/groups", documented({ query: groupsQuery }), async (c) =>
       c.json({ data: await listGroups(deps, c.get("tenant"), groupsQuery.parse(c.req.query())) }),
     )
     .get("/inventory/groups/:id", async (c) =>
@@ -51,7 +53,7 @@ export function inventoryRoutes(deps: ApiDeps) {
         ),
       }),
     )
-    .post("/inventory/groups", async (c) => {
+    .post("/inventory/groups", documented({ body: groupPayload }), async (c) => {
       const { group, created, replayed } = await saveGroup(
         deps,
         c.get("tenant"),
@@ -66,7 +68,7 @@ export function inventoryRoutes(deps: ApiDeps) {
       await deleteGroup(deps, c.get("tenant"), id, c.req.query("with_items") === "true");
       return c.json({ message: DEFAULT_SUCCESS.deleted });
     })
-    .get("/inventory/items", async (c) => {
+    .get("/inventory/items", documented({ query: itemsQuery }), async (c) => {
       const { group_id, ...query } = itemsQuery.parse(c.req.query());
       const groupId =
         group_id === undefined || group_id === "" ? undefined : recordId(group_id, INVENTORY_MESSAGES.groupNotFound);
@@ -77,7 +79,7 @@ export function inventoryRoutes(deps: ApiDeps) {
         data: await getItem(deps, c.get("tenant"), recordId(c.req.param("id"), INVENTORY_MESSAGES.itemNotFound)),
       }),
     )
-    .post("/inventory/items", async (c) => {
+    .post("/inventory/items", documented({ body: itemPayload }), async (c) => {
       const { item, created, replayed } = await saveItem(
         deps,
         c.get("tenant"),
@@ -92,13 +94,13 @@ export function inventoryRoutes(deps: ApiDeps) {
       return c.json({ message: DEFAULT_SUCCESS.deleted });
     })
     .get("/inventory/stats", async (c) => c.json({ data: await inventoryStats(deps, c.get("tenant")) }))
-    .get("/inventory/purchases", async (c) => {
+    .get("/inventory/purchases", documented({ query: purchasesQuery }), async (c) => {
       const { student_id, ...query } = purchasesQuery.parse(c.req.query());
       return c.json({
         data: await listPurchases(deps, c.get("tenant"), { ...query, studentId: student_id || undefined }),
       });
     })
-    .post("/inventory/purchases", async (c) => {
+    .post("/inventory/purchases", documented({ body: salePayload }), async (c) => {
       const { purchase, replayed } = await sellItem(
         deps,
         c.get("tenant"),

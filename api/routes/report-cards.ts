@@ -1,3 +1,4 @@
+import { documented } from "../lib/route-docs";
 import { Hono } from "hono";
 import type { ApiDeps } from "../context";
 import { downloadResponse } from "../lib/http";
@@ -10,7 +11,7 @@ const pdf = (bytes: Buffer, filename: string) =>
 /** Report cards as PDFs, under /api/admin/{uniqueId} (calls in contract/report-cards.ts). */
 export function reportCardRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
-    .get("/results/report-card/:studentId", async (c) => {
+    .get("/results/report-card/:studentId", documented({ file: "application/pdf" }), async (c) => {
       const { cards, images, term, session } = await reportCardData(
         deps,
         c.get("tenant"),
@@ -20,7 +21,7 @@ export function reportCardRoutes(deps: ApiDeps) {
       const bytes = await renderReportCards(cards, images, deps.now());
       return pdf(bytes, reportCardFilename([cards[0].student.name, term, session]));
     })
-    .get("/results/report-cards", async (c) => {
+    .get("/results/report-cards", documented({ file: "application/pdf" }), async (c) => {
       const { cards, images, className, term, session } = await reportCardData(deps, c.get("tenant"), c.req.query());
       const bytes = await renderReportCards(cards, images, deps.now());
       return pdf(bytes, reportCardFilename([className, term, session]));

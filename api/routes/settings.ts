@@ -1,3 +1,5 @@
+import { schoolSettingsSchema } from "../../contract/settings.schema";
+import { documented } from "../lib/route-docs";
 import { Hono } from "hono";
 import { MESSAGES } from "../../contract/messages";
 import type { ApiDeps } from "../context";
@@ -13,7 +15,7 @@ export function settingsRoutes(deps: ApiDeps) {
       const settings = await getSchoolSettings(deps, c.get("tenant"));
       return c.json({ data: { ...settings, school_term: await schoolTerm(deps, c.get("tenant")) } });
     })
-    .post("/school-settings", async (c) => {
+    .post("/school-settings", documented({ body: schoolSettingsSchema }), async (c) => {
       const settings = await saveSchoolSettings(deps, c.get("tenant"), await readJson(c));
       const data = { ...settings, school_term: await schoolTerm(deps, c.get("tenant")) };
       return c.json({ message: MESSAGES.settingsUpdated, data });

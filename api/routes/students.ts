@@ -1,3 +1,5 @@
+import { backlogPayload, studentCreateFields, studentUpdateFields } from "../../contract/students.schema";
+import { documented } from "../lib/route-docs";
 import { Hono } from "hono";
 import { z } from "zod";
 import { DEFAULT_SUCCESS, MESSAGES } from "../../contract/messages";
@@ -36,18 +38,18 @@ const studentData = (body: unknown) => (body as { student_data?: unknown } | nul
 /** Students and the backlog, under /api/admin/{uniqueId} (contract/students.ts). */
 export function studentRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
-    .get("/students", async (c) => {
+    .get("/students", documented({ query: listQuery }), async (c) => {
       const query = listQuery.parse(c.req.query());
       return c.json({ data: await listStudents(deps, c.get("tenant"), { ...query, className: query.class }) });
     })
-    .get("/students/backlog", async (c) => {
+    .get("/students/backlog", documented({ query: backlogQuery }), async (c) => {
       const parsed = backlogQuery.safeParse(c.req.query());
       if (!parsed.success) throw fromZod(parsed.error);
       const { reason, ...page } = parsed.data;
       const filter = reason === "" || reason === "All" ? undefined : reason;
       return c.json({ data: await listBacklog(deps, c.get("tenant"), { ...page, reason: filter }) });
     })
-    .post("/students", async (c) => {
+    .post("/students", documented({ body: z.object({ student_data: studentCreateFields }) }), async (c) => {
       const body = await readJson(c);
       const { student, replayed } = await createStudent(
         deps,
@@ -57,7 +59,7 @@ export function studentRoutes(deps: ApiDeps) {
       );
       return c.json({ message: DEFAULT_SUCCESS.created, data: student }, replayed ? 200 : 201);
     })
-    .post("/students/:id", async (c) => {
+    .post("/students/:id", documented({ body: z.object({ student_data: studentUpdateFields }) }), async (c) => {
       const body = await readJson(c);
       const student = await updateStudent(deps, c.get("tenant"), c.req.param("id"), studentData(body));
       return c.json({ message: DEFAULT_SUCCESS.updated, data: student });
@@ -66,7 +68,7 @@ export function studentRoutes(deps: ApiDeps) {
       await deleteStudent(deps, c.get("tenant"), c.req.param("id"));
       return c.json({ message: DEFAULT_SUCCESS.deleted });
     })
-    .post("/students/:id/backlog", async (c) => {
+    .post("/students/:id/backlog", documented({ body: backlogPayload }), async (c) => {
       const entry = await moveToBacklog(deps, c.get("tenant"), c.req.param("id"), await readJson(c));
       return c.json({ message: MESSAGES.studentBacklogged, data: entry });
     })
@@ -77,7 +79,7 @@ export function studentRoutes(deps: ApiDeps) {
       const student = await restoreStudent(deps, c.get("tenant"), c.req.param("id"));
       return c.json({ message: STUDENT_MESSAGES.restored, data: student });
     })
-    .get("/students/:id/data-export", async (c) => {
+    .get("/students/:id/data-export", documented({ file: "application/gzip" }), async (c) => {
       const archive = await exportStudentData(deps, c.get("tenant"), c.req.param("id"));
       return downloadResponse(archive.bytes, "application/gzip", `attachment; filename="${archive.filename}"`);
     })

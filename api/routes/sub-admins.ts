@@ -1,3 +1,5 @@
+import { subAdminFields, subAdminStatus } from "../../contract/access.schema";
+import { documented } from "../lib/route-docs";
 import { Hono } from "hono";
 import { z } from "zod";
 import { ACCESS_MESSAGES, AUDIT_KINDS, FEATURE_KEYS } from "../../contract/access";
@@ -32,7 +34,7 @@ const auditQuery = pageParams.extend({
 export function subAdminRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
     .get("/sub-admins", async (c) => c.json({ data: await listSubAdmins(deps, c.get("tenant")) }))
-    .post("/sub-admins", async (c) => {
+    .post("/sub-admins", documented({ body: subAdminFields }), async (c) => {
       const { created, credentials } = await createSubAdmin(
         deps,
         c.get("tenant"),
@@ -42,13 +44,13 @@ export function subAdminRoutes(deps: ApiDeps) {
       return c.json({ message: ACCESS_MESSAGES.subAdminAdded, data: credentials }, created ? 201 : 200);
     })
     .get("/sub-admins/:id", async (c) => c.json({ data: await getSubAdmin(deps, c.get("tenant"), c.req.param("id")) }))
-    .put("/sub-admins/:id", async (c) =>
+    .put("/sub-admins/:id", documented({ body: subAdminFields }), async (c) =>
       c.json({
         message: ACCESS_MESSAGES.subAdminUpdated,
         data: await updateSubAdmin(deps, c.get("tenant"), c.req.param("id"), await readJson(c)),
       }),
     )
-    .put("/sub-admins/:id/status", async (c) => {
+    .put("/sub-admins/:id/status", documented({ body: subAdminStatus }), async (c) => {
       const data = await setSubAdminDisabled(deps, c.get("tenant"), c.req.param("id"), await readJson(c));
       return c.json({
         message: data.disabled ? ACCESS_MESSAGES.subAdminDisabled : ACCESS_MESSAGES.subAdminEnabled,
@@ -66,16 +68,17 @@ export function subAdminRoutes(deps: ApiDeps) {
       return c.json({ message: ACCESS_MESSAGES.subAdminDeleted });
     })
     .get("/access", (c) => {
-      const sub = c.get("tenant").subAdmin;
+      const { subAdmin: sub, staff } = c.get("tenant");
       return c.json({
         data: {
+          ...(staff ? { staff: { id: staff.id, name: staff.name, form_class: staff.formClass } } : {}),
           sub_admin: sub
             ? { id: sub.id, name: sub.name, features: FEATURE_KEYS.filter((k) => sub.features.has(k)) }
             : null,
         },
       });
     })
-    .get("/audit-log", async (c) =>
+    .get("/audit-log", documented({ query: auditQuery }), async (c) =>
       c.json({ data: await listAudit(deps, c.get("tenant"), auditQuery.parse(c.req.query())) }),
     );
 }

@@ -1,3 +1,5 @@
+import { schedulePayload, timetablePayload } from "../../contract/timetables.schema";
+import { documented } from "../lib/route-docs";
 import { Hono } from "hono";
 import { z } from "zod";
 import { DEFAULT_SUCCESS, MESSAGES } from "../../contract/messages";
@@ -18,6 +20,8 @@ import {
 } from "../services/timetables";
 
 const listQuery = pageParams.extend({ q: z.string().max(100).optional().catch(undefined) });
+/** A schedule's fields as the description shows them (the checks of a dated one apply to Test and Exam timetables). */
+const scheduleBody = schedulePayload("Regular School Period", "2000-01-01");
 
 /**
  * Timetables and their schedules under /api/admin/{uniqueId}. A create repeated with the
@@ -25,10 +29,10 @@ const listQuery = pageParams.extend({ q: z.string().max(100).optional().catch(un
  */
 export function timetableRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
-    .get("/timetables", async (c) => {
+    .get("/timetables", documented({ query: listQuery }), async (c) => {
       return c.json({ data: await listTimetables(deps, c.get("tenant"), listQuery.parse(c.req.query())) });
     })
-    .post("/timetables", async (c) => {
+    .post("/timetables", documented({ body: timetablePayload }), async (c) => {
       const { timetable, created } = await createTimetable(
         deps,
         c.get("tenant"),
@@ -38,7 +42,7 @@ export function timetableRoutes(deps: ApiDeps) {
       return c.json({ message: DEFAULT_SUCCESS.created, data: timetable }, created ? 201 : 200);
     })
     .get("/timetables/:id", async (c) => c.json({ data: await getTimetable(deps, c.get("tenant"), c.req.param("id")) }))
-    .put("/timetables/:id", async (c) => {
+    .put("/timetables/:id", documented({ body: timetablePayload }), async (c) => {
       const data = await updateTimetable(deps, c.get("tenant"), c.req.param("id"), await readJson(c));
       return c.json({ message: DEFAULT_SUCCESS.updated, data });
     })
@@ -46,7 +50,7 @@ export function timetableRoutes(deps: ApiDeps) {
       await deleteTimetable(deps, c.get("tenant"), c.req.param("id"));
       return c.json({ message: MESSAGES.timetableDeleted });
     })
-    .post("/timetables/:id/schedules", async (c) => {
+    .post("/timetables/:id/schedules", documented({ body: scheduleBody }), async (c) => {
       const { schedule, created } = await createSchedule(
         deps,
         c.get("tenant"),
@@ -56,7 +60,7 @@ export function timetableRoutes(deps: ApiDeps) {
       );
       return c.json({ message: DEFAULT_SUCCESS.created, data: schedule }, created ? 201 : 200);
     })
-    .put("/timetables/:id/schedules/:scheduleId", async (c) => {
+    .put("/timetables/:id/schedules/:scheduleId", documented({ body: scheduleBody }), async (c) => {
       const data = await updateSchedule(
         deps,
         c.get("tenant"),
@@ -70,7 +74,7 @@ export function timetableRoutes(deps: ApiDeps) {
       await deleteSchedule(deps, c.get("tenant"), c.req.param("id"), c.req.param("scheduleId"));
       return c.json({ message: MESSAGES.scheduleDeleted });
     })
-    .get("/timetable/:id/download-pdf", async (c) => {
+    .get("/timetable/:id/download-pdf", documented({ file: "application/pdf" }), async (c) => {
       const pdf = await timetablePdf(deps, c.get("tenant"), c.req.param("id"));
       return downloadResponse(pdf.bytes, "application/pdf", `attachment; filename="${pdf.filename}"`);
     });

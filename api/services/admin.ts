@@ -42,7 +42,7 @@ export async function updateAdminRecord(
     files.signature &&
     (await gatherFieldErrorsAsync(errors, () => checkImage("signature", files.signature!, "signature")));
   if (Object.keys(errors).length || !parsed.success) throw validationError(errors);
-  const fields = { ...parsed.data };
+  const { school_address, ...fields } = parsed.data;
   if (phone) fields.phone_number = phone;
   if (fields.school_email !== undefined) fields.school_email = fields.school_email.toLowerCase();
 
@@ -60,7 +60,13 @@ export async function updateAdminRecord(
       }
       await trx
         .updateTable("schools")
-        .set({ ...fields, logo_key, signature_key, updated_at: deps.now().toISOString() })
+        .set({
+          ...fields,
+          ...(school_address === undefined ? {} : { address: school_address || null }),
+          logo_key,
+          signature_key,
+          updated_at: deps.now().toISOString(),
+        })
         .where("id", "=", tenant.schoolId)
         .execute();
     });
@@ -69,7 +75,11 @@ export async function updateAdminRecord(
     throw error;
   }
   const after = await school(deps, tenant);
-  const changed = [...Object.keys(fields), ...(files.logo ? ["logo"] : []), ...(files.signature ? ["signature"] : [])];
+  const changed = [
+    ...Object.keys(parsed.data),
+    ...(files.logo ? ["logo"] : []),
+    ...(files.signature ? ["signature"] : []),
+  ];
   await recordAudit(deps, tenant, {
     kind: "settings",
     summary: `Changed the school profile (${changed.join(", ") || "nothing"})`,

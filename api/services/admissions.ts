@@ -7,6 +7,7 @@ import {
   DOCUMENT_FIELDS,
   HONEYPOT_FIELD,
   applicationPath,
+  reviewPath,
   type AdmissionForm,
   type FormDataEntry,
   type FormStatus,
@@ -15,7 +16,15 @@ import {
   type SubmissionRow,
   type SubmissionStatus,
 } from "../../contract/admissions";
-import { admissionFormFields, applicationFields, toggleStatusPayload } from "../../contract/admissions.schema";
+import {
+  admissionFormFields,
+  applicationFields,
+  bulkDecisionPayload,
+  toggleStatusPayload,
+} from "../../contract/admissions.schema";
+import { ACCESS_MESSAGES } from "../../contract/access";
+import { BULK_DECISION_MESSAGES as BULK, type BulkDecision } from "../../contract/admission-decisions";
+import { requireMainAdmin } from "../lib/access";
 import type { FieldErrors, Paginated } from "../../contract/http";
 import { koboToNaira } from "../../contract/money";
 import { APP_MESSAGES } from "../../contract/messages";
@@ -24,6 +33,7 @@ import { toE164 } from "../../contract/phone";
 import { errorFields, logger } from "../../observability/log";
 import type { ApiDeps, Tenant } from "../context";
 import { recordAudit } from "./audit";
+import { notify } from "./notifications";
 import type { Db } from "../db";
 import { readableId, randomKey } from "../lib/crypto";
 import { isUniqueViolation } from "../lib/db-errors";
@@ -36,6 +46,8 @@ import { cleanFileName, diskBytes } from "./files";
 import { mediaUrl, storeImage, removeMedia } from "./media";
 import { linkApplicantParent } from "./parents";
 import { getSchoolSettings } from "./settings";
+import { gatewayOf, startPayment } from "./payments";
+import { PAYMENT_MESSAGES } from "../../contract/payments";
 import { insertStudent, studentColumns } from "./students";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -241,17 +253,48 @@ export async function readPublicForm(deps: ApiDeps, publicId: string): Promise<P
   };
 }
 
-/** The confirmation page's check: this reference belongs to this form. */
+/** The confirmation page's check: this reference belongs to this form; with its fee and whether it is paid. */
 export async function readPublicSubmission(deps: ApiDeps, publicId: string, reference: string) {
   const { row } = await publicForm(deps, publicId);
   const found = await deps.db
     .selectFrom("admission_submissions")
-    .select("reference")
+    .select(["reference", "payment_status"])
     .where("form_id", "=", row.id)
     .where("reference", "=", reference.slice(0, 40))
     .executeTakeFirst();
   if (!found) throw new ApiError(404, M.submissionNotFound);
-  return { reference: found.reference, title: row.title };
+  return {
+    reference: found.reference,
+    title: row.title,
+    amount: koboToNaira(Number(row.amount_kobo)),
+    payment_status: found.payment_status,
+  };
+}
+
+/**
+ * Starts paying an application's fee (from the form just sent, or from the done page after an abandoned payment):
+ * Paystack's checkout address to send the applicant to. Refused when there is nothing to pay online.
+ */
+export async function payApplication(deps: ApiDeps, publicId: string, reference: string) {
+  const { row } = await publicForm(deps, publicId);
+  const found = await deps.db
+    .selectFrom("admission_submissions")
+    .select(["id", "school_id", "payment_status", "form_data", "student_name"])
+    .where("form_id", "=", row.id)
+    .where("reference", "=", reference.slice(0, 40))
+    .executeTakeFirst();
+  if (!found) throw new ApiError(404, M.submissionNotFound);
+  if (found.payment_status === "paid") throw new ApiError(409, PAYMENT_MESSAGES.alreadyPaid);
+  if (found.payment_status !== "unpaid") throw new ApiError(409, PAYMENT_MESSAGES.notOwed);
+  const answers = JSON.parse(found.form_data) as Record<string, string>;
+  const started = await startPayment(deps, found.school_id, {
+    purpose: "application",
+    submissionId: found.id,
+    payerName: answers.parentName || found.student_name,
+    payerEmail: answers.emailAddress,
+    amountKobo: Number(row.amount_kobo),
+  });
+  return { authorization_url: started.authorizationUrl, payment_reference: started.reference };
 }
 
 /** Only a hash of the address is kept: enough to count, not to know who. */
@@ -395,6 +438,8 @@ export async function submitApplication(
           reviewed_at: null,
           created_at: now,
           updated_at: now,
+          payment_status: Number(row.amount_kobo) <= 0 ? "not_required" : gatewayOf(deps) ? "unpaid" : "at_school",
+          payment_reference: null,
         })
         .returning("id")
         .executeTakeFirstOrThrow();
@@ -415,6 +460,17 @@ export async function submitApplication(
           )
           .execute();
       }
+      await notify(
+        trx,
+        tenant.schoolId,
+        {
+          kind: "admission_submitted",
+          feature: "admission",
+          summary: `New application from ${studentNameOf(answers)} for ${answers.classApplyingInto} (${row.title})`,
+          link: reviewPath(tenant.uniqueId, submission.id),
+        },
+        deps.now(),
+      );
     });
     return { reference, replayed: false };
   } catch (error) {
@@ -433,6 +489,7 @@ export async function submitApplication(
 export interface SubmissionListQuery extends PageParams {
   status?: SubmissionStatus;
   formId?: number;
+  className?: string;
 }
 
 function submissionsOf(db: Db, tenant: Tenant) {
@@ -451,6 +508,8 @@ const rowColumns = [
   "admission_submissions.class_applying_into",
   "admission_submissions.status",
   "admission_submissions.created_at",
+  "admission_submissions.payment_status",
+  "admission_submissions.payment_reference",
 ] as const;
 
 export async function listSubmissions(
@@ -461,6 +520,7 @@ export async function listSubmissions(
   let base = submissionsOf(deps.db, tenant);
   if (query.status) base = base.where("admission_submissions.status", "=", query.status);
   if (query.formId) base = base.where("admission_submissions.form_id", "=", query.formId);
+  if (query.className) base = base.where("admission_submissions.class_applying_into", "=", query.className);
   return paginate(
     query,
     async () => (await base.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
@@ -541,9 +601,44 @@ function notPending(status: string, failure: string) {
  * made, and the submission marked approved with its student. The status moves only from pending, by a
  * conditional write, so two approvals at once make one student.
  */
-export async function approveSubmission(deps: ApiDeps, tenant: Tenant, rawId: string): Promise<SubmissionDetail> {
+export async function approveSubmission(
+  deps: ApiDeps,
+  tenant: Tenant,
+  rawId: string,
+  options: { confirmUnpaid?: boolean } = {},
+): Promise<SubmissionDetail> {
   const submission = await findSubmission(deps.db, tenant, rawId);
   if (submission.status !== "pending") throw notPending(submission.status, SPEC.failedApprove);
+  // An applicant who has not paid the fee is approved only when the admin says so.
+  if (submission.payment_status === "unpaid" && !options.confirmUnpaid)
+    throw new ApiError(409, PAYMENT_MESSAGES.approveUnpaid, { confirm_unpaid: [PAYMENT_MESSAGES.approveUnpaid] });
+  const prepared = await prepareApproval(deps, tenant, submission);
+  try {
+    await deps.db.transaction().execute(async (trx) => {
+      if (!(await applyApproval(deps, trx, tenant, submission, prepared)))
+        throw notPending("reviewed", SPEC.failedApprove);
+      await recordAudit(
+        deps,
+        tenant,
+        {
+          kind: "approval",
+          summary: `Approved the application of ${submission.student_name} (${submission.reference})`,
+          recordIds: [submission.id, prepared.studentId!],
+        },
+        trx,
+      );
+    });
+  } catch (error) {
+    await removeMedia(deps, prepared.photo);
+    throw error;
+  }
+  return getSubmission(deps, tenant, String(submission.id));
+}
+
+type FoundSubmission = Awaited<ReturnType<typeof findSubmission>>;
+
+/** What an approval needs before its transaction: the student's checked columns and the passport photograph copied. */
+async function prepareApproval(deps: ApiDeps, tenant: Tenant, submission: FoundSubmission) {
   const answers = JSON.parse(submission.form_data) as Record<string, string>;
   const columns = studentColumns(
     {
@@ -558,51 +653,54 @@ export async function approveSubmission(deps: ApiDeps, tenant: Tenant, rawId: st
     (await getSchoolSettings(deps, tenant)).classes,
   );
   const photo = await passportPhoto(deps, tenant, submission.id);
+  return { answers, columns, photo, studentId: undefined as number | undefined };
+}
+
+/**
+ * The approval's writes, in the caller's transaction: the status moves from pending first (a second approval waits
+ * on this row, then finds it no longer pending: false, nothing written), then the student is made from its answers
+ * and the parent or guardian linked or made.
+ */
+async function applyApproval(
+  deps: ApiDeps,
+  trx: Db,
+  tenant: Tenant,
+  submission: FoundSubmission,
+  prepared: Awaited<ReturnType<typeof prepareApproval>>,
+): Promise<boolean> {
   const now = deps.now().toISOString();
-  try {
-    await deps.db.transaction().execute(async (trx) => {
-      // The status moves first: a second approval waits on this row, then finds it no longer pending.
-      const moved = await trx
-        .updateTable("admission_submissions")
-        .set({ status: "approved", reviewed_at: now, updated_at: now })
-        .where("id", "=", submission.id)
-        .where("status", "=", "pending")
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) throw notPending("reviewed", SPEC.failedApprove);
-      const student = await insertStudent(trx, tenant, columns, { profileImgKey: photo, idempotencyKey: null, now });
-      await linkApplicantParent(
-        trx,
-        tenant,
-        {
-          name: answers.parentName,
-          email: answers.emailAddress,
-          phone: answers.phoneNumber,
-          address: answers.homeAddress ?? null,
-        },
-        student.id,
-        now,
-      );
-      await trx
-        .updateTable("admission_submissions")
-        .set({ student_id: student.id })
-        .where("id", "=", submission.id)
-        .execute();
-      await recordAudit(
-        deps,
-        tenant,
-        {
-          kind: "approval",
-          summary: `Approved the application of ${submission.student_name} (${submission.reference})`,
-          recordIds: [submission.id, student.id],
-        },
-        trx,
-      );
-    });
-  } catch (error) {
-    await removeMedia(deps, photo);
-    throw error;
-  }
-  return getSubmission(deps, tenant, String(submission.id));
+  const moved = await trx
+    .updateTable("admission_submissions")
+    .set({ status: "approved", reviewed_at: now, updated_at: now })
+    .where("id", "=", submission.id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return false;
+  const { answers } = prepared;
+  const student = await insertStudent(trx, tenant, prepared.columns, {
+    profileImgKey: prepared.photo,
+    idempotencyKey: null,
+    now,
+  });
+  await linkApplicantParent(
+    trx,
+    tenant,
+    {
+      name: answers.parentName,
+      email: answers.emailAddress,
+      phone: answers.phoneNumber,
+      address: answers.homeAddress ?? null,
+    },
+    student.id,
+    now,
+  );
+  await trx
+    .updateTable("admission_submissions")
+    .set({ student_id: student.id })
+    .where("id", "=", submission.id)
+    .execute();
+  prepared.studentId = student.id;
+  return true;
 }
 
 /** The passport photograph, when it is a picture, copied to the student's photos; its media key. */
@@ -629,18 +727,90 @@ async function passportPhoto(deps: ApiDeps, tenant: Tenant, submissionId: number
 export async function rejectSubmission(deps: ApiDeps, tenant: Tenant, rawId: string): Promise<SubmissionDetail> {
   const submission = await findSubmission(deps.db, tenant, rawId);
   if (submission.status !== "pending") throw notPending(submission.status, SPEC.failedReject);
-  const now = deps.now().toISOString();
-  const moved = await deps.db
-    .updateTable("admission_submissions")
-    .set({ status: "rejected", reviewed_at: now, updated_at: now })
-    .where("id", "=", submission.id)
-    .where("status", "=", "pending")
-    .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) throw notPending("reviewed", SPEC.failedReject);
+  if (!(await applyRejection(deps, deps.db, submission.id))) throw notPending("reviewed", SPEC.failedReject);
   await recordAudit(deps, tenant, {
     kind: "rejection",
     summary: `Rejected the application of ${submission.student_name} (${submission.reference})`,
     recordIds: [submission.id],
   });
   return getSubmission(deps, tenant, String(submission.id));
+}
+
+/** Moves a submission from pending to rejected; false when it was not pending any more. */
+async function applyRejection(deps: ApiDeps, db: Db, id: number): Promise<boolean> {
+  const now = deps.now().toISOString();
+  const moved = await db
+    .updateTable("admission_submissions")
+    .set({ status: "rejected", reviewed_at: now, updated_at: now })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
+
+/**
+ * `POST /submissions/decisions`: approves or rejects the chosen submissions (the main admin's alone) in one
+ * transaction, with one audit entry naming them. One already reviewed (a double submit, another admin) or, for an
+ * approval, with its fee unpaid is left as it was and named in `skipped`; an id not the school's refuses the lot.
+ */
+export async function decideSubmissions(deps: ApiDeps, tenant: Tenant, raw: unknown): Promise<BulkDecision> {
+  requireMainAdmin(tenant, ACCESS_MESSAGES.submissionReviewMainOnly);
+  const parsed = bulkDecisionPayload.safeParse(raw);
+  if (!parsed.success) throw fromZod(parsed.error);
+  const { decision } = parsed.data;
+  const ids = [...new Set(parsed.data.ids)];
+  const found = await submissionsOf(deps.db, tenant)
+    .select([...rowColumns, "admission_submissions.form_data", "admission_submissions.student_id"])
+    .where("admission_submissions.id", "in", ids)
+    .orderBy("admission_submissions.id")
+    .execute();
+  if (found.length !== ids.length) throw validationError({ ids: [BULK.notFound] });
+  const skipped: BulkDecision["skipped"] = [];
+  const skip = (row: FoundSubmission, reason: string) => skipped.push({ id: row.id, reference: row.reference, reason });
+  const chosen = found.filter((row) => {
+    if (row.status !== "pending") skip(row, BULK.skippedDecided);
+    else if (decision === "approve" && row.payment_status === "unpaid") skip(row, BULK.skippedUnpaid);
+    else return true;
+    return false;
+  });
+  const prepared = new Map<number, Awaited<ReturnType<typeof prepareApproval>>>();
+  const photos = () => [...prepared.values()].map((p) => p.photo);
+  try {
+    if (decision === "approve")
+      for (const row of chosen) prepared.set(row.id, await prepareApproval(deps, tenant, row));
+    const decided = await deps.db.transaction().execute(async (trx) => {
+      const done: FoundSubmission[] = [];
+      for (const row of chosen) {
+        const moved =
+          decision === "approve"
+            ? await applyApproval(deps, trx, tenant, row, prepared.get(row.id)!)
+            : await applyRejection(deps, trx, row.id);
+        if (moved) done.push(row);
+        else skip(row, BULK.skippedDecided);
+      }
+      if (done.length) {
+        const names = done.map((row) => `${row.student_name} (${row.reference})`).join(", ");
+        await recordAudit(
+          deps,
+          tenant,
+          {
+            kind: decision === "approve" ? "approval" : "rejection",
+            summary: `${decision === "approve" ? "Approved" : "Rejected"} ${done.length} applications at once: ${names}`,
+            recordIds: done.flatMap((row) => [
+              row.id,
+              ...(prepared.get(row.id)?.studentId ? [prepared.get(row.id)!.studentId!] : []),
+            ]),
+          },
+          trx,
+        );
+      }
+      return done;
+    });
+    // Photos copied for submissions another review took first are not any student's.
+    for (const [id, p] of prepared) if (!decided.some((row) => row.id === id)) await removeMedia(deps, p.photo);
+    return { decision, decided: decided.length, skipped };
+  } catch (error) {
+    for (const photo of photos()) await removeMedia(deps, photo);
+    throw error;
+  }
 }

@@ -26,7 +26,7 @@ export async function recordAudit(deps: ApiDeps, tenant: Tenant, entry: AuditRec
     .values({
       school_id: tenant.schoolId,
       sub_admin_id: tenant.subAdmin?.id ?? null,
-      actor_name: tenant.subAdmin?.name ?? MAIN_ADMIN_NAME,
+      actor_name: tenant.subAdmin?.name ?? (tenant.staff ? `${tenant.staff.name} (teacher)` : MAIN_ADMIN_NAME),
       kind: entry.kind,
       summary: entry.summary.slice(0, 300),
       record_ids: (entry.recordIds ?? []).map(String).join(","),

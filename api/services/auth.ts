@@ -18,6 +18,7 @@ import {
   generateToken,
   generateUniqueId,
   hashPassword,
+  needsRehash,
   hashToken,
   verifyPassword,
 } from "../lib/crypto";
@@ -37,6 +38,7 @@ export function adminData(school: School): AdminData {
     principal_name: school.principal_name,
     school_email: school.school_email,
     phone_number: school.phone_number,
+    school_address: school.address ?? null,
     logo_url: mediaUrl(school.logo_key),
     signature_url: mediaUrl(school.signature_key),
   };
@@ -181,6 +183,8 @@ function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
 export interface SignInClient {
   address: string;
   deviceToken: string | undefined;
+  /** The browser's User-Agent, kept with the session to name its device. */
+  userAgent?: string;
 }
 
 /** A device stays known for a year after its last sign-in to the account (the device cookie lives as long). */
@@ -205,12 +209,31 @@ async function isKnownDevice(deps: ApiDeps, loginKey: string, deviceToken: strin
   return Boolean(row);
 }
 
+/** How many attempts within LOGIN_WINDOW_MS lock a key: from one address, from every address together. */
+export interface Throttle {
+  perAddress: number;
+  perAccount: number;
+  message: string;
+}
+
+const SIGN_IN_THROTTLE: Throttle = {
+  perAddress: LOGIN_MAX_FAILURES,
+  perAccount: LOGIN_ACCOUNT_MAX_FAILURES,
+  message: APP_MESSAGES.tooManyAttempts,
+};
+
 /**
  * Refuses a sign-in (429 with Retry-After) while the account has failed too often from this address, or too
  * often from everywhere together unless this device has signed in to it before: failures from other addresses
  * never lock the real user out of their own device, and lock out a new device only past the looser ceiling.
+ * Other attempts worth counting (password reset requests) pass their own key and ceilings.
  */
-async function refuseWhileLocked(deps: ApiDeps, loginKey: string, client: SignInClient) {
+export async function refuseWhileLocked(
+  deps: ApiDeps,
+  loginKey: string,
+  client: SignInClient,
+  throttle: Throttle = SIGN_IN_THROTTLE,
+) {
   const since = new Date(deps.now().getTime() - LOGIN_WINDOW_MS).toISOString();
   const failures = await deps.db
     .selectFrom("login_failures")
@@ -222,19 +245,20 @@ async function refuseWhileLocked(deps: ApiDeps, loginKey: string, client: SignIn
   const locks = [
     unlocksAt(
       failures.filter((f) => f.address === client.address),
-      LOGIN_MAX_FAILURES,
+      throttle.perAddress,
     ),
   ];
-  const accountLock = unlocksAt(failures, LOGIN_ACCOUNT_MAX_FAILURES);
+  const accountLock = unlocksAt(failures, throttle.perAccount);
   if (accountLock !== null && !(await isKnownDevice(deps, loginKey, client.deviceToken))) locks.push(accountLock);
   const lockedUntil = Math.max(...locks.map((at) => at ?? 0));
   if (lockedUntil > 0) {
     const retryAfter = Math.max(1, Math.ceil((lockedUntil - deps.now().getTime()) / 1000));
-    throw new ApiError(429, APP_MESSAGES.tooManyAttempts, undefined, { "Retry-After": String(retryAfter) });
+    throw new ApiError(429, throttle.message, undefined, { "Retry-After": String(retryAfter) });
   }
 }
 
-async function recordFailure(deps: ApiDeps, loginKey: string, client: SignInClient) {
+/** Counts one attempt against `loginKey` from the client's address (a failed sign-in, a reset request). */
+export async function recordFailure(deps: ApiDeps, loginKey: string, client: SignInClient) {
   const now = deps.now();
   // Failures older than the window count for nothing: they go as the next one comes.
   await deps.db
@@ -282,7 +306,13 @@ async function signedIn(deps: ApiDeps, loginKey: string, client: SignInClient): 
   return deviceToken;
 }
 
-async function issueToken(deps: ApiDeps, schoolId: number, subAdminId: number | null) {
+async function issueToken(
+  deps: ApiDeps,
+  client: SignInClient,
+  schoolId: number,
+  subAdminId: number | null,
+  staffId: number | null = null,
+) {
   await deps.db
     .deleteFrom("auth_tokens")
     .where("school_id", "=", schoolId)
@@ -295,9 +325,11 @@ async function issueToken(deps: ApiDeps, schoolId: number, subAdminId: number | 
     .values({
       school_id: schoolId,
       sub_admin_id: subAdminId,
+      staff_id: staffId,
       token_hash: hashToken(token),
       created_at: deps.now().toISOString(),
       expires_at: expiresAt,
+      user_agent: client.userAgent ? client.userAgent.slice(0, 300) : null,
     })
     .execute();
   return { token, expiresAt };
@@ -319,8 +351,15 @@ export async function login(deps: ApiDeps, input: unknown, client: SignInClient)
     throw new ApiError(401, APP_MESSAGES.loginFailed);
   }
 
+  if (needsRehash(school.password_hash))
+    await deps.db
+      .updateTable("schools")
+      .set({ password_hash: await hashPassword(parsed.data.password) })
+      .where("id", "=", school.id)
+      .where("password_hash", "=", school.password_hash)
+      .execute();
   const deviceToken = await signedIn(deps, loginKey, client);
-  const { token, expiresAt } = await issueToken(deps, school.id, null);
+  const { token, expiresAt } = await issueToken(deps, client, school.id, null);
   return {
     token,
     unique_id: school.unique_id,
@@ -332,9 +371,10 @@ export async function login(deps: ApiDeps, input: unknown, client: SignInClient)
 }
 
 /**
- * A sub-admin's sign-in: the school's Unique ID, their email and password. Throttled apart from the main
- * admin's (one sub-admin's failures lock neither the school nor the other sub-admins); a disabled
- * sub-admin is refused like a wrong password.
+ * A sub-admin's or a teacher's sign-in: the school's Unique ID, their email and password. Throttled apart from
+ * the main admin's (one person's failures lock neither the school nor the others); a disabled sub-admin, or a
+ * teacher whose sign-in is off, is refused like a wrong password. An email is a sub-admin's before a teacher's:
+ * sign-in is not turned on for a teacher whose email a sub-admin of the school has (api/services/staff-sign-in.ts).
  */
 async function loginSubAdmin(deps: ApiDeps, uniqueId: string, email: string, password: string, client: SignInClient) {
   const loginKey = `${uniqueId}:${email}`;
@@ -353,24 +393,54 @@ async function loginSubAdmin(deps: ApiDeps, uniqueId: string, email: string, pas
     .where("schools.unique_id", "=", uniqueId)
     .where("sub_admins.email", "=", email)
     .executeTakeFirst();
-  const valid = await verifyPassword(password, row?.password_hash ?? (await decoyPasswordHash()));
-  if (!row || !valid || row.disabled) {
+  const teacher = row
+    ? undefined
+    : await deps.db
+        .selectFrom("staff")
+        .innerJoin("schools", "schools.id", "staff.school_id")
+        .select(["staff.id", "staff.name", "staff.password_hash", "schools.id as school_id"])
+        .where("schools.unique_id", "=", uniqueId)
+        .where("staff.email", "=", email)
+        .where("staff.password_hash", "is not", null)
+        .where("staff.is_teaching_staff", "=", 1)
+        .executeTakeFirst();
+  const hash = row?.password_hash ?? teacher?.password_hash ?? (await decoyPasswordHash());
+  const valid = await verifyPassword(password, hash);
+  if (!(row || teacher) || !valid || row?.disabled) {
     await recordFailure(deps, loginKey, client);
     throw new ApiError(401, APP_MESSAGES.loginFailed);
+  }
+  if (needsRehash(hash)) {
+    const rehashed = await hashPassword(password);
+    if (row)
+      await deps.db
+        .updateTable("sub_admins")
+        .set({ password_hash: rehashed })
+        .where("id", "=", row.id)
+        .where("password_hash", "=", hash)
+        .execute();
+    else
+      await deps.db
+        .updateTable("staff")
+        .set({ password_hash: rehashed })
+        .where("id", "=", teacher!.id)
+        .where("password_hash", "=", hash)
+        .execute();
   }
   const deviceToken = await signedIn(deps, loginKey, client);
   const school = await deps.db
     .selectFrom("schools")
     .selectAll()
-    .where("id", "=", row.school_id)
+    .where("id", "=", (row ?? teacher)!.school_id)
     .executeTakeFirstOrThrow();
-  const { token, expiresAt } = await issueToken(deps, school.id, row.id);
+  const { token, expiresAt } = await issueToken(deps, client, school.id, row?.id ?? null, teacher?.id ?? null);
   return {
     token,
     unique_id: school.unique_id,
     expires_at: expiresAt,
     admin_data: adminData(school),
-    sub_admin: { id: row.id, name: row.name, features: parseFeatures(row.features) },
+    sub_admin: row ? { id: row.id, name: row.name, features: parseFeatures(row.features) } : null,
+    staff: teacher ? { id: teacher.id, name: teacher.name } : null,
     device_token: deviceToken,
   };
 }
@@ -380,6 +450,8 @@ export async function authenticate(deps: ApiDeps, token: string): Promise<Tenant
     .selectFrom("auth_tokens")
     .innerJoin("schools", "schools.id", "auth_tokens.school_id")
     .leftJoin("sub_admins", "sub_admins.id", "auth_tokens.sub_admin_id")
+    .leftJoin("staff", "staff.id", "auth_tokens.staff_id")
+    .leftJoin("session_activity", "session_activity.token_id", "auth_tokens.id")
     .select([
       "schools.id as schoolId",
       "schools.unique_id as uniqueId",
@@ -387,11 +459,28 @@ export async function authenticate(deps: ApiDeps, token: string): Promise<Tenant
       "sub_admins.name as subAdminName",
       "sub_admins.features",
       "sub_admins.disabled",
+      "auth_tokens.staff_id",
+      "staff.name as staffName",
+      "staff.form_teacher",
+      "staff.password_hash as staffPassword",
+      "staff.is_teaching_staff",
+      "auth_tokens.id as tokenId",
+      "session_activity.last_seen_at",
     ])
     .where("auth_tokens.token_hash", "=", hashToken(token))
     .where("auth_tokens.expires_at", ">", deps.now().toISOString())
     .executeTakeFirst();
   if (!row) return null;
+  await markSeen(deps, row.tokenId, row.last_seen_at);
+  if (row.staff_id !== null) {
+    // Read at every request: sign-in turned off, or the member no longer teaching, holds from the next call.
+    if (row.staffName === null || row.staffPassword === null || row.is_teaching_staff !== 1) return null;
+    return {
+      schoolId: row.schoolId,
+      uniqueId: row.uniqueId,
+      staff: { id: row.staff_id, name: row.staffName, formClass: row.form_teacher },
+    };
+  }
   if (row.sub_admin_id === null) return { schoolId: row.schoolId, uniqueId: row.uniqueId };
   // Read at every request: disabling a sub-admin or taking a key away holds from their next call.
   if (row.disabled !== 0 || row.features === null || row.subAdminName === null) return null;
@@ -400,6 +489,19 @@ export async function authenticate(deps: ApiDeps, token: string): Promise<Tenant
     uniqueId: row.uniqueId,
     subAdmin: { id: row.sub_admin_id, name: row.subAdminName, features: new Set(parseFeatures(row.features)) },
   };
+}
+
+/** A session's last use is written at most once a minute: a page of several calls writes it once. */
+const SEEN_EVERY_MS = 60 * 1000;
+
+async function markSeen(deps: ApiDeps, tokenId: number, lastSeen: string | null) {
+  const now = deps.now();
+  if (lastSeen && now.getTime() - Date.parse(lastSeen) < SEEN_EVERY_MS) return;
+  await deps.db
+    .insertInto("session_activity")
+    .values({ token_id: tokenId, last_seen_at: now.toISOString() })
+    .onConflict((oc) => oc.column("token_id").doUpdateSet({ last_seen_at: now.toISOString() }))
+    .execute();
 }
 
 export async function logout(deps: ApiDeps, token: string): Promise<void> {
@@ -413,23 +515,33 @@ export async function changePassword(
   currentToken: string,
 ) {
   const subAdminId = tenant.subAdmin?.id;
-  const stored = subAdminId
-    ? await deps.db
-        .selectFrom("sub_admins")
-        .select("password_hash")
-        .where("id", "=", subAdminId)
-        .where("school_id", "=", tenant.schoolId)
-        .executeTakeFirstOrThrow()
-    : await deps.db
-        .selectFrom("schools")
-        .select("password_hash")
-        .where("id", "=", tenant.schoolId)
-        .executeTakeFirstOrThrow();
+  const staffId = tenant.staff?.id;
+  const stored = staffId
+    ? { password_hash: await staffPasswordHash(deps, tenant, staffId) }
+    : subAdminId
+      ? await deps.db
+          .selectFrom("sub_admins")
+          .select("password_hash")
+          .where("id", "=", subAdminId)
+          .where("school_id", "=", tenant.schoolId)
+          .executeTakeFirstOrThrow()
+      : await deps.db
+          .selectFrom("schools")
+          .select("password_hash")
+          .where("id", "=", tenant.schoolId)
+          .executeTakeFirstOrThrow();
   if (!(await verifyPassword(input.current_password, stored.password_hash))) {
     throw validationError({ current_password: [APP_MESSAGES.wrongCurrentPassword] });
   }
   const update = { password_hash: await hashPassword(input.new_password), updated_at: deps.now().toISOString() };
-  if (subAdminId) {
+  if (staffId) {
+    await deps.db
+      .updateTable("staff")
+      .set(update)
+      .where("id", "=", staffId)
+      .where("school_id", "=", tenant.schoolId)
+      .execute();
+  } else if (subAdminId) {
     await deps.db
       .updateTable("sub_admins")
       .set(update)
@@ -444,9 +556,25 @@ export async function changePassword(
   await deps.db
     .deleteFrom("auth_tokens")
     .where("school_id", "=", tenant.schoolId)
-    .where((eb) => (subAdminId ? eb("sub_admin_id", "=", subAdminId) : eb("sub_admin_id", "is", null)))
+    .where((eb) =>
+      staffId
+        ? eb("staff_id", "=", staffId)
+        : subAdminId
+          ? eb("sub_admin_id", "=", subAdminId)
+          : eb.and([eb("sub_admin_id", "is", null), eb("staff_id", "is", null)]),
+    )
     .where("token_hash", "!=", hashToken(currentToken))
     .execute();
+}
+
+async function staffPasswordHash(deps: ApiDeps, tenant: Tenant, staffId: number): Promise<string> {
+  const row = await deps.db
+    .selectFrom("staff")
+    .select("password_hash")
+    .where("id", "=", staffId)
+    .where("school_id", "=", tenant.schoolId)
+    .executeTakeFirstOrThrow();
+  return row.password_hash ?? "";
 }
 
 /** The stored comma-separated keys, keeping only keys that still exist. */

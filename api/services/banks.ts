@@ -12,6 +12,7 @@ import type { ApiDeps, Tenant } from "../context";
 import { ApiError, validationError } from "../lib/errors";
 import { sandboxBankProvider, type BankProvider } from "./bank-providers";
 import { recordAudit } from "./audit";
+import { registerSubaccount, subaccountStatus } from "./payments";
 
 /** The bank list, account verification and the school's bank account (calls in contract/banks.ts). */
 
@@ -104,6 +105,7 @@ export async function getBankAccount(deps: ApiDeps, tenant: Tenant): Promise<Ban
     account_name: row.account_name,
     verified_by: row.verified_by,
     verified_at: row.verified_at,
+    subaccount_status: subaccountStatus(deps, row),
   };
 }
 
@@ -165,5 +167,11 @@ export async function saveBankAccount(
     kind: "settings",
     summary: `Set the school's bank account (${verified.bank_name}, ending ${verified.account_number.slice(-4)})`,
   });
+  const school = await deps.db
+    .selectFrom("schools")
+    .select("school_name")
+    .where("id", "=", tenant.schoolId)
+    .executeTakeFirstOrThrow();
+  await registerSubaccount(deps, tenant, school.school_name);
   return { account: (await getBankAccount(deps, tenant))!, created: !existed };
 }

@@ -7,10 +7,19 @@ import {
   subjectSummary,
   subjectTotal,
 } from "../../contract/grading";
-import { RESULTS_MESSAGES as M, type Broadsheet, type BroadsheetRow, type Scores } from "../../contract/results";
+import {
+  CUMULATIVE_MESSAGES,
+  RESULTS_MESSAGES as M,
+  type AnnualSubject,
+  type Broadsheet,
+  type BroadsheetRow,
+  type Scores,
+} from "../../contract/results";
+import { schoolDay } from "../../contract/calendar";
 import type { ApiDeps, Tenant } from "../context";
 import { writeWorkbook, type SheetCell } from "../lib/spreadsheet";
 import { studentsWithClassIn } from "./class-history";
+import { annualFiguresOf } from "./annual-results";
 import { classResultOfQuery, parseScores, publicationRow, type SheetQuery } from "./results";
 import { getSchoolSettings } from "./settings";
 
@@ -19,11 +28,46 @@ import { getSchoolSettings } from "./settings";
  * student's total, average and position worked out by contract/grading.ts over the class's rows.
  */
 
+const KEPT_BROADSHEETS = 100;
+/** Kept broadsheets per database (tests open several in one process). */
+const keptBroadsheets = new WeakMap<object, Map<string, Broadsheet>>();
+
 /**
  * `GET /results/broadsheet`: the students who were in the class that session (still at school, or gone since
- * with scores of this term), A–Z, by the class's subjects.
+ * with scores of this term), A–Z, by the class's subjects. Working it out reads every score of the class's term,
+ * so a broadsheet is kept under the school's results version (migration 0036), which triggers move on in the
+ * same transaction as any write it reads from, and under the day (a query without a term means today's term).
  */
 export async function getBroadsheet(
+  deps: ApiDeps,
+  tenant: Tenant,
+  query: Omit<SheetQuery, "subject">,
+): Promise<Broadsheet> {
+  const version = await deps.db
+    .selectFrom("result_versions")
+    .select("version")
+    .where("school_id", "=", tenant.schoolId)
+    .executeTakeFirst();
+  const key = JSON.stringify([
+    tenant.schoolId,
+    version?.version ?? 0,
+    schoolDay(deps.now()),
+    query.class ?? "",
+    query.term ?? "",
+    query.year ?? "",
+    query.result ?? "",
+  ]);
+  let kept = keptBroadsheets.get(deps.db);
+  if (!kept) keptBroadsheets.set(deps.db, (kept = new Map()));
+  const earlier = kept.get(key);
+  if (earlier) return earlier;
+  const sheet = await workOutBroadsheet(deps, tenant, query);
+  if (kept.size >= KEPT_BROADSHEETS) kept.clear();
+  kept.set(key, sheet);
+  return sheet;
+}
+
+async function workOutBroadsheet(
   deps: ApiDeps,
   tenant: Tenant,
   query: Omit<SheetQuery, "subject">,
@@ -75,6 +119,7 @@ export async function getBroadsheet(
         average: null,
         subjects_taken: 0,
         position: null,
+        annual: null,
       },
     ]),
   );
@@ -115,6 +160,15 @@ export async function getBroadsheet(
     row.position = w.position;
   }
 
+  const annual = await annualFiguresOf(deps, schoolId, key, {
+    subjects,
+    columns,
+    thisTerm: new Map(students.map((s) => [s.student_id, s.totals])),
+    rule: settings.report_sheet.position_ties,
+    addPosition: settings.report_sheet.add_position,
+  });
+  if (annual) for (const row of students) row.annual = annual.get(row.student_id) ?? null;
+
   return {
     class_name: className,
     section: key.schoolClass.section,
@@ -127,31 +181,60 @@ export async function getBroadsheet(
     })),
     rows: students,
     positions: settings.report_sheet.add_position,
+    cumulative: annual !== null,
     published: publication?.published === 1,
     version: publication?.version ?? 0,
   };
 }
 
-/** The broadsheet as the .xlsx rows: a heading line, the students, then each subject's average, highest, lowest. */
+/**
+ * The broadsheet as the .xlsx rows: a heading line, the students, then each subject's average, highest, lowest. In
+ * the 3rd term's terminal result each subject has its cumulative columns (1st, 2nd, 3rd term, annual average) and
+ * each student an annual average and position after the term's figures.
+ */
 export function broadsheetRows(sheet: Broadsheet): SheetCell[][] {
   const subjects = sheet.subjects.map((s) => s.subject);
-  const blankTail = [null, null, null];
+  const C = CUMULATIVE_MESSAGES;
+  const termKeys = ["first", "second", "third"] as const;
+  const subjectHeads = sheet.cumulative
+    ? subjects.flatMap((subject) => [
+        ...termKeys.map((term) => `${subject} (${C.terms[term]})`),
+        `${subject} (${C.annualAverage})`,
+      ])
+    : subjects;
+  /** A subject's cells of a row: its total, or its cumulative columns with the term's own `total` third. */
+  const subjectCells = (total: number | null, annual: AnnualSubject | undefined) =>
+    sheet.cumulative ? [annual?.first ?? null, annual?.second ?? null, total, annual?.average ?? null] : [total];
+  const blank = (n: number) => Array.from({ length: n }, () => null);
+  const annualHeads = sheet.cumulative ? [C.annualAverage, ...(sheet.positions ? [C.annualPosition] : [])] : [];
+  const tail = 3 + annualHeads.length;
   return [
     [`${sheet.class_name}, ${sheet.term} ${sheet.session}, ${M.resultKinds[sheet.result]}`],
-    [M.student, M.admission, ...subjects, M.total, M.average, sheet.positions ? M.position : M.numberInClass],
+    [
+      M.student,
+      M.admission,
+      ...subjectHeads,
+      M.total,
+      M.average,
+      sheet.positions ? M.position : M.numberInClass,
+      ...annualHeads,
+    ],
     ...sheet.rows.map((row) => [
       row.name,
       row.admission,
-      ...subjects.map((subject) => row.totals[subject]),
+      ...subjects.flatMap((subject) => subjectCells(row.totals[subject], row.annual?.subjects[subject])),
       row.total,
       row.average,
       sheet.positions ? row.position : sheet.rows.length,
+      ...(sheet.cumulative
+        ? [row.annual?.average ?? null, ...(sheet.positions ? [row.annual?.position ?? null] : [])]
+        : []),
     ]),
     ...(["average", "highest", "lowest"] as const).map((figure) => [
       { average: M.classAverage, highest: M.highest, lowest: M.lowest }[figure],
       null,
-      ...sheet.subjects.map((s) => s[figure]),
-      ...blankTail,
+      ...sheet.subjects.flatMap((s) => (sheet.cumulative ? [null, null, s[figure], null] : [s[figure]])),
+      ...blank(tail),
     ]),
   ];
 }

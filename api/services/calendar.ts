@@ -23,7 +23,8 @@ import { configuredTermAndSession, storedSettings } from "./stored-settings";
 /**
  * The school's current term and session, and those a new timetable starts on: the term calendar's when it
  * covers today (in Lagos), else the ones set in the settings, else the month's (docs/product.md, Terms and
- * sessions). Every screen asking "which term is it" goes through here: one query, two without a calendar.
+ * sessions), moved on by a promotion (docs/product.md, Promotion). Every screen asking "which term is it" goes
+ * through here: two queries, three without a calendar.
  */
 export const schoolTerm = (deps: ApiDeps, tenant: Tenant): Promise<SchoolTerm> =>
   schoolTermIn(deps.db, tenant.schoolId, deps.now());
@@ -44,8 +45,46 @@ export async function schoolTermIn(db: Db, schoolId: number, now: Date): Promise
     covering.map((row) => ({ ...row, term: row.term as TermLabel })),
     today,
   );
-  if (fromCalendar) return resolveSchoolTerm(now, fromCalendar, { term: null, session: null });
-  return resolveSchoolTerm(now, null, configuredTermAndSession(await storedSettings(db, schoolId)));
+  const term = fromCalendar
+    ? resolveSchoolTerm(now, fromCalendar, { term: null, session: null })
+    : resolveSchoolTerm(now, null, configuredTermAndSession(await storedSettings(db, schoolId)));
+  // A promotion moved the school on: it is in the new session's 1st Term until the calendar or settings say later.
+  const promoted = await db
+    .selectFrom("promotions")
+    .select("new_session")
+    .where("school_id", "=", schoolId)
+    .where("new_session", ">", term.session)
+    .orderBy("new_session", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const current: SchoolTerm = promoted
+    ? {
+        term: TERMS[0],
+        session: promoted.new_session,
+        planning_term: TERMS[0],
+        planning_session: promoted.new_session,
+        from: "settings",
+      }
+    : term;
+  // A term rollover moved the school on within the session: it is in the next term until the calendar says later.
+  const rolled = await db
+    .selectFrom("term_rollovers")
+    .select(["ending_term", "new_term"])
+    .where("school_id", "=", schoolId)
+    .where("ending_session", "=", current.session)
+    .where("ending_term", ">=", current.term)
+    .orderBy("ending_term", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (!rolled) return current;
+  const session = current.session;
+  return {
+    term: rolled.new_term,
+    session,
+    planning_term: rolled.new_term,
+    planning_session: session,
+    from: "settings",
+  };
 }
 
 /** The session named by `?year=`; none names the school's current one. */

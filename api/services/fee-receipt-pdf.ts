@@ -32,6 +32,7 @@ export async function receiptPdf(
   if (totals)
     rows.push(
       ["Term bill", naira(totals.billed)],
+      ...(totals.arrears > 0 ? [["Arrears of earlier terms", naira(totals.arrears)] as [string, string]] : []),
       ["Paid this term", naira(totals.paid)],
       ["Balance", naira(totals.balance)],
     );

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
-import { schoolDay } from "../../contract/calendar";
+import { followingTerm, schoolDay, type TermLabel } from "../../contract/calendar";
 import {
   collectionRate,
   FEE_LIMITS,
@@ -14,6 +14,7 @@ import {
   type PaymentMethod,
   type StudentBill,
 } from "../../contract/fees";
+import type { StudentCredit } from "../../contract/payments";
 import {
   assignmentPayload,
   discountPayload,
@@ -27,6 +28,7 @@ import { formatNaira, formatWireNaira, koboToNaira } from "../../contract/money"
 import type { SchoolClass } from "../../contract/settings";
 import type { ApiDeps, Tenant } from "../context";
 import { recordAudit } from "./audit";
+import { notify } from "./notifications";
 import type { Db } from "../db";
 import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError, fromZod, validationError } from "../lib/errors";
@@ -123,11 +125,46 @@ async function compulsoryByClass(
   term: string,
   session: string,
   map: ClassMap,
-): Promise<RawBuilder<number>> {
-  const fees = await termFees(deps.db, tenant.schoolId, term, session)
-    .where("compulsory", "=", 1)
-    .where("retired", "=", 0)
+): Promise<CompulsoryFees> {
+  const [fees, before] = await Promise.all([
+    termFees(deps.db, tenant.schoolId, term, session).where("compulsory", "=", 1).where("retired", "=", 0).execute(),
+    earlierCompulsory(deps.db, tenant.schoolId, term, session),
+  ]);
+  const sessions = [...new Set(before.map((f) => f.session))];
+  return Object.assign(classCase(fees, map), {
+    earlier: sessions.map((s) => ({
+      session: s,
+      byClass: classCase(
+        before.filter((f) => f.session === s),
+        map,
+      ),
+    })),
+  });
+}
+
+/**
+ * The term's compulsory fees by class (a RawBuilder, as it always was), with those of every earlier term by the
+ * session they belong to: a student's class can differ from one session to the next, not within one.
+ */
+type CompulsoryFees = RawBuilder<number> & { earlier: { session: string; byClass: RawBuilder<number> }[] };
+
+/** Terms before `term` of `session`, on a table's alias: labels and sessions order as text (1st < 2nd < 3rd Term). */
+const earlierThan = (alias: string, term: string, session: string) =>
+  sql`(${sql.ref(`${alias}.session`)} < ${session} or (${sql.ref(`${alias}.session`)} = ${session} and ${sql.ref(`${alias}.term`)} < ${term}))`;
+
+/** The school's compulsory fees, not retired, of the terms before this one (any session), for arrears. */
+const earlierCompulsory = (db: Db, schoolId: number, term: string, session: string) =>
+  db
+    .selectFrom("fee_items as f")
+    .select(["f.session", "f.amount_kobo", "f.applies_to", "f.target"])
+    .where("f.school_id", "=", schoolId)
+    .where("f.compulsory", "=", 1)
+    .where("f.retired", "=", 0)
+    .where(earlierThan("f", term, session) as RawBuilder<boolean>)
     .execute();
+
+/** The total of some compulsory fees as a CASE over `s.class_name`. */
+function classCase(fees: Pick<FeeRow, "amount_kobo" | "applies_to" | "target">[], map: ClassMap): RawBuilder<number> {
   const classes = new Set(map.classes.map((c) => c.class_name));
   for (const fee of fees) if (fee.applies_to === "class" && fee.target) classes.add(fee.target);
   const total = (className: string | null) =>
@@ -146,25 +183,23 @@ async function compulsoryByClass(
  * discounts, paid) over the school's current students, or over `studentIds` (former students too); the
  * class is the one the student was in during the session.
  */
-function billParts(
-  schoolId: number,
-  term: string,
-  session: string,
-  compulsory: RawBuilder<number>,
-  studentIds?: number[],
-) {
+function billParts(schoolId: number, term: string, session: string, compulsory: CompulsoryFees, studentIds?: number[]) {
   const who = studentIds
     ? studentIds.length
       ? sql`s.id in (${sql.join(studentIds)})`
       : sql`1 = 0`
     : sql`s.status = 'active'`;
+  const priorOwed = sql`coalesce(pc.total, 0) + coalesce(po.total, 0) + coalesce(ps.total, 0) - coalesce(pd.total, 0) - coalesce(pp.prior, 0)`;
   return sql`
     select s.id as student_id, s.unique_id, s.name, s.class_name,
       ${compulsory} + coalesce(o.total, 0) as fees,
       coalesce(p.total, 0) as sales,
       coalesce(d.total, 0) as discounts,
-      coalesce(pay.total, 0) as paid
+      coalesce(pay.total, 0) + coalesce(cr.total, 0) as paid,
+      case when ${priorOwed} > 0 then ${priorOwed} else 0 end as arrears,
+      coalesce(pp.later, 0) as later_paid
     from ${studentsWithClassIn(schoolId, session)} s
+    ${earlierParts(schoolId, term, session, compulsory, who, studentIds)}
     left join (
       select a.student_id, sum(f.amount_kobo) as total from fee_assignments a
       join fee_items f on f.id = a.fee_item_id
@@ -186,7 +221,69 @@ function billParts(
       where school_id = ${schoolId} and session = ${session} and term = ${term} and reversed_at is null and student_id is not null
       group by student_id
     ) pay on pay.student_id = s.id
+    left join (
+      select student_id, sum(amount_kobo) as total from fee_credits
+      where school_id = ${schoolId} and session = ${session} and term = ${term}
+      group by student_id
+    ) cr on cr.student_id = s.id
     where s.school_id = ${schoolId} and ${who}`;
+}
+
+/**
+ * The left joins of what the terms before this one billed and were paid, each student's arrears (`billParts`):
+ * their compulsory fees session by session (the class of each session), optional fees, sales and discounts, and
+ * their payments, split into those of earlier terms and those of later ones. One scan of each table.
+ */
+function earlierParts(
+  schoolId: number,
+  term: string,
+  session: string,
+  compulsory: CompulsoryFees,
+  who: RawBuilder<unknown>,
+  studentIds: number[] | undefined,
+) {
+  // A bill of a few students reads their history alone.
+  const theirs = (column: string) =>
+    studentIds
+      ? studentIds.length
+        ? sql`and ${sql.ref(column)} in (${sql.join(studentIds)})`
+        : sql`and 1 = 0`
+      : sql``;
+  const byClass = compulsory.earlier.map(
+    (e) => sql`select s.id as student_id, ${e.byClass} as total from ${studentsWithClassIn(schoolId, e.session)} s
+      where s.school_id = ${schoolId} and ${who}`,
+  );
+  const now = sql`fp.session = ${session} and fp.term = ${term}`;
+  return sql`
+    left join (
+      select x.student_id, sum(x.total) as total from (${byClass.length ? sql.join(byClass, sql` union all `) : sql`select cast(null as integer) as student_id, 0 as total`}) x
+      group by x.student_id
+    ) pc on pc.student_id = s.id
+    left join (
+      select a.student_id, sum(f.amount_kobo) as total from fee_assignments a
+      join fee_items f on f.id = a.fee_item_id
+      where a.school_id = ${schoolId} and f.school_id = ${schoolId} and ${earlierThan("f", term, session)} and f.retired = 0 and f.compulsory = 0
+        ${theirs("a.student_id")}
+      group by a.student_id
+    ) po on po.student_id = s.id
+    left join (
+      select i.student_id, sum(i.total_kobo) as total from inventory_purchases i
+      where i.school_id = ${schoolId} and ${earlierThan("i", term, session)} and i.student_id is not null ${theirs("i.student_id")}
+      group by i.student_id
+    ) ps on ps.student_id = s.id
+    left join (
+      select fd.student_id, sum(fd.amount_kobo) as total from fee_discounts fd
+      where fd.school_id = ${schoolId} and ${earlierThan("fd", term, session)} ${theirs("fd.student_id")}
+      group by fd.student_id
+    ) pd on pd.student_id = s.id
+    left join (
+      select fp.student_id,
+        sum(case when ${earlierThan("fp", term, session)} then fp.amount_kobo else 0 end) as prior,
+        sum(case when ${earlierThan("fp", term, session)} or (${now}) then 0 else fp.amount_kobo end) as later
+      from fee_payments fp
+      where fp.school_id = ${schoolId} and fp.reversed_at is null and fp.student_id is not null ${theirs("fp.student_id")}
+      group by fp.student_id
+    ) pp on pp.student_id = s.id`;
 }
 
 interface TotalsRow {
@@ -196,13 +293,23 @@ interface TotalsRow {
   class_name: string | null;
   billed: unknown;
   paid: unknown;
+  arrears: unknown;
+  later_paid: unknown;
 }
 
-const toTotals = (row: { billed: unknown; paid: unknown }): BillTotals => {
-  const billed = n(row.billed);
-  const paid = n(row.paid);
-  return { billed: koboToNaira(billed), paid: koboToNaira(paid), balance: koboToNaira(billed - paid) };
+/** Kobo a student owes now after a term: its arrears and bill less its payments, then less later payments. */
+const owedKobo = (row: { billed: unknown; paid: unknown; arrears?: unknown; later_paid?: unknown }) => {
+  const owed = n(row.arrears) + n(row.billed) - n(row.paid);
+  // Payments of later terms pay the oldest balance first: what this term left unpaid.
+  return owed > 0 ? owed - Math.min(owed, n(row.later_paid)) : owed;
 };
+
+const toTotals = (row: { billed: unknown; paid: unknown; arrears?: unknown; later_paid?: unknown }): BillTotals => ({
+  billed: koboToNaira(n(row.billed)),
+  paid: koboToNaira(n(row.paid)),
+  arrears: koboToNaira(n(row.arrears)),
+  balance: koboToNaira(owedKobo(row)),
+});
 
 /** Billed and paid kobo of the given students for a term, by student id. */
 async function totalsOf(deps: ApiDeps, tenant: Tenant, term: string, session: string, studentIds: number[]) {
@@ -219,16 +326,33 @@ async function totalsWith(
   schoolId: number,
   term: string,
   session: string,
-  compulsory: RawBuilder<number>,
+  compulsory: CompulsoryFees,
   studentIds: number[],
 ) {
   const rows = await sql<TotalsRow>`
-    select b.student_id, b.unique_id, b.name, b.class_name, b.fees + b.sales - b.discounts as billed, b.paid
+    select b.student_id, b.unique_id, b.name, b.class_name, b.fees + b.sales - b.discounts as billed, b.paid,
+      b.arrears, b.later_paid
     from (${billParts(schoolId, term, session, compulsory, studentIds)}) b`.execute(db);
   return new Map(rows.rows.map((r) => [r.student_id, r]));
 }
 
-const balanceOf = (row: TotalsRow | undefined) => (row ? n(row.billed) - n(row.paid) : 0);
+/** What a student owes after a term, arrears included: what a payment recorded for the term may pay at most. */
+const balanceOf = (row: TotalsRow | undefined) => (row ? owedKobo(row) : 0);
+
+/**
+ * What each of these students owes now after the school's current term, arrears included, in kobo by student id
+ * (the fee overview's "owing" figure): the balance a message to parents carries.
+ */
+export async function owedBalances(deps: ApiDeps, tenant: Tenant, studentIds: number[]): Promise<Map<number, number>> {
+  if (!studentIds.length) return new Map();
+  const { term, session } = await resolveTerm(deps, tenant, {});
+  const totals = await totalsOf(deps, tenant, term, session, studentIds);
+  return new Map([...totals].map(([id, row]) => [Number(id), owedKobo(row)]));
+}
+
+/** What is left of the term's own bill: the term's payments pay its arrears first. */
+const termBalanceOf = (row: TotalsRow | undefined) =>
+  row ? n(row.billed) - Math.max(0, n(row.paid) - n(row.arrears)) : 0;
 
 // Fee items
 
@@ -499,6 +623,10 @@ async function findStudent(deps: ApiDeps, tenant: Tenant, key: string) {
   return row;
 }
 
+/** Where a payment's notification leads: the student's fees for the payment's term. */
+const studentFeesPath = (uniqueId: string, term: string, session: string) =>
+  `/admin/school-fees/students/${encodeURIComponent(uniqueId)}?${new URLSearchParams({ term, year: session })}`;
+
 /** A student named in a body: an unknown one is a field error, not a missing page. */
 async function studentField(deps: ApiDeps, tenant: Tenant, key: string) {
   return findStudent(deps, tenant, key).catch((error: unknown) => {
@@ -713,7 +841,7 @@ export async function addDiscount(
       .executeTakeFirst());
   if (await earlier())
     return { bill: await studentBill(deps, tenant, student.unique_id, { term, session }), replayed: true };
-  const balance = balanceOf((await totalsOf(deps, tenant, term, session, [student.id])).get(student.id));
+  const balance = termBalanceOf((await totalsOf(deps, tenant, term, session, [student.id])).get(student.id));
   if (amount > balance) throw validationError({ amount: [M.discountTooHigh(formatNaira(Math.max(0, balance)))] });
   try {
     await deps.db
@@ -790,6 +918,19 @@ export async function parentBalances(
  * locks the school's counter row, so the balance read after it cannot change under a second payment being
  * recorded at the same time. A re-sent payment (same idempotency key) answers the one it recorded.
  */
+/** The school's next receipt number, taken inside the transaction that records the payment: never two alike. */
+async function nextReceiptNo(trx: Db, schoolId: number): Promise<number> {
+  const counter = await trx
+    .insertInto("fee_receipt_counters")
+    .values({ school_id: schoolId, last_receipt_no: 1 })
+    .onConflict((oc) =>
+      oc.column("school_id").doUpdateSet({ last_receipt_no: sql`fee_receipt_counters.last_receipt_no + 1` }),
+    )
+    .returning("last_receipt_no")
+    .executeTakeFirstOrThrow();
+  return counter.last_receipt_no;
+}
+
 export async function recordPayment(
   deps: ApiDeps,
   tenant: Tenant,
@@ -818,14 +959,7 @@ export async function recordPayment(
 
   try {
     const id = await deps.db.transaction().execute(async (trx) => {
-      const counter = await trx
-        .insertInto("fee_receipt_counters")
-        .values({ school_id: tenant.schoolId, last_receipt_no: 1 })
-        .onConflict((oc) =>
-          oc.column("school_id").doUpdateSet({ last_receipt_no: sql`fee_receipt_counters.last_receipt_no + 1` }),
-        )
-        .returning("last_receipt_no")
-        .executeTakeFirstOrThrow();
+      const receiptNo = await nextReceiptNo(trx, tenant.schoolId);
       const balance = balanceOf(
         (await totalsWith(trx, tenant.schoolId, p.term, p.session, compulsory, [student.id])).get(student.id),
       );
@@ -835,7 +969,7 @@ export async function recordPayment(
         .insertInto("fee_payments")
         .values({
           school_id: tenant.schoolId,
-          receipt_no: counter.last_receipt_no,
+          receipt_no: receiptNo,
           student_id: student.id,
           student_name: student.name,
           student_class: className,
@@ -850,8 +984,15 @@ export async function recordPayment(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      const summary = `Payment ${receiptNumber(counter.last_receipt_no)} of ${formatNaira(p.amount)} for ${student.name}`;
+      const summary = `Payment ${receiptNumber(receiptNo)} of ${formatNaira(p.amount)} for ${student.name}`;
       await recordAudit(deps, tenant, { kind: "payment", summary, recordIds: [row.id, student.id] }, trx);
+      const link = studentFeesPath(student.unique_id, p.term, p.session);
+      await notify(
+        trx,
+        tenant.schoolId,
+        { kind: "payment_recorded", feature: "school_fees", summary, link },
+        deps.now(),
+      );
       return row.id;
     });
     return { payment: await getPayment(deps, tenant, id), replayed: false };
@@ -879,6 +1020,10 @@ export async function reversePayment(deps: ApiDeps, tenant: Tenant, id: number, 
     if (Number(reversed.numUpdatedRows) !== 1) return;
     const summary = `Reversed payment ${payment.receipt_no} of ${formatWireNaira(payment.amount)} for ${payment.student_name}`;
     await recordAudit(deps, tenant, { kind: "reversal", summary, recordIds: [id] }, trx);
+    const link = payment.student_id
+      ? studentFeesPath(payment.student_id, payment.term, payment.session)
+      : "/admin/school-fees";
+    await notify(trx, tenant.schoolId, { kind: "payment_reversed", feature: "school_fees", summary, link }, deps.now());
   });
   return getPayment(deps, tenant, id);
 }
@@ -945,7 +1090,9 @@ async function workOutOverview(
   const map = await classMap(deps, tenant);
   const compulsory = await compulsoryByClass(deps, tenant, term, session, map);
   const className = classFilter?.trim();
-  const balance = sql`b.fees + b.sales - b.discounts - b.paid`;
+  // What each student owes now (`owedKobo`): arrears and the term's bill less its payments, then later payments.
+  const owed = sql`b.arrears + b.fees + b.sales - b.discounts - b.paid`;
+  const balance = sql`case when ${owed} > b.later_paid then ${owed} - b.later_paid when ${owed} > 0 then 0 else ${owed} end`;
   // One pass over the students' bills, kept (materialised) for both the sums by class and who owes most.
   const [rows, overTime] = await Promise.all([
     sql<{
@@ -954,17 +1101,20 @@ async function workOutOverview(
       students: unknown;
       billed: unknown;
       paid: unknown;
+      arrears: unknown;
+      later_paid: unknown;
       student_id: number | null;
       unique_id: string | null;
       name: string | null;
     }>`
       with b as materialized (${billParts(tenant.schoolId, term, session, compulsory)})
       select 'class' as kind, b.class_name, count(*) as students, sum(b.fees + b.sales - b.discounts) as billed, sum(b.paid) as paid,
-        null as student_id, null as unique_id, null as name
+        sum(b.arrears) as arrears, 0 as later_paid, null as student_id, null as unique_id, null as name
       from b group by b.class_name
       union all
       select * from (
-        select 'owing' as kind, b.class_name, 1 as students, b.fees + b.sales - b.discounts as billed, b.paid, b.student_id, b.unique_id, b.name
+        select 'owing' as kind, b.class_name, 1 as students, b.fees + b.sales - b.discounts as billed, b.paid,
+          b.arrears, b.later_paid, b.student_id, b.unique_id, b.name
         from b where ${balance} > 0 ${className ? sql`and b.class_name = ${className}` : sql``}
         order by ${balance} desc, b.name, b.student_id
         limit ${FEE_LIMITS.owingShown}
@@ -984,13 +1134,14 @@ async function workOutOverview(
   const owing = rows.rows
     .filter((r) => r.kind === "owing")
     // A union keeps no order: largest balance first again (the sort is stable, ties keep the query's order).
-    .sort((a, b) => n(b.billed) - n(b.paid) - (n(a.billed) - n(a.paid)));
+    .sort((a, b) => owedKobo(b) - owedKobo(a));
   const order = new Map(map.classes.map((c, i) => [c.class_name, i]));
   const classes = byClass
     .map((r) => ({
       class: r.class_name ?? "No class",
       students: n(r.students),
       expected: n(r.billed),
+      arrears: n(r.arrears),
       collected: n(r.paid),
     }))
     .sort(
@@ -999,20 +1150,162 @@ async function workOutOverview(
     );
   const expected = classes.reduce((sum, c) => sum + c.expected, 0);
   const collected = classes.reduce((sum, c) => sum + c.collected, 0);
+  const arrears = classes.reduce((sum, c) => sum + c.arrears, 0);
   return {
     term,
     session,
     expected: koboToNaira(expected),
+    arrears: koboToNaira(arrears),
     collected: koboToNaira(collected),
-    outstanding: koboToNaira(expected - collected),
-    collection_rate: collectionRate(expected, collected),
+    outstanding: koboToNaira(expected + arrears - collected),
+    // The term's payments pay arrears first: what was to be collected this term is its bills and the arrears.
+    collection_rate: collectionRate(expected + arrears, collected),
     by_class: classes.map((c) => ({
       ...c,
       expected: koboToNaira(c.expected),
+      arrears: koboToNaira(c.arrears),
       collected: koboToNaira(c.collected),
-      outstanding: koboToNaira(c.expected - c.collected),
+      outstanding: koboToNaira(c.expected + c.arrears - c.collected),
     })),
     over_time: overTime.map((r) => ({ date: r.paid_on, amount: koboToNaira(n(r.total)) })),
     owing_most: owing.map((r) => ({ unique_id: r.unique_id!, name: r.name!, class: r.class_name, ...toTotals(r) })),
   };
+}
+
+// Online payments (api/services/fee-links.ts): new functions beside the hand-recorded ones above
+
+/** A student's balance for a term in kobo (negative: a credit), with whom and what class the bill is of. */
+export async function termBalance(deps: ApiDeps, tenant: Tenant, key: string, term: string, session: string) {
+  const student = await findStudent(deps, tenant, key);
+  const totals = (await totalsOf(deps, tenant, term, session, [student.id])).get(student.id);
+  return { student, className: totals?.class_name ?? null, balanceKobo: balanceOf(totals) };
+}
+
+export interface OnlineFeePayment {
+  studentId: number;
+  term: string;
+  session: string;
+  amountKobo: number;
+  /** Our FEE-… reference, printed on the receipt. */
+  reference: string;
+  paidAt: Date;
+  onlinePaymentId: number;
+}
+
+/**
+ * What records a verified online payment in the fees ledger, made outside the caller's transaction (the compulsory
+ * fees of the term are read first: on SQLite a query outside the transaction would wait for its one connection) and
+ * run inside it. Like a payment recorded by hand it takes the school's next receipt number (locking the counter row,
+ * so the balance read after it cannot change under another payment) and is audited; unlike one, it is never refused:
+ * the money has moved. What it pays above the balance at that moment is kept as the student's credit, counted as paid
+ * on their next bill (the following term): the receipt shows all that was paid. Answers the payment's id and the credit.
+ */
+export async function onlineFeeRecorder(
+  deps: Pick<ApiDeps, "db" | "now">,
+  schoolId: number,
+  term: string,
+  session: string,
+) {
+  // Only the database and the clock are read: the settings and the fees of the term.
+  const full = deps as ApiDeps;
+  const tenant: Tenant = { schoolId, uniqueId: "" };
+  const compulsory = await compulsoryByClass(full, tenant, term, session, await classMap(full, tenant));
+  return async (trx: Db, p: OnlineFeePayment): Promise<{ paymentId: number; creditKobo: number }> => {
+    const student = await trx
+      .selectFrom("students")
+      .select(["id", "unique_id", "name"])
+      .where("school_id", "=", schoolId)
+      .where("id", "=", p.studentId)
+      .executeTakeFirstOrThrow();
+    const receiptNo = await nextReceiptNo(trx, schoolId);
+    const totals = await totalsWith(trx, schoolId, term, session, compulsory, [student.id]);
+    const owed = Math.min(p.amountKobo, Math.max(0, balanceOf(totals.get(student.id))));
+    const creditKobo = p.amountKobo - owed;
+    const now = deps.now().toISOString();
+    const payment = await trx
+      .insertInto("fee_payments")
+      .values({
+        school_id: schoolId,
+        receipt_no: receiptNo,
+        student_id: student.id,
+        student_name: student.name,
+        student_class: totals.get(student.id)?.class_name ?? null,
+        term,
+        session,
+        amount_kobo: p.amountKobo,
+        paid_on: schoolDay(p.paidAt),
+        method: "Online",
+        reference: p.reference,
+        idempotency_key: null,
+        recorded_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (creditKobo > 0) {
+      const next = followingTerm(term as TermLabel, session);
+      const credit = {
+        school_id: schoolId,
+        student_id: student.id,
+        online_payment_id: p.onlinePaymentId,
+        created_at: now,
+      };
+      await trx
+        .insertInto("fee_credits")
+        .values([
+          { ...credit, term, session, amount_kobo: -creditKobo },
+          { ...credit, term: next.term, session: next.session, amount_kobo: creditKobo },
+        ])
+        .execute();
+    }
+    const summary = `Payment ${receiptNumber(receiptNo)} of ${formatNaira(p.amountKobo)} for ${student.name}, paid online${creditKobo > 0 ? `; ${formatNaira(creditKobo)} kept as credit` : ""}`;
+    await recordAudit(full, tenant, { kind: "payment", summary, recordIds: [payment.id, student.id] }, trx);
+    const link = studentFeesPath(student.unique_id, term, session);
+    await notify(trx, schoolId, { kind: "payment_recorded", feature: "school_fees", summary, link }, deps.now());
+    return { paymentId: payment.id, creditKobo };
+  };
+}
+
+/** The credits a student's bill of a term keeps for the next one or counts from an earlier one. */
+export async function termCredits(
+  deps: ApiDeps,
+  tenant: Tenant,
+  studentId: number,
+  term: string,
+  session: string,
+): Promise<StudentCredit[]> {
+  const rows = await deps.db
+    .selectFrom("fee_credits as c")
+    .innerJoin("fee_credits as o", (join) =>
+      join.onRef("o.online_payment_id", "=", "c.online_payment_id").onRef("o.id", "!=", "c.id"),
+    )
+    .innerJoin("online_payments as p", "p.id", "c.online_payment_id")
+    .select(["c.amount_kobo", "o.term", "o.session", "p.reference"])
+    .where("c.school_id", "=", tenant.schoolId)
+    .where("c.student_id", "=", studentId)
+    .where("c.term", "=", term)
+    .where("c.session", "=", session)
+    .orderBy("c.id")
+    .execute();
+  return rows.map((r) => ({
+    kind: n(r.amount_kobo) < 0 ? "kept" : "used",
+    amount: koboToNaira(Math.abs(n(r.amount_kobo))),
+    term: r.term,
+    session: r.session,
+    reference: r.reference,
+  }));
+}
+
+/** A term's credit from online payments, in naira: kept for the next term's bills, and counted here from the last. */
+export async function termCreditTotals(db: Db, schoolId: number, term: string, session: string) {
+  const row = await db
+    .selectFrom("fee_credits")
+    .select([
+      sql<string | number>`coalesce(sum(case when amount_kobo < 0 then -amount_kobo else 0 end), 0)`.as("kept"),
+      sql<string | number>`coalesce(sum(case when amount_kobo > 0 then amount_kobo else 0 end), 0)`.as("used"),
+    ])
+    .where("school_id", "=", schoolId)
+    .where("session", "=", session)
+    .where("term", "=", term)
+    .executeTakeFirstOrThrow();
+  return { kept: koboToNaira(n(row.kept)), used: koboToNaira(n(row.used)) };
 }

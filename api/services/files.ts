@@ -27,6 +27,8 @@ import { checkImageHeader } from "../lib/images";
 import { paginate, type PageParams } from "../lib/pagination";
 import { errorFields, logger } from "../../observability/log";
 import { recordAudit } from "./audit";
+import { notify } from "./notifications";
+import { NOTIFICATION_LIMITS } from "../../contract/notifications";
 
 type Executor = Pick<Db, "selectFrom" | "insertInto" | "updateTable" | "deleteFrom">;
 
@@ -49,6 +51,23 @@ export async function storageRow(db: Executor, schoolId: number) {
 /** Every school's quota in bytes (STORAGE_QUOTA_MB); 0 is unlimited. */
 function quotaBytes(deps: ApiDeps): number {
   return deps.storageQuotaBytes ?? DEFAULT_STORAGE_QUOTA_MB * MB;
+}
+
+/** The upload that takes the school's storage past 80 % of its quota says so, in its transaction. */
+async function warnNearlyFull(deps: ApiDeps, trx: Db, schoolId: number, added: number) {
+  const quota = quotaBytes(deps);
+  if (quota === 0) return;
+  const row = await trx
+    .selectFrom("school_storage")
+    .select("used_bytes")
+    .where("school_id", "=", schoolId)
+    .executeTakeFirst();
+  const used = Number(row?.used_bytes ?? 0);
+  const limit = (quota * NOTIFICATION_LIMITS.storageWarnPercent) / 100;
+  if (used <= limit || used - added > limit) return;
+  const percent = Math.round((used / quota) * 100);
+  const summary = `Storage is ${percent}% full (${Math.round(used / MB)} MB of ${Math.round(quota / MB)} MB)`;
+  await notify(trx, schoolId, { kind: "storage_high", feature: "files", summary, link: "/admin/files" }, deps.now());
 }
 
 /** The school's figures; reading writes nothing (a school that never uploaded has no row and uses 0 bytes). */
@@ -75,7 +94,7 @@ export async function getStorageQuota(deps: ApiDeps, tenant: Tenant): Promise<St
  * new total stays within the quota, so two uploads at the same moment cannot both pass it (SQLite
  * writes one at a time; PostgreSQL re-checks the condition on the locked row).
  */
-async function reserve(deps: ApiDeps, tenant: Tenant, bytes: number): Promise<void> {
+export async function reserve(deps: ApiDeps, tenant: Tenant, bytes: number, field = "files"): Promise<void> {
   await storageRow(deps.db, tenant.schoolId);
   const quota = quotaBytes(deps);
   let update = deps.db
@@ -89,11 +108,11 @@ async function reserve(deps: ApiDeps, tenant: Tenant, bytes: number): Promise<vo
   const message = FILE_MESSAGES.quotaExceeded
     .replace("{needed}", formatFileSize(bytes))
     .replace("{remaining}", formatFileSize(state.remaining ?? 0));
-  throw validationError({ files: [message] });
+  throw validationError({ [field]: [message] });
 }
 
 /** Gives `bytes` back to the school's quota (a deleted file, or an upload that failed after reserving). */
-async function release(db: Executor, schoolId: number, bytes: number): Promise<void> {
+export async function release(db: Executor, schoolId: number, bytes: number): Promise<void> {
   if (bytes <= 0) return;
   await db
     .updateTable("school_storage")
@@ -103,7 +122,7 @@ async function release(db: Executor, schoolId: number, bytes: number): Promise<v
 }
 
 /** Removes stored bytes whose rows are gone; a failure leaves an unreferenced object, never a row without bytes. */
-async function removeStored(deps: ApiDeps, keys: string[]): Promise<void> {
+export async function removeStored(deps: ApiDeps, keys: string[]): Promise<void> {
   for (const key of keys) {
     await deps.storage.remove(key).catch((error: unknown) => {
       logger.warn("file storage: could not remove an object", errorFields(error));
@@ -336,27 +355,37 @@ export function diskBytes(file: DiskFile) {
   };
 }
 
-/** The files' types by their bytes, or the field error naming the ones refused. */
-async function checkTypes(files: DiskFile[]): Promise<{ types: FileType[]; errors: FieldErrors }> {
+/**
+ * The files' types by their bytes, or the error under `field` naming the ones refused. `accepts` narrows the
+ * accepted types further (lesson notes take documents and pictures only), with its own refusal message.
+ */
+export async function checkTypes(
+  files: DiskFile[],
+  narrower: { field?: string; accepts?: (mime: string) => boolean; refused?: string } = {},
+): Promise<{ types: FileType[]; errors: FieldErrors }> {
   const types: FileType[] = [];
   const refused: string[] = [];
   const empty: string[] = [];
   const tooManyPixels: string[] = [];
+  const narrowed: string[] = [];
   for (const file of files) {
     const detected = await detectFileType(diskBytes(file), file.filename);
     // A picture is kept as it was sent (it is the school's document), once its header passed the pixel cap.
     const header =
       detected.ok && previewKind(detected.type.mime) === "image" ? await checkImageHeader(file.path) : null;
     if (header && !header.ok) (header.reason === "pixels" ? tooManyPixels : refused).push(cleanFileName(file.filename));
-    else if (detected.ok) types.push(detected.type);
+    else if (detected.ok && (narrower.accepts?.(detected.type.mime) ?? true)) types.push(detected.type);
+    else if (detected.ok) narrowed.push(cleanFileName(file.filename));
     else (detected.reason === "empty" ? empty : refused).push(cleanFileName(file.filename));
   }
   const messages = [
-    ...(refused.length ? [listNames(FILE_MESSAGES.typeRefused, refused)] : []),
+    ...(refused.length || narrowed.length
+      ? [listNames(narrower.refused ?? FILE_MESSAGES.typeRefused, [...refused, ...narrowed])]
+      : []),
     ...(tooManyPixels.length ? [listNames(FILE_MESSAGES.picturesTooLarge, tooManyPixels)] : []),
     ...(empty.length ? [listNames(FILE_MESSAGES.emptyFiles, empty)] : []),
   ];
-  return { types, errors: messages.length ? { files: messages } : {} };
+  return { types, errors: messages.length ? { [narrower.field ?? "files"]: messages } : {} };
 }
 
 /** Where the upload goes: an existing folder, or a name (an existing folder's in any case, or a new one). */
@@ -474,6 +503,7 @@ export async function uploadFiles(
         )
         .returning(["id", "original_name", "size", "mime_type", "created_at"])
         .execute();
+      await warnNearlyFull(deps, trx, tenant.schoolId, total);
       return inserted.map((row) => toRecord({ ...row, folder: target.name }));
     });
     return { files: rows, replayed: false };

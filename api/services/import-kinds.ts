@@ -1,3 +1,5 @@
+import { CBT_MESSAGES, type QuestionKind } from "../../contract/cbt";
+import { questionFields } from "../../contract/cbt.schema";
 import type { FieldErrors } from "../../contract/http";
 import { IMPORT_COLUMNS, IMPORT_MESSAGES, type ImportKind, type RowProblem } from "../../contract/imports";
 import { GENDERS } from "../../contract/limits";
@@ -569,8 +571,120 @@ const staff: KindRules<PreparedStaff> = {
   },
 };
 
+interface PreparedQuestion extends Prepared {
+  row: {
+    class_name: string;
+    subject: string;
+    kind: string;
+    text: string;
+    options: string | null;
+    answer: string | null;
+    marks: number;
+  };
+}
+
+const OPTION_FIELDS = ["option_a", "option_b", "option_c", "option_d", "option_e"] as const;
+/** The kinds as a sheet writes them ('Objective', 'True or false', 'T/F', 'Essay'). */
+const QUESTION_KIND_WORDS: Record<string, QuestionKind> = {
+  objective: "objective",
+  obj: "objective",
+  multiplechoice: "objective",
+  trueorfalse: "true_false",
+  truefalse: "true_false",
+  tf: "true_false",
+  theory: "theory",
+  essay: "theory",
+};
+const wordKey = (text: string) => text.toLowerCase().replace(/[^a-z]/g, "");
+
+/** A question row in the API's own shape: the answer's letter as the option's index, True or False in lower case. */
+function questionBody(values: Record<string, string>) {
+  const kind = QUESTION_KIND_WORDS[wordKey(values.kind ?? "")] ?? (values.kind ?? "").trim();
+  const options = OPTION_FIELDS.map((f) => (values[f] ?? "").trim()).filter(Boolean);
+  const written = (values.answer ?? "").trim();
+  const letter = /^[a-e]$/i.test(written) ? written.toUpperCase().charCodeAt(0) - 65 : null;
+  const answer =
+    kind === "objective" ? (letter ?? written) : kind === "true_false" ? written.toLowerCase() : written || null;
+  return {
+    class: values.class ?? "",
+    subject: values.subject ?? "",
+    kind,
+    text: values.text ?? "",
+    options,
+    answer: answer === "" ? null : answer,
+    marks: (values.marks ?? "").trim() || undefined,
+  };
+}
+
+const questionColumn = (field: string) => (field === "options" ? "option_a" : field);
+
+const questions: KindRules<PreparedQuestion> = {
+  async check(deps, tenant, rows) {
+    const settings = await getSchoolSettings(deps, tenant);
+    const problems: RowProblem[] = [];
+    const prepared: PreparedQuestion[] = [];
+    const pause = pauseBetweenSlices();
+    for (const row of rows) {
+      await pause();
+      const body = questionBody(row.values);
+      const parsed = questionFields.safeParse(body);
+      const errors: FieldErrors = {};
+      if (!parsed.success)
+        for (const issue of parsed.error.issues)
+          (errors[questionColumn(String(issue.path[0] ?? "text"))] ??= []).push(issue.message);
+      const schoolClass = settings.classes.find((c) => c.class_name === body.class.trim());
+      if (!errors.class && !schoolClass) errors.class = [CBT_MESSAGES.classUnknown];
+      else if (!errors.subject && schoolClass && !schoolClass.subjects.includes(body.subject.trim()))
+        errors.subject = [CBT_MESSAGES.subjectUnknown];
+      if (Object.keys(errors).length || !parsed.success) {
+        problems.push(...fieldProblems("questions", row.line, errors));
+        continue;
+      }
+      const q = parsed.data;
+      prepared.push({
+        line: row.line,
+        row: {
+          class_name: q.class,
+          subject: q.subject,
+          kind: q.kind,
+          text: q.text,
+          options: q.kind === "objective" ? JSON.stringify((q.options ?? []).filter(Boolean)) : null,
+          answer: q.kind === "theory" ? null : q.kind === "true_false" ? String(q.answer) : String(Number(q.answer)),
+          marks: q.marks ?? 1,
+        },
+      });
+    }
+    return { problems, prepared };
+  },
+  // Questions depend on no other record of the school: nothing to check again inside the commit.
+  recheck: async () => [],
+  async insert(db, tenant, prepared, now) {
+    for (const part of chunks(prepared))
+      await db
+        .insertInto("cbt_questions")
+        .values(
+          part.map((p) => ({
+            ...p.row,
+            school_id: tenant.schoolId,
+            image_key: null,
+            creation_key: null,
+            created_at: now,
+          })),
+        )
+        .execute();
+    return prepared.length;
+  },
+  allowed: (settings) => ({
+    Class: settings.classes.map((c) => c.class_name).join(", "),
+    Subject: settings.classes.map((c) => `${c.class_name}: ${c.subjects.join(", ")}`).join("; "),
+    Kind: "Objective, True or false, Theory",
+    Answer: "A, B, C, D or E (objective); True or False (true or false); empty (theory)",
+  }),
+};
+
 export const KIND_RULES: Record<ImportKind, KindRules> = {
   students: students as unknown as KindRules,
   parents: parents as unknown as KindRules,
   staff: staff as unknown as KindRules,
+  questions: questions as unknown as KindRules,
 };

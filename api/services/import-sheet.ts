@@ -20,14 +20,22 @@ export function findHeaderRow(
   rows: readonly (readonly string[])[],
   saved: SavedMapping,
 ): { index: number; known: boolean } {
+  return findHeaderRowBy(rows, (row) => headerScore(kind, row, saved));
+}
+
+/** `findHeaderRow` for any sheet: `score` says how many of a row's cells are headers the sheet's reader knows. */
+export function findHeaderRowBy(
+  rows: readonly (readonly string[])[],
+  score: (row: readonly string[]) => number,
+): { index: number; known: boolean } {
   const candidates = rows
     .map((row, index) => ({ row, index }))
     .filter(({ row }) => row.some((cell) => cell !== ""))
     .slice(0, HEADER_SEARCH_ROWS);
   let best = { index: -1, score: 1 };
   for (const { row, index } of candidates) {
-    const score = headerScore(kind, row, saved);
-    if (score > best.score) best = { index, score };
+    const found = score(row);
+    if (found > best.score) best = { index, score: found };
   }
   if (best.index >= 0) return { index: best.index, known: true };
   const filled = (row: readonly string[]) => row.filter((cell) => cell !== "").length;

@@ -68,6 +68,7 @@ const READINGS: Record<ImportKind, Record<string, Reading>> = {
   students: { name: "name", selectedClass: "class", gender: "gender", phone_number: "phone" },
   parents: { name: "name", phone: "phone" },
   staff: { name: "name", phone: "phone", form_teacher: "class", teaching: "teaching" },
+  questions: { class: "class" },
 };
 
 const headerOf = (kind: ImportKind, field: string) =>

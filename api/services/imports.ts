@@ -5,6 +5,7 @@ import {
   IMPORT_COLUMNS,
   IMPORT_FILE_FIELD,
   IMPORT_MAX_BYTES,
+  IMPORT_FEATURE,
   IMPORT_MAX_COLUMNS,
   IMPORT_MAX_ROWS,
   IMPORT_MESSAGES,
@@ -25,13 +26,14 @@ import { MESSAGES } from "../../contract/messages";
 import { errorFields, logger } from "../../observability/log";
 import type { DiskMultipartResult } from "../../server-lib/multipart";
 import { recordAudit } from "./audit";
+import { notify } from "./notifications";
 import type { ApiDeps, Tenant } from "../context";
 import type { Import } from "../db/schema";
 import { randomKey } from "../lib/crypto";
 import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError, validationError } from "../lib/errors";
 import { detectFileType } from "../lib/file-types";
-import { readFirstSheet, writeWorkbook, XLSX_MIME, type CsvFormat } from "../lib/spreadsheet";
+import { readFirstSheet, writeWorkbook, XLSX_MIME, type CsvFormat, type SheetRead } from "../lib/spreadsheet";
 import { diskBytes } from "./files";
 import { KIND_RULES, type ImportRow } from "./import-kinds";
 import { csvFormat, findHeaderRow, HEADER_SEARCH_ROWS, skipReason } from "./import-sheet";
@@ -66,17 +68,14 @@ const TEXT_TYPES = new Set(["text/plain", "text/csv"]);
 const READ_ROWS = IMPORT_MAX_ROWS + HEADER_SEARCH_ROWS;
 
 /**
- * Checks an uploaded spreadsheet. The bytes say whether it is one (an Office Open XML workbook, an
- * OpenDocument spreadsheet, the OLE2 container of an .xls or of a password-protected file, or text
+ * Reads an uploaded spreadsheet, the form's field `file`. The bytes say whether it is one (an Office Open XML
+ * workbook, an OpenDocument spreadsheet, the OLE2 container of an .xls or of a password-protected file, or text
  * named .csv with a consistent delimiter: `csvFormat`), never its name alone; SheetJS then reads it in a
- * worker. Every refusal is a 422 on the field `file` in the product's words.
+ * worker. Every refusal is a 422 on the field `file` in the product's words. `csv` says the file was text.
  */
-export async function checkUpload(
-  deps: ApiDeps,
-  tenant: Tenant,
-  kind: ImportKind,
+export async function readUploadedSheet(
   form: DiskMultipartResult,
-): Promise<ImportPreview> {
+): Promise<{ name: string; sheet: Extract<SheetRead, { ok: true }>; csv: boolean }> {
   const file = form.files.find((f) => f.field === IMPORT_FILE_FIELD);
   if (!file || (!file.filename && file.size === 0)) throw fail(MESSAGES.noFileSelected);
   if (file.truncated || file.size > IMPORT_MAX_BYTES) throw fail(IMPORT_MESSAGES.tooLarge);
@@ -90,15 +89,26 @@ export async function checkUpload(
   const read = await readFirstSheet(file.path, READ_ROWS, undefined, text);
   if (!read.ok)
     throw fail(read.reason === "rowPastLimit" ? IMPORT_MESSAGES.rowPastLimit(read.row) : READ_REFUSALS[read.reason]);
+  return { name: file.filename.slice(0, 200), sheet: read, csv: Boolean(text) };
+}
+
+/** Checks an uploaded spreadsheet (`readUploadedSheet`): every row of the kind, kept under a token. */
+export async function checkUpload(
+  deps: ApiDeps,
+  tenant: Tenant,
+  kind: ImportKind,
+  form: DiskMultipartResult,
+): Promise<ImportPreview> {
+  const { name, sheet, csv } = await readUploadedSheet(form);
   return createCheck(
     deps,
     tenant,
     kind,
-    { name: file.filename.slice(0, 200), hash: read.sha256 },
+    { name, hash: sheet.sha256 },
     {
-      ...read,
+      ...sheet,
       // A CSV is one only with a header row the kind knows.
-      headersKnownOnly: Boolean(text),
+      headersKnownOnly: csv,
     },
   );
 }
@@ -145,10 +155,16 @@ export async function bulkRegister(
   return commitImport(deps, tenant, kind, preview.token);
 }
 
-/** A check with problems: 422 with the preview as `data`, and its problems as `errors.rows`. */
+/**
+ * A check with problems: 422 with the check as `data` (an import's preview, or what a score upload found), and its
+ * problems as `errors.rows`, each "Row {row}, {column}: {message}".
+ */
 export class ImportProblems extends ApiError {
-  constructor(readonly preview: ImportPreview) {
-    super(422, IMPORT_MESSAGES.hasProblems, {
+  constructor(
+    readonly preview: { problems: RowProblem[] },
+    message: string = IMPORT_MESSAGES.hasProblems,
+  ) {
+    super(422, message, {
       rows: preview.problems.map((p) => `Row ${p.row}, ${p.column}: ${p.message}`),
     });
   }
@@ -496,7 +512,7 @@ export async function templateFile(deps: ApiDeps, tenant: Tenant, kind: ImportKi
   ];
   return writeWorkbook([
     {
-      name: kind === "staff" ? "Staff" : kind === "parents" ? "Parents" : "Students",
+      name: { staff: "Staff", parents: "Parents", students: "Students", questions: "Questions" }[kind],
       rows: [columns.map((c) => c.header), columns.map((c) => c.example)],
     },
     { name: "Explanations", rows: explanations },
@@ -533,15 +549,13 @@ export async function commitImport(
         .where("id", "=", row.id)
         .where("status", "=", "checked")
         .execute();
-      await recordAudit(
-        deps,
-        tenant,
-        {
-          kind: "import",
-          summary: `Imported ${added} ${added === 1 ? KIND_WORDS[kind].one : KIND_WORDS[kind].many} from a spreadsheet`,
-          recordIds: [row.id],
-        },
+      const summary = `Imported ${added} ${added === 1 ? KIND_WORDS[kind].one : KIND_WORDS[kind].many} from a spreadsheet`;
+      await recordAudit(deps, tenant, { kind: "import", summary, recordIds: [row.id] }, trx);
+      await notify(
         trx,
+        tenant.schoolId,
+        { kind: "import_committed", feature: IMPORT_FEATURE[kind], summary, link: IMPORTED_LIST[kind] },
+        deps.now(),
       );
       return { added, already_imported: false };
     });
@@ -563,6 +577,14 @@ export async function commitImport(
     throw error;
   }
 }
+
+/** Where an import's notification leads: the list it added to. */
+const IMPORTED_LIST: Record<ImportKind, string> = {
+  students: "/admin/students",
+  parents: "/admin/parents",
+  staff: "/admin/staff",
+  questions: "/admin/assessments/questions",
+};
 
 /** Records added since the check now clash with rows of the file: the check is updated, nothing written. */
 class StaleCheck extends Error {

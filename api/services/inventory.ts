@@ -25,6 +25,10 @@ import { schoolTerm } from "./calendar";
 import { getSchoolSettings } from "./settings";
 import { getStudent } from "./students";
 import { recordAudit } from "./audit";
+import { notify } from "./notifications";
+import { NOTIFICATION_LIMITS } from "../../contract/notifications";
+
+const LOW_STOCK_BELOW = NOTIFICATION_LIMITS.lowStockBelow;
 
 /**
  * Inventory groups, items and sales to students (calls in contract/inventory.ts). Every query starts
@@ -701,6 +705,19 @@ export async function sellItem(
         .select("name")
         .where("id", "=", taken.group_id)
         .executeTakeFirstOrThrow();
+      // The sale that takes the stock below the threshold says so, once.
+      if (taken.quantity < LOW_STOCK_BELOW && taken.quantity + quantity >= LOW_STOCK_BELOW)
+        await notify(
+          trx,
+          tenant.schoolId,
+          {
+            kind: "stock_low",
+            feature: "inventory",
+            summary: `${taken.name} (${group.name}) is low: ${taken.quantity} left`,
+            link: `/admin/inventory/edit-product?${new URLSearchParams({ itemId: String(taken.id) })}`,
+          },
+          now,
+        );
       const unit = Number(taken.price_kobo);
       const names = {
         item_name: taken.name,

@@ -12,7 +12,7 @@ import { PARENT_FLAGS, PARENT_LISTS, parentFields } from "../../contract/parents
 import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
 import type { Parent } from "../db/schema";
-import { matchesSearch, phoneSearchForms, searchQuery, searchText } from "../db/search";
+import { matchesSearch, ofSchool, phoneSearchForms, searchQuery, searchText } from "../db/search";
 import { publicId } from "../lib/crypto";
 import { ApiError, gatherFieldErrorsAsync, validationError } from "../lib/errors";
 import { paginate, type PageParams } from "../lib/pagination";
@@ -92,7 +92,8 @@ export async function listParents(
   tenant: Tenant,
   query: ParentListQuery,
 ): Promise<Paginated<ParentRecord>> {
-  let base = deps.db.selectFrom("parents").where("parents.school_id", "=", tenant.schoolId);
+  const q = searchQuery(query.q);
+  let base = deps.db.selectFrom("parents").where(ofSchool(deps.dialect, "parents", tenant.schoolId, q));
   if (query.className) {
     const className = query.className;
     base = base.where("parents.id", "in", (eb) =>
@@ -105,7 +106,6 @@ export async function listParents(
         .where("students.class_name", "=", className),
     );
   }
-  const q = searchQuery(query.q);
   if (q) base = base.where(matchesSearch(deps.dialect, "parents", tenant.schoolId, q));
   return paginate(
     query,

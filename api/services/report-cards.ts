@@ -12,13 +12,22 @@ import {
   type SubjectSummary,
 } from "../../contract/grading";
 import { REPORT_CARD_MESSAGES as RC, type ReportVerification } from "../../contract/report-cards";
-import { RESULTS_MESSAGES as M, type ResultKind, type ScoreColumn, type Scores } from "../../contract/results";
+import {
+  CUMULATIVE_MESSAGES as C,
+  RESULTS_MESSAGES as M,
+  type AnnualSubject,
+  type ResultKind,
+  type ScoreColumn,
+  type Scores,
+} from "../../contract/results";
 import { sectionGradeScale } from "../../contract/settings";
 import { formatDate } from "../../contract/calendar";
 import type { ApiDeps, Tenant } from "../context";
 import { ApiError, validationError } from "../lib/errors";
+import { cardPhoto } from "../lib/images";
 import { checkPublicLink, createPublicLink, publicAddress } from "../lib/public-links";
 import { isRecordKey } from "../lib/record-key";
+import { annualFiguresOf } from "./annual-results";
 import { studentsWithClassIn } from "./class-history";
 import { readMedia } from "./media";
 import { reportExtras, type ReportExtras } from "./report-extras";
@@ -41,6 +50,8 @@ export interface ReportCardSubject {
   /** Null when positions are off or the student did not take the subject. */
   position: number | null;
   summary: SubjectSummary;
+  /** The 3rd term's terminal result only: the subject's cumulative columns. */
+  annual: AnnualSubject | null;
 }
 
 /**
@@ -98,6 +109,8 @@ export interface ReportCardData {
   /** Null when `add_position` is off or the student took nothing: the card shows the number in class. */
   position: number | null;
   classSize: number;
+  /** The 3rd term's terminal result only: the annual average and position over the class. */
+  annual: { average: number | null; position: number | null } | null;
   extras: ReportCardExtras;
   /** Null before the class's result is published: the card is marked as a draft. */
   issue: ReportCardIssue | null;
@@ -227,10 +240,17 @@ export async function reportCardData(
     subjects.map((subject) => [subject, subjectSummary(ids.map((id) => totals.get(id)![subject]))]),
   );
   const byId = new Map(worked.students.map((s) => [s.id, s]));
+  const annual = await annualFiguresOf(deps, schoolId, key, {
+    subjects,
+    columns,
+    thisTerm: totals,
+    rule: settings.report_sheet.position_ties,
+    addPosition: settings.report_sheet.add_position,
+  });
 
   const school = await deps.db
     .selectFrom("schools")
-    .select(["school_name", "logo_key", "signature_key"])
+    .select(["school_name", "address", "logo_key", "signature_key"])
     .where("id", "=", schoolId)
     .executeTakeFirstOrThrow();
   const publication = await deps.db
@@ -253,7 +273,7 @@ export async function reportCardData(
     const figures = byId.get(id)!;
     const card: ReportCardData = {
       schoolName: school.school_name,
-      schoolAddress: null,
+      schoolAddress: school.address,
       student: { id, name: s.name, admission: s.admission_number ?? "", photoKey: s.profile_img_key },
       className,
       term: key.term,
@@ -271,12 +291,14 @@ export async function reportCardData(
           remark: band?.remark ?? null,
           position: figures.subjectPositions[subject],
           summary: summaries[subject],
+          annual: annual?.get(id)?.subjects[subject] ?? null,
         };
       }),
       total: figures.total,
       average: figures.average,
       position: figures.position,
       classSize: students.length,
+      annual: annual ? { average: annual.get(id)?.average ?? null, position: annual.get(id)?.position ?? null } : null,
       extras: cardExtras(extras, id),
       issue: null,
     };
@@ -288,7 +310,8 @@ export async function reportCardData(
   const photos = new Map<string, Buffer>();
   for (const photoKey of photoKeys) {
     const bytes = await drawableImage(deps, photoKey);
-    if (bytes) photos.set(photoKey, bytes);
+    const drawn = bytes && (await cardPhoto(bytes));
+    if (drawn) photos.set(photoKey, drawn);
   }
   const images: ReportCardImages = {
     logo: await drawableImage(deps, school.logo_key),
@@ -502,16 +525,23 @@ function drawCard(
   y = detailBottom + 8;
 
   // The subjects table.
-  const scoreCols = card.columns.map((c) => ({ label: `${c.name} (${c.max})`, weight: 0.075 }));
+  // The 3rd term's card adds four cumulative columns (the term's own total is the 3rd term's): its columns are
+  // narrower and its type a size smaller, so that 15 subjects still fit one page.
+  const compact = card.annual !== null;
+  const w = (normal: number, narrow: number) => (compact ? narrow : normal);
+  const scoreCols = card.columns.map((c) => ({ label: `${c.name} (${c.max})`, weight: w(0.075, 0.06) }));
   const cols = [
-    { label: RC.subject, weight: 0.2 },
+    { label: RC.subject, weight: w(0.2, 0.155) },
     ...scoreCols,
-    { label: M.total, weight: 0.065 },
-    { label: M.grade, weight: 0.06 },
-    { label: RC.position, weight: 0.055 },
-    { label: M.classAverage, weight: 0.075 },
-    { label: M.highest, weight: 0.07 },
-    { label: M.lowest, weight: 0.065 },
+    { label: M.total, weight: w(0.065, 0.055) },
+    { label: M.grade, weight: w(0.06, 0.05) },
+    { label: RC.position, weight: w(0.055, 0.045) },
+    { label: M.classAverage, weight: w(0.075, 0.065) },
+    { label: M.highest, weight: w(0.07, 0.065) },
+    { label: M.lowest, weight: w(0.065, 0.055) },
+    ...(compact
+      ? [C.terms.first, C.terms.second, C.terms.third, C.annualAverageShort].map((label) => ({ label, weight: 0.055 }))
+      : []),
     { label: M.remark, weight: 0 },
   ];
   const fixed = cols.reduce((sum, c) => sum + c.weight, 0);
@@ -523,7 +553,7 @@ function drawCard(
     let cx = left;
     doc
       .font(bold ? "bold" : FONT)
-      .fontSize(bold ? 6.5 : 8)
+      .fontSize(bold ? w(6.5, 5.5) : w(8, 7))
       .fillColor(INK);
     cells.forEach((text, i) => {
       doc.text(text, cx + 3, y + 3, {
@@ -560,6 +590,14 @@ function drawCard(
         figure(s.summary.average),
         figure(s.summary.highest),
         figure(s.summary.lowest),
+        ...(card.annual
+          ? [
+              figure(s.annual?.first ?? null),
+              figure(s.annual?.second ?? null),
+              figure(s.total),
+              figure(s.annual?.average ?? null),
+            ]
+          : []),
         s.remark ?? "",
       ],
       false,
@@ -575,6 +613,11 @@ function drawCard(
       ? [RC.positionInClass, positionOutOf(card.position, card.classSize)]
       : [M.numberInClass, String(card.classSize)],
   ];
+  if (card.annual) {
+    summary.push([C.annualAverage, figure(card.annual.average)]);
+    if (card.annual.position !== null)
+      summary.push([C.annualPosition, positionOutOf(card.annual.position, card.classSize)]);
+  }
   drawPairs(doc, RC.summary, summary, left, width, y);
   y = doc.y + 8;
 

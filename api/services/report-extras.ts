@@ -17,6 +17,8 @@ import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
 import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError, fromZod, validationError } from "../lib/errors";
+import type { AttendanceSummary } from "../../contract/staff-area";
+import { attendanceSummaries } from "./attendance";
 import { studentsWithClassIn } from "./class-history";
 import { classResultOfQuery, isClassPublished, sentStudents, type ClassResult, type SheetQuery } from "./results";
 import { getSchoolSettings } from "./settings";
@@ -417,6 +419,23 @@ export async function reportExtras(
     result: which.result,
   });
   const sheet = await readExtras(deps, tenant, settings, key);
+  // Where the register was taken that term, its summary is the report card's attendance.
+  const registers = sheet.parts.attendance
+    ? await attendanceSummaries(deps.db, tenant.schoolId, {
+        className: key.schoolClass.class_name,
+        term: key.term,
+        session: key.session,
+      })
+    : new Map<number, AttendanceSummary>();
+  const attendanceOf = (row: (typeof sheet.rows)[number]) => {
+    const taken = registers.get(row.student_id);
+    if (taken) return { days_opened: taken.opened, days_present: taken.present, days_absent: taken.absent };
+    return {
+      days_opened: row.days_opened ?? sheet.days_opened_default,
+      days_present: row.days_present,
+      days_absent: row.days_absent,
+    };
+  };
   return {
     parts: sheet.parts,
     next_term_begins: sheet.next_term_begins,
@@ -425,13 +444,7 @@ export async function reportExtras(
         row.student_id,
         {
           student_id: row.student_id,
-          attendance: sheet.parts.attendance
-            ? {
-                days_opened: row.days_opened ?? sheet.days_opened_default,
-                days_present: row.days_present,
-                days_absent: row.days_absent,
-              }
-            : null,
+          attendance: sheet.parts.attendance ? attendanceOf(row) : null,
           ratings: sheet.parts.ratings.map((input) => ({ input, rating: row.ratings[input] ?? null })),
           extra_inputs: sheet.parts.extra_inputs.map((input) => ({ input, value: row.extra_inputs[input] ?? "" })),
           teacher_remark: row.teacher_remark,

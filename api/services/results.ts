@@ -13,6 +13,7 @@ import {
   type ScoreSheet,
   type Scores,
 } from "../../contract/results";
+import { STAFF_RESULTS_MESSAGES as TEACHER } from "../../contract/staff-area";
 import type { ZodType, ZodTypeDef } from "zod";
 import {
   correctionPayload,
@@ -27,6 +28,7 @@ import type { ResultCorrectionTable } from "../db/schema";
 import { requireMainAdmin } from "../lib/access";
 import { ApiError, fromZod, validationError } from "../lib/errors";
 import { MAIN_ADMIN_NAME, recordAudit } from "./audit";
+import { notify } from "./notifications";
 import { schoolTerm } from "./calendar";
 import { studentsWithClassIn } from "./class-history";
 import { getSchoolSettings } from "./settings";
@@ -47,7 +49,7 @@ export interface ClassResult {
   result: ResultKind;
 }
 
-interface SheetKey extends ClassResult {
+export interface SheetKey extends ClassResult {
   subject: string;
 }
 
@@ -117,7 +119,7 @@ export async function termOfQuery(deps: ApiDeps, tenant: Tenant, query: SheetQue
 }
 
 /** The sheet named by the address. */
-async function sheetKeyOf(
+export async function sheetKeyOf(
   deps: ApiDeps,
   tenant: Tenant,
   settings: SchoolSettings,
@@ -218,7 +220,7 @@ export function parseScores(text: string | null): Record<string, unknown> {
 }
 
 /** The sheet's columns for the class's section and the result. */
-const columnsOf = (settings: SchoolSettings, key: ClassResult): ScoreColumn[] =>
+export const columnsOf = (settings: SchoolSettings, key: ClassResult): ScoreColumn[] =>
   scoreColumns(settings.report_sheet, key.schoolClass.section, key.result);
 
 /**
@@ -241,7 +243,12 @@ async function sheetStudents(db: Db, schoolId: number, key: SheetKey) {
   return rows;
 }
 
-async function readSheet(deps: ApiDeps, tenant: Tenant, settings: SchoolSettings, key: SheetKey): Promise<ScoreSheet> {
+export async function readSheet(
+  deps: ApiDeps,
+  tenant: Tenant,
+  settings: SchoolSettings,
+  key: SheetKey,
+): Promise<ScoreSheet> {
   const columns = columnsOf(settings, key);
   const [students, lock] = await Promise.all([
     sheetStudents(deps.db, tenant.schoolId, key),
@@ -287,10 +294,36 @@ async function readSheet(deps: ApiDeps, tenant: Tenant, settings: SchoolSettings
   };
 }
 
-/** `GET /results/sheet`. */
+/**
+ * A teacher (the staff area) reaches only the sheets of their own classes and subjects: the (class, subject) pairs
+ * their staff record says they teach. Anyone else is refused (403).
+ */
+async function requireTaught(deps: ApiDeps, tenant: Tenant, key: SheetKey) {
+  await requireTeaches(deps, tenant, key.schoolClass.class_name, key.subject);
+}
+
+/** A teacher may act on a class and subject only when their staff record says they teach it (else 403); admins may. */
+export async function requireTeaches(deps: ApiDeps, tenant: Tenant, className: string, subject: string) {
+  if (!tenant.staff) return;
+  const taught = await deps.db
+    .selectFrom("staff_teaching")
+    .select("staff_id")
+    .where("school_id", "=", tenant.schoolId)
+    .where("staff_id", "=", tenant.staff.id)
+    .where("class_name", "=", className)
+    .where("subject", "=", subject)
+    .executeTakeFirst();
+  const message = TEACHER.notTaught(subject, className);
+  if (!taught) throw new ApiError(403, message, { subject: [message] });
+}
+
+/** `GET /results/sheet`. A teacher's view of a published sheet is read-only (`locked`), reopened or not. */
 export async function getSheet(deps: ApiDeps, tenant: Tenant, query: SheetQuery): Promise<ScoreSheet> {
   const settings = await getSchoolSettings(deps, tenant);
-  return readSheet(deps, tenant, settings, await sheetKeyOf(deps, tenant, settings, query));
+  const key = await sheetKeyOf(deps, tenant, settings, query);
+  await requireTaught(deps, tenant, key);
+  const sheet = await readSheet(deps, tenant, settings, key);
+  return tenant.staff && sheet.published ? { ...sheet, locked: true } : sheet;
 }
 
 /** Ids are 32-bit integers on both databases: a larger number names no student. */
@@ -319,14 +352,30 @@ export async function sentStudents(deps: ApiDeps, tenant: Tenant, session: strin
 
 const refuseLocked = (key: ClassResult) => new ApiError(409, M.locked(key.schoolClass.class_name));
 
+/** The sheet named by the address, refused (409) while its scores are locked. */
+export async function openSheet(deps: ApiDeps, tenant: Tenant, query: SheetQuery) {
+  const settings = await getSchoolSettings(deps, tenant);
+  const key = await sheetKeyOf(deps, tenant, settings, query);
+  await requireTaught(deps, tenant, key);
+  const lock = await lockState(deps.db, deps, tenant.schoolId, key);
+  if (lock.locked) throw refuseLocked(key);
+  // A correction reopens a published subject for the admins alone.
+  if (tenant.staff && lock.published) throw new ApiError(409, TEACHER.publishedForTeachers(key.schoolClass.class_name));
+  return { settings, key, columns: columnsOf(settings, key) };
+}
+
+/** A student's scores to save: every column of the sheet, null where not taken. */
+export interface ScoresToSave {
+  studentId: number;
+  scores: Scores;
+}
+
 /**
  * `PUT /results/sheet`: every row sent replaces that student's scores in the subject, in one transaction;
  * any bad cell or student refuses the whole save, naming each.
  */
 export async function saveSheet(deps: ApiDeps, tenant: Tenant, query: SheetQuery, body: unknown): Promise<ScoreSheet> {
-  const settings = await getSchoolSettings(deps, tenant);
-  const key = await sheetKeyOf(deps, tenant, settings, query);
-  if ((await lockState(deps.db, deps, tenant.schoolId, key)).locked) throw refuseLocked(key);
+  const { settings, key, columns } = await openSheet(deps, tenant, query);
   const parsed = sheetPayload.safeParse(body);
   if (!parsed.success) throw fromZod(parsed.error);
   const sent = parsed.data.rows.map((row) => ({ key: String(row.student_id).trim(), scores: row.scores }));
@@ -335,7 +384,6 @@ export async function saveSheet(deps: ApiDeps, tenant: Tenant, query: SheetQuery
   const byKey = new Map(students.flatMap((s) => [[String(s.id), s] as const, [s.unique_id, s] as const]));
   if (sent.some((r) => !byKey.has(r.key))) throw new ApiError(404, M.studentNotFound);
 
-  const columns = columnsOf(settings, key);
   const errors: FieldErrors = {};
   const seen = new Set<number>();
   const rows = sent.map((row, i) => {
@@ -351,10 +399,26 @@ export async function saveSheet(deps: ApiDeps, tenant: Tenant, query: SheetQuery
       if ("error" in read) errors[`rows.${i}.scores.${column.name}`] = [read.error];
       else scores[column.name] = read.score;
     }
-    return { studentId: student.id, scores, taken: Object.values(scores).some((v) => v !== null) };
+    return { studentId: student.id, scores };
   });
   if (Object.keys(errors).length) throw validationError(errors);
+  await writeScores(deps, tenant, key, rows);
+  return readSheet(deps, tenant, settings, key);
+}
 
+/**
+ * Writes checked rows of a sheet in one transaction (the grid's save and a spreadsheet's upload): each row
+ * replaces that student's scores in the subject, and a row with no score taken is removed. Refused (409) when the
+ * class's result was published meanwhile; `audit`, when given, is recorded in the same transaction.
+ */
+export async function writeScores(
+  deps: ApiDeps,
+  tenant: Tenant,
+  key: SheetKey,
+  checked: ScoresToSave[],
+  audit?: Parameters<typeof recordAudit>[2],
+): Promise<void> {
+  const rows = checked.map((r) => ({ ...r, taken: Object.values(r.scores).some((v) => v !== null) }));
   const now = deps.now().toISOString();
   const where = { ...classResultOf(tenant.schoolId, key), subject: key.subject };
   await deps.db.transaction().execute(async (trx) => {
@@ -395,12 +459,12 @@ export async function saveSheet(deps: ApiDeps, tenant: Tenant, query: SheetQuery
         .where("student_id", "in", blank.slice(start, start + BATCH))
         .execute();
     }
+    if (audit) await recordAudit(deps, tenant, audit, trx);
   });
-  return readSheet(deps, tenant, settings, key);
 }
 
 /** What the audit log says of a class's result: "JSS1, 1st Term 2025/2026 (mid-term)". */
-const describe = (key: ClassResult) =>
+export const describe = (key: ClassResult) =>
   `${key.schoolClass.class_name}, ${key.term} ${key.session}${key.result === "mid_term" ? " (mid-term)" : ""}`;
 
 /** `GET /results/completeness`: each class's subjects fully scored, and its publication. */
@@ -527,6 +591,22 @@ export async function setPublication(
           (reopened.length ? ` (corrected: ${reopened.join(", ")})` : "")
         : `Published the results of ${describe(key)}`;
     await recordAudit(deps, tenant, { kind: "publication", summary }, trx);
+    if (published) {
+      const query = { class: className, term: key.term, year: key.session, result: key.result };
+      await notify(
+        trx,
+        tenant.schoolId,
+        {
+          kind: "results_published",
+          feature: "results",
+          summary,
+          link: `/admin/results/broadsheet?${new URLSearchParams(query)}`,
+          className,
+          staffLink: "/staff/results",
+        },
+        deps.now(),
+      );
+    }
     return next;
   });
 

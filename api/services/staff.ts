@@ -14,7 +14,7 @@ import { STAFF_FLAGS, staffFields, teachingPair } from "../../contract/staff.sch
 import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
 import type { StaffMember } from "../db/schema";
-import { matchesSearch, phoneSearchForms, searchQuery, searchText } from "../db/search";
+import { matchesSearch, ofSchool, phoneSearchForms, searchQuery, searchText } from "../db/search";
 import { ApiError, validationError } from "../lib/errors";
 import { paginate, type PageParams } from "../lib/pagination";
 import { mediaUrl } from "./media";
@@ -32,6 +32,7 @@ function toStaffRecord(row: StaffMember, teaching: TeachingPair[]): StaffRecord 
   return {
     unique_id: row.unique_id,
     id: row.id,
+    sign_in: row.password_hash !== null,
     staff_data: {
       name: row.name,
       email: row.email,
@@ -50,7 +51,7 @@ function toStaffRecord(row: StaffMember, teaching: TeachingPair[]): StaffRecord 
 }
 
 /** The pairs each of `staffIds` teaches, by class then subject. */
-async function teachingOf(db: Db, tenant: Tenant, staffIds: number[]): Promise<Map<number, TeachingPair[]>> {
+export async function teachingOf(db: Db, tenant: Tenant, staffIds: number[]): Promise<Map<number, TeachingPair[]>> {
   const byStaff = new Map<number, TeachingPair[]>(staffIds.map((id) => [id, []]));
   if (!staffIds.length) return byStaff;
   const rows = await db
@@ -81,7 +82,8 @@ export interface StaffListQuery extends PageParams {
 }
 
 export async function listStaff(deps: ApiDeps, tenant: Tenant, query: StaffListQuery): Promise<Paginated<StaffRecord>> {
-  let base = deps.db.selectFrom("staff").where("staff.school_id", "=", tenant.schoolId);
+  const q = searchQuery(query.q);
+  let base = deps.db.selectFrom("staff").where(ofSchool(deps.dialect, "staff", tenant.schoolId, q));
   if (query.type) base = base.where("staff.is_teaching_staff", "=", query.type === "teaching" ? 1 : 0);
   if (query.className) {
     const className = query.className;
@@ -100,7 +102,6 @@ export async function listStaff(deps: ApiDeps, tenant: Tenant, query: StaffListQ
       ]),
     );
   }
-  const q = searchQuery(query.q);
   if (q) base = base.where(matchesSearch(deps.dialect, "staff", tenant.schoolId, q));
   return paginate(
     query,

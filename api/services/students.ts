@@ -20,7 +20,7 @@ import {
 import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
 import type { Student } from "../db/schema";
-import { matchesSearch, phoneSearchForms, searchQuery, searchText } from "../db/search";
+import { matchesSearch, ofSchool, phoneSearchForms, searchQuery, searchText } from "../db/search";
 import { publicId } from "../lib/crypto";
 import { isUniqueViolation } from "../lib/db-errors";
 import { idempotencyKey } from "../lib/idempotency";
@@ -76,9 +76,12 @@ export async function listStudents(
   tenant: Tenant,
   query: StudentListQuery,
 ): Promise<Paginated<StudentRecord>> {
-  let base = deps.db.selectFrom("students").where("school_id", "=", tenant.schoolId).where("status", "=", "active");
-  if (query.className) base = base.where("class_name", "=", query.className);
   const q = searchQuery(query.q);
+  let base = deps.db
+    .selectFrom("students")
+    .where(ofSchool(deps.dialect, "students", tenant.schoolId, q))
+    .where("status", "=", "active");
+  if (query.className) base = base.where("class_name", "=", query.className);
   if (q) base = base.where(matchesSearch(deps.dialect, "students", tenant.schoolId, q));
   return paginate(
     query,

@@ -4,6 +4,7 @@ import { formatDate } from "../../contract/calendar";
 import { groupSchedules, isDated, type Timetable } from "../../contract/timetables";
 import type { ApiDeps, Tenant } from "../context";
 import { drawableImage } from "./media";
+import { getStaffTimetable } from "./staff-dashboard";
 import { getTimetable } from "./timetables";
 
 /**
@@ -164,29 +165,16 @@ export function stampFooters(doc: Doc, schoolName: string, now: Date) {
   }
 }
 
-function render(timetable: Timetable, schoolName: string, logo: Buffer | null, now: Date): Promise<Buffer> {
-  const { doc, done, left, width } = openDocument({
-    title: `${timetable.type} Timetable – ${timetable.class}`,
-    author: schoolName,
-    now,
-  });
+/**
+ * A table across the page in the given columns (their labels and shares of the width): `header` draws the
+ * labels, `row` a row of cells, `band` a shaded heading across them (a day), each moving to a new page when it
+ * would not fit.
+ */
+export function drawTable(doc: Doc, shares: { label: string; width: number }[]) {
+  const left = MARGIN;
+  const width = doc.page.width - 2 * MARGIN;
+  const columns = shares.map((c) => ({ ...c, width: c.width * width }));
   const bottom = () => doc.page.height - MARGIN - 20;
-
-  drawLetterhead(doc, schoolName, logo, `${timetable.type} Timetable`);
-  drawDetails(doc, [
-    ["Type", timetable.type],
-    ["Class", timetable.class],
-    ["Session", timetable.session],
-    ["Term", timetable.term],
-    ["Venue", timetable.venue ?? "—"],
-  ]);
-
-  // The table: one band per day (or date), then a row per schedule in time order.
-  const columns = [
-    { label: "Time", width: 0.22 },
-    { label: "Subject", width: 0.48 },
-    { label: "Venue", width: 0.3 },
-  ].map((c) => ({ ...c, width: c.width * width }));
 
   const row = (cells: string[], options: { bold?: boolean; fill?: string }) => {
     doc.font(options.bold ? "bold" : FONT).fontSize(10);
@@ -222,14 +210,41 @@ function render(timetable: Timetable, schoolName: string, logo: Buffer | null, n
     doc.y = top + height;
   };
 
-  const groups = groupSchedules(timetable.schedules);
-  if (!groups.length) {
-    doc.font(FONT).fontSize(11).fillColor(MUTED).text("No schedules yet.", left, doc.y, { width });
-  } else {
+  const header = () =>
     row(
       columns.map((c) => c.label),
       { bold: true },
     );
+  return { header, row, band };
+}
+
+function render(timetable: Timetable, schoolName: string, logo: Buffer | null, now: Date): Promise<Buffer> {
+  const { doc, done, left, width } = openDocument({
+    title: `${timetable.type} Timetable – ${timetable.class}`,
+    author: schoolName,
+    now,
+  });
+  drawLetterhead(doc, schoolName, logo, `${timetable.type} Timetable`);
+  drawDetails(doc, [
+    ["Type", timetable.type],
+    ["Class", timetable.class],
+    ["Session", timetable.session],
+    ["Term", timetable.term],
+    ["Venue", timetable.venue ?? "—"],
+  ]);
+
+  // The table: one band per day (or date), then a row per schedule in time order.
+  const { header, row, band } = drawTable(doc, [
+    { label: "Time", width: 0.22 },
+    { label: "Subject", width: 0.48 },
+    { label: "Venue", width: 0.3 },
+  ]);
+
+  const groups = groupSchedules(timetable.schedules);
+  if (!groups.length) {
+    doc.font(FONT).fontSize(11).fillColor(MUTED).text("No schedules yet.", left, doc.y, { width });
+  } else {
+    header();
     for (const group of groups) {
       band(group.date && isDated(timetable.type) ? `${group.day}, ${formatDate(group.date)}` : group.day);
       for (const s of group.schedules) {
@@ -243,4 +258,43 @@ function render(timetable: Timetable, schoolName: string, logo: Buffer | null, n
   stampFooters(doc, schoolName, now);
   doc.end();
   return done;
+}
+
+/** A teacher's week (`GET /staff-area/timetable/download-pdf`): their lessons across classes, a band per day. */
+export async function staffTimetablePdf(deps: ApiDeps, tenant: Tenant): Promise<TimetablePdf> {
+  const week = await getStaffTimetable(deps, tenant);
+  const { schoolName, logo } = await letterhead(deps, tenant);
+  const now = deps.now();
+  const { doc, done, left, width } = openDocument({ title: `Timetable – ${week.name}`, author: schoolName, now });
+  drawLetterhead(doc, schoolName, logo, `Timetable of ${week.name}`);
+  drawDetails(doc, [
+    ["Term", week.term],
+    ["Session", week.session],
+    ["Week", `${formatDate(week.week_from)} – ${formatDate(week.week_to)}`],
+  ]);
+  const { header, row, band } = drawTable(doc, [
+    { label: "Time", width: 0.2 },
+    { label: "Subject", width: 0.34 },
+    { label: "Class", width: 0.2 },
+    { label: "Venue", width: 0.26 },
+  ]);
+  if (!week.lessons.length) {
+    doc.font(FONT).fontSize(11).fillColor(MUTED).text("No lessons this week.", left, doc.y, { width });
+  } else {
+    header();
+    let shown = "";
+    for (const lesson of week.lessons) {
+      const day = lesson.date ? `${lesson.day}, ${formatDate(lesson.date)}` : lesson.day;
+      if (day !== shown) band(day);
+      shown = day;
+      row([`${lesson.start_time} – ${lesson.end_time}`, lesson.subject, lesson.class_name, lesson.venue ?? "—"], {});
+    }
+  }
+  stampFooters(doc, schoolName, now);
+  doc.end();
+  const slug = week.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+  return { bytes: await done, filename: `timetable-${slug || "teacher"}.pdf` };
 }

@@ -8,8 +8,11 @@ import {
   HONEYPOT_FIELD,
   reviewPath,
   type SubmissionDetail,
+  type SubmissionRow,
 } from "../../contract/admissions";
 import { REVIEW_MESSAGES, type ReviewDecision } from "../../contract/admission-review";
+import type { Paginated } from "../../contract/http";
+import { PAYMENT_MESSAGES } from "../../contract/payments";
 import type { FormResult } from "~/lib/form-state";
 import type { SchoolApiClient } from "./api.server";
 import { publicApi } from "./auth.server";
@@ -28,6 +31,17 @@ const submissionPath = (id: string | undefined) => `/submissions/${encodeURIComp
  * an unknown submission is the 404 'No submission data found'. A sub-admin gets the product's "main
  * administrators only" message with a 403.
  */
+/** A page of submissions with each fee's state in words, from the server: the page's script carries no list of them. */
+export function withFeeWords(list: Paginated<SubmissionRow>) {
+  return {
+    ...list,
+    data: list.data.map((row) => ({
+      ...row,
+      fee: row.payment_status === "not_required" ? "" : PAYMENT_MESSAGES.paymentStatus[row.payment_status],
+    })),
+  };
+}
+
 export async function loadSubmission(
   api: SchoolApiClient,
   uniqueId: string,
@@ -58,7 +72,8 @@ export async function decideSubmission(
   const approve = decision === "approve";
   const result = await api.update<SubmissionDetail>(
     `${submissionPath(submissionId)}/${decision}`,
-    {},
+    // The confirm dialog or page that led here named an unpaid fee, if there was one.
+    approve ? { confirm_unpaid: true } : {},
     {
       method: "PUT",
       fallback: approve ? SPEC.failedApprove : SPEC.failedReject,

@@ -16,7 +16,15 @@ export type CallKind = "fetch" | "create" | "update" | "delete";
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T; message?: string }
-  | { ok: false; status: number; message: string; fieldErrors: FieldErrors; retryAfter?: string };
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      fieldErrors: FieldErrors;
+      retryAfter?: string;
+      /** The answer's own `message`, whatever the kind of call (a fetch's `message` says nothing by the rules). */
+      reason?: string;
+    };
 
 const SUCCESS: Record<CallKind, number[]> = {
   fetch: [200],
@@ -142,6 +150,7 @@ export class SchoolApiClient {
       message: failureMessage(kind, parsed, options.fallback),
       fieldErrors: (parsed?.errors as FieldErrors) ?? {},
       retryAfter: response.headers.get("retry-after") ?? undefined,
+      reason: typeof parsed?.message === "string" && parsed.message.trim() ? parsed.message : undefined,
     };
   }
 

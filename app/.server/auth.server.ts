@@ -1,7 +1,7 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { ACCESS_MESSAGES } from "../../contract/access";
 import { APP_MESSAGES } from "../../contract/messages";
-import { adminNav, allowsPage, homeFor, pageAccess } from "~/lib/access";
+import { adminNav, allowsPage, isTeacherPage, pageAccess, STAFF_NAV } from "~/lib/access";
 import { SchoolApiClient, UnauthorizedError } from "./api.server";
 import { adminPath } from "./return-to";
 import { commitSession, getSession, type AppSession } from "./session.server";
@@ -14,6 +14,8 @@ export interface AdminContext {
   session: AppSession;
   /** The signed-in sub-admin's id; undefined for the school's main admin. */
   subAdminId?: number;
+  /** The signed-in teacher's staff id (the staff area); undefined for admins. */
+  staffId?: number;
 }
 
 /** Where a sign-in lands when no other page was asked for (the main admin's start page). */
@@ -44,6 +46,7 @@ export async function signedInAdmin(request: Request, context: AppLoadContext): 
     uniqueId,
     session,
     subAdminId,
+    staffId: session.get("staffId"),
   };
 }
 
@@ -84,31 +87,50 @@ export function signOut(session: AppSession): void {
   session.unset("token");
   session.unset("uniqueId");
   session.unset("subAdminId");
+  session.unset("staffId");
 }
 
-/** The 403 page of a page closed to this admin, with their menu, so that the error boundary keeps the shell. */
-export function closedPage(features: readonly string[] | null) {
-  return data(
-    { forbidden: ACCESS_MESSAGES.forbiddenPage, home: homeFor(features), nav: adminNav(features) },
-    { status: 403 },
-  );
+/**
+ * The 403 page of a page closed to this admin, with their menu, so that the error boundary keeps the shell; a
+ * teacher's is the staff menu.
+ */
+export function closedPage(features: readonly string[] | null, teacher = false) {
+  const nav = teacher ? STAFF_NAV : adminNav(features);
+  return data({ forbidden: ACCESS_MESSAGES.forbiddenPage, home: nav.home, nav }, { status: 403 });
 }
+
+/** Whether the signed-in person is a teacher (the staff area), who opens no admin page but Logout. */
+export const isTeacher = (admin: AdminContext) => admin.staffId !== undefined;
 
 /**
  * A sub-admin's post to a page closed to them answers its 403 page before anything is read or sent, as their visit
  * to it does (the API would refuse the call too, but a form's own checks, or its body, could answer first).
  */
 async function refuseClosedPage(admin: AdminContext, request: Request) {
+  const pathname = new URL(request.url).pathname;
+  if (isTeacher(admin)) {
+    if (!teacherOpens(pathname)) throw closedPage([], true);
+    return;
+  }
+  if (isStaffPath(pathname)) throw closedPage(await currentFeatures(admin));
   if (admin.subAdminId === undefined) return;
   const features = await currentFeatures(admin);
-  if (!allowsPage(features, pageAccess(new URL(request.url).pathname))) throw closedPage(features);
+  if (!allowsPage(features, pageAccess(pathname))) throw closedPage(features);
 }
+
+/** Whether a teacher may open a page: the staff area's, their notifications, and the few every signed-in person opens. */
+export const teacherOpens = (pathname: string) =>
+  isStaffPath(pathname) || isTeacherPage(pathname) || allowsPage([], pageAccess(pathname));
+
+/** A page of the staff area. */
+export const isStaffPath = (pathname: string) => /^\/staff(\/|$)/i.test(pathname);
 
 /**
  * The signed-in admin's feature keys as the API holds them now (null for the main admin), so a key
  * taken away hides its menu entry and closes its pages from the next page on.
  */
 export async function currentFeatures(admin: AdminContext): Promise<string[] | null> {
+  if (isTeacher(admin)) return [];
   if (admin.subAdminId === undefined) return null;
   const result = await admin.api.get<{ sub_admin: { features: string[] } | null }>("/access");
   if (!result.ok) return [];

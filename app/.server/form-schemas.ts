@@ -8,9 +8,15 @@ import { SETTINGS_MESSAGES } from "../../contract/settings";
 import { settingName } from "../../contract/settings.schema";
 import { studentCreateFields, studentUpdateFields } from "../../contract/students.schema";
 import { parentFields } from "../../contract/parents.schema";
+import { passwordResetConfirm } from "../../contract/password-reset.schema";
 import { staffFields, teachingRows } from "../../contract/staff.schema";
 import { admissionFormFields } from "../../contract/admissions.schema";
 import { correctionPayload } from "../../contract/results.schema";
+import { PROMOTION_MESSAGES } from "../../contract/promotion";
+import { messageFields } from "../../contract/parent-messages.schema";
+import { assignmentFields } from "../../contract/assignments.schema";
+import { noteFields } from "../../contract/notes.schema";
+import { pairOf, TEACHING_FILE_MESSAGES } from "../../contract/teaching-files";
 
 /**
  * The rules the web app's actions check before calling the API, with the API's messages. They run on
@@ -45,6 +51,9 @@ export const loginForm = z.object({
   email: z.string().trim().email(APP_MESSAGES.invalidEmail).max(200).optional(),
   password: z.string({ required_error: "Password is required" }).min(1, "Password is required"),
 });
+
+export { passwordResetRequest as forgotPasswordForm } from "../../contract/password-reset.schema";
+export const resetPasswordForm = passwordResetConfirm.omit({ token: true });
 
 export const profileDetailsForm = profileUpdateFields
   .required({ school_name: true, principal_name: true, school_email: true })
@@ -107,6 +116,7 @@ export {
   discountFields as discountForm,
   feeItemFields as feeForm,
   paymentFields as paymentForm,
+  payLinkFields as payLinkForm,
   reversalFields as reversalForm,
 } from "../../contract/fees.schema";
 
@@ -139,3 +149,23 @@ export const extrasForm = z.object({}).passthrough();
 export { commentPayload as commentForm } from "../../contract/report-extras.schema";
 /** A published class's subject reopened for a correction: the API's own rules (the reason required). */
 export const correctionForm = correctionPayload;
+
+/** The promotion page's next classes ("" graduates a class) and marks; the API checks the classes and marks. */
+export const promotionRulesForm = z.object({
+  next: z.array(z.string().optional()).default([]),
+  lower_mark: z.string({ required_error: PROMOTION_MESSAGES.markInvalid }),
+  upper_mark: z.string({ required_error: PROMOTION_MESSAGES.markInvalid }),
+});
+
+/** A message to parents (/admin/messages/new, /staff/ptc/new), and the daily SMS limit. */
+export const messageForm = messageFields.extend({ idempotency_key: z.string().optional() });
+export { messageSettingsFields as messageSettingsForm } from "../../contract/parent-messages.schema";
+export { attemptPayload as cbtStartForm, testFields as cbtTestForm } from "../../contract/cbt.schema";
+/** A teacher's (class, subject) as the notes' and assignments' one select sends it ("JSS1|Mathematics"). */
+const teachingPair = z
+  .string({ required_error: TEACHING_FILE_MESSAGES.chooseClass })
+  .refine((value) => pairOf(value) !== null, TEACHING_FILE_MESSAGES.chooseClass);
+/** The lesson note form: the pair and the week (the file is checked beside it by its action). */
+export const noteForm = z.object({ pair: teachingPair, week: noteFields.shape.week });
+export const assignmentForm = assignmentFields.omit({ class: true, subject: true }).extend({ pair: teachingPair });
+export { noteReviewFields as noteReviewForm } from "../../contract/notes.schema";

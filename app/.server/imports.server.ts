@@ -8,10 +8,10 @@ import {
 } from "../../contract/imports";
 import { MESSAGES } from "../../contract/messages";
 import type { FormResult } from "~/lib/form-state";
-import type { SchoolApiClient } from "./api.server";
+import type { CallOptions, SchoolApiClient } from "./api.server";
 import { diskFileAsFile, withUploadedForm } from "./form.server";
 import { passOnDownload } from "./downloads.server";
-import { API_REFUSED, apiReply, INVALID, type RefusalStatus } from "./reply.server";
+import { API_REFUSED, apiReply, INVALID, type ApiFailure, type RefusalStatus } from "./reply.server";
 
 /** The bulk import's server side of the web app: the file's hand-over to the API and its downloads. */
 
@@ -33,32 +33,50 @@ const refusal = (message: string, field = IMPORT_FILE_FIELD): FormResult => ({
   error: { [field]: [message] },
 });
 
+/** A spreadsheet sent on: the API's answer, or the form's reply and, when the API refused it, its failure. */
+export type SpreadsheetSent<T> =
+  | { ok: true; data: T; message?: string }
+  | { ok: false; status: RefusalStatus; result: FormResult; refused?: ApiFailure };
+
 /**
- * The upload form streamed to a temporary file and sent on to the API, which reads it in a worker and
- * checks every row. No file, a file over the cap, or one the API refuses comes back as the form's reply,
+ * The upload form streamed to a temporary file and sent on to the API at `path` (with `query`), which reads it in a
+ * worker and checks every row. No file, a file over the cap, or one the API refuses comes back as the form's reply,
  * the message beside the file field.
  */
-export async function sendImportFile(
+export async function sendSpreadsheet<T>(
   request: Request,
   context: AppLoadContext,
   api: SchoolApiClient,
-  kind: ImportKind,
-): Promise<ImportUploadOutcome> {
+  path: string,
+  query?: CallOptions["query"],
+): Promise<SpreadsheetSent<T>> {
   return withUploadedForm(request, context, LIMITS, async (form) => {
     const file = form.files.find((f) => f.field === IMPORT_FILE_FIELD);
     if (!file) return { ok: false, status: INVALID, result: refusal(MESSAGES.noFileSelected) };
     if (file.truncated) return { ok: false, status: INVALID, result: refusal(IMPORT_MESSAGES.tooLarge) };
     const body = new FormData();
     body.set(IMPORT_FILE_FIELD, await diskFileAsFile(file));
-    const response = await api.create<ImportPreview>(`/imports/${kind}`, body);
-    if (response.ok) return { ok: true, preview: response.data };
+    const response = await api.create<T>(path, body, { query });
+    if (response.ok) return { ok: true, data: response.data, message: response.message };
     // The sheet's problems ('The file is empty', too many rows) are the file's: said beside its field.
     return {
       ok: false,
       status: API_REFUSED,
       result: apiReply({ values: {} }, response, { fieldNames: { rows: IMPORT_FILE_FIELD } }),
+      refused: response,
     };
   });
+}
+
+/** The bulk import's upload (`sendSpreadsheet`), answering the check made of it. */
+export async function sendImportFile(
+  request: Request,
+  context: AppLoadContext,
+  api: SchoolApiClient,
+  kind: ImportKind,
+): Promise<ImportUploadOutcome> {
+  const sent = await sendSpreadsheet<ImportPreview>(request, context, api, `/imports/${kind}`);
+  return sent.ok ? { ok: true, preview: sent.data } : sent;
 }
 
 /** An .xlsx of the API streamed on as a download, or null when the API refused it. */

@@ -74,7 +74,27 @@ export function apiReply<T>(
 export const checkedStatus = (reply: SubmissionResult<string[]>): RefusalStatus | 200 =>
   reply.status === "error" ? INVALID : 200;
 
+/**
+ * The API's refusal of a sign-in-like form (login, a reset request): throttled, the page says so with the API's
+ * own status and wait (429, `Retry-After`), as the API answers a script; otherwise 422.
+ */
+export function refuseOrThrottle<T>(body: T, response: ApiFailure) {
+  if (response.status !== 429) return data(body, { status: API_REFUSED });
+  return data(body, { status: 429, headers: response.retryAfter ? { "Retry-After": response.retryAfter } : {} });
+}
+
 /** A refused submission's answer: `body` (the reply, and whatever else the page needs) with its status. */
 export function refuse<T>(body: T, status: RefusalStatus | 200 = INVALID) {
   return data(body, { status });
+}
+
+/**
+ * Why a page's data could not be loaded, in the API's words: the first message of the named `fields`, else a
+ * refusal's (4xx) own message (a fetch's failure message is only its `error`, else the screen's fallback), else
+ * the failure's message.
+ */
+export function refusalOf(failure: ApiFailure, fields: readonly string[]): string {
+  const named = fields.map((name) => failure.fieldErrors[name]?.[0]).find(Boolean);
+  const refused = failure.status >= 400 && failure.status < 500 ? failure.reason : undefined;
+  return named ?? refused ?? failure.message;
 }

@@ -1,10 +1,16 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { isResultKind, RESULTS_MESSAGES as M, type ResultKind, type ScoreSheet } from "../../contract/results";
 import { isSession, type SchoolClass } from "../../contract/settings";
-import type { ApiFailure } from "./reply.server";
 import type { SchoolApiClient } from "./api.server";
 import type { FormResult } from "~/lib/form-state";
 import { cellName, parseCellName } from "~/lib/score-cells";
+import { IMPORT_FILE_FIELD } from "../../contract/imports";
+import { isMultipart } from "../../server-lib/multipart";
+import { spreadsheetDownload, type SpreadsheetSent } from "./imports.server";
 import { getSchoolOptions } from "./school-options.server";
+import { failure, redirectWithToast, success } from "./toast.server";
+import { readFormData } from "./form.server";
+import { API_REFUSED, refuse, type ApiFailure } from "./reply.server";
 
 /** What the score entry screen shares on the server: the sheet named by the address, and the grid's form. */
 
@@ -115,4 +121,70 @@ export function gridReply(
   const above = others[0] ?? (named ? null : failure.message);
   if (above) error[""] = [above];
   return { status: "error", initialValue: typed, error };
+}
+
+/**
+ * The grid's save (the admins' score entry and a teacher's results): the cells posted, sent as the sheet's rows;
+ * a refusal is the grid's reply (422) with every value kept, a save goes to `back` with its toast.
+ */
+export async function saveGrid(
+  { request, context, api }: { request: Request; context: AppLoadContext; api: SchoolApiClient },
+  choice: SheetChoice,
+  back: string,
+) {
+  const typed = readCells(await readFormData(request));
+  const refused = (reply: FormResult) => refuse({ reply }, API_REFUSED);
+  if (!choice.class || !choice.subject)
+    return refused({ status: "error", initialValue: typed, error: { "": [M.classRequired] } });
+  const loaded = await loadSheet(api, choice);
+  if (!loaded.ok) return refused({ status: "error", initialValue: typed, error: { "": [loaded.message] } });
+  const rows = rowsToSave(loaded.data, typed);
+  const saved = await api.update<ScoreSheet>("/results/sheet", { rows }, { method: "PUT", query: sheetQuery(choice) });
+  if (!saved.ok) return refused(gridReply(typed, rows, saved));
+  return redirectWithToast(request, context, back, success(saved.message ?? M.saved));
+}
+
+/**
+ * A results spreadsheet of the API (the broadsheet, a sheet's template) passed on as a download, so that a plain
+ * link works without JavaScript: the address's `names` (the class, term and so on) go to the API's `path`; a
+ * refusal goes back to `back` with the same address and a toast saying `failed`.
+ */
+export async function resultSpreadsheet(
+  { request, context, api }: { request: Request; context: AppLoadContext; api: SchoolApiClient },
+  path: string,
+  names: readonly string[],
+  back: string,
+  failed: string,
+) {
+  const params = new URL(request.url).searchParams;
+  const named = new URLSearchParams();
+  for (const name of names) named.set(name, (params.get(name) ?? "").slice(0, 60));
+  const query = `?${named}`;
+  return (
+    (await spreadsheetDownload(api, `${path}${query}`)) ??
+    redirectWithToast(request, context, `${back}${query}`, failure(failed))
+  );
+}
+
+/** Whether an action's post is a file's upload rather than a form's fields. */
+export { isMultipart };
+
+/** What the score entry screen shows of a refused upload: the file's messages, one above, or the rows' problems. */
+export interface UploadReply {
+  file?: string[];
+  message?: string;
+  problems?: string[];
+}
+
+export function uploadReply(sent: Extract<SpreadsheetSent<unknown>, { ok: false }>): UploadReply {
+  const text = (list: unknown) => (Array.isArray(list) ? list.filter((m): m is string => typeof m === "string") : []);
+  const problems = text(sent.refused?.fieldErrors?.rows);
+  if (problems.length) return { message: sent.refused!.message, problems };
+  const errors = sent.result.error ?? {};
+  const file = text(errors[IMPORT_FILE_FIELD]);
+  const others = Object.entries(errors).flatMap(([name, list]) => (name === IMPORT_FILE_FIELD ? [] : text(list)));
+  return {
+    file: file.length ? file : undefined,
+    message: others[0] ?? (file.length ? undefined : (sent.refused?.message ?? M.classRequired)),
+  };
 }

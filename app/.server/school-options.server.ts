@@ -42,6 +42,10 @@ export async function getSchoolOptions(api: SchoolApiClient, today = new Date())
 
 /** Just the class names, for a list's filter: a list page needs no subjects, sessions or terms. */
 export async function getClassNames(api: SchoolApiClient): Promise<string[]> {
-  const settings = await loadSettings(api);
-  return settings ? settings.classes.map((c) => c.class_name) : [...FALLBACK_CLASSES];
+  // The classes call, not the whole settings: a list page is opened far more often than any form, and the
+  // settings answer (report sheet, grade scales, the term worked out from the calendar) costs it for nothing.
+  const result = await api.get<{ classes?: SchoolClass[] }>("/getAdminSettingsData");
+  return result.ok && Array.isArray(result.data?.classes)
+    ? result.data.classes.map((c) => c.class_name)
+    : [...FALLBACK_CLASSES];
 }

@@ -8,6 +8,8 @@ export interface SessionData {
   uniqueId: string;
   /** Set when a sub-admin signed in (the API checks it against the token); absent for the main admin. */
   subAdminId: number;
+  /** Set when a teacher signed in to the staff area; they open only its pages. */
+  staffId: number;
   dataSaver: boolean;
 }
 

@@ -25,6 +25,7 @@ function MenuList({ items, active }: { items: NavItem[]; active?: string }) {
             to={item.to}
             className={linkClass(item.to === active)}
             aria-current={item.to === active ? "page" : undefined}
+            data-badge={item.badge}
           >
             {item.label}
           </Link>

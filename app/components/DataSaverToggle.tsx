@@ -8,6 +8,8 @@ import type { loader as rootLoader } from "~/root";
 export function DataSaverToggle({ className = "" }: { className?: string }) {
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const on = Boolean(root?.dataSaver);
+  // On without the user's choice: their browser asks every site to save data.
+  const byBrowser = root?.dataSaverBy === "browser";
   const { pathname, search } = useLocation();
   return (
     <form method="post" action="/data-saver" className={className}>
@@ -21,6 +23,7 @@ export function DataSaverToggle({ className = "" }: { className?: string }) {
         <span aria-hidden className={`inline-block h-3 w-3 rounded-full ${on ? "bg-emerald-600" : "bg-slate-400"}`} />
         Data saver: {on ? "On" : "Off"}
       </button>
+      {byBrowser ? <p className="mt-1 text-sm text-slate-600">On because your browser asks to save data.</p> : null}
     </form>
   );
 }

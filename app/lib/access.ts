@@ -1,5 +1,5 @@
 import type { FeatureKey } from "../../contract/access";
-import { ADMIN_MENU, BOTTOM_BAR, SUPER_ADMIN_MENU, type NavItem } from "./navigation";
+import { ADMIN_MENU, BOTTOM_BAR, STAFF_BOTTOM_BAR, STAFF_MENU, SUPER_ADMIN_MENU, type NavItem } from "./navigation";
 
 /**
  * Which pages a sub-admin may open: each admin menu entry's URL and the pages under it carry its
@@ -13,22 +13,54 @@ const PAGE_ACCESS: Array<[prefix: string, access: PageAccess]> = [
   ["/admin/add-student", "students"],
   ["/admin/update-student", "students"],
   ["/admin/students-backlog", "students"],
-  // A student's data export and erasure: the main admin's alone, as their API calls are.
+  // A student's data export and erasure, and the end of a term or session: the main admin's alone, as their API calls are.
   ["/admin/student-data", "main"],
+  ["/admin/students/promotion", "main"],
+  // A class's attendance register: the Students key's, as its API calls are.
+  ["/admin/students/attendance", "students"],
   ["/admin/add-bulk-students", "students"],
   ["/admin/add-bulk-parents", "parents"],
   ["/admin/add-bulk-staff", "staff"],
+  // A teacher's sign-in to the staff area: the main admin's alone, as its API calls are.
+  ["/admin/staff-sign-in", "main"],
+  // Every teacher's lesson notes, read and reviewed: the staff key's, as their API calls are.
+  ["/admin/staff-notes", "staff"],
   ["/admin/bulk-import/students", "students"],
   ["/admin/bulk-import/parents", "parents"],
   ["/admin/bulk-import/staff", "staff"],
+  ["/admin/add-bulk-questions", "assessments"],
+  ["/admin/bulk-import/questions", "assessments"],
   // Opened by a sub-admin holding the key, the review answers the product's "main administrators only" message.
   ["/submission-review", "admission"],
   ["/admin/timetable", "time-table"],
+  // Under the school fees entry's URL already; named for the reconciliation page's own sake.
+  ["/admin/school-fees/online-payments", "school_fees"],
   ["/admin/add-bank-details", "main"],
   // Under the settings entry's URL, yet the main admin's alone, as its API call is.
   ["/admin/settings/jobs", "main"],
+  // The daily SMS limit protects the school's credit: the main admin's alone, as its API call is.
+  ["/admin/settings/messages", "main"],
+  // Messages to parents: the Parents key's, as their API calls are.
+  ["/admin/messages", "parents"],
   ["/new-whatsapp", "profile"],
 ];
+
+/** The notification centre: an admin menu entry, and the one page outside the staff area a teacher opens too. */
+export const NOTIFICATIONS_PATH = "/notifications";
+
+/** Whether a teacher may open this page outside the staff area (their notifications). */
+export const isTeacherPage = (rawPathname: string) =>
+  under(rawPathname.toLowerCase().replace(/(.)\/+$/, "$1"), NOTIFICATIONS_PATH);
+
+/** The menu with the reader's unread notifications counted beside the notification centre's entry. */
+export function withUnread(nav: AdminNav, unread: number): AdminNav {
+  if (!unread) return nav;
+  const counted = (items: NavItem[]) =>
+    items.map((item) =>
+      item.to === NOTIFICATIONS_PATH ? { ...item, badge: `${unread > 99 ? "99+" : unread} unread` } : item,
+    );
+  return { ...nav, menu: counted(nav.menu) };
+}
 
 /** The super-admin's Manage Admins page. */
 export const ADMINS_PATH = "/super-admin/manage-admins";
@@ -80,3 +112,11 @@ export function adminNav(features: readonly string[] | null): AdminNav {
     home: homeFor(features),
   };
 }
+
+/** A teacher's frame: the staff menu, and their dashboard and account in the bottom bar. */
+export const STAFF_NAV: AdminNav = {
+  menu: STAFF_MENU,
+  bottomBar: STAFF_BOTTOM_BAR,
+  superMenu: [],
+  home: "/staff/dashboard",
+};

@@ -1,4 +1,4 @@
-import { includesName, SETTINGS_LIMITS, SETTINGS_MESSAGES } from "../../contract/settings";
+import { includesName, SETTINGS_LIMITS, SETTINGS_LIST_MESSAGES } from "../../contract/settings";
 
 /**
  * Editable lists in plain HTML forms: every entry travels as a hidden input, and submit buttons named
@@ -44,9 +44,9 @@ export interface ListRules {
 export function addEntry(values: string[], typed: string, rules: ListRules): { values: string[]; error?: string } {
   const value = typed.trim();
   if (!value) return { values, error: rules.required };
-  if (value.length > SETTINGS_LIMITS.nameMax) return { values, error: SETTINGS_MESSAGES.tooLong };
+  if (value.length > SETTINGS_LIMITS.nameMax) return { values, error: SETTINGS_LIST_MESSAGES.tooLong };
   if (includesName(values, value) || includesName(rules.taken ?? [], value)) return { values, error: rules.duplicate };
-  if (values.length >= rules.max) return { values, error: SETTINGS_MESSAGES.tooMany(rules.max) };
+  if (values.length >= rules.max) return { values, error: SETTINGS_LIST_MESSAGES.tooMany(rules.max) };
   return { values: [...values, value] };
 }
 

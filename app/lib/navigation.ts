@@ -3,6 +3,11 @@ export interface NavItem {
   to: string;
   label: string;
   feature?: string;
+  /**
+   * Words shown beside the label ("2 unread"), worked out by the layout's loader and drawn by the stylesheet
+   * (`[data-badge]`), so that no page carries the code to draw them.
+   */
+  badge?: string;
 }
 
 export const ADMIN_MENU: NavItem[] = [
@@ -33,25 +38,24 @@ export const SUPER_ADMIN_MENU: NavItem[] = [
   { to: "/super-admin/manage-admins", label: "Manage Admins" },
   { to: "/super-admin/audit-log", label: "Audit Log" },
   { to: "/super-admin/results", label: "Results" },
+  { to: "/super-admin/admissions", label: "Admissions" },
+  { to: "/super-admin/profile", label: "My Account" },
 ];
 
-/** Menu URLs whose screens later releases build: each shows "Not available yet"; any other URL of these areas is a 404. */
-export const NOT_YET_BUILT: ReadonlySet<string> = new Set([
-  "/admin/assessments",
-  "/notifications",
-  "/super-admin/admissions",
-  "/super-admin/profile",
-  "/staff/dashboard",
-  "/staff/attendance",
-  "/staff/assignments",
-  "/staff/timetable",
-  "/staff/notes",
-  "/staff/results",
-  "/staff/ptc",
-  "/staff/cbt-exams",
-]);
+/** The staff area's menu, in the product's order: what a signed-in teacher sees. */
+export const STAFF_MENU: NavItem[] = [
+  { to: "/staff/dashboard", label: "Dashboard" },
+  { to: "/staff/attendance", label: "Attendance" },
+  { to: "/staff/assignments", label: "Assignments" },
+  { to: "/staff/timetable", label: "Timetable" },
+  { to: "/staff/notes", label: "Notes" },
+  { to: "/staff/results", label: "Results" },
+  { to: "/staff/ptc", label: "Parent Communication" },
+  { to: "/staff/cbt-exams", label: "CBT Exams" },
+  { to: "/notifications", label: "Notifications" },
+];
 
-/** Whether a path is one of NOT_YET_BUILT; paths match as routes do, whatever their case or trailing slash. */
-export function isNotYetBuilt(pathname: string): boolean {
-  return NOT_YET_BUILT.has(pathname.toLowerCase().replace(/(.)\/+$/, "$1"));
-}
+export const STAFF_BOTTOM_BAR: NavItem[] = [
+  { to: "/staff/account", label: "Account" },
+  { to: "/staff/dashboard", label: "Dashboard" },
+];

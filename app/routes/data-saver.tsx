@@ -16,9 +16,7 @@ export function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const on = form.get("data_saver") === "on";
-  const cookie = await dataSaverCookie.serialize(on ? "on" : "off", {
-    secure: isHttps(request),
-    maxAge: on ? undefined : 0,
-  });
+  // "off" is kept too: a choice, which a browser's `Save-Data: on` does not override.
+  const cookie = await dataSaverCookie.serialize(on ? "on" : "off", { secure: isHttps(request) });
   return redirect(safeReturnPath(form.get("redirectTo")), { headers: { "Set-Cookie": cookie } });
 }

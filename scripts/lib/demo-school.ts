@@ -10,8 +10,10 @@ import type { Database, NewParent, NewStaff, NewStudent } from "../../api/db/sch
 import { phoneSearchForms, searchText } from "../../api/db/search";
 import { generatePassword, hashPassword, publicId, randomKey, readableId } from "../../api/lib/crypto";
 import { registerSchool } from "../../api/services/auth";
+import { notify } from "../../api/services/notifications";
 import { studentSearchText } from "../../api/services/students";
 import { currentSession, currentTerm } from "../../contract/calendar";
+import { reviewPath } from "../../contract/admissions";
 import { ALL_CLASSES } from "../../contract/inventory";
 import { nameSortKey } from "../../contract/names";
 import { toE164 } from "../../contract/phone";
@@ -588,8 +590,13 @@ export async function seedDemoSchool(deps: ApiDeps): Promise<DemoSchool> {
     const sales = await inventory(random, trx, school.id, now);
     await admissions(random, trx, deps, school.id, now);
     await fees(trx, school.id, now);
+    await onlinePayments(trx, school.id, now);
     await results(random, trx, school.id, now);
     await demoSubAdmins(trx, school.id, now);
+    await demoMessage(trx, school.id, now);
+    await assessments(trx, school.id, now);
+    await notesAndAssignments(trx, deps, school.id, now, team, staffIds);
+    await demoNotifications(trx, school.id, registered.unique_id, now);
     return {
       unique_id: registered.unique_id,
       password: registered.password,
@@ -601,6 +608,120 @@ export async function seedDemoSchool(deps: ApiDeps): Promise<DemoSchool> {
       sales,
     };
   });
+}
+
+/** The notification centre: each pending application and the first payments, as their services would have said. */
+async function demoNotifications(db: Kysely<Database>, schoolId: number, uniqueId: string, now: Date) {
+  const pending = await db
+    .selectFrom("admission_submissions")
+    .select(["id", "student_name", "class_applying_into"])
+    .where("school_id", "=", schoolId)
+    .where("status", "=", "pending")
+    .execute();
+  for (const row of pending)
+    await notify(
+      db,
+      schoolId,
+      {
+        kind: "admission_submitted",
+        feature: "admission",
+        summary: `New application from ${row.student_name} for ${row.class_applying_into}`,
+        link: reviewPath(uniqueId, row.id),
+      },
+      now,
+    );
+  const payments = await db
+    .selectFrom("fee_payments")
+    .innerJoin("students", "students.id", "fee_payments.student_id")
+    .select(["fee_payments.student_name", "students.unique_id", "fee_payments.term", "fee_payments.session"])
+    .where("fee_payments.school_id", "=", schoolId)
+    .orderBy("fee_payments.id")
+    .limit(3)
+    .execute();
+  for (const row of payments)
+    await notify(
+      db,
+      schoolId,
+      {
+        kind: "payment_recorded",
+        feature: "school_fees",
+        summary: `Payment recorded for ${row.student_name}`,
+        link: `/admin/school-fees/students/${row.unique_id}?${new URLSearchParams({ term: row.term, year: row.session })}`,
+      },
+      now,
+    );
+}
+
+/**
+ * Lesson notes and assignments: the first two teachers share a note (a picture of the board) for their first class
+ * and subject, and set an assignment due next week with a picture attached, stored and counted as uploads are.
+ */
+async function notesAndAssignments(
+  db: Kysely<Database>,
+  deps: ApiDeps,
+  schoolId: number,
+  now: Date,
+  team: ReturnType<typeof staff>,
+  staffIds: Map<string, number>,
+) {
+  const stamp = now.toISOString();
+  const due = new Date(now.getTime() + 7 * 86_400_000).toISOString().slice(0, 10);
+  let used = 0;
+  const picture = new Uint8Array(demoLogo());
+  const store = async () => {
+    const key = randomKey();
+    await deps.storage.put(key, picture);
+    used += picture.length;
+    return { storage_key: key, size: picture.length, mime_type: "image/png" };
+  };
+  const teachers = team.filter((m) => m.teaching.length).slice(0, 2);
+  for (const [i, member] of teachers.entries()) {
+    const pair = member.teaching[0];
+    const mine = { school_id: schoolId, staff_id: staffIds.get(member.unique_id)!, teacher_name: member.name };
+    const of = { class_name: pair.class, subject: pair.subject };
+    await db
+      .insertInto("lesson_notes")
+      .values({
+        ...mine,
+        ...of,
+        week: i + 1,
+        term: currentTerm(now),
+        session: currentSession(now),
+        ...(await store()),
+        original_name: `${pair.subject} week ${i + 1} lesson note.png`,
+        idempotency_key: null,
+        created_at: stamp,
+        reviewed_at: i === 0 ? stamp : null,
+        reviewed_by: i === 0 ? "Main admin" : null,
+        review_comment: i === 0 ? "Clear objectives. Add an evaluation at the end." : null,
+      })
+      .execute();
+    const assignment = await db
+      .insertInto("assignments")
+      .values({
+        ...mine,
+        ...of,
+        title: `${pair.subject}: revision exercise`,
+        instructions: "Answer every question of the exercise in your notebook and show your working.",
+        due_date: due,
+        idempotency_key: null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("assignment_attachments")
+      .values({
+        school_id: schoolId,
+        assignment_id: assignment.id,
+        ...(await store()),
+        original_name: "revision-exercise.png",
+        created_at: stamp,
+      })
+      .execute();
+  }
+  await db.insertInto("school_storage").values({ school_id: schoolId, used_bytes: used }).execute();
 }
 
 /**
@@ -775,6 +896,53 @@ async function fees(db: Kysely<Database>, schoolId: number, now: Date): Promise<
 }
 
 /**
+ * Two school fees paid online by link: one paid, which became the last receipt, and one left pending on the checkout
+ * two hours ago (the reconciliation page offers to check it again).
+ */
+async function onlinePayments(db: Kysely<Database>, schoolId: number, now: Date): Promise<void> {
+  const receipt = await db
+    .selectFrom("fee_payments")
+    .select(["id", "student_id", "student_name", "amount_kobo", "term", "session"])
+    .where("school_id", "=", schoolId)
+    .orderBy("receipt_no", "desc")
+    .executeTakeFirstOrThrow();
+  const payment = (reference: string, status: "paid" | "pending", created: Date) => ({
+    school_id: schoolId,
+    reference,
+    purpose: "fees" as const,
+    submission_id: null,
+    student_id: receipt.student_id,
+    term: receipt.term,
+    session: receipt.session,
+    payer_name: `Parent of ${receipt.student_name}`,
+    payer_email: "parent@example.ng",
+    amount_kobo: Number(receipt.amount_kobo),
+    subaccount_code: null,
+    gateway: "sandbox" as const,
+    status,
+    paystack_fee_kobo: status === "paid" ? 40_000 : null,
+    fee_payment_id: status === "paid" ? receipt.id : null,
+    sandbox_outcome: status === "paid" ? ("success" as const) : null,
+    paid_at: status === "paid" ? created.toISOString() : null,
+    checked_at: null,
+    created_at: created.toISOString(),
+    updated_at: created.toISOString(),
+  });
+  await db
+    .insertInto("online_payments")
+    .values([
+      payment(`FEE-demo${schoolId}-paid`, "paid", new Date(now.getTime() - 86_400_000)),
+      payment(`FEE-demo${schoolId}-pending`, "pending", new Date(now.getTime() - 2 * 3_600_000)),
+    ])
+    .execute();
+  await db
+    .updateTable("fee_payments")
+    .set({ method: "Online", reference: `FEE-demo${schoolId}-paid` })
+    .where("id", "=", receipt.id)
+    .execute();
+}
+
+/**
  * The term's results of JSS1 in English Language and Mathematics (the default 1st CA 20, 2nd CA 20, Exam 60), a
  * few cells left blank as not taken; JSS1's result is published.
  */
@@ -816,6 +984,127 @@ async function results(random: Random, db: Kysely<Database>, schoolId: number, n
       version: 1,
       published_at: stamp,
       updated_at: stamp,
+    })
+    .execute();
+}
+
+/** A message to one class's parents, already sent by email: its delivery log lists each parent. */
+async function demoMessage(db: Kysely<Database>, schoolId: number, now: Date): Promise<void> {
+  const stamp = now.toISOString();
+  const first = await db
+    .selectFrom("students")
+    .select("class_name")
+    .where("school_id", "=", schoolId)
+    .where("class_name", "is not", null)
+    .orderBy("id")
+    .executeTakeFirst();
+  if (!first?.class_name) return;
+  const families = await db
+    .selectFrom("parent_students as ps")
+    .innerJoin("parents as p", "p.id", "ps.parent_id")
+    .innerJoin("students as s", "s.id", "ps.student_id")
+    .select(["p.id", "p.name as parent", "p.email", "s.name as student"])
+    .where("ps.school_id", "=", schoolId)
+    .where("s.class_name", "=", first.class_name)
+    .orderBy("p.id")
+    .limit(5)
+    .execute();
+  const body = "Inter-house sports hold on Friday: pupils come in their house colours.";
+  const message = await db
+    .insertInto("messages")
+    .values({
+      school_id: schoolId,
+      audience: "class",
+      target: first.class_name,
+      channels: "email",
+      body,
+      staff_id: null,
+      sent_by: "School admin",
+      idempotency_key: null,
+      created_at: stamp,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const seen = new Set<number>();
+  const lines = families
+    .filter((f) => !seen.has(f.id) && seen.add(f.id))
+    .map((f) => ({
+      school_id: schoolId,
+      message_id: message.id,
+      recipient_key: `p${f.id}:email`,
+      parent_name: f.parent,
+      students: f.student,
+      channel: "email",
+      address: f.email,
+      text: body,
+      status: "sent",
+      reason: null,
+      attempts: 1,
+      updated_at: stamp,
+    }));
+  if (lines.length) await db.insertInto("message_recipients").values(lines).execute();
+}
+
+/** Assessments: a JSS1 Mathematics question bank and a test drawn from it, not opened yet. */
+async function assessments(db: Kysely<Database>, schoolId: number, now: Date): Promise<void> {
+  const stamp = now.toISOString();
+  const base = { school_id: schoolId, class_name: "JSS1", subject: "Mathematics", image_key: null, creation_key: null };
+  await db
+    .insertInto("cbt_questions")
+    .values([
+      {
+        ...base,
+        kind: "objective",
+        text: "What is 7 × 8?",
+        options: JSON.stringify(["54", "56", "64", "48"]),
+        answer: "1",
+        marks: 1,
+        created_at: stamp,
+      },
+      {
+        ...base,
+        kind: "true_false",
+        text: "Every even number is divisible by 2.",
+        options: null,
+        answer: "true",
+        marks: 1,
+        created_at: stamp,
+      },
+      {
+        ...base,
+        kind: "theory",
+        text: "Explain what a prime number is.",
+        options: null,
+        answer: null,
+        marks: 3,
+        created_at: stamp,
+      },
+    ])
+    .execute();
+  await db
+    .insertInto("cbt_tests")
+    .values({
+      school_id: schoolId,
+      // The code alone, as readableId draws it ("X-ABC234" without its prefix).
+      code: readableId("X", 6).slice(2),
+      title: "1st CA Mathematics",
+      class_name: "JSS1",
+      subject: "Mathematics",
+      term: currentTerm(now),
+      session: currentSession(now),
+      duration_minutes: 20,
+      question_count: 3,
+      opens_at: stamp,
+      closes_at: new Date(now.getTime() + 7 * 24 * 3_600_000).toISOString(),
+      results_column: "1st CA",
+      shuffle: 1,
+      grace_minutes: 2,
+      lab_network: null,
+      pin_key: randomKey() + randomKey(),
+      opened_at: null,
+      sent_at: null,
+      creation_key: null,
+      created_at: stamp,
     })
     .execute();
 }

@@ -1,8 +1,10 @@
+import { scrypt } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { needsRehash } from "../../api/lib/crypto";
 import { registerSchool as registerSchoolService } from "../../api/services/auth";
 import { localStorage } from "../../api/storage/local";
 import {
@@ -439,6 +441,28 @@ describe(`registration and login on ${DATABASE}`, { timeout: 90_000 }, () => {
     it("accepts the Unique ID in any letter case", async () => {
       const school = await registerSchool(api);
       expect((await login(api, school.uniqueId.toLowerCase(), school.password)).status).toBe(200);
+    });
+
+    it("makes a hash of earlier parameters again at sign-in, and the password still works", async () => {
+      const school = await registerSchool(api);
+      const salt = Buffer.alloc(16, 3);
+      const key = await new Promise<Buffer>((resolve, reject) =>
+        scrypt(school.password.normalize("NFKC"), salt, 32, { N: 2 ** 12, r: 8, p: 1 }, (e, k) =>
+          e ? reject(e) : resolve(k),
+        ),
+      );
+      const earlier = ["scrypt", 2 ** 12, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
+      await api.db
+        .updateTable("schools")
+        .set({ password_hash: earlier })
+        .where("unique_id", "=", school.uniqueId)
+        .execute();
+      expect((await login(api, school.uniqueId, school.password)).status).toBe(200);
+      const rehashed = (await schoolRow(school.uniqueId)).password_hash;
+      expect(rehashed).not.toBe(earlier);
+      expect(needsRehash(rehashed)).toBe(false);
+      expect((await login(api, school.uniqueId, school.password)).status).toBe(200);
+      expect((await login(api, school.uniqueId, "not-the-password")).status).toBe(401);
     });
 
     it("an unknown school and a wrong password get the same answer", async () => {

@@ -137,6 +137,7 @@ describe(`bank details with the sandbox provider on ${DATABASE}`, () => {
       account_name: `SANDBOX ACCOUNT ${goodGtb.slice(-4)}`,
       verified_by: "sandbox",
       verified_at: "2026-02-01T10:00:00.000Z",
+      subaccount_status: "off",
     };
     expect(first.body).toEqual({ message: SPEC.bankDetailsAdded, data: saved });
     expect((await call(api, s, "GET", "/payment-account")).body.data).toEqual(saved);

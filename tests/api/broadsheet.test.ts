@@ -112,6 +112,46 @@ describe(`broadsheet API on ${DATABASE}`, { timeout: 120_000 }, () => {
     });
   });
 
+  it("is kept only while nothing it reads from changes: a score, a name, the class's subjects", async () => {
+    const sheet = () => get<Broadsheet>(school, `/results/broadsheet?${query()}`);
+    const chidi = () => sheet().then((s) => s.rows.find((r) => r.student_id === ids["Chidi Nwosu"]));
+    expect(await chidi()).toMatchObject({ total: null });
+    await scores("Mathematics", [["Chidi Nwosu", { "1st CA": 10, "2nd CA": 10, Exam: 10 }]]);
+    expect(await chidi()).toMatchObject({ total: 30, subjects_taken: 1 });
+    const renamed = await call(school, "POST", `/students/${ids["Chidi Nwosu"]}`, {
+      student_data: {
+        name: "Chidi Nwosu-Obi",
+        selectedClass: "JSS1",
+        gender: "Female",
+        phone_number: "0803 123 4567",
+        admission: "ADM/4",
+      },
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(await chidi()).toMatchObject({ name: "Chidi Nwosu-Obi" });
+    const withCivics = (subjects: string[]) =>
+      call(school, "POST", "/school-settings", {
+        school_settings: {
+          classes: ["JSS1", "JSS2"].map((class_name) => ({ class_name, section: SECTION, subjects })),
+        },
+      });
+    expect((await withCivics([...SUBJECTS, "Civic Education"])).status).toBe(200);
+    expect((await sheet()).subjects.map((s) => s.subject)).toContain("Civic Education");
+    expect((await withCivics(SUBJECTS)).status).toBe(200);
+    expect((await sheet()).subjects.map((s) => s.subject)).not.toContain("Civic Education");
+    await scores("Mathematics", [["Chidi Nwosu", { "1st CA": null, "2nd CA": null, Exam: null }]]);
+    await call(school, "POST", `/students/${ids["Chidi Nwosu"]}`, {
+      student_data: {
+        name: "Chidi Nwosu",
+        selectedClass: "JSS1",
+        gender: "Female",
+        phone_number: "0803 123 4567",
+        admission: "ADM/4",
+      },
+    });
+    expect(await chidi()).toMatchObject({ name: "Chidi Nwosu", total: null });
+  });
+
   it("follows a publication's version", async () => {
     const published = await call(school, "POST", "/results/publication", {
       class: "JSS1",

@@ -470,8 +470,16 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
       expect(parent.status, JSON.stringify(parent.body)).toBe(201);
       const children = await get<ChildBalance[]>(school, `/fees/parents/${parent.body.data.unique_id}${inTerm}`);
       expect(children).toEqual([
-        { unique_id: ada, name: "Ada Obi", class: "SS2", billed: 59500.5, paid: 50000.25, balance: 9500.25 },
-        { unique_id: chika, name: "Chika Eze", class: "JSS1", billed: 2000, paid: 2000, balance: 0 },
+        {
+          unique_id: ada,
+          name: "Ada Obi",
+          class: "SS2",
+          billed: 59500.5,
+          paid: 50000.25,
+          arrears: 0,
+          balance: 9500.25,
+        },
+        { unique_id: chika, name: "Chika Eze", class: "JSS1", billed: 2000, paid: 2000, arrears: 0, balance: 0 },
       ]);
     });
 
@@ -484,11 +492,12 @@ describe(`fees API on ${DATABASE}`, { timeout: 90_000 }, () => {
       expect(o.outstanding).toBe(a.balance + b.balance);
       expect(o.collection_rate).toBe(Math.floor((o.collected / o.expected) * 100));
       expect(o.by_class).toEqual([
-        { class: "JSS1", students: 1, expected: 2000, collected: 2000, outstanding: 0 },
+        { class: "JSS1", students: 1, expected: 2000, arrears: 0, collected: 2000, outstanding: 0 },
         {
           class: "SS2",
           students: 2,
           expected: a.billed + b.billed,
+          arrears: 0,
           collected: a.paid + b.paid,
           outstanding: a.balance + b.balance,
         },

@@ -48,6 +48,12 @@ export interface ApiOptions {
   queryLatencyMs?: number;
   /** Where the API enqueues background jobs; none when left out. */
   jobs?: ApiDeps["jobs"];
+  /** Online payments (Paystack or the sandbox checkout); off when left out. */
+  payments?: ApiDeps["payments"];
+  /** Outgoing email (an SMTP mailer to tests/support/smtp.ts); none when left out. */
+  mailer?: ApiDeps["mailer"];
+  /** Text messages (a Termii provider to tests/support/termii.ts); none when left out. */
+  sms?: ApiDeps["sms"];
 }
 
 /** A Kysely plugin that hands each query's result back after `ms`. */
@@ -72,7 +78,13 @@ export async function startApi(options: ApiOptions = {}): Promise<TestApi> {
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    const pool = new pg.Pool({ connectionString: url, max: 5, options: `-c search_path=${schema}` });
+    // A commit does not wait for its WAL to reach the disk: a throwaway schema needs no durability, and the
+    // wait was most of a PostgreSQL test's time.
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 5,
+      options: `-c search_path=${schema} -c synchronous_commit=off`,
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     handle = { db, dialect: "postgres", close: () => db.destroy() };
     cleanup = async () => {
@@ -100,6 +112,9 @@ export async function startApi(options: ApiOptions = {}): Promise<TestApi> {
     storageQuotaBytes: options.storageQuotaBytes,
     bankProvider: options.bankProvider,
     jobs: options.jobs,
+    payments: options.payments,
+    mailer: options.mailer,
+    sms: options.sms,
   });
   return {
     fetch: async (p, init) => api.fetch(new Request(new URL(p, "http://api.test"), init)),
@@ -185,9 +200,12 @@ export async function registerSchool(api: TestApi, overrides: Record<string, str
 
 export { sql };
 
+/** Tables every call may write on its own, whatever it does: when each session was last used. */
+const BOOKKEEPING = new Set(["session_activity"]);
+
 /**
- * The tables of the database a test owns, with their columns (kysely's own left out, and the job queue's,
- * which change on their own as a running server works through its jobs). On PostgreSQL only
+ * The tables of the database a test owns, with their columns (kysely's own left out, the job queue's, which
+ * change on their own as a running server works through its jobs, and BOOKKEEPING). On PostgreSQL only
  * the connection's own schema is read: a catalogue-wide listing fails when another test file drops its
  * schema at that moment, as the API tests and the abuse cases running side by side do.
  */
@@ -197,7 +215,7 @@ export async function ownTables(
 ): Promise<Array<{ name: string; columns: Array<{ name: string; dataType: string }> }>> {
   if (dialect === "sqlite") {
     return (await db.introspection.getTables())
-      .filter((t) => !t.name.startsWith("kysely_") && !t.name.startsWith("plainjob_"))
+      .filter((t) => !t.name.startsWith("kysely_") && !t.name.startsWith("plainjob_") && !BOOKKEEPING.has(t.name))
       .map((t) => ({ name: t.name, columns: t.columns.map((c) => ({ name: c.name, dataType: c.dataType })) }));
   }
   const rows = (
@@ -208,7 +226,7 @@ export async function ownTables(
   ).rows;
   const tables = new Map<string, Array<{ name: string; dataType: string }>>();
   for (const row of rows) {
-    if (row.table_name.startsWith("kysely_")) continue;
+    if (row.table_name.startsWith("kysely_") || BOOKKEEPING.has(row.table_name)) continue;
     if (!tables.has(row.table_name)) tables.set(row.table_name, []);
     tables.get(row.table_name)!.push({ name: row.column_name, dataType: row.data_type });
   }

@@ -23,6 +23,7 @@ interface AdminRecord {
     principal_name: string;
     school_email: string;
     phone_number: string;
+    school_address: string | null;
     logo_url: string | null;
     signature_url: string | null;
   };
@@ -113,6 +114,7 @@ describe(`profile and password on ${DATABASE}`, { timeout: 90_000 }, () => {
           principal_name: "Dr. Ngozi Eze",
           school_email: schoolEmail,
           phone_number: "+2348031234567",
+          school_address: null,
           logo_url: expect.stringMatching(/^\/api\/media\/[0-9a-f]{32}$/),
           signature_url: null,
         },
@@ -152,6 +154,23 @@ describe(`profile and password on ${DATABASE}`, { timeout: 90_000 }, () => {
         school_email: "admin@royalcrest.ng",
         phone_number: "+2349098765432",
       });
+    });
+
+    it("sets the school's address, refuses one too long beside the field, and clears it when sent empty", async () => {
+      const res = await update({ school_address: "  12 Adeola Odeku Street, Victoria Island, Lagos  " });
+      expect(res.status).toBe(200);
+      expect((await adminData()).admin_data.school_address).toBe("12 Adeola Odeku Street, Victoria Island, Lagos");
+
+      const rowBefore = await row();
+      const tooLong = await update({ school_address: "x".repeat(301) });
+      expect(tooLong.status).toBe(422);
+      expect(((await tooLong.json()) as ErrorBody).errors).toEqual({
+        school_address: ["School address must be at most 300 characters"],
+      });
+      expect(await row()).toEqual(rowBefore);
+
+      expect((await update({ school_address: "" })).status).toBe(200);
+      expect((await adminData()).admin_data.school_address).toBeNull();
     });
 
     it("refuses an email another school is registered with, in any case, and saves nothing", async () => {

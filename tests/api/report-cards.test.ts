@@ -5,6 +5,7 @@ import { RESULTS_MESSAGES as M } from "../../contract/results";
 import type { SchoolSettings } from "../../contract/settings";
 import { DATABASE, registerSchool, startApi, TEST_PUBLIC_URL, type RegisteredSchool, type TestApi } from "./harness";
 import { schoolCalls } from "./school-calls";
+import { picture } from "../support/images";
 
 /**
  * Report cards: a student's and a class's PDF, read back as text, and the public page of a printed card's QR code.
@@ -175,6 +176,39 @@ describe(`report cards API on ${DATABASE}`, { timeout: 120_000 }, () => {
     expect(whole.text).toContain(M.positionOutOf("1st", 4));
     // The school's logo, drawn on every page, is one image object.
     expect(whole.raw.match(/\/Subtype \/Image/g)).toHaveLength(1);
+  });
+
+  it("prints the school's address, the signature when the setting is on, and when the next term begins", async () => {
+    const profile = new FormData();
+    profile.set("school_address", "7 Ring Road, Osogbo, Osun State");
+    profile.set("signature", new File([await picture(300, 80)], "signature.png", { type: "image/png" }));
+    const updated = await api.fetch(`${base(school)}/update/adminData`, {
+      method: "POST",
+      body: profile,
+      headers: school.auth,
+    });
+    expect(updated.status, await updated.clone().text()).toBe(200);
+    const calendar = await call(school, "PUT", `/calendar?year=${encodeURIComponent(SESSION)}`, {
+      terms: [{ term: TERM, starts_on: "2025-09-15", ends_on: "2025-12-12", next_term_starts_on: "2026-01-12" }],
+    });
+    expect(calendar.status, JSON.stringify(calendar.body)).toBe(200);
+    const signature = async (on: boolean) => {
+      const { report_sheet } = await get<SchoolSettings>(school, "/school-settings");
+      const res = await call(school, "POST", "/school-settings", {
+        school_settings: { report_sheet: { ...report_sheet, school_signature: on } },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+
+    await signature(true);
+    const signed = await card("Uche Obi");
+    expect(signed.text).toContain("7 Ring Road, Osogbo, Osun State");
+    expect(signed.text).toContain("Next term begins 12 Jan 2026");
+    // The logo and the signature.
+    expect(signed.raw.match(/\/Subtype \/Image/g)).toHaveLength(2);
+
+    await signature(false);
+    expect((await card("Uche Obi")).raw.match(/\/Subtype \/Image/g)).toHaveLength(1);
   });
 
   it("shows the number in class instead of a position when positions are off", async () => {

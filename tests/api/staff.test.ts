@@ -74,6 +74,7 @@ describe(`staff API on ${DATABASE}`, { timeout: 120_000 }, () => {
       expect(body.data).toEqual({
         unique_id: expect.stringMatching(/^STF-/),
         id: expect.any(Number),
+        sign_in: false,
         staff_data: {
           name: "Mrs. Chioma Eze",
           email: "chioma@school.ng",

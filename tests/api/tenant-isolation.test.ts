@@ -41,7 +41,16 @@ interface Owned {
   paymentId: string;
   importToken: string;
   subAdminId?: string;
+  /** One of the main admin's sessions (/sessions). */
+  sessionId?: string;
+  messageId?: string;
   commentId: string;
+  /** A computer-based test of A's, opened for JSS1 (its papers drawn). */
+  cbtTestId: string;
+  /** A lesson note and an assignment (with its attachment) of A's teacher. */
+  noteId: string;
+  assignmentId: string;
+  attachmentId: string;
 }
 
 interface IsolationCase {
@@ -120,7 +129,7 @@ function uploadForm(folderName: string) {
   return form;
 }
 /** School A's admission form and a submission made through its public link. */
-const admission = { formId: "", submissionId: "" };
+const admission = { formId: "", submissionId: "", notificationId: "" };
 async function applyTo(api: TestApi, publicId: string) {
   const form = new FormData();
   const answers = {
@@ -163,6 +172,32 @@ const withPhoto = (field: string, data: unknown) => () => {
   return form;
 };
 
+/** A teacher's lesson note and assignment, as A's teacher sends them (JSS1 Mathematics is theirs). */
+const teachingPdf = () =>
+  new File([new TextEncoder().encode("%PDF-1.4\n%%EOF\n")], "lesson.pdf", { type: "application/pdf" });
+function noteForm() {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ class: "JSS1", subject: "Mathematics", week: "1" }))
+    form.set(name, value);
+  form.set("file", teachingPdf());
+  return form;
+}
+const assignmentFields = {
+  class: "JSS1",
+  subject: "Mathematics",
+  title: "Planted homework",
+  instructions: "Planted",
+  due_date: "2099-01-05",
+};
+function assignmentForm() {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(assignmentFields)) form.set(name, value);
+  form.append("files[]", teachingPdf());
+  return form;
+}
+const noteId = (a: Owned) => ({ id: a.noteId });
+const assignmentId = (a: Owned) => ({ id: a.assignmentId });
+
 const importToken = (a: Owned) => ({ kind: "students", token: a.importToken });
 function importForm() {
   const form = new FormData();
@@ -181,6 +216,30 @@ const classResult = { class: "JSS1", term: "1st Term", session: "2025/2026", res
 const classQuery = "class=JSS1&term=1st%20Term&year=2025%2F2026";
 const sheetQuery = "class=JSS1&subject=Mathematics&term=1st%20Term&year=2025%2F2026";
 const extrasQuery = "class=JSS1&term=1st%20Term&year=2025%2F2026";
+/** A school day of School A's term calendar (a Monday of its 1st Term). */
+const registerQuery = "class=JSS1&date=2025-10-06";
+
+const cbtTestId = (a: Owned) => ({ id: a.cbtTestId });
+const cbtQuestion = {
+  class: "JSS1",
+  subject: "Mathematics",
+  kind: "objective",
+  text: "Planted question?",
+  options: ["One", "Two"],
+  answer: 0,
+};
+const cbtTest = {
+  title: "Planted test",
+  class: "JSS1",
+  subject: "Mathematics",
+  term: "1st Term",
+  session: "2025/2026",
+  duration_minutes: 20,
+  question_count: 1,
+  opens_at: "2025-10-06T08:00:00.000Z",
+  closes_at: "2030-10-06T09:00:00.000Z",
+  results_column: "1st CA",
+};
 
 /** Keyed by "METHOD path" exactly as Hono's route table lists it. */
 const CASES: Record<string, IsolationCase> = {
@@ -198,6 +257,9 @@ const CASES: Record<string, IsolationCase> = {
     body: (a) => ({ current_password: a.school.password, new_password: "hijacked-password" }),
   },
   "GET /api/admin/:uniqueId/dashboard": {},
+  "GET /api/admin/:uniqueId/sessions": {},
+  "POST /api/admin/:uniqueId/sessions/end-others": {},
+  "DELETE /api/admin/:uniqueId/sessions/:id": { params: (a) => ({ id: a.sessionId! }) },
 
   "GET /api/admin/:uniqueId/timetables": {},
   "POST /api/admin/:uniqueId/timetables": { body: () => timetable },
@@ -253,6 +315,16 @@ const CASES: Record<string, IsolationCase> = {
     body: withPhoto("staff_data", { ...member, name: "Renamed Member" }),
   },
   "DELETE /api/admin/:uniqueId/staffs/:id": { params: (a) => ({ id: a.staff.unique_id }) },
+  "POST /api/admin/:uniqueId/staffs/:id/sign-in": { params: (a) => ({ id: a.staff.id }) },
+  "DELETE /api/admin/:uniqueId/staffs/:id/sign-in": { params: (a) => ({ id: a.staff.unique_id }) },
+  "GET /api/admin/:uniqueId/staff-area/dashboard": {},
+  "GET /api/admin/:uniqueId/staff-area/timetable": {},
+  "GET /api/admin/:uniqueId/staff-area/timetable/download-pdf": {},
+  "GET /api/admin/:uniqueId/attendance": { query: registerQuery },
+  "PUT /api/admin/:uniqueId/attendance": {
+    query: registerQuery,
+    body: (a) => ({ marks: [{ student_id: a.studentId, status: "absent" }] }),
+  },
 
   "GET /api/admin/:uniqueId/school-settings": {},
   "GET /api/admin/:uniqueId/calendar": {},
@@ -311,6 +383,13 @@ const CASES: Record<string, IsolationCase> = {
   },
   "PUT /api/admin/:uniqueId/submissions/:id/approve": { params: () => ({ id: admission.submissionId }) },
   "PUT /api/admin/:uniqueId/submissions/:id/reject": { params: () => ({ id: admission.submissionId }) },
+  "POST /api/admin/:uniqueId/submissions/decisions": {
+    body: () => ({ ids: [Number(admission.submissionId)], decision: "reject" }),
+  },
+  "GET /api/admin/:uniqueId/notifications": {},
+  "GET /api/admin/:uniqueId/notifications/unread": {},
+  "POST /api/admin/:uniqueId/notifications/read-all": {},
+  "POST /api/admin/:uniqueId/notifications/:id/read": { params: () => ({ id: admission.notificationId }) },
   "GET /api/admin/:uniqueId/fees/fee-settings": {},
   "POST /api/admin/:uniqueId/fees/fee-settings": { body: () => ({ ...fee, name: "Planted fee" }) },
   "GET /api/admin/:uniqueId/fees/fee-settings/:id": { params: feeId },
@@ -372,6 +451,21 @@ const CASES: Record<string, IsolationCase> = {
     query: sheetQuery,
     body: (a) => ({ rows: [{ student_id: a.studentId, scores: { Exam: 1 } }] }),
   },
+  "GET /api/admin/:uniqueId/results/sheet/template": { query: sheetQuery },
+  "POST /api/admin/:uniqueId/results/sheet/upload": {
+    query: sheetQuery,
+    body: () => {
+      const form = new FormData();
+      form.set(
+        "file",
+        xlsxFile([
+          ["Admission No.", "1st CA (20)", "2nd CA (20)", "Exam (60)"],
+          ["ADM/1", 1, 1, 1],
+        ]),
+      );
+      return form;
+    },
+  },
   "GET /api/admin/:uniqueId/results/completeness": {},
   "GET /api/admin/:uniqueId/results/report-card/:studentId": {
     params: (a) => ({ studentId: a.studentId }),
@@ -392,6 +486,52 @@ const CASES: Record<string, IsolationCase> = {
   "GET /api/admin/:uniqueId/results/comments": {},
   "POST /api/admin/:uniqueId/results/comments": { body: () => ({ remark: "Planted remark" }) },
   "DELETE /api/admin/:uniqueId/results/comments/:id": { params: (a) => ({ id: a.commentId }) },
+  "GET /api/admin/:uniqueId/promotion/preview": {},
+  "POST /api/admin/:uniqueId/promotion/rules": { body: () => ({ next_classes: { JSS1: "" }, lower_mark: 10 }) },
+  "POST /api/admin/:uniqueId/promotion": { body: () => ({ ending_session: "2025/2026", held_back: [], moved_up: [] }) },
+  "POST /api/admin/:uniqueId/promotion/undo": {},
+  "POST /api/admin/:uniqueId/term-rollover": { body: () => ({ ending_term: "1st Term", ending_session: "2025/2026" }) },
+  "GET /api/admin/:uniqueId/online-payments": {},
+  "POST /api/admin/:uniqueId/online-payments/check": {},
+  "GET /api/admin/:uniqueId/fees/students/:id/online": { params: studentId },
+  "POST /api/admin/:uniqueId/fees/students/:id/pay-links": {
+    params: studentId,
+    body: () => ({ term: fee.term, session: fee.session, amount: 100 }),
+  },
+  "GET /api/admin/:uniqueId/messages": {},
+  "GET /api/admin/:uniqueId/messages/audience": { query: "class=JSS1" },
+  "POST /api/admin/:uniqueId/messages": {
+    body: () => ({ audience: "class", class: "JSS1", channels: ["email"], body: "Planted message" }),
+  },
+  "GET /api/admin/:uniqueId/messages/:id": { params: (a) => ({ id: a.messageId! }) },
+  "GET /api/admin/:uniqueId/message-settings": {},
+  "PUT /api/admin/:uniqueId/message-settings": { body: () => ({ daily_sms_cap: 1 }) },
+  "POST /api/admin/:uniqueId/cbt/questions": { body: () => cbtQuestion },
+  "GET /api/admin/:uniqueId/cbt/questions": { query: "class=JSS1&subject=Mathematics" },
+  "GET /api/admin/:uniqueId/cbt/tests": {},
+  "POST /api/admin/:uniqueId/cbt/tests": { body: () => cbtTest },
+  "GET /api/admin/:uniqueId/cbt/tests/:id": { params: cbtTestId },
+  "POST /api/admin/:uniqueId/cbt/tests/:id/pins": { params: cbtTestId },
+  "GET /api/admin/:uniqueId/cbt/tests/:id/pins": { params: cbtTestId },
+  "GET /api/admin/:uniqueId/cbt/tests/:id/slips": { params: cbtTestId },
+  "GET /api/admin/:uniqueId/cbt/tests/:id/scores": { params: cbtTestId },
+  "GET /api/admin/:uniqueId/cbt/tests/:id/theory": { params: cbtTestId },
+  "PUT /api/admin/:uniqueId/cbt/tests/:id/theory": { params: cbtTestId, body: () => ({ marks: [] }) },
+  "POST /api/admin/:uniqueId/cbt/tests/:id/send-to-results": { params: cbtTestId },
+  "GET /api/admin/:uniqueId/notes": {},
+  "POST /api/admin/:uniqueId/notes": { body: () => noteForm() },
+  "GET /api/admin/:uniqueId/notes/:id": { params: noteId },
+  "GET /api/admin/:uniqueId/notes/:id/download": { params: noteId },
+  "DELETE /api/admin/:uniqueId/notes/:id": { params: noteId },
+  "POST /api/admin/:uniqueId/notes/:id/review": { params: noteId, body: () => ({ comment: "Planted" }) },
+  "GET /api/admin/:uniqueId/assignments": {},
+  "POST /api/admin/:uniqueId/assignments": { body: () => assignmentForm() },
+  "GET /api/admin/:uniqueId/assignments/:id": { params: assignmentId },
+  "PUT /api/admin/:uniqueId/assignments/:id": { params: assignmentId, body: () => assignmentForm() },
+  "DELETE /api/admin/:uniqueId/assignments/:id": { params: assignmentId },
+  "GET /api/admin/:uniqueId/assignments/:id/attachments/:attachmentId": {
+    params: (a) => ({ id: a.assignmentId, attachmentId: a.attachmentId }),
+  },
 };
 
 describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
@@ -473,6 +613,10 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
       paymentId: "",
       importToken: "",
       commentId: "",
+      cbtTestId: "",
+      noteId: "",
+      assignmentId: "",
+      attachmentId: "",
     };
 
     a.studentId = String((await asOwner("POST", "/students", { student_data: student })).data.unique_id);
@@ -503,6 +647,9 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     await asOwner("PUT", `/results/sheet?${sheetQuery}`, {
       rows: [{ student_id: a.studentId, scores: { "1st CA": 12, Exam: 40 } }],
     });
+    await asOwner("PUT", "/calendar?year=2025%2F2026", {
+      terms: [{ term: "1st Term", starts_on: "2025-09-15", ends_on: "2025-12-19", next_term_starts_on: "2026-01-12" }],
+    });
     await asOwner("PUT", `/results/extras?${extrasQuery}`, {
       rows: [{ student_id: a.studentId, days_opened: 60, days_present: 58, teacher_remark: "A steady worker" }],
     });
@@ -524,6 +671,9 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
     admission.formId = String(form.id);
     await applyTo(api, String(form.public_id));
     admission.submissionId = String(((await asOwner("GET", "/submissions")).data.data as Array<{ id: number }>)[0].id);
+    admission.notificationId = String(
+      ((await asOwner("GET", "/notifications")).data.data as Array<{ id: number }>)[0].id,
+    );
     a.feeId = String((await asOwner("POST", "/fees/fee-settings", fee)).data.id);
     const bus = (await asOwner("POST", "/fees/fee-settings", { ...fee, name: "Bus", amount: 9000, compulsory: false }))
       .data.id;
@@ -554,6 +704,31 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
           .data.sub_admin as { id: number }
       ).id,
     );
+    a.sessionId = String(((await asOwner("GET", "/sessions")).data as unknown as Array<{ id: number }>)[0].id);
+    a.messageId = String(
+      (await asOwner("POST", "/messages", { audience: "class", class: "JSS1", channels: ["email"], body: "Hello" }))
+        .data.id,
+    );
+    await asOwner("POST", "/cbt/questions", cbtQuestion);
+    a.cbtTestId = String((await asOwner("POST", "/cbt/tests", cbtTest)).data.id);
+    await asOwner("POST", `/cbt/tests/${a.cbtTestId}/pins`);
+    // A's teacher signs in to the staff area and shares a note and an assignment.
+    const signIn = (await asOwner("POST", `/staffs/${a.staff.id}/sign-in`)).data;
+    const teacherLogin = await api.fetch("/api/admin/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ unique_id: school.uniqueId, email: signIn.email, password: signIn.password }),
+    });
+    const teacher = bearer(((await teacherLogin.json()) as { data: { token: string } }).data.token);
+    const asTeacher = async (path: string, body: FormData) => {
+      const res = await send("POST", `/api/admin/${school.uniqueId}${path}`, teacher, body);
+      if (res.status !== 201) throw new Error(`${path} as the teacher: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { data: { id: number; attachments?: Array<{ id: number }> } }).data;
+    };
+    a.noteId = String((await asTeacher("/notes", noteForm())).id);
+    const assignment = await asTeacher("/assignments", assignmentForm());
+    a.assignmentId = String(assignment.id);
+    a.attachmentId = String(assignment.attachments![0].id);
   });
   afterAll(() => api.close());
 
@@ -594,6 +769,15 @@ describe(`tenant isolation on ${DATABASE}`, { timeout: 90_000 }, () => {
       "result_corrections",
       "report_extras",
       "report_comments",
+      "messages",
+      "message_recipients",
+      "cbt_questions",
+      "cbt_tests",
+      "cbt_papers",
+      "lesson_notes",
+      "assignments",
+      "assignment_attachments",
+      "notifications",
     ]) {
       expect(dump[table]?.length, table).toBeGreaterThan(0);
     }

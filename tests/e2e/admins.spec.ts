@@ -24,7 +24,13 @@ test("a sub-admin with two keys sees only those areas and the 403 page elsewhere
 
   // The main admin holds the super-admin menu.
   await page.goto("/admin/dashboard");
-  await expect(menuLinks(page, "Super-admin")).toHaveText(["Manage Admins", "Audit Log", "Results"]);
+  await expect(menuLinks(page, "Super-admin")).toHaveText([
+    "Manage Admins",
+    "Audit Log",
+    "Results",
+    "Admissions",
+    "My Account",
+  ]);
   await page.goto("/super-admin/manage-admins");
   await expect(page).toHaveURL(/\/super-admin\/manage-admins$/);
   await expect(page.getByRole("heading", { level: 1, name: "Manage Admins" })).toBeVisible();
@@ -63,7 +69,7 @@ test("a sub-admin with two keys sees only those areas and the 403 page elsewhere
   const sub = await context.newPage();
   await sub.goto("/choose-account");
   await sub.getByLabel("Unique ID").fill(admin.account.uniqueId);
-  await sub.getByLabel("Email (sub-admins only)").fill(email);
+  await sub.getByLabel("Email (sub-admins and teachers)").fill(email);
   await sub.getByLabel("Password").fill(password);
   await sub.getByRole("button", { name: "Login" }).click();
   await expect(sub).toHaveURL(/\/admin\/students$/);
@@ -114,7 +120,7 @@ test("a sub-admin with two keys sees only those areas and the 403 page elsewhere
   await sub.goto("/admin/students?class=JSS1");
   await expect(sub).toHaveURL(/\/choose-account\?returnTo=/);
   await sub.getByLabel("Unique ID").fill(admin.account.uniqueId);
-  await sub.getByLabel("Email (sub-admins only)").fill(email);
+  await sub.getByLabel("Email (sub-admins and teachers)").fill(email);
   await sub.getByLabel("Password").fill(password);
   await sub.getByRole("button", { name: "Login" }).click();
   await expect(sub).toHaveURL(/\/admin\/students\?class=JSS1$/);
@@ -204,7 +210,7 @@ test(
     const sub = await context.newPage();
     await sub.goto("/choose-account");
     await sub.getByLabel("Unique ID").fill(admin.account.uniqueId);
-    await sub.getByLabel("Email (sub-admins only)").fill(email);
+    await sub.getByLabel("Email (sub-admins and teachers)").fill(email);
     await sub.getByLabel("Password").fill(password);
     await sub.getByRole("button", { name: "Login" }).click();
     await expect(sub).toHaveURL(/\/admin\/students$/);

@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import routes from "../../app/routes";
 import { expect, test } from "./support/test";
 import { xlsx } from "./support/imports";
+import { RECENT_SCHOOL_DAY, termAroundToday } from "./support/calendar";
 import { logoPng } from "./support/files";
 import { signedIn, type Admin } from "./support/school";
 
@@ -16,13 +17,19 @@ import { signedIn, type Admin } from "./support/school";
 
 type Seeded = Awaited<ReturnType<typeof seedSchool>>;
 
-async function api<T>(page: Page, admin: Admin, method: "GET" | "POST", url: string, data?: unknown): Promise<T> {
+async function api<T>(
+  page: Page,
+  admin: Admin,
+  method: "GET" | "POST" | "PUT",
+  url: string,
+  data?: unknown,
+): Promise<T> {
   const options = {
     headers: { Authorization: `Bearer ${admin.token}`, "Idempotency-Key": `layout-${url}-${Math.random()}` },
     ...(data instanceof FormData ? { multipart: data } : { data }),
   };
   const full = `/api/admin/${admin.account.uniqueId}${url}`;
-  const response = method === "GET" ? await page.request.get(full, options) : await page.request.post(full, options);
+  const response = await page.request.fetch(full, { method, ...options });
   expect(response.status(), `${method} ${url}: ${await response.text()}`).toBeLessThan(300);
   return (await response.json()).data as T;
 }
@@ -54,8 +61,15 @@ async function seedSchool(page: Page, admin: Admin) {
       email: "emeka.obi@example.ng",
       phone: "0807 300 1000",
       is_teaching_staff: true,
+      form_teacher: "JSS1",
+      teaching: [{ class: "JSS1", subject: "Music" }],
     },
   });
+  // A term around today, so that the register of a recent school day is there to walk.
+  const calendar = termAroundToday();
+  await api(page, admin, "PUT", calendar.path, calendar.body);
+  // The member signs in to the staff area: its screens are walked as this teacher.
+  const teacher = await post<{ email: string; password: string }>(`/staffs/${staff.unique_id}/sign-in`, {});
   const timetable = await post<{ id: number }>("/timetables", {
     type: "Regular School Period",
     class: "JSS1",
@@ -134,16 +148,82 @@ async function seedSchool(page: Page, admin: Admin) {
   ]);
   importFile.set("file", new Blob([new Uint8Array(sheet.buffer)], { type: sheet.mimeType }), sheet.name);
   const check = await post<{ token: string }>("/imports/students", importFile);
+  await post("/cbt/questions", {
+    class: "JSS1",
+    subject: "Music",
+    kind: "objective",
+    text: "Which of these numbers is the largest when written out in full on a long line of text?",
+    options: ["One hundred and twenty-five thousand", "Ninety-nine", "Seven", "Zero"],
+    answer: 0,
+  });
+  const cbtTest = await post<{ id: number }>("/cbt/tests", {
+    title: "First Continuous Assessment in Music for Junior Secondary One",
+    class: "JSS1",
+    subject: "Music",
+    term,
+    session,
+    duration_minutes: 30,
+    question_count: 1,
+    opens_at: new Date(Date.now() - 3_600_000).toISOString(),
+    closes_at: new Date(Date.now() + 3_600_000).toISOString(),
+    results_column: "1st CA",
+  });
+  await post(`/cbt/tests/${cbtTest.id}/pins`, {});
+  // The teacher shares a lesson note and sets an assignment, with their own token.
+  const teacherLogin = await page.request.post("/api/admin/login", {
+    data: { unique_id: admin.account.uniqueId, email: teacher.email, password: teacher.password },
+  });
+  const asTeacher = { ...admin, token: ((await teacherLogin.json()) as { data: { token: string } }).data.token };
+  const lesson = new FormData();
+  for (const [name, value] of Object.entries({ class: "JSS1", subject: "Music", week: "3" })) lesson.set(name, value);
+  lesson.set(
+    "file",
+    new Blob([new Uint8Array(logo.buffer)], { type: logo.mimeType }),
+    "Major scale worked example, week three.png",
+  );
+  const note = await api<{ id: number }>(page, asTeacher, "POST", "/notes", lesson);
+  const homework = new FormData();
+  const due = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  for (const [name, value] of Object.entries({
+    class: "JSS1",
+    subject: "Music",
+    title: "Rhythm, pitch and the major scale: exercise 4B",
+    instructions: "Answer every question of exercise 4B on page 42 and show your working.",
+    due_date: due,
+  }))
+    homework.set(name, value);
+  homework.set(
+    "files[]",
+    new Blob([new Uint8Array(logo.buffer)], { type: logo.mimeType }),
+    "Exercise 4B worked example.png",
+  );
+  const assignment = await api<{ id: number }>(page, asTeacher, "POST", "/assignments", homework);
   const subAdmin = await post<{ sub_admin: { id: number } }>("/sub-admins", {
     name: "Ngozi Eze",
     email: `ngozi-${Date.now().toString(36)}@school.test`,
     features: ["students"],
   });
+  // A message to JSS1's parents from the admin, and one from the teacher (kept "not sent": no channel here).
+  const message = await post<{ id: number }>("/messages", {
+    audience: "class",
+    class: "JSS1",
+    channels: ["email", "sms"],
+    body: "Inter-house sports hold on Friday; pupils come in their house colours.",
+  });
+  const teacherMessage = await api<{ id: number }>(page, asTeacher, "POST", "/messages", {
+    audience: "class",
+    class: "JSS1",
+    channels: ["email"],
+    body: "Reading week starts on Monday.",
+  });
   return {
+    message: message.id,
+    teacherMessage: teacherMessage.id,
     student: student.unique_id,
     former: former.unique_id,
     parent: parent.unique_id,
     staff: staff.unique_id,
+    teacher,
     timetable: timetable.id,
     schedule: schedule.id,
     group: group.id,
@@ -154,9 +234,12 @@ async function seedSchool(page: Page, admin: Admin) {
     submission: submissions.data[0].id,
     file: file.id,
     folder: file.folder,
+    note: note.id,
+    assignment: assignment.id,
     importToken: check.token,
     subAdmin: subAdmin.sub_admin.id,
     school: admin.account.uniqueId,
+    cbtTest: cbtTest.id,
   };
 }
 
@@ -175,6 +258,11 @@ function addressesOf(s: Seeded): Record<string, string[]> {
     "admin/logout": ["/admin/logout"],
     "admin/students": ["/admin/students"],
     "admin/students/:id/delete": [`/admin/students/${s.student}/delete`],
+    "admin/students/promotion": ["/admin/students/promotion"],
+    "admin/students/attendance": [`/admin/students/attendance?class=JSS1&date=${RECENT_SCHOOL_DAY}`],
+    "admin/students/promotion/confirm": ["/admin/students/promotion/confirm"],
+    "admin/students/promotion/undo": ["/admin/students/promotion/undo"],
+    "admin/students/promotion/term": ["/admin/students/promotion/term"],
     "admin/students/:id/backlog": [`/admin/students/${s.student}/backlog`],
     "admin/students-backlog": ["/admin/students-backlog"],
     "admin/students-backlog/:id/restore": [`/admin/students-backlog/${s.former}/restore`],
@@ -190,6 +278,9 @@ function addressesOf(s: Seeded): Record<string, string[]> {
     "admin/staff/add": ["/admin/staff/add"],
     "admin/staff/:id/update": [`/admin/staff/${s.staff}/update`],
     "admin/staff/:id/delete": [`/admin/staff/${s.staff}/delete`],
+    "admin/staff-sign-in/:id": [`/admin/staff-sign-in/${s.staff}`],
+    "admin/staff-notes": ["/admin/staff-notes"],
+    "admin/staff-notes/:id/review": [`/admin/staff-notes/${s.note}/review`],
     "admin/time-table": ["/admin/time-table"],
     "admin/timetable/add": ["/admin/timetable/add", "/admin/timetable/add?type=Regular%20School%20Period"],
     "admin/timetable/:id/edit": [`/admin/timetable/${s.timetable}/edit`],
@@ -226,6 +317,10 @@ function addressesOf(s: Seeded): Record<string, string[]> {
     "admin/settings/grading": ["/admin/settings/grading"],
     "admin/settings/calendar": ["/admin/settings/calendar"],
     "admin/settings/jobs": ["/admin/settings/jobs"],
+    "admin/settings/messages": ["/admin/settings/messages"],
+    "admin/messages": ["/admin/messages"],
+    "admin/messages/new": ["/admin/messages/new"],
+    "admin/messages/:id": [`/admin/messages/${s.message}`],
     "admin/admission-forms": ["/admin/admission-forms", "/admin/admission-forms?tab=submissions"],
     "admin/admission-forms/create": ["/admin/admission-forms/create"],
     "admin/admission-forms/:id/delete": [`/admin/admission-forms/${s.form}/delete`],
@@ -234,17 +329,27 @@ function addressesOf(s: Seeded): Record<string, string[]> {
     "admin/school-fees/:id/delete": [`/admin/school-fees/${s.fee}/delete`],
     "admin/school-fees/:id/retire": [`/admin/school-fees/${s.fee}/retire`],
     "admin/school-fees/students/:id": [`/admin/school-fees/students/${s.student}`],
+    "admin/school-fees/online-payments": ["/admin/school-fees/online-payments"],
     "admin/school-fees/payments/:id/reverse": [`/admin/school-fees/payments/${s.payment}/reverse`],
     "admin/school-fees/payments/:id/receipt-not-found": [`/admin/school-fees/payments/${s.payment}/receipt-not-found`],
     "admin/add-bulk-students": ["/admin/add-bulk-students"],
     "admin/add-bulk-parents": ["/admin/add-bulk-parents"],
     "admin/add-bulk-staff": ["/admin/add-bulk-staff"],
+    "admin/add-bulk-questions": ["/admin/add-bulk-questions"],
     "admin/bulk-import/:kind/:token": [`/admin/bulk-import/students/${s.importToken}`],
     "admin/results": ["/admin/results", "/admin/results?class=JSS1"],
     "admin/results/extras": ["/admin/results/extras", "/admin/results/extras?class=JSS1"],
     "admin/results/broadsheet": ["/admin/results/broadsheet", "/admin/results/broadsheet?class=JSS1"],
     "admin/results/report-cards": ["/admin/results/report-cards", "/admin/results/report-cards?class=JSS1"],
-    "admin/:area": ["/admin/assessments"],
+    "admin/assessments": ["/admin/assessments"],
+    "admin/assessments/create": ["/admin/assessments/create"],
+    "admin/assessments/questions": [
+      "/admin/assessments/questions",
+      "/admin/assessments/questions?class=JSS1&subject=Music",
+    ],
+    "admin/assessments/:id": [`/admin/assessments/${s.cbtTest}`],
+    "admin/assessments/:id/theory": [`/admin/assessments/${s.cbtTest}/theory`],
+    "admin/:area": ["/admin/not-found"],
     "new-whatsapp": ["/new-whatsapp"],
     "submission-review/:uniqueId/:submissionId": [`/submission-review/${s.school}/${s.submission}`],
     "submission-review/:uniqueId/:submissionId/approve": [`/submission-review/${s.school}/${s.submission}/approve`],
@@ -256,11 +361,31 @@ function addressesOf(s: Seeded): Record<string, string[]> {
     "super-admin/manage-admins/:id/reset-password": [`/super-admin/manage-admins/${s.subAdmin}/reset-password`],
     "super-admin/manage-admins/:id/delete": [`/super-admin/manage-admins/${s.subAdmin}/delete`],
     "super-admin/audit-log": ["/super-admin/audit-log"],
+    "super-admin/profile": ["/super-admin/profile"],
     "super-admin/results": ["/super-admin/results"],
     "super-admin/results/publish": [`/super-admin/results/publish?class=JSS1`],
     "super-admin/results/unpublish": [`/super-admin/results/unpublish?class=JSS1`],
-    "super-admin/:area": ["/super-admin/admissions"],
-    "staff/:area": ["/staff/dashboard"],
+    "super-admin/admissions": ["/super-admin/admissions", "/super-admin/admissions?status=pending&class=JSS1"],
+    "staff/dashboard": ["/staff/dashboard"],
+    "staff/account": ["/staff/account"],
+    "staff/attendance": [`/staff/attendance?date=${RECENT_SCHOOL_DAY}`],
+    "staff/timetable": ["/staff/timetable"],
+    "staff/results": ["/staff/results"],
+    "staff/ptc": ["/staff/ptc"],
+    "staff/ptc/new": ["/staff/ptc/new"],
+    "staff/ptc/:id": [`/staff/ptc/${s.teacherMessage}`],
+    "staff/cbt-exams": ["/staff/cbt-exams"],
+    "staff/cbt-exams/create": ["/staff/cbt-exams/create"],
+    "staff/cbt-exams/questions": ["/staff/cbt-exams/questions?class=JSS1&subject=Music"],
+    "staff/cbt-exams/:id": [`/staff/cbt-exams/${s.cbtTest}`],
+    "staff/cbt-exams/:id/theory": [`/staff/cbt-exams/${s.cbtTest}/theory`],
+    "staff/notes": ["/staff/notes"],
+    "staff/notes/:id/delete": [`/staff/notes/${s.note}/delete`],
+    "staff/assignments": ["/staff/assignments", "/staff/assignments?when=past"],
+    "staff/assignments/new": ["/staff/assignments/new"],
+    "staff/assignments/:id/edit": [`/staff/assignments/${s.assignment}/edit`],
+    "staff/assignments/:id/delete": [`/staff/assignments/${s.assignment}/delete`],
+    "staff/:area": ["/staff/not-found"],
   };
 }
 
@@ -365,7 +490,17 @@ async function walkEveryScreen(page: Page) {
   const unwalked = adminScreenPatterns().filter((pattern) => !addresses[pattern]);
   expect(unwalked, "screens with no address to walk: add them to addressesOf").toEqual([]);
 
-  for (const url of Object.values(addresses).flat()) {
+  const urls = Object.values(addresses).flat();
+  // The admin's screens, then the staff area's as the seeded teacher (the admin's answer 403 there).
+  const staffArea = (url: string) => url.startsWith("/staff/");
+  for (const url of [...urls.filter((u) => !staffArea(u)), ...urls.filter(staffArea)]) {
+    if (url === urls.find(staffArea)) {
+      const login = await page.request.post("/choose-account", {
+        form: { unique_id: admin.account.uniqueId, email: seeded.teacher.email, password: seeded.teacher.password },
+        maxRedirects: 0,
+      });
+      expect(login.headers().location, "a teacher's sign-in lands on the staff dashboard").toBe("/staff/dashboard");
+    }
     const response = await page.goto(url);
     const status = response?.status() ?? 0;
     if (status !== (/\/(receipt-)?not-found$/.test(url) ? 404 : 200)) problems.push(`${url}: answered ${status}`);

@@ -54,4 +54,28 @@ describe("Data saver without JavaScript", () => {
     expect(page.path).toBe("/admin/dashboard");
     expect(scriptsIn(page)).toBeGreaterThan(0);
   });
+
+  it("a browser that asks to save data gets no scripts until its user chooses, and the choice is kept", async () => {
+    const school = await registerSchool("Lite Mode");
+    const saving = await signedIn(school, undefined, { "Save-Data": "on" });
+    let page = await saving.goto("/admin/dashboard");
+    expect(page.headers.get("vary")).toContain("Save-Data");
+    expect(scriptsIn(page)).toBe(0);
+    page = await saving.goto("/admin/profile");
+    expect(page.text(`${PROFILE_SWITCH} button`)).toBe("Data saver: On");
+    expect(page.text(`${PROFILE_SWITCH} p`)).toBe("On because your browser asks to save data.");
+    // Turned off, it stays off though the browser still asks.
+    page = await page.form({ selector: PROFILE_SWITCH }).submit("Data saver: On");
+    expect(scriptsIn(page)).toBeGreaterThan(0);
+    expect(page.text(PROFILE_SWITCH)).toBe("Data saver: Off");
+    expect(scriptsIn(await saving.goto("/admin/students"))).toBeGreaterThan(0);
+    // And back on by choice: no note of the browser's.
+    page = await (await saving.goto("/admin/profile")).form({ selector: PROFILE_SWITCH }).submit("Data saver: Off");
+    expect(scriptsIn(page)).toBe(0);
+    expect(page.text(PROFILE_SWITCH)).toBe("Data saver: On");
+
+    // A browser that does not ask gets the scripts.
+    const plain = await signedIn(school);
+    expect(scriptsIn(await plain.goto("/admin/dashboard"))).toBeGreaterThan(0);
+  });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { IMPORT_COLUMNS, IMPORT_LABELS, IMPORT_MESSAGES, type ImportKind } from "../../contract/imports";
+import { IMPORT_COLUMNS, IMPORT_LABELS, IMPORT_MESSAGES } from "../../contract/imports";
 import { APP_MESSAGES, MESSAGES } from "../../contract/messages";
 import { STUDENT_MESSAGES } from "../../contract/students";
 import { sheetRows } from "../api/spreadsheets";
@@ -40,7 +40,7 @@ const sheet = (bytes: Buffer) =>
   sheetRows(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length) as ArrayBuffer);
 
 /** A kind's whole import: its screen from the list's menu, the template, refusals, problems, the import. */
-async function importFlow(kind: ImportKind) {
+async function importFlow(kind: keyof typeof IMPORT_CASES) {
   const c = IMPORT_CASES[kind];
   const browser = await signedIn(admin);
 

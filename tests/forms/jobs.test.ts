@@ -71,7 +71,7 @@ describe("background jobs without JavaScript", () => {
     await (await browser.goto("/choose-account"))
       .form({ button: "Login" })
       .fill("Unique ID", school.account.uniqueId)
-      .fill("Email (sub-admins only)", email)
+      .fill("Email (sub-admins and teachers)", email)
       .fill("Password", added.body.data.password)
       .submit("Login");
     const settings = await browser.goto("/admin/settings");

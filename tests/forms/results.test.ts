@@ -255,7 +255,7 @@ describe("score entry without JavaScript", () => {
     const start = await (await browser.goto("/choose-account"))
       .form({ button: "Login" })
       .fill("Unique ID", school.account.uniqueId)
-      .fill("Email (sub-admins only)", added.body.data.email)
+      .fill("Email (sub-admins and teachers)", added.body.data.email)
       .fill("Password", added.body.data.password)
       .submit("Login");
     expect(start.path).toBe("/admin/results");

@@ -99,7 +99,7 @@ describe("a student's data without JavaScript", () => {
     await (await browser.goto("/choose-account"))
       .form({ button: "Login" })
       .fill("Unique ID", school.account.uniqueId)
-      .fill("Email (sub-admins only)", "clerk@student-data.test")
+      .fill("Email (sub-admins and teachers)", "clerk@student-data.test")
       .fill("Password", added.body.data.password)
       .submit("Login");
     const backlog = await browser.goto("/admin/students-backlog");

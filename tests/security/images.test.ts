@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FILE_MESSAGES, listNames } from "../../contract/files";
 import { APP_MESSAGES } from "../../contract/messages";
 import { headerOnlyPng, picture, polyglotPng, POLYGLOT_PAYLOAD } from "../support/images";
+import { peakDuring } from "../support/memory";
 import { callApi, count, getPage, pageLogin, registerSchool, type School } from "./support/client";
 import {
   DATABASE,
@@ -27,28 +28,6 @@ const BOMB = () => new File([headerOnlyPng(20_000, 20_000)], "bomb.png", { type:
 const MB = 1024 * 1024;
 /** What a PDF or an upload with a large image may cost above the server's resident memory before it. */
 const PDF_MEMORY_BUDGET = 100 * MB;
-
-/** The resident memory of a process, and its peak since the last reset, from /proc (Linux). */
-function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kb("VmRSS"), peak: kb("VmHWM") };
-}
-
-/** The server's resident memory before `work` and at its highest during it (the kernel's peak, reset first, and samples). */
-async function peakDuring(pid: number, work: () => Promise<unknown>): Promise<{ before: number; peak: number }> {
-  const before = memoryOf(pid).rss;
-  // Writing 5 resets the process's peak (VmHWM) to its present size.
-  fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
-  let sampled = before;
-  const timer = setInterval(() => (sampled = Math.max(sampled, memoryOf(pid).rss)), 5);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return { before, peak: Math.max(sampled, memoryOf(pid).peak) };
-}
 
 describe(`image bombs and people's photos on ${DATABASE}`, { timeout: 300_000 }, () => {
   const cleanups: Cleanups = [];

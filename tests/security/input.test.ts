@@ -271,7 +271,9 @@ describe(`hostile input on ${DATABASE}`, { timeout: 300_000 }, () => {
       .filter((r) => r.method !== "GET")
       .sort((x, y) => Number(x.path.endsWith("/logout")) - Number(y.path.endsWith("/logout")));
     for (const route of routes) {
-      for (const id of ids) {
+      // A route that names no record is the same URL whatever the id: it is attacked once.
+      const namesRecord = paramsOf(route.path).some((p) => p !== "uniqueId");
+      for (const id of namesRecord ? ids : ids.slice(0, 1)) {
         const url = fillPattern(
           route.path,
           Object.fromEntries(paramsOf(route.path).map((p) => [p, p === "uniqueId" ? probe.uniqueId : id])),

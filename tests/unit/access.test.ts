@@ -52,8 +52,12 @@ describe("the pages a sub-admin may open", () => {
     ["/admin/add-bank-details", "main"],
     ["/admin/settings/report-sheet", "settings"],
     ["/admin/settings/jobs", "main"],
+    ["/admin/students/promotion/confirm", "main"],
+    ["/admin/students/promotion/term", "main"],
     ["/super-admin/manage-admins", "main"],
     ["/staff/dashboard", "main"],
+    ["/admin/staff-notes", "staff"],
+    ["/admin/staff-notes/4/review", "staff"],
     ["/admin/somewhere-new", "main"],
     ["/Admin/Students/", "students"],
   ])("%s needs %s", (path, access) => {

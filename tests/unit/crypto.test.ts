@@ -1,23 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, publicId, scryptParameters, verifyPassword } from "../../api/lib/crypto";
+import { hashPassword, needsRehash, publicId, scryptParameters, verifyPassword } from "../../api/lib/crypto";
 
 describe("password hashing", () => {
-  it("uses OWASP's scrypt parameters everywhere but the test suites", () => {
+  it("uses OWASP's 32 MB scrypt parameters everywhere but the test suites", () => {
     for (const env of ["production", "development", ""])
-      expect(scryptParameters(env)).toEqual({ N: 2 ** 17, r: 8, p: 1, keylen: 32 });
-    expect(scryptParameters("test").N).toBe(2 ** 14);
+      expect(scryptParameters(env)).toEqual({ N: 2 ** 15, r: 8, p: 3, keylen: 32 });
+    expect(scryptParameters("test")).toEqual({ N: 2 ** 14, r: 8, p: 1, keylen: 32 });
   });
 
   it("stores the parameters with the hash and verifies with the stored ones", async () => {
     const stored = await hashPassword("correct horse battery");
     const [scheme, n, r, p] = stored.split("$");
-    expect([scheme, Number(n), Number(r), Number(p)]).toEqual(["scrypt", scryptParameters().N, 8, 1]);
+    const { N, r: blockSize, p: lanes } = scryptParameters();
+    expect([scheme, Number(n), Number(r), Number(p)]).toEqual(["scrypt", N, blockSize, lanes]);
+    expect(needsRehash(stored)).toBe(false);
     expect(await verifyPassword("correct horse battery", stored)).toBe(true);
     expect(await verifyPassword("correct horse batterY", stored)).toBe(false);
   });
 
-  it("verifies a full-cost hash made outside the tests", async () => {
-    // "pass-1234" hashed with N=2^17, r=8, p=1 by the production parameters.
+  it("verifies a hash made with the earlier parameters, and says it is to be made again", async () => {
+    // "pass-1234" hashed with N=2^17, r=8, p=1, the parameters before 32 MB ones.
     const { scrypt } = await import("node:crypto");
     const salt = Buffer.alloc(16, 7);
     const key = await new Promise<Buffer>((resolve, reject) =>
@@ -27,6 +29,7 @@ describe("password hashing", () => {
     );
     const stored = ["scrypt", 2 ** 17, 8, 1, salt.toString("base64"), key.toString("base64")].join("$");
     expect(await verifyPassword("pass-1234", stored)).toBe(true);
+    expect(needsRehash(stored)).toBe(true);
   });
 });
 

@@ -150,6 +150,46 @@ describe("loadConfig", () => {
     expect(message).not.toContain("leaked0123");
   });
 
+  it("reads outgoing email from SMTP_URL and MAIL_FROM, and refuses a malformed URL without repeating it", () => {
+    expect(load({ DATA_DIR: dataDir }).mail).toBeNull();
+    const url = "smtps://mailer:pa55word@smtp.example.ng:465";
+    expect(load({ DATA_DIR: dataDir, SMTP_URL: url, MAIL_FROM: "School <no-reply@example.ng>" }).mail).toEqual({
+      url,
+      from: "School <no-reply@example.ng>",
+    });
+    const malformed = configError({ DATA_DIR: dataDir, SMTP_URL: "https://mailer:leaked-pass@smtp.example.ng" });
+    expect(malformed).toContain("SMTP_URL: must be an smtp:// or smtps:// URL");
+    expect(malformed).not.toContain("leaked-pass");
+    expect(configError({ DATA_DIR: dataDir, SMTP_URL: url })).toContain("MAIL_FROM: is required when SMTP_URL is set");
+  });
+
+  it("reads Paystack's address, the platform charge and the payments sandbox, and refuses the sandbox with a live key", () => {
+    const plain = load({ DATA_DIR: dataDir });
+    expect([plain.paystackApiUrl, plain.platformChargePercent, plain.paymentsSandbox]).toEqual([
+      "https://api.paystack.co",
+      0,
+      false,
+    ]);
+    const set = load({
+      DATA_DIR: dataDir,
+      PAYSTACK_API_URL: "http://127.0.0.1:4010/",
+      PAYSTACK_PLATFORM_CHARGE: "1.5",
+      PAYMENTS_SANDBOX: "1",
+      PAYSTACK_SECRET_KEY: "sk_test_abc123",
+    });
+    expect([set.paystackApiUrl, set.platformChargePercent, set.paymentsSandbox]).toEqual([
+      "http://127.0.0.1:4010",
+      1.5,
+      true,
+    ]);
+    expect(configError({ DATA_DIR: dataDir, PAYSTACK_PLATFORM_CHARGE: "101" })).toContain(
+      "PAYSTACK_PLATFORM_CHARGE: must be a percentage from 0 to 100",
+    );
+    const live = configError({ DATA_DIR: dataDir, PAYMENTS_SANDBOX: "1", PAYSTACK_SECRET_KEY: "sk_live_secret99" });
+    expect(live).toContain("PAYMENTS_SANDBOX: the test checkout cannot run with a live Paystack key");
+    expect(live).not.toContain("secret99");
+  });
+
   it("refuses an unknown NODE_ENV", () => {
     expect(configError({ DATA_DIR: dataDir, NODE_ENV: "staging" })).toContain("NODE_ENV:");
   });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   classResults,
+  annualResults,
   cumulative,
+  isCumulative,
   gradeFor,
   ordinal,
   percentage,
@@ -350,5 +352,62 @@ describe("the 3rd term's cumulative average", () => {
       [70, 2],
       [76, 1],
     ]);
+  });
+});
+
+describe("the 3rd term's cumulative columns", () => {
+  const subjects = ["Maths", "English"];
+  const t = (first: number | null, second: number | null, third: number | null) => ({ first, second, third });
+  // Ada all three terms; Bola missed the 1st term; Chidi all three; Uche only the 3rd term, and no English.
+  const students = [
+    { id: 1, terms: { Maths: t(60, 70, 80), English: t(50, 60, 70) } },
+    { id: 2, terms: { Maths: t(null, 75, 77), English: t(null, 54, 54) } },
+    { id: 3, terms: { Maths: t(40, 50, 60), English: t(30, 40, 50) } },
+    { id: 4, terms: { Maths: t(null, null, 90), English: t(null, null, null) } },
+  ];
+
+  it("are only the 3rd term's terminal result's", () => {
+    expect(isCumulative("3rd Term", "terminal")).toBe(true);
+    expect(isCumulative("3rd Term", "mid_term")).toBe(false);
+    expect(isCumulative("1st Term", "terminal")).toBe(false);
+    expect(isCumulative("2nd Term", "terminal")).toBe(false);
+  });
+
+  it("give each subject its terms' totals and the annual average over the terms that have results", () => {
+    const annual = annualResults({ subjects, students, rule: "standard", addPosition: true });
+    expect(annual.get(1)!.subjects).toEqual({
+      Maths: { first: 60, second: 70, third: 80, average: 70 },
+      English: { first: 50, second: 60, third: 70, average: 60 },
+    });
+    expect(annual.get(2)!.subjects.Maths).toEqual({ first: null, second: 75, third: 77, average: 76 });
+    expect(annual.get(4)!.subjects.English).toEqual({ first: null, second: null, third: null, average: null });
+    // A subject with no result in any term does not count: Uche's annual average is her Maths alone.
+    expect(annual.get(4)!.average).toBe(90);
+  });
+
+  it("rank the annual averages with the school's tie rule: standard 1, 2, 2, 4; dense 1, 2, 2, 3", () => {
+    const standard = annualResults({ subjects, students, rule: "standard", addPosition: true });
+    expect([1, 2, 3, 4].map((id) => [standard.get(id)!.average, standard.get(id)!.position])).toEqual([
+      [65, 2],
+      [65, 2],
+      [45, 4],
+      [90, 1],
+    ]);
+    const dense = annualResults({ subjects, students, rule: "dense", addPosition: true });
+    expect([1, 2, 3, 4].map((id) => dense.get(id)!.position)).toEqual([2, 2, 3, 1]);
+  });
+
+  it("give no annual position when positions are off, or to a student with no result in any term", () => {
+    const off = annualResults({ subjects, students, rule: "standard", addPosition: false });
+    expect([...off.values()].map((a) => a.position)).toEqual([null, null, null, null]);
+    expect(off.get(1)!.average).toBe(65);
+    const none = annualResults({
+      subjects,
+      students: [...students, { id: 5, terms: {} }],
+      rule: "standard",
+      addPosition: true,
+    });
+    expect(none.get(5)).toMatchObject({ average: null, position: null });
+    expect(none.get(5)!.subjects.Maths).toEqual({ first: null, second: null, third: null, average: null });
   });
 });

@@ -37,6 +37,11 @@ describe("layers", () => {
     expect(wrong).toEqual([]);
   });
 
+  it("the API description and its zod-to-JSON-Schema library stay on the server: no page imports them", () => {
+    const wrong = importsOf("app").filter(({ from }) => /zod-to-json-schema|\/openapi$|route-docs/.test(from));
+    expect(wrong).toEqual([]);
+  });
+
   it("the multipart reader is server-side code, in server-lib/", () => {
     expect(fs.existsSync("contract/multipart.ts")).toBe(false);
     expect(importsOf("server-lib").map((i) => i.from)).toContain("busboy");

@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { DEFAULT_ERRORS } from "../../contract/messages";
 import { SchoolApiClient, type CallKind } from "../../app/.server/api.server";
-import { API_REFUSED, apiReply, checkedStatus, INVALID, refuse, type ApiFailure } from "../../app/.server/reply.server";
+import {
+  API_REFUSED,
+  apiReply,
+  checkedStatus,
+  INVALID,
+  refuse,
+  refusalOf,
+  type ApiFailure,
+} from "../../app/.server/reply.server";
 import { validateButton } from "../../app/lib/form-state";
 
 /**
@@ -147,5 +155,20 @@ describe("refusal statuses", () => {
     const button = validateButton("name");
     data.append(button.name, button.value);
     expect(checkedStatus(parseWithZod(data, { schema }).reply())).toBe(200);
+  });
+});
+
+describe("refusalOf: why a page's data could not be loaded", () => {
+  it("says the named field's message, else a refusal's own message, never the fetch's generic fallback", async () => {
+    const weekend = "28 Nov 2026 is a Saturday: registers are taken on school days, Monday to Friday.";
+    const byField = await failureOf("fetch", 422, { message: weekend, errors: { date: [weekend] } }, "Failed");
+    expect(byField.message).toBe("Failed");
+    expect(refusalOf(byField, ["date", "class"])).toBe(weekend);
+    const conflict = await failureOf("fetch", 409, { message: "Taken meanwhile" }, "Failed");
+    expect(refusalOf(conflict, ["date"])).toBe("Taken meanwhile");
+    const broken = await failureOf("fetch", 500, { message: "Something went wrong", request_id: "r1" }, "Failed");
+    expect(refusalOf(broken, ["date"])).toBe("Failed");
+    const down = await failureOf("fetch", 503, undefined, "Failed");
+    expect(refusalOf(down, ["date"])).toBe("Failed");
   });
 });

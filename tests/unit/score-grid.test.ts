@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { moveFor, pastedBlock } from "../../app/routes/admin/results/grid-keys";
+import { moveFor, pastedBlock } from "../../app/components/results/grid-keys";
 import { cellName, parseCellName } from "../../app/lib/score-cells";
 
 /** The score grid's keys, its pasted blocks and its cells' field names. */

@@ -65,3 +65,42 @@ describe("SQLite writes while another connection holds the lock", () => {
     expect(ticks).toBeGreaterThan(3);
   });
 });
+
+/**
+ * One process, one writing connection: while a caller's transaction holds it (a promotion, an import), another
+ * caller's read is answered at once by the read-only connection, with what was committed before; another caller's
+ * write waits for the transaction's end.
+ */
+describe("SQLite reads beside a transaction of the same process", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sqlite-reads-"));
+  const handle = openDatabase(path.join(dir, "reads.sqlite"));
+  afterAll(async () => {
+    await handle.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("a read does not wait for another caller's transaction, and sees only what was committed", async () => {
+    await sql`create table r (n integer)`.execute(handle.db);
+    await sql`insert into r values (1)`.execute(handle.db);
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    let wrote!: () => void;
+    const written = new Promise<void>((resolve) => (wrote = resolve));
+    const transaction = handle.db.transaction().execute(async (trx) => {
+      await sql`insert into r values (2)`.execute(trx);
+      wrote();
+      await held;
+    });
+    await written;
+    const count = async () => (await sql<{ n: number }>`select count(*) as n from r`.execute(handle.db)).rows[0].n;
+    // Answered while the transaction is open: before, it waited for the one connection.
+    expect(await count()).toBe(1);
+    let writeDone = false;
+    const write = sql`insert into r values (3)`.execute(handle.db).then(() => (writeDone = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(writeDone).toBe(false);
+    finish();
+    await Promise.all([transaction, write]);
+    expect(await count()).toBe(3);
+  });
+});

@@ -1,17 +1,28 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { ADMISSION_MESSAGES, type PublicAdmissionForm } from "../../../contract/admissions";
+import { formatWireNaira } from "../../../contract/money";
+import { PAYMENT_MESSAGES as PM, type ApplicationPaymentStatus } from "../../../contract/payments";
 import { publicApi } from "~/.server/auth.server";
 import { notFound } from "~/.server/not-found.server";
+import { payApplicationOrDone } from "~/.server/payments.server";
+import { Button } from "~/components/ui/Button";
 
 /** The applicant's confirmation (/apply/{publicId}/done/{reference}): the reference number to keep. */
 export const meta: MetaFunction = () => [{ title: ADMISSION_MESSAGES.submitted }];
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+/** Pay the fee again (after an abandoned or failed payment, or when Paystack could not be reached). */
+export async function action({ params, context }: ActionFunctionArgs) {
+  return payApplicationOrDone(context, params.publicId ?? "", params.reference ?? "");
+}
+
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const api = publicApi(context);
   const base = `/api/public/admission-forms/${encodeURIComponent(params.publicId ?? "")}`;
   const [submission, form] = await Promise.all([
-    api.get<{ reference: string; title: string }>(`${base}/submissions/${encodeURIComponent(params.reference ?? "")}`),
+    api.get<{ reference: string; title: string; amount: number; payment_status: ApplicationPaymentStatus }>(
+      `${base}/submissions/${encodeURIComponent(params.reference ?? "")}`,
+    ),
     api.get<PublicAdmissionForm>(base),
   ]);
   if (submission.status === 404) notFound();
@@ -19,13 +30,17 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return {
     reference: submission.data.reference,
     title: submission.data.title,
+    amount: submission.data.amount,
+    paymentStatus: submission.data.payment_status,
+    unavailable: new URL(request.url).searchParams.get("payment") === "unavailable",
     school: form.ok ? form.data.school : null,
     apiBase: context.apiPublicBase,
   };
 }
 
 export default function ApplicationDone() {
-  const { reference, title, school, apiBase } = useLoaderData<typeof loader>();
+  const { reference, title, school, apiBase, amount, paymentStatus, unavailable } = useLoaderData<typeof loader>();
+  const paying = useNavigation().state !== "idle";
   return (
     <main id="main" className="mx-auto max-w-2xl space-y-5 p-4">
       {school ? (
@@ -49,6 +64,28 @@ export default function ApplicationDone() {
           {reference}
         </p>
       </section>
+      {paymentStatus !== "not_required" ? (
+        <section className="space-y-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="fee">
+          <h2 id="fee" className="text-lg font-bold">
+            Application fee: {formatWireNaira(amount)}
+          </h2>
+          <p data-testid="payment-status" className="font-semibold">
+            {PM.paymentStatus[paymentStatus]}
+          </p>
+          {unavailable && paymentStatus === "unpaid" ? (
+            <p role="alert" className="rounded-xl bg-red-50 p-3 text-red-900 ring-1 ring-red-300">
+              {PM.unavailable}
+            </p>
+          ) : null}
+          {paymentStatus === "unpaid" ? (
+            <Form method="post">
+              <Button pending={paying} pendingLabel="Opening the payment page…">
+                Pay the application fee
+              </Button>
+            </Form>
+          ) : null}
+        </section>
+      ) : null}
     </main>
   );
 }

@@ -1,11 +1,10 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import {
   ADMISSION_FIELD_GROUPS,
   ADMISSION_MESSAGES,
   ANSWER_MAX,
   HONEYPOT_FIELD,
-  applicationPath,
   type AdmissionField,
   type PublicAdmissionForm,
 } from "../../../contract/admissions";
@@ -13,6 +12,7 @@ import { GENDERS } from "../../../contract/limits";
 import { formatWireNaira } from "../../../contract/money";
 import { sendApplication } from "~/.server/admissions.server";
 import { publicApi } from "~/.server/auth.server";
+import { payApplicationOrDone } from "~/.server/payments.server";
 import { newFormKey } from "~/.server/form.server";
 import { notFound } from "~/.server/not-found.server";
 import { API_REFUSED, refuse } from "~/.server/reply.server";
@@ -46,7 +46,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const publicId = params.publicId ?? "";
   const sent = await sendApplication(request, context, publicId);
-  if ("reference" in sent) return redirect(`${applicationPath(publicId)}/done/${encodeURIComponent(sent.reference)}`);
+  // An application with a fee to pay online goes on to the checkout; any other to its done page.
+  if ("reference" in sent) return payApplicationOrDone(context, publicId, sent.reference);
   return refuse(sent.result, API_REFUSED);
 }
 

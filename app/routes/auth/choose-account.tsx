@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type HeadersFunction,
@@ -11,18 +10,23 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import type { LoginResponse } from "../../../contract/admin";
 import { DEVICE_TOKEN_HEADER } from "../../../contract/http";
 import { APP_MESSAGES } from "../../../contract/messages";
+import { PASSWORD_RESET_PATH } from "../../../contract/password-reset";
 import { publicApi } from "~/.server/auth.server";
 import { deviceToken, keepDeviceToken } from "~/.server/device.server";
 import { loginForm } from "~/.server/form-schemas";
 import { readFormData } from "~/.server/form.server";
 import { adminPath } from "~/.server/return-to";
 import { commitSession, getSession } from "~/.server/session.server";
-import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
+import { apiReply, refuse, refuseOrThrottle } from "~/.server/reply.server";
+import { AccountFields } from "~/components/AccountFields";
 import { AuthCard } from "~/components/AuthCard";
 import { Button } from "~/components/ui/Button";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
-import { allowsPage, homeFor, pageAccess } from "~/lib/access";
+import { allowsPage, homeFor, pageAccess, STAFF_NAV } from "~/lib/access";
+
+/** Where a teacher's sign-in lands. */
+const STAFF_HOME = STAFF_NAV.home;
 import { useFormState } from "~/lib/form-state";
 
 export const meta: MetaFunction = () => [{ title: "Login" }];
@@ -58,24 +62,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
     headers: device ? { [DEVICE_TOKEN_HEADER]: device } : {},
   });
   if (!response.ok) {
-    const reply = apiReply(submission, response, { messageOn: "", hideFields: ["password"] });
-    // Throttled: the page says so with the API's own status and wait, as the API answers a script.
-    if (response.status === 429) {
-      return data(reply, { status: 429, headers: response.retryAfter ? { "Retry-After": response.retryAfter } : {} });
-    }
-    return refuse(reply, API_REFUSED);
+    return refuseOrThrottle(apiReply(submission, response, { messageOn: "", hideFields: ["password"] }), response);
   }
   const session = await getSession(request, context);
   session.set("token", response.data.token);
   session.set("uniqueId", response.data.unique_id);
   const subAdmin = response.data.sub_admin;
+  const teacher = response.data.staff;
   if (subAdmin) session.set("subAdminId", subAdmin.id);
   else session.unset("subAdminId");
+  if (teacher) session.set("staffId", teacher.id);
+  else session.unset("staffId");
   session.flash("toast", { kind: "success", message: APP_MESSAGES.loggedIn });
   const headers = new Headers();
   headers.append("Set-Cookie", await commitSession(request, context, session));
   headers.append("Set-Cookie", await keepDeviceToken(request, context, response.data.device_token));
-  return redirect(landingPage(request, subAdmin ? subAdmin.features : null), { headers });
+  return redirect(teacher ? STAFF_HOME : landingPage(request, subAdmin ? subAdmin.features : null), { headers });
 }
 
 export default function ChooseAccount() {
@@ -86,21 +88,15 @@ export default function ChooseAccount() {
   return (
     <AuthCard title="Login">
       <p className="text-slate-700">
-        School administrators sign in with the school's Unique ID and password. Sub-admins also enter the email the main
-        admin added them with, and their own password.
+        School administrators sign in with the school's Unique ID and password. Sub-admins and teachers also enter the
+        email the main admin gave them sign-in with, and their own password.
       </p>
       <Form method="post" className="space-y-4" key={form.key} {...form.props}>
         <ErrorList id={form.errorId} errors={form.errors} />
-        <Field
-          label="Unique ID"
-          required
-          field={form.field("unique_id")}
-          inputProps={{ type: "text", autoComplete: "username", autoCapitalize: "characters", spellCheck: false }}
-        />
-        <Field
-          label="Email (sub-admins only)"
-          field={form.field("email")}
-          inputProps={{ type: "email", autoComplete: "email", spellCheck: false }}
+        <AccountFields
+          uniqueId={form.field("unique_id")}
+          email={form.field("email")}
+          emailLabel="Email (sub-admins and teachers)"
         />
         <Field
           label="Password"
@@ -112,6 +108,11 @@ export default function ChooseAccount() {
           Login
         </Button>
       </Form>
+      <p className="text-center">
+        <Link to={PASSWORD_RESET_PATH} className="font-semibold text-brand-700 underline">
+          Forgot password?
+        </Link>
+      </p>
       <p className="text-center">
         <Link to="/register" className="font-semibold text-brand-700 underline">
           New school? Create an account

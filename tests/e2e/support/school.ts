@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
 import { logoPng } from "./files";
 
 export interface SchoolAccount {
@@ -11,9 +12,13 @@ export interface SchoolAccount {
 
 let counter = 0;
 
-/** Details of a new school; the suffix keeps names and emails unique across tests and runs. */
+/**
+ * Details of a new school; the suffix keeps names and emails unique across tests and runs. Test files run in
+ * parallel workers, each with its own counter, so the time and counter alone can repeat in the same millisecond:
+ * random bytes make the suffix unique across workers too.
+ */
 export function newSchoolDetails(prefix = "Test") {
-  const suffix = `${Date.now().toString(36)}${(counter++).toString(36)}`;
+  const suffix = `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(3).toString("hex")}`;
   return {
     schoolName: `${prefix} College ${suffix}`,
     principalName: `Adaeze Okafor ${suffix}`,

@@ -66,7 +66,14 @@ export class Browser {
   /** Every request's path and status, in order: a test can check nothing else was asked. */
   readonly visited: Array<{ method: string; path: string; status: number }> = [];
 
-  constructor(readonly base: string) {}
+  /**
+   * @param headers sent with every request, as a browser's settings send them (`Save-Data: on` in a browser's
+   * data-saving mode).
+   */
+  constructor(
+    readonly base: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
 
   cookie(name: string): string | undefined {
     return this.cookies.get(name);
@@ -97,7 +104,7 @@ export class Browser {
     let url = new URL(path, this.base);
     let init: RequestInit = { method, body, headers: {} };
     for (let hop = 0; ; hop++) {
-      const headers: Record<string, string> = { ...this.cookieHeader(), Accept: "text/html" };
+      const headers: Record<string, string> = { ...this.headers, ...this.cookieHeader(), Accept: "text/html" };
       if (init.method !== "GET") headers.Origin = new URL(this.base).origin;
       const response = await fetch(url, { ...init, headers, redirect: "manual" });
       this.keepCookies(response);

@@ -19,7 +19,7 @@ export interface Admin {
   ): Promise<{ status: number; body: T }>;
 }
 
-export async function registerSchool(prefix = "Forms"): Promise<Admin> {
+export async function registerSchool(prefix = "Forms", base = baseUrl()): Promise<Admin> {
   const details = newSchoolDetails(prefix);
   const form = new FormData();
   form.set("school_name", details.schoolName);
@@ -28,11 +28,11 @@ export async function registerSchool(prefix = "Forms"): Promise<Admin> {
   form.set("phone_number", details.phone);
   const logo = logoPng();
   form.set("logo", new Blob([new Uint8Array(logo.buffer)], { type: logo.mimeType }), logo.name);
-  const registered = await fetch(`${baseUrl()}/api/admin/register`, { method: "POST", body: form });
+  const registered = await fetch(`${base}/api/admin/register`, { method: "POST", body: form });
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
   const { data } = (await registered.json()) as { data: { unique_id: string; password: string } };
   const account: SchoolAccount = { uniqueId: data.unique_id, password: data.password, ...details };
-  const login = await fetch(`${baseUrl()}/api/admin/login`, {
+  const login = await fetch(`${base}/api/admin/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ unique_id: account.uniqueId, password: account.password }),
@@ -49,7 +49,7 @@ export async function registerSchool(prefix = "Forms"): Promise<Admin> {
         init.body = JSON.stringify(body);
         (init.headers as Record<string, string>)["Content-Type"] = "application/json";
       }
-      const response = await fetch(`${baseUrl()}/api/admin/${account.uniqueId}${path}`, init);
+      const response = await fetch(`${base}/api/admin/${account.uniqueId}${path}`, init);
       const text = await response.text();
       return {
         status: response.status,
@@ -60,8 +60,12 @@ export async function registerSchool(prefix = "Forms"): Promise<Admin> {
 }
 
 /** A browser without JavaScript, signed in as the school's admin through the login form. */
-export async function signedIn(admin: Pick<Admin, "account">): Promise<Browser> {
-  const browser = new Browser(baseUrl());
+export async function signedIn(
+  admin: Pick<Admin, "account">,
+  base = baseUrl(),
+  headers: Record<string, string> = {},
+): Promise<Browser> {
+  const browser = new Browser(base, headers);
   const login = await browser.goto("/choose-account");
   const dashboard = await login
     .form({ button: /^Log ?in$/i })
@@ -71,4 +75,41 @@ export async function signedIn(admin: Pick<Admin, "account">): Promise<Browser> 
   if (dashboard.path !== "/admin/dashboard")
     throw new Error(`login ended on ${dashboard.path}: ${dashboard.text().slice(0, 300)}`);
   return browser;
+}
+
+/** A browser without JavaScript after the login form was sent with a teacher's (or sub-admin's) email. */
+export async function emailLogin(admin: Pick<Admin, "account">, email: string, password: string, base = baseUrl()) {
+  const browser = new Browser(base);
+  const login = await browser.goto("/choose-account");
+  const page = await login
+    .form({ button: "Login" })
+    .fill("Unique ID", admin.account.uniqueId)
+    .fill("Email (sub-admins and teachers)", email)
+    .fill("Password", password)
+    .submit("Login");
+  return { browser, page };
+}
+
+/**
+ * A teaching member added through the API with their sign-in turned on, and a browser without JavaScript signed
+ * in as them through the login form.
+ */
+let teachers = 0;
+export async function signedInTeacher(
+  admin: Admin,
+  staffData: { name: string; email: string; form_teacher?: string; teaching?: { class: string; subject: string }[] },
+) {
+  teachers += 1;
+  const added = await admin.api<{ data: { id: number } }>("POST", "/staffs", {
+    staff_data: { phone: `0806 111 ${String(2000 + teachers)}`, is_teaching_staff: true, ...staffData },
+  });
+  if (added.status !== 201) throw new Error(`add staff: ${added.status} ${JSON.stringify(added.body)}`);
+  const on = await admin.api<{ data: { email: string; password: string } }>(
+    "POST",
+    `/staffs/${added.body.data.id}/sign-in`,
+  );
+  if (on.status !== 201) throw new Error(`sign-in on: ${on.status} ${JSON.stringify(on.body)}`);
+  const { browser, page } = await emailLogin(admin, on.body.data.email, on.body.data.password);
+  if (page.path !== "/staff/dashboard") throw new Error(`teacher login ended on ${page.path}`);
+  return { browser, id: added.body.data.id };
 }

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { freePort } from "../../security/support/server";
+import { spawnOnFreePort } from "../../support/server-process";
 
 /**
  * Starts the production build once for every form test file (as the end-to-end tests do), on a data
@@ -11,18 +11,43 @@ import { freePort } from "../../security/support/server";
  * registers the schools it needs, so files share the server and nothing else.
  */
 export default async function startFormServer(project: TestProject) {
+  const server = await startServer();
+  project.provide("baseUrl", server.base);
+  project.provide("databaseFile", path.join(server.dataDir, "school.sqlite"));
+  return server.stop;
+}
+
+/**
+ * Starts the production build on a free port with a data directory of its own, and `env` on top (a test file that
+ * needs the server configured otherwise, such as online payments, starts its own).
+ */
+export async function startServer(env: Record<string, string> = {}) {
   const buildDir = process.env.E2E_BUILD_DIR ?? "build";
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "school-forms-"));
   // The server's own database and files, whatever the shell running the tests points at.
   const { DATABASE_URL: _database, SCHOOL_API_URL: _api, ...inherited } = process.env;
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn("node", [path.join(buildDir, "server.mjs")], {
-    env: { ...inherited, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "test", PUBLIC_URL: base },
-    stdio: ["ignore", "ignore", "pipe"],
+  let stderr: string[] = [];
+  const { child, port } = await spawnOnFreePort((port) => {
+    const child = spawn("node", [path.join(buildDir, "server.mjs")], {
+      env: {
+        ...inherited,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        NODE_ENV: "test",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const errors: string[] = [];
+    stderr = errors;
+    child.stderr!.on("data", (chunk: Buffer) => errors.push(chunk.toString("utf8")));
+    // Read and let go, so a full pipe never stalls the server.
+    child.stdout!.resume();
+    return child;
   });
-  const stderr: string[] = [];
-  child.stderr!.on("data", (chunk: Buffer) => stderr.push(chunk.toString("utf8")));
+  const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}): ${stderr.join("")}`);
@@ -36,12 +61,14 @@ export default async function startFormServer(project: TestProject) {
     if (Date.now() > deadline) throw new Error("the server did not become healthy within 60 s");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  project.provide("baseUrl", base);
-  project.provide("databaseFile", path.join(dataDir, "school.sqlite"));
-  return async () => {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  return {
+    base,
+    dataDir,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => child.once("exit", resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

@@ -153,13 +153,14 @@ export async function count(db: Db, table: string, where?: ReturnType<typeof sql
 export function sendEarly(
   url: string,
   options: { method: string; headers: Record<string, string>; body?: Buffer | "never" },
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: string; type: string | null }> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method: options.method, headers: options.headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => {
-        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") });
+        const type = res.headers["content-type"] ?? null;
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8"), type });
         request.destroy();
       });
     });

@@ -30,6 +30,10 @@ export interface PageRoute {
   id: string;
   /** The whole URL pattern, e.g. /admin/update-student/:id; "/" for the index. */
   pattern: string;
+  /** The ids of the routes around it, the nearest first (e.g. routes/admin/layout). */
+  parents: string[];
+  /** Whether it takes posts (its module has an action). */
+  action: boolean;
 }
 
 interface ManifestRoute {
@@ -37,12 +41,13 @@ interface ManifestRoute {
   parentId?: string;
   path?: string;
   index?: boolean;
+  action: boolean;
 }
 
 /** Every web app route with a URL of its own (layouts without a path are reached through their children). */
 export function pageRoutes(): PageRoute[] {
   const index = pathToFileURL(path.resolve(BUILD_DIR, "server/index.js")).href;
-  const script = `import(${JSON.stringify(index)}).then((m) => process.stdout.write(JSON.stringify(Object.values(m.routes).map((r) => ({ id: r.id, parentId: r.parentId, path: r.path, index: r.index })))))`;
+  const script = `import(${JSON.stringify(index)}).then((m) => process.stdout.write(JSON.stringify(Object.values(m.routes).map((r) => ({ id: r.id, parentId: r.parentId, path: r.path, index: r.index, action: Boolean(r.module && r.module.action) })))))`;
   const routes = JSON.parse(execFileSync("node", ["-e", script], { encoding: "utf8" })) as ManifestRoute[];
   const byId = new Map(routes.map((r) => [r.id, r]));
   const fullPath = (route: ManifestRoute): string => {
@@ -51,9 +56,18 @@ export function pageRoutes(): PageRoute[] {
     const above = parent ? fullPath(parent) : "";
     return [above, own].filter(Boolean).join("/");
   };
+  const parents = (route: ManifestRoute): string[] => {
+    const parent = route.parentId ? byId.get(route.parentId) : undefined;
+    return parent ? [parent.id, ...parents(parent)] : [];
+  };
   return routes
     .filter((r) => r.index || (r.path !== undefined && r.path !== ""))
-    .map((r) => ({ id: r.id, pattern: `/${fullPath(r)}`.replace(/\/+/g, "/") }));
+    .map((r) => ({
+      id: r.id,
+      pattern: `/${fullPath(r)}`.replace(/\/+/g, "/"),
+      parents: parents(r),
+      action: r.action,
+    }));
 }
 
 /** A route pattern as a regular expression over a path: `:name` is one segment, `*` the rest. */

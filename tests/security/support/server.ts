@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
@@ -9,6 +8,7 @@ import pg from "pg";
 import { openDatabase, type Db } from "../../../api/db";
 import { migrateToLatest } from "../../../api/db/migrate";
 import type { Database } from "../../../api/db/schema";
+import { spawnOnFreePort } from "../../support/server-process";
 
 /**
  * The abuse-case suite attacks the production build from outside, as a browser or a script on the
@@ -20,17 +20,6 @@ import type { Database } from "../../../api/db/schema";
 export const BUILD_DIR = process.env.E2E_BUILD_DIR ?? "build";
 export const DATABASE = process.env.TEST_DATABASE_URL ? "postgres" : "sqlite";
 export const SESSION_SECRET = "s".repeat(48);
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A database of its own for one test file: the SQLite file in its data directory, or a fresh PostgreSQL schema. */
 export interface TestDatabase {
@@ -60,7 +49,7 @@ export async function createTestDatabase(
   await admin.connect();
   await admin.query(`create schema ${schema}`);
   await admin.end();
-  const pool = new pg.Pool({ connectionString: base, max: 3, options: `-c search_path=${schema}` });
+  const pool = new pg.Pool({ connectionString: base, max: 3, options: testSession(schema) });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await migrateToLatest(db, "postgres");
   const url = withSearchPath(base, schema);
@@ -81,11 +70,17 @@ export async function createTestDatabase(
   };
 }
 
+/**
+ * A test connection's settings: its schema, and commits that do not wait for their WAL to reach the disk
+ * (a throwaway schema needs no durability; a server killed by a test is the app, never PostgreSQL).
+ */
+const testSession = (schema: string) => `-c search_path=${schema} -c synchronous_commit=off`;
+
 /** The same PostgreSQL URL, its connections put in `schema` (as the README tells a deployment to). */
 export function withSearchPath(url: string, schema: string, hostPort?: string): string {
   const parsed = new URL(url);
   if (hostPort) parsed.host = hostPort;
-  parsed.searchParams.set("options", `-c search_path=${schema}`);
+  parsed.searchParams.set("options", testSession(schema));
   return parsed.toString();
 }
 
@@ -109,32 +104,42 @@ export interface ServerOptions {
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const port = await freePort();
-  const logLines: string[] = [];
-  const child = spawn("node", [path.join(BUILD_DIR, "server.mjs")], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: options.dataDir,
-      SESSION_SECRET,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...options.env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  let logLines: string[] = [];
+  let stderr: string[] = [];
+  const { child, port } = await spawnOnFreePort((port) => {
+    const child = spawn("node", [path.join(BUILD_DIR, "server.mjs")], {
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? os.tmpdir(),
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        DATA_DIR: options.dataDir,
+        SESSION_SECRET,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ...options.env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    // A new attempt on another port keeps nothing of the one before.
+    const lines: string[] = [];
+    const errors: string[] = [];
+    logLines = lines;
+    stderr = errors;
+    let partial = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      partial += chunk.toString("utf8");
+      const complete = partial.split("\n");
+      partial = complete.pop() ?? "";
+      lines.push(...complete.filter(Boolean));
+    });
+    child.stderr!.on("data", (chunk: Buffer) => errors.push(chunk.toString("utf8")));
+    return child;
   });
-  let partial = "";
-  child.stdout!.on("data", (chunk: Buffer) => {
-    partial += chunk.toString("utf8");
-    const lines = partial.split("\n");
-    partial = lines.pop() ?? "";
-    logLines.push(...lines.filter(Boolean));
+  const exited = new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once("exit", (code) => resolve(code));
   });
-  const stderr: string[] = [];
-  child.stderr!.on("data", (chunk: Buffer) => stderr.push(chunk.toString("utf8")));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}`;
   const server: RunningServer = {
     base,

@@ -4,7 +4,7 @@ import { saveSubAdminForm } from "~/.server/admins.server";
 import { withAdmin } from "~/.server/auth.server";
 import { newFormKey } from "~/.server/form.server";
 import { PageHeader } from "~/components/Page";
-import { Credentials } from "./Credentials";
+import { Credentials } from "~/components/Credentials";
 import { SubAdminForm } from "./SubAdminForm";
 import { ADMINS_PATH } from "~/lib/access";
 
@@ -25,7 +25,13 @@ export default function AddSubAdmin() {
     <div className="space-y-5">
       <PageHeader backTo={ADMINS_PATH} title="Add Sub-admin" />
       {answer?.credentials ? (
-        <Credentials credentials={answer.credentials} title="Sub-admin added" />
+        <Credentials
+          name={answer.credentials.sub_admin.name}
+          details={answer.credentials}
+          title="Sub-admin added"
+          backTo="/super-admin/manage-admins"
+          backLabel="Back to Manage Admins"
+        />
       ) : (
         <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <SubAdminForm lastResult={answer?.result} formKey={formKey} submitLabel="Add Sub-admin" />

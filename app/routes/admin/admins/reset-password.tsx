@@ -7,7 +7,7 @@ import { backFromQuery } from "~/.server/confirm.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { ConfirmPage } from "~/components/ui/ConfirmPage";
-import { Credentials } from "./Credentials";
+import { Credentials } from "~/components/Credentials";
 import { ADMINS_PATH } from "~/lib/access";
 
 export const meta: MetaFunction = () => [{ title: "Reset password" }];
@@ -36,7 +36,13 @@ export default function ResetPassword() {
     return (
       <div className="space-y-5">
         <PageHeader backTo={ADMINS_PATH} title="Reset password" />
-        <Credentials credentials={answer.credentials} title="New password" />
+        <Credentials
+          name={answer.credentials.sub_admin.name}
+          details={answer.credentials}
+          title="New password"
+          backTo="/super-admin/manage-admins"
+          backLabel="Back to Manage Admins"
+        />
       </div>
     );
   }

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ADMISSION_SPEC_MESSAGES as SPEC, type AdmissionForm } from "../../../../contract/admissions";
 import { koboToNaira } from "../../../../contract/money";
 import { withAdmin } from "~/.server/auth.server";
@@ -11,8 +11,8 @@ import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader } from "~/components/Page";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { Checkbox } from "~/components/ui/Checkbox";
-import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
+import { FormCard } from "~/components/ui/FormCard";
 import { SelectField } from "~/components/ui/SelectField";
 import { useFormState } from "~/lib/form-state";
 import { ADMISSIONS_HOME } from "./shared";
@@ -49,14 +49,7 @@ export default function CreateAdmissionForm() {
   return (
     <div className="space-y-5">
       <PageHeader backTo={ADMISSIONS_HOME} title="Create admission form" />
-      <Form
-        method="post"
-        className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-        key={form.key}
-        {...form.props}
-      >
-        <input type="hidden" name="idempotency_key" value={formKey} />
-        <ErrorList id={form.errorId} errors={form.errors} />
+      <FormCard form={form} idempotencyKey={formKey}>
         <Field
           label="Title"
           required
@@ -88,7 +81,7 @@ export default function CreateAdmissionForm() {
             Create Form
           </Button>
         </div>
-      </Form>
+      </FormCard>
     </div>
   );
 }

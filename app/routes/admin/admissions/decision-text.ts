@@ -1,5 +1,6 @@
 import type { SubmissionDetail } from "../../../../contract/admissions";
 import { REVIEW_MESSAGES, type ReviewDecision } from "../../../../contract/admission-review";
+import { PAYMENT_MESSAGES } from "../../../../contract/payments";
 
 /** What Approve and Reject ask before they act, in the review's dialog and on its confirm pages alike. */
 export function decisionText(decision: ReviewDecision, submission: SubmissionDetail) {
@@ -7,11 +8,12 @@ export function decisionText(decision: ReviewDecision, submission: SubmissionDet
   return decision === "approve"
     ? {
         title: REVIEW_MESSAGES.approveTitle,
-        description: REVIEW_MESSAGES.approveQuestion(
+        // An applicant who has not paid the fee: the question says so first.
+        description: `${submission.payment_status === "unpaid" ? `${PAYMENT_MESSAGES.approveUnpaid} ` : ""}${REVIEW_MESSAGES.approveQuestion(
           name,
           submission.class_applying_into,
           submission.form_data.parentName?.value ?? "",
-        ),
+        )}`,
         confirmLabel: "Approve",
         variant: "primary" as const,
       }

@@ -10,6 +10,7 @@ import {
 } from "../../../../contract/admissions";
 import type { Paginated } from "../../../../contract/http";
 import { formatWireNaira } from "../../../../contract/money";
+import { withFeeWords } from "~/.server/admissions.server";
 import { withAdmin } from "~/.server/auth.server";
 import { resultToast } from "~/.server/confirm.server";
 import { readFormData } from "~/.server/form.server";
@@ -27,7 +28,7 @@ import { Toast, type ToastMessage } from "~/components/ui/Toast";
 import { formatDateTime } from "~/lib/dates";
 import { keepDataOnTabSwitch, tabOf } from "~/lib/tabs";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { ADMISSIONS_HOME, StatusBadge, statusLabel } from "./shared";
+import { ADMISSIONS_HOME, StatusBadge, statusLabel, SubmissionFacts } from "./shared";
 
 export const meta: MetaFunction = () => [{ title: "Admission" }];
 
@@ -60,9 +61,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return {
       origin: context.publicUrl,
       uniqueId,
-      forms: forms.ok ? forms.data : null,
+      // The fee in words here, so the page carries no money formatting of its own.
+      forms: forms.ok
+        ? { ...forms.data, data: forms.data.data.map((f) => ({ ...f, amount_text: formatWireNaira(f.amount) })) }
+        : null,
       formsError: forms.ok ? null : forms.message,
-      submissions: submissions.ok ? submissions.data : null,
+      submissions: submissions.ok ? withFeeWords(submissions.data) : null,
       submissionsError: submissions.ok ? null : submissions.message,
       formOptions: options.ok ? options.data.data.map((f) => ({ value: String(f.id), label: f.title })) : [],
       filters: { status, form_id: formId },
@@ -98,7 +102,7 @@ function PublicLink({
   origin,
   onCopied,
 }: {
-  form: AdmissionForm;
+  form: AdmissionForm & { amount_text: string };
   origin: string;
   onCopied: (toast: ToastMessage) => void;
 }) {
@@ -132,13 +136,13 @@ function PublicLink({
   );
 }
 
-function FormCard({
+function AdmissionFormCard({
   form,
   origin,
   back,
   onCopied,
 }: {
-  form: AdmissionForm;
+  form: AdmissionForm & { amount_text: string };
   origin: string;
   back: string;
   onCopied: (toast: ToastMessage) => void;
@@ -159,7 +163,7 @@ function FormCard({
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
           <div>
             <dt className="text-slate-600">Application fee</dt>
-            <dd className="font-semibold">{formatWireNaira(form.amount)}</dd>
+            <dd className="font-semibold">{form.amount_text}</dd>
           </div>
           <div>
             <dt className="text-slate-600">CBT</dt>
@@ -208,7 +212,7 @@ function FormCard({
   );
 }
 
-function SubmissionItem({ row, uniqueId }: { row: SubmissionRow; uniqueId: string }) {
+function SubmissionItem({ row, uniqueId }: { row: SubmissionRow & { fee: string }; uniqueId: string }) {
   const hydrated = useHydrated();
   return (
     <li className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="submission-row">
@@ -226,12 +230,7 @@ function SubmissionItem({ row, uniqueId }: { row: SubmissionRow; uniqueId: strin
         </h2>
         <StatusBadge status={row.status} />
       </div>
-      <p className="text-slate-700">
-        {row.form_title} · {row.class_applying_into}
-      </p>
-      <p className="text-sm text-slate-600">
-        {formatDateTime(new Date(row.created_at))} · Reference {row.reference}
-      </p>
+      <SubmissionFacts row={row} />
     </li>
   );
 }
@@ -269,7 +268,13 @@ export default function AdmissionForms() {
                 }
               >
                 {(form) => (
-                  <FormCard key={form.id} form={form} origin={loaded.origin} back={back} onCopied={setCopied} />
+                  <AdmissionFormCard
+                    key={form.id}
+                    form={form}
+                    origin={loaded.origin}
+                    back={back}
+                    onCopied={setCopied}
+                  />
                 )}
               </PagedList>
             ),

@@ -8,6 +8,7 @@ import { Banner } from "~/components/ui/Banner";
 import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { decisionText } from "./decision-text";
+import { PAYMENT_MESSAGES } from "../../../../contract/payments";
 import { ADMISSIONS_HOME, StatusBadge } from "./shared";
 
 /**
@@ -52,6 +53,10 @@ export default function SubmissionReview() {
         </div>
         <p className="text-slate-700">
           {submission.title} · Reference {submission.reference} · {formatDateTime(new Date(submission.created_at))}
+        </p>
+        <p data-testid="submission-payment">
+          Application fee: <strong>{PAYMENT_MESSAGES.paymentStatus[submission.payment_status]}</strong>
+          {submission.payment_reference ? ` · Payment reference ${submission.payment_reference}` : ""}
         </p>
         {submission.student_id ? (
           <p>

@@ -1,4 +1,7 @@
 /** What the admission screens share. */
+import type { SubmissionRow } from "../../../../contract/admissions";
+import { formatDateTime } from "~/lib/dates";
+
 export const ADMISSIONS_HOME = "/admin/admission-forms";
 
 const LABELS: Record<string, string> = {
@@ -26,5 +29,20 @@ export function StatusBadge({ status }: { status: string }) {
     >
       {statusLabel(status)}
     </span>
+  );
+}
+
+/** A submission's form and class, then when it came, its reference and its fee's state, under its name. */
+export function SubmissionFacts({ row }: { row: SubmissionRow & { fee: string } }) {
+  return (
+    <>
+      <p className="text-slate-700">
+        {row.form_title} · {row.class_applying_into}
+      </p>
+      <p className="text-sm text-slate-600">
+        {formatDateTime(new Date(row.created_at))} · Reference {row.reference}
+        {row.fee ? ` · Fee: ${row.fee}` : ""}
+      </p>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ExistingSearchParams } from "remix-utils/existing-search-params";
 import type { FeeItem, FeeOverview } from "../../../../contract/fees";
 import { MESSAGES } from "../../../../contract/messages";
+import { PAYMENT_MESSAGES } from "../../../../contract/payments";
 import { formatNairaCompact, nairaToKobo } from "../../../../contract/money";
 import { withAdmin } from "~/.server/auth.server";
 import { lineSvg, stackedBarSvg } from "~/.server/charts.server";
@@ -58,6 +59,17 @@ function overviewCharts(o: FeeOverview) {
   return { byClass, overTime };
 }
 
+/** The overview's words on credit from online payments, put together on the server. */
+function creditNote({ credit }: FeeOverview): string {
+  if (!credit) return "";
+  return [
+    credit.used > 0 ? PAYMENT_MESSAGES.overviewCreditUsed(naira(credit.used)) : "",
+    credit.kept > 0 ? PAYMENT_MESSAGES.overviewCreditKept(naira(credit.kept)) : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const params = new URL(request.url).searchParams;
@@ -75,6 +87,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         formKey: newFormKey(),
         overview: null,
         charts: null,
+        creditNote: "",
         classFilter: "",
       };
     }
@@ -92,6 +105,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       formKey: "",
       overview,
       charts: overview ? overviewCharts(overview) : null,
+      creditNote: overview ? creditNote(overview) : "",
       classFilter,
     };
   });
@@ -121,7 +135,10 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-x-3 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:block">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="min-w-0 text-xl font-bold text-slate-900 [overflow-wrap:anywhere] sm:mt-1" data-testid={testId}>
+      <dd
+        className="min-w-0 text-xl font-bold text-slate-900 break-words [overflow-wrap:anywhere] sm:mt-1"
+        data-testid={testId}
+      >
         {value}
       </dd>
     </div>
@@ -154,14 +171,24 @@ function Overview({
   classes: string[];
   classFilter: string;
 }) {
+  const { creditNote } = useLoaderData<typeof loader>();
+  const arrears = overview.arrears > 0;
   return (
     <>
       <dl className="grid gap-3 sm:grid-cols-2" aria-label="Collection figures">
         <Stat label="Expected" value={naira(overview.expected)} testId="fees-expected" />
+        {arrears ? (
+          <Stat label="Arrears of earlier terms" value={naira(overview.arrears)} testId="fees-arrears" />
+        ) : null}
         <Stat label="Collected" value={naira(overview.collected)} testId="fees-collected" />
         <Stat label="Outstanding" value={naira(overview.outstanding)} testId="fees-outstanding" />
         <Stat label="Collection rate" value={`${overview.collection_rate}%`} testId="fees-rate" />
       </dl>
+      {creditNote ? (
+        <p className="text-sm text-slate-700" data-testid="fees-credit">
+          {creditNote}
+        </p>
+      ) : null}
       <Panel id="fees-by-class" title="By class">
         {overview.by_class.length ? (
           <>
@@ -182,6 +209,11 @@ function Overview({
                     <th scope="col" className="py-2 pr-2 text-right">
                       Expected
                     </th>
+                    {arrears ? (
+                      <th scope="col" className="py-2 pr-2 text-right">
+                        Arrears
+                      </th>
+                    ) : null}
                     <th scope="col" className="py-2 pr-2 text-right">
                       Collected
                     </th>
@@ -198,6 +230,7 @@ function Overview({
                       </th>
                       <td className="py-2 pr-2 text-right">{c.students.toLocaleString("en-NG")}</td>
                       <td className="py-2 pr-2 text-right">{naira(c.expected)}</td>
+                      {arrears ? <td className="py-2 pr-2 text-right">{naira(c.arrears)}</td> : null}
                       <td className="py-2 pr-2 text-right">{naira(c.collected)}</td>
                       <td className="py-2 text-right">{naira(c.outstanding)}</td>
                     </tr>

@@ -23,6 +23,9 @@ import { useFormState, type FormResult, type FormState, usePending } from "~/lib
 import { feePaths, naira, Totals, type TermChoice } from "./shared";
 import { TermPicker } from "./TermPicker";
 import { notFound } from "~/.server/not-found.server";
+import type { PayLink, StudentOnline } from "../../../../contract/payments";
+import { makePayLink } from "~/.server/payments.server";
+import { CreditNotes, PayLinkPanel } from "./PayLinkPanel";
 
 /**
  * A student's fees for a term (/admin/school-fees/students/{id}?term=&year=): the bill's lines and totals,
@@ -36,15 +39,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const { options, chosen } = await feeScreenOptions(api, request);
-    const result = await api.get<StudentBill>(`/fees/students/${encodeURIComponent(params.id ?? "")}/bill`, {
-      query: { term: chosen.term, year: chosen.year },
-    });
+    const student = `/fees/students/${encodeURIComponent(params.id ?? "")}`;
+    const [result, online] = await Promise.all([
+      api.get<StudentBill>(`${student}/bill`, { query: { term: chosen.term, year: chosen.year } }),
+      api.get<StudentOnline>(`${student}/online`, { query: { term: chosen.term, year: chosen.year } }),
+    ]);
     if (!result.ok && result.status === 404) notFound();
     return {
       chosen,
       options,
       bill: result.ok ? result.data : null,
       error: result.ok ? null : result.message,
+      online: online.ok ? online.data : null,
       today: schoolDay(new Date()),
       paymentKey: newFormKey(),
       discountKey: newFormKey(),
@@ -52,7 +58,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   });
 }
 
-type Intent = "pay" | "discount" | "assign" | "unassign" | "remove-discount";
+type Intent = "pay" | "discount" | "assign" | "unassign" | "remove-discount" | "pay-link";
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
@@ -82,6 +88,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       if (!response.ok) return refuse({ intent, result: apiReply(submission, response) }, API_REFUSED);
       return done(response, "Created successfully");
     }
+    if (intent === "pay-link") return makePayLink(api, form, studentId, chosen);
     if (intent === "discount") {
       const submission = parseWithZod(form, { schema: discountForm });
       if (submission.status !== "success") return refuse({ intent, result: submission.reply() });
@@ -262,7 +269,7 @@ function PaymentRow({ payment }: { payment: FeePayment }) {
         <p className={`font-semibold ${reversed ? "text-slate-500 line-through" : "text-slate-900"}`}>
           <span className="whitespace-nowrap">{naira(payment.amount)}</span> · {payment.method}
         </p>
-        <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">
+        <p className="text-sm text-slate-700 break-words [overflow-wrap:anywhere]">
           <span className="whitespace-nowrap">{payment.receipt_no}</span> ·{" "}
           <span className="whitespace-nowrap">{formatDate(payment.paid_on)}</span>
           {payment.reference ? ` · ${payment.reference}` : ""}
@@ -291,7 +298,7 @@ function PaymentRow({ payment }: { payment: FeePayment }) {
 }
 
 export default function StudentFees() {
-  const { chosen, options, bill, error, today, paymentKey, discountKey } = useLoaderData<typeof loader>();
+  const { chosen, options, bill, error, online, today, paymentKey, discountKey } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const resultFor = (intent: Intent) =>
     answer && "intent" in answer && answer.intent === intent ? (answer.result as FormResult) : undefined;
@@ -307,6 +314,7 @@ export default function StudentFees() {
             title={`Bill for ${bill.term}, ${bill.session}${bill.student.class ? ` · ${bill.student.class}` : ""}`}
           >
             <Totals totals={bill} testId="bill-totals" />
+            <CreditNotes online={online} />
             {bill.lines.length ? (
               <table className="w-full text-left text-sm">
                 <tbody>
@@ -364,6 +372,13 @@ export default function StudentFees() {
           <Panel id="payment-title" title="Record a payment">
             <PaymentForm chosen={chosen} lastResult={resultFor("pay")} formKey={paymentKey} today={today} />
           </Panel>
+          <PayLinkPanel
+            chosen={chosen}
+            online={online}
+            balance={bill.balance}
+            lastResult={resultFor("pay-link")}
+            link={answer && "link" in answer ? (answer.link as PayLink) : null}
+          />
           <Panel id="payments-title" title="Payments">
             {bill.payments.length ? (
               <ul className="divide-y divide-slate-100" aria-label="Payments">

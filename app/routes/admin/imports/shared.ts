@@ -5,6 +5,7 @@ export const UPLOAD_PAGE: Record<ImportKind, string> = {
   students: "/admin/add-bulk-students",
   parents: "/admin/add-bulk-parents",
   staff: "/admin/add-bulk-staff",
+  questions: "/admin/add-bulk-questions",
 };
 export const checkHref = (kind: ImportKind, token: string) => `/admin/bulk-import/${kind}/${token}`;
 export const problemsHref = (kind: ImportKind, token: string) => `${checkHref(kind, token)}/problems`;

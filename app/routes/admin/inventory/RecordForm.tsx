@@ -1,8 +1,8 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Button, buttonClass } from "~/components/ui/Button";
-import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
+import { FormCard } from "~/components/ui/FormCard";
 import { usePending, type FormState } from "~/lib/form-state";
 
 /**
@@ -26,9 +26,7 @@ export function RecordForm({
 }) {
   const pending = usePending();
   return (
-    <Form method="post" className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" {...form.props}>
-      {formKey ? <input type="hidden" name="idempotency_key" value={formKey} /> : null}
-      <ErrorList id={form.errorId} errors={form.errors} />
+    <FormCard form={form} idempotencyKey={formKey}>
       <Field
         label="Name"
         required
@@ -44,6 +42,6 @@ export function RecordForm({
           {submitLabel}
         </Button>
       </div>
-    </Form>
+    </FormCard>
   );
 }

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
+import { PAYMENT_MESSAGES } from "../../../../contract/payments";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import {
   ACCOUNT_NUMBER_LENGTH,
@@ -19,8 +20,8 @@ import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
-import { ErrorList } from "~/components/ui/ErrorList";
 import { Field, inputClass } from "~/components/ui/Field";
+import { FormCard } from "~/components/ui/FormCard";
 import { SelectField } from "~/components/ui/SelectField";
 import { useFormState, type FieldMeta, type FormResult } from "~/lib/form-state";
 import { useHydrated } from "remix-utils/use-hydrated";
@@ -178,16 +179,13 @@ export default function BankDetails() {
               ? "Verified with the bank through Paystack."
               : "Checked in the sandbox only."}
           </p>
+          <p className="text-sm font-semibold text-slate-800" data-testid="subaccount-status">
+            {PAYMENT_MESSAGES.subaccount[account.subaccount_status]}
+          </p>
         </section>
       ) : null}
 
-      <Form
-        method="post"
-        className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-        key={form.key}
-        {...form.props}
-      >
-        <ErrorList id={form.errorId} errors={form.errors} />
+      <FormCard form={form}>
         {hydrated ? (
           <div className="space-y-1">
             <label htmlFor="bank-search" className="block text-sm font-semibold text-slate-800">
@@ -257,7 +255,7 @@ export default function BankDetails() {
         >
           Save Bank Details
         </Button>
-      </Form>
+      </FormCard>
     </div>
   );
 }

@@ -52,6 +52,11 @@ export default function Parents() {
           { to: "/admin/add-bulk-parents", label: "Add Bulk Parents" },
         ]}
       />
+      <p>
+        <Link to="/admin/messages" className="font-semibold text-brand-800 underline">
+          Messages to Parents
+        </Link>
+      </p>
 
       <SearchAndClass
         label="Search and filter parents"

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { APP_MESSAGES } from "../../../../contract/messages";
-import { currentFeatures, LOGIN_PATH, requireAdmin, signOut } from "~/.server/auth.server";
+import { currentFeatures, isTeacher, LOGIN_PATH, requireAdmin, signOut } from "~/.server/auth.server";
 import { UnauthorizedError } from "~/.server/api.server";
 import { commitSession } from "~/.server/session.server";
 import { ConfirmPage } from "~/components/ui/ConfirmPage";
@@ -13,7 +13,9 @@ export const meta: MetaFunction = () => [{ title: "Logout" }];
 
 /** Cancel goes back to the profile, where Logout lives, or to a sub-admin's start page when the profile is closed to them. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const features = await currentFeatures(await requireAdmin(request, context));
+  const admin = await requireAdmin(request, context);
+  if (isTeacher(admin)) return { cancelTo: "/staff/account" };
+  const features = await currentFeatures(admin);
   return { cancelTo: allowsPage(features, pageAccess(PROFILE_PATH)) ? PROFILE_PATH : homeFor(features) };
 }
 

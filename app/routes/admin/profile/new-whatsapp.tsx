@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import type { AdminRecord } from "../../../../contract/admin";
 import { APP_MESSAGES, MESSAGES } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
@@ -10,8 +10,8 @@ import { redirectWithToast, success } from "~/.server/toast.server";
 import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
-import { ErrorList } from "~/components/ui/ErrorList";
 import { Field } from "~/components/ui/Field";
+import { FormCard } from "~/components/ui/FormCard";
 import { useFormState, usePending } from "~/lib/form-state";
 import { PageHeader } from "~/components/Page";
 
@@ -48,13 +48,7 @@ export default function NewWhatsapp() {
     <div className="space-y-5">
       <PageHeader backTo="/admin/profile" title="Phone Number" />
       {error ? <Banner>{error}</Banner> : null}
-      <Form
-        method="post"
-        className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-        key={form.key}
-        {...form.props}
-      >
-        <ErrorList id={form.errorId} errors={form.errors} />
+      <FormCard form={form}>
         <Field
           label="Phone Number"
           required
@@ -65,7 +59,7 @@ export default function NewWhatsapp() {
         <Button pending={saving} pendingLabel="Saving…">
           Save
         </Button>
-      </Form>
+      </FormCard>
     </div>
   );
 }

@@ -2,10 +2,11 @@ import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { changePasswordPayload, type AdminRecord } from "../../../../contract/admin";
-import { IMAGE_MAX_BYTES } from "../../../../contract/limits";
-import { APP_MESSAGES, MESSAGES } from "../../../../contract/messages";
+import type { AdminRecord } from "../../../../contract/admin";
+import { IMAGE_MAX_BYTES, SCHOOL_ADDRESS_MAX } from "../../../../contract/limits";
+import { MESSAGES } from "../../../../contract/messages";
 import { withAdmin } from "~/.server/auth.server";
+import { changePassword } from "~/.server/password.server";
 import { profileDetailsForm, profileImagesForm } from "~/.server/form-schemas";
 import { readFormData } from "~/.server/form.server";
 import { mediaSrc } from "~/.server/media.server";
@@ -20,6 +21,7 @@ import { ErrorList } from "~/components/ui/ErrorList";
 import { Field, inputClass } from "~/components/ui/Field";
 import { useFormState, type FormResult, usePending } from "~/lib/form-state";
 import { PageHeader } from "~/components/Page";
+import { PasswordFields } from "~/components/PasswordFields";
 
 export const meta: MetaFunction = () => [{ title: "Profile" }];
 
@@ -50,14 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const formData = await readFormData(request, { maxFileBytes: IMAGE_MAX_BYTES, maxFiles: 2 });
     const intent = String(formData.get("intent") ?? "") as Intent;
 
-    if (intent === "password") {
-      const submission = parseWithZod(formData, { schema: changePasswordPayload });
-      const hideFields = ["current_password", "new_password"];
-      if (submission.status !== "success") return refuse({ intent, result: submission.reply({ hideFields }) });
-      const response = await api.create("/change-password", submission.value);
-      if (!response.ok) return refuse({ intent, result: apiReply(submission, response, { hideFields }) }, API_REFUSED);
-      return redirectWithToast(request, context, "/admin/profile", success(APP_MESSAGES.passwordChanged));
-    }
+    if (intent === "password") return changePassword(request, context, api, formData, "/admin/profile");
 
     const schema = intent === "images" ? profileImagesForm : profileDetailsForm;
     const submission = parseWithZod(formData, { schema });
@@ -65,6 +60,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const body = new FormData();
     for (const [name, value] of Object.entries(submission.value))
       if (value !== undefined) body.set(name, value as string | File);
+    // A blank address is sent as one, so that emptying the field clears it.
+    if (intent === "details" && !body.has("school_address")) body.set("school_address", "");
     const response = await api.update("/update/adminData", body);
     if (!response.ok) return refuse({ intent, result: apiReply(submission, response) }, API_REFUSED);
     return redirectWithToast(request, context, "/admin/profile", success(MESSAGES.profileUpdated));
@@ -117,12 +114,13 @@ export default function Profile() {
   const busy = (intent: Intent) => pending[intent];
   const data = profile?.admin_data;
   const imagesForm = useIntentForm<"logo" | "signature">("images");
-  const detailsForm = useIntentForm<"school_name" | "principal_name" | "school_email">(
+  const detailsForm = useIntentForm<"school_name" | "principal_name" | "school_email" | "school_address">(
     "details",
     data && {
       school_name: data.school_name,
       principal_name: data.principal_name,
       school_email: data.school_email,
+      school_address: data.school_address ?? "",
     },
   );
   const passwordForm = useIntentForm<"current_password" | "new_password">("password");
@@ -224,19 +222,7 @@ export default function Profile() {
               <Form method="post" className="mt-3 space-y-3" key={passwordForm.key} {...passwordForm.props}>
                 <input type="hidden" name="intent" value="password" />
                 <ErrorList id={passwordForm.errorId} errors={passwordForm.errors} />
-                <Field
-                  label="Current password"
-                  required
-                  field={currentPassword}
-                  inputProps={{ type: "password", autoComplete: "current-password" }}
-                />
-                <Field
-                  label="New password"
-                  required
-                  hint="At least 8 characters."
-                  field={newPassword}
-                  inputProps={{ type: "password", autoComplete: "new-password" }}
-                />
+                <PasswordFields current={currentPassword} next={newPassword} />
                 <Button pending={busy("password")} pendingLabel="Saving…">
                   Change password
                 </Button>
@@ -271,6 +257,12 @@ export default function Profile() {
                 required
                 field={detailsForm.field("school_email")}
                 inputProps={{ type: "email", autoComplete: "email" }}
+              />
+              <Field
+                label="School Address"
+                hint="Printed under the school's name on report cards."
+                field={detailsForm.field("school_address")}
+                inputProps={{ type: "text", maxLength: SCHOOL_ADDRESS_MAX, autoComplete: "street-address" }}
               />
               <Button pending={busy("details")} pendingLabel="Saving…">
                 Save Changes

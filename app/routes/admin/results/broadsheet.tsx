@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ordinal } from "../../../../contract/grading";
-import { RESULTS_MESSAGES as M, type Broadsheet } from "../../../../contract/results";
+import { CUMULATIVE_MESSAGES, RESULTS_MESSAGES as M, type Broadsheet } from "../../../../contract/results";
 import { withAdmin } from "~/.server/auth.server";
 import { resultScreenOptions } from "~/.server/result-choice.server";
 import { PageHeader, Panel } from "~/components/Page";
@@ -20,27 +20,65 @@ const NAME_CELL = "sticky left-0 min-w-32 max-w-40 whitespace-normal bg-white te
 /** A figure as the sheet shows it; a subject not taken is a dash. */
 const figure = (n: number | null) => (n === null ? "–" : String(n));
 
-/** Only what the table draws, in the order it draws it: a class of 60 by 15 subjects is 900 cells. */
+/** A heading cell: a subject spans its cumulative columns, the others span both heading rows. */
+interface Head {
+  label: string;
+  cols: number;
+  rows: number;
+}
+
+/**
+ * Only what the table draws, in the order it draws it: a class of 60 by 15 subjects is 900 cells (3,600 more in
+ * the 3rd term's terminal result, whose subjects each show the 1st, 2nd, 3rd term and annual average, and whose
+ * students their annual average and position).
+ */
 function tableOf(sheet: Broadsheet) {
+  const C = CUMULATIVE_MESSAGES;
   const subjects = sheet.subjects.map((s) => s.subject);
+  const span = sheet.cumulative ? 4 : 1;
+  const rows = sheet.cumulative ? 2 : 1;
+  const tail = [
+    M.total,
+    M.average,
+    ...(sheet.positions ? [M.position] : []),
+    ...(sheet.cumulative ? [C.annualAverage, ...(sheet.positions ? [C.annualPosition] : [])] : []),
+  ];
+  const place = (position: number | null) => (position === null ? "–" : ordinal(position));
   return {
     title: `${sheet.class_name}, ${sheet.term} ${sheet.session} · ${M.resultKinds[sheet.result]}`,
-    subjects,
-    positions: sheet.positions,
+    heads: [
+      [
+        ...subjects.map((subject): Head => ({ label: subject, cols: span, rows: 1 })),
+        ...tail.map((label): Head => ({ label, cols: 1, rows })),
+      ],
+      sheet.cumulative
+        ? subjects.flatMap(() => [C.terms.first, C.terms.second, C.terms.third, C.annualAverageShort])
+        : [],
+    ] as const,
+    headRows: rows,
     rows: sheet.rows.map((row) => ({
       id: row.student_id,
       name: row.name,
       admission: row.admission,
       cells: [
-        ...subjects.map((subject) => figure(row.totals[subject])),
+        ...subjects.flatMap((subject) => {
+          const total = figure(row.totals[subject]);
+          const annual = row.annual?.subjects[subject];
+          return sheet.cumulative
+            ? [figure(annual?.first ?? null), figure(annual?.second ?? null), total, figure(annual?.average ?? null)]
+            : [total];
+        }),
         figure(row.total),
         figure(row.average),
-        ...(sheet.positions ? [row.position === null ? "–" : ordinal(row.position)] : []),
+        ...(sheet.positions ? [place(row.position)] : []),
+        ...(sheet.cumulative
+          ? [figure(row.annual?.average ?? null), ...(sheet.positions ? [place(row.annual?.position ?? null)] : [])]
+          : []),
       ],
     })),
     summaries: (["average", "highest", "lowest"] as const).map((key) => ({
       label: { average: M.classAverage, highest: M.highest, lowest: M.lowest }[key],
-      cells: sheet.subjects.map((s) => figure(s[key])),
+      cells: sheet.subjects.flatMap((s) => (sheet.cumulative ? ["", "", figure(s[key]), ""] : [figure(s[key])])),
     })),
   };
 }
@@ -77,26 +115,30 @@ export default function BroadsheetScreen() {
               <table className="whitespace-nowrap text-sm [&_td]:px-2 [&_td]:py-1.5 [&_td]:text-right [&_th]:px-2 [&_th]:py-1.5">
                 <thead>
                   <tr className="border-b border-slate-300 text-left align-bottom text-slate-700">
-                    <th scope="col" className={NAME_CELL}>
+                    <th scope="col" rowSpan={table.headRows} className={NAME_CELL}>
                       {M.student}
                     </th>
-                    {table.subjects.map((subject) => (
-                      <th key={subject} scope="col" className="text-right">
-                        {subject}
+                    {table.heads[0].map((head, i) => (
+                      <th
+                        key={i}
+                        scope={head.cols > 1 ? "colgroup" : "col"}
+                        colSpan={head.cols}
+                        rowSpan={head.rows}
+                        className={head.cols > 1 ? "text-center" : "text-right"}
+                      >
+                        {head.label}
                       </th>
                     ))}
-                    <th scope="col" className="text-right">
-                      {M.total}
-                    </th>
-                    <th scope="col" className="text-right">
-                      {M.average}
-                    </th>
-                    {table.positions ? (
-                      <th scope="col" className="text-right">
-                        {M.position}
-                      </th>
-                    ) : null}
                   </tr>
+                  {table.heads[1].length ? (
+                    <tr className="border-b border-slate-300 text-xs text-slate-600">
+                      {table.heads[1].map((label, i) => (
+                        <th key={i} scope="col" className="text-right font-medium">
+                          {label}
+                        </th>
+                      ))}
+                    </tr>
+                  ) : null}
                 </thead>
                 <tbody className="divide-y divide-slate-100">
                   {table.rows.map((row) => (

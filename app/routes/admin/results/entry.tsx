@@ -2,26 +2,26 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction, SerializeFro
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { RESULTS_MESSAGES as M, RESULT_KINDS, type ScoreSheet } from "../../../../contract/results";
 import { withAdmin } from "~/.server/auth.server";
-import { readFormData } from "~/.server/form.server";
-import { API_REFUSED, refuse } from "~/.server/reply.server";
+import { refuse } from "~/.server/reply.server";
+import { sendSpreadsheet } from "~/.server/imports.server";
 import {
-  gridReply,
+  isMultipart,
   loadSheet,
-  readCells,
-  rowsToSave,
+  saveGrid,
   sheetChoice,
   sheetPath,
   sheetQuery,
+  uploadReply,
 } from "~/.server/results.server";
 import { redirectWithToast, success } from "~/.server/toast.server";
 import { FilterForm } from "~/components/list/FilterForm";
-import { Panel } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { EmptyState } from "~/components/ui/EmptyState";
 import { SelectField } from "~/components/ui/SelectField";
-import { useFormState, type FormResult } from "~/lib/form-state";
+import { useFormState } from "~/lib/form-state";
 import { cellDefaults } from "~/lib/score-cells";
-import { ScoreGrid } from "./ScoreGrid";
+import { ScoreSheetPanel } from "~/components/results/ScoreGrid";
+import { ScoreUpload } from "./ScoreUpload";
 
 export const meta: MetaFunction = () => [{ title: M.entryTitle }];
 
@@ -47,20 +47,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
     const { choice } = await sheetChoice(api, request);
-    const typed = readCells(await readFormData(request));
-    const refused = (reply: FormResult) => refuse({ reply }, API_REFUSED);
-    if (!choice.class || !choice.subject)
-      return refused({ status: "error", initialValue: typed, error: { "": [M.classRequired] } });
-    const loaded = await loadSheet(api, choice);
-    if (!loaded.ok) return refused({ status: "error", initialValue: typed, error: { "": [loaded.message] } });
-    const rows = rowsToSave(loaded.data, typed);
-    const saved = await api.update<ScoreSheet>(
-      "/results/sheet",
-      { rows },
-      { method: "PUT", query: sheetQuery(choice) },
-    );
-    if (!saved.ok) return refused(gridReply(typed, rows, saved));
-    return redirectWithToast(request, context, sheetPath(choice), success(saved.message ?? M.saved));
+    // The template filled in: sent on to the API, which checks every row before saving any.
+    if (isMultipart(request)) {
+      const sent = await sendSpreadsheet<ScoreSheet>(
+        request,
+        context,
+        api,
+        "/results/sheet/upload",
+        sheetQuery(choice),
+      );
+      if (sent.ok) return redirectWithToast(request, context, sheetPath(choice), success(sent.message ?? M.saved));
+      return refuse({ upload: uploadReply(sent) }, sent.status);
+    }
+    return saveGrid({ request, context, api }, choice, sheetPath(choice));
   });
 }
 
@@ -122,7 +121,8 @@ function SheetPicker({
 
 export default function ScoreEntry() {
   const data = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>()?.reply;
+  const answer = useActionData<typeof action>();
+  const refused = answer && "reply" in answer ? answer.reply : undefined;
   const { sheet, choice, error } = data;
   const form = useFormState<string>(GRID_FORM, refused, sheet ? cellDefaults(sheet) : undefined);
   return (
@@ -135,21 +135,17 @@ export default function ScoreEntry() {
       ) : !choice.subject ? (
         <EmptyState title={M.noSubjects} />
       ) : sheet ? (
-        <Panel
-          id="score-sheet"
-          title={`${sheet.subject} · ${sheet.class_name} · ${sheet.term} ${sheet.session} · ${M.resultKinds[sheet.result]}`}
-        >
-          {sheet.locked ? (
-            <Banner kind="info">{M.locked(sheet.class_name)}</Banner>
-          ) : sheet.published ? (
-            <Banner kind="info">{M.reopened(sheet.subject)}</Banner>
-          ) : null}
-          {sheet.rows.length ? (
-            <ScoreGrid key={form.key} sheet={sheet} form={form} readOnly={sheet.locked} />
-          ) : (
-            <EmptyState title={M.noStudents} />
-          )}
-        </Panel>
+        <ScoreSheetPanel
+          sheet={sheet}
+          form={form}
+          notice={sheet.locked ? M.locked(sheet.class_name) : sheet.published ? M.reopened(sheet.subject) : null}
+        />
+      ) : null}
+      {sheet?.rows.length && !sheet.locked ? (
+        <ScoreUpload
+          query={new URLSearchParams(choice).toString()}
+          refused={answer && "upload" in answer ? answer.upload : undefined}
+        />
       ) : null}
     </div>
   );

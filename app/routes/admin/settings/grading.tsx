@@ -18,7 +18,7 @@ import { SaveBar, saveBarFormClass } from "~/components/ui/SaveBar";
 import { GRADING_PATH, REPORT_SHEET_PATH, SETTINGS_PATH } from "~/lib/settings-paths";
 import { useListForm } from "~/lib/use-list-form";
 import { SettingsFormTop } from "./SettingsFormTop";
-import { Choice } from "./Choice";
+import { Choice } from "~/components/ui/Choice";
 import {
   apiGradingErrorId,
   gradingErrorId,

@@ -7,6 +7,7 @@ import {
   isSession,
   sectionMaxima,
   SETTINGS_LIMITS,
+  SETTINGS_LIST_MESSAGES as L,
   SETTINGS_MESSAGES as M,
   type ReportSheetSettings,
   type SchoolSettings,
@@ -23,7 +24,7 @@ import { addEntry, newEntryName, readIntent, readList, removeEntry, type ListRul
 import { GRADING_PATH, REPORT_SHEET_PATH, SETTINGS_PATH } from "~/lib/settings-paths";
 import { useListForm } from "~/lib/use-list-form";
 import { SettingsFormTop } from "./SettingsFormTop";
-import { Choice } from "./Choice";
+import { Choice } from "~/components/ui/Choice";
 
 export const meta: MetaFunction = () => [{ title: "Report Sheet Columns" }];
 
@@ -39,10 +40,10 @@ type Flag = (typeof FLAGS)[number];
 type ListField = (typeof LISTS)[number];
 type YesNo = "yes" | "no" | "";
 
-const inputRules: ListRules = { required: M.inputRequired, duplicate: M.inputDuplicate, max: SETTINGS_LIMITS.columns };
+const inputRules: ListRules = { required: L.inputRequired, duplicate: L.inputDuplicate, max: SETTINGS_LIMITS.columns };
 const columnRules: ListRules = {
-  required: M.columnRequired,
-  duplicate: M.columnDuplicate,
+  required: L.columnRequired,
+  duplicate: L.columnDuplicate,
   max: SETTINGS_LIMITS.columns,
 };
 const LIST_RULES: Record<ListField, ListRules> = {

@@ -9,6 +9,7 @@ import {
   duplicateIndexes,
   levelOf,
   SETTINGS_LIMITS,
+  SETTINGS_LIST_MESSAGES as L,
   SETTINGS_MESSAGES as M,
   type SchoolSettings,
   type SchoolSettingsPayload,
@@ -124,8 +125,8 @@ function addSubject(state: SectionState): { state: SectionState; error?: string 
   const typed = state.newSubject.trim();
   const offered = state.options.find((o) => o.toLowerCase() === typed.toLowerCase());
   const added = addEntry(state.subjects, offered ?? typed, {
-    required: M.subjectRequired,
-    duplicate: M.subjectDuplicate,
+    required: L.subjectRequired,
+    duplicate: L.subjectDuplicate,
     max: SETTINGS_LIMITS.subjects,
   });
   if (added.error) return { state, error: added.error };
@@ -165,8 +166,8 @@ function applyIntent(
   const target = intent.kind === "add" ? intent.list : undefined;
   if (target === "classes" || (!target && state.newClass.trim())) {
     const added = addEntry(state.classes, state.newClass, {
-      required: M.classRequired,
-      duplicate: M.classDuplicate,
+      required: L.classRequired,
+      duplicate: L.classDuplicate,
       max: SETTINGS_LIMITS.classes,
       taken,
     });
@@ -191,7 +192,7 @@ function applyIntent(
 function levelErrors(levels: string[]): Record<number, string[]> {
   const errors: Record<number, string[]> = {};
   levels.forEach((level, index) => {
-    if (level.trim().length > SETTINGS_LIMITS.nameMax) errors[index] = [M.tooLong];
+    if (level.trim().length > SETTINGS_LIMITS.nameMax) errors[index] = [L.tooLong];
   });
   return errors;
 }
@@ -205,12 +206,12 @@ function levelToSave(name: string, level: string | undefined) {
 function classErrors(names: string[], taken: string[]): Record<number, string[]> {
   const errors: Record<number, string[]> = {};
   names.forEach((name, index) => {
-    if (!name.trim()) errors[index] = [M.classRequired];
-    else if (name.trim().length > SETTINGS_LIMITS.nameMax) errors[index] = [M.tooLong];
+    if (!name.trim()) errors[index] = [L.classRequired];
+    else if (name.trim().length > SETTINGS_LIMITS.nameMax) errors[index] = [L.tooLong];
   });
   for (const index of duplicateIndexes([...taken, ...names])) {
     const own = index - taken.length;
-    if (own >= 0 && !errors[own]) errors[own] = [M.classDuplicate];
+    if (own >= 0 && !errors[own]) errors[own] = [L.classDuplicate];
   }
   return errors;
 }
@@ -229,7 +230,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (readIntent(formData).kind !== "save") return { ...applyIntent(formData, taken), revision: crypto.randomUUID() };
 
     const errors: SectionErrors = { classes: classErrors(state.classes, taken), levels: levelErrors(state.levels) };
-    if (state.subjects.length > SETTINGS_LIMITS.subjects) errors.subjects = [M.tooMany(SETTINGS_LIMITS.subjects)];
+    if (state.subjects.length > SETTINGS_LIMITS.subjects) errors.subjects = [L.tooMany(SETTINGS_LIMITS.subjects)];
     if (Object.keys(errors.classes ?? {}).length || Object.keys(errors.levels ?? {}).length || errors.subjects)
       return refuse(reply(errors));
 

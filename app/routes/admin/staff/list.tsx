@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { NOTE_MESSAGES } from "../../../../contract/notes";
 import { STAFF_MESSAGES, STAFF_TYPES, type StaffRecord } from "../../../../contract/staff";
 import { withAdmin } from "~/.server/auth.server";
 import { listFilters, loadList } from "~/.server/list.server";
@@ -60,6 +61,11 @@ export default function Staff() {
         ]}
       />
 
+      <p>
+        <Link to="/admin/staff-notes" className="font-semibold text-brand-700 underline">
+          {NOTE_MESSAGES.adminTitle}
+        </Link>
+      </p>
       <FilterChips label="Kind of staff" name="type" options={CHIPS} current={filters.type} />
       <SearchAndClass
         label="Search and filter staff"

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import { ATTENDANCE_MESSAGES } from "../../../../contract/staff-area";
 import type { StudentPage, StudentRecord } from "../../../../contract/students";
 import { DeleteAction } from "~/components/list/DeleteRecord";
 import { SearchAndClass } from "~/components/list/SearchAndClass";
@@ -44,10 +45,12 @@ export interface StudentsViewProps {
   classes: string[];
   list: StudentPage | null;
   error: string | null;
+  /** The main admin also sees the way to the end of a session. */
+  mainAdmin?: boolean;
 }
 
 /** The students screen's body; the route feeds it from the API, the bench's reference page from memory. */
-export function StudentsView({ filters, classes, list, error }: StudentsViewProps) {
+export function StudentsView({ filters, classes, list, error, mainAdmin }: StudentsViewProps) {
   const location = useLocation();
   const back = location.pathname + location.search;
 
@@ -61,6 +64,19 @@ export function StudentsView({ filters, classes, list, error }: StudentsViewProp
           { to: "/admin/add-bulk-students", label: "Add Bulk Students" },
         ]}
       />
+      <div className="flex flex-wrap gap-x-5 gap-y-2">
+        <Link
+          to={`/admin/students/attendance${filters.class ? `?${new URLSearchParams({ class: filters.class })}` : ""}`}
+          className="font-semibold text-brand-700 underline"
+        >
+          {ATTENDANCE_MESSAGES.registerLink}
+        </Link>
+        {mainAdmin ? (
+          <Link to="/admin/students/promotion" className="font-semibold text-brand-700 underline">
+            Promote Students
+          </Link>
+        ) : null}
+      </div>
 
       <SearchAndClass
         label="Search and filter students"

@@ -10,11 +10,12 @@ import { StudentsView } from "./StudentsView";
 export const meta: MetaFunction = () => [{ title: "Students" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return withAdmin(request, context, async ({ api }) => {
+  return withAdmin(request, context, async ({ api, subAdminId }) => {
     const wanted = listFilters(request, { q: 100, class: 60 });
     const [page, classes] = await Promise.all([loadList<StudentRecord>(api, "/students", wanted), getClassNames(api)]);
     return {
       filters: wanted.filters,
+      mainAdmin: subAdminId === undefined,
       classes,
       ...page,
       list: page.list && { ...page.list, data: page.list.data.map(withPagePhoto) },

@@ -1,7 +1,7 @@
 import { timetablePayload } from "../../../../contract/timetables.schema";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { currentSession, TERMS, type TermLabel } from "../../../../contract/calendar";
 import { DEFAULT_SUCCESS, MESSAGES } from "../../../../contract/messages";
 import {
@@ -20,7 +20,7 @@ import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
-import { ErrorList } from "~/components/ui/ErrorList";
+import { FormCard } from "~/components/ui/FormCard";
 import { SelectField } from "~/components/ui/SelectField";
 import { useFormState } from "~/lib/form-state";
 import { TIMETABLES_BACK } from "~/.server/timetables.server";
@@ -143,14 +143,7 @@ function TimetableFormBody({
         <Banner kind="info">{MESSAGES.failedSettings} Standard classes, sessions and terms are offered.</Banner>
       ) : null}
       {options && defaults ? (
-        <Form
-          method="post"
-          className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-          key={form.key}
-          {...form.props}
-        >
-          {editing ? null : <input type="hidden" name="idempotency_key" value={formKey} />}
-          <ErrorList id={form.errorId} errors={form.errors} />
+        <FormCard form={form} idempotencyKey={editing ? null : formKey}>
           {(
             [
               ["type", "Type", TIMETABLE_TYPES, undefined],
@@ -172,7 +165,7 @@ function TimetableFormBody({
           <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Saving…">
             {editing ? "Save Changes" : "Create Timetable"}
           </Button>
-        </Form>
+        </FormCard>
       ) : null}
     </div>
   );

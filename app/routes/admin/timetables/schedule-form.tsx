@@ -1,7 +1,7 @@
 import { schedulePayload } from "../../../../contract/timetables.schema";
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { DEFAULT_SUCCESS, MESSAGES } from "../../../../contract/messages";
 import type { StaffPage } from "../../../../contract/staff";
@@ -24,9 +24,9 @@ import { API_REFUSED, apiReply, refuse } from "~/.server/reply.server";
 import { PageHeader } from "~/components/Page";
 import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
-import { ErrorList } from "~/components/ui/ErrorList";
 import { SelectField, type SelectOption } from "~/components/ui/SelectField";
 import { Field } from "~/components/ui/Field";
+import { FormCard } from "~/components/ui/FormCard";
 import { useFormState, type FieldMeta } from "~/lib/form-state";
 import { TIMETABLES_BACK } from "~/.server/timetables.server";
 import { BackLink, describeTimetable, timetablePath, VenueField, withCurrent } from "./shared";
@@ -200,14 +200,7 @@ function ScheduleFormBody({
           {timetable.type} · {describeTimetable(timetable)}
         </p>
       </div>
-      <Form
-        method="post"
-        className="space-y-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
-        key={form.key}
-        {...form.props}
-      >
-        {schedule ? null : <input type="hidden" name="idempotency_key" value={formKey} />}
-        <ErrorList id={form.errorId} errors={form.errors} />
+      <FormCard form={form} idempotencyKey={schedule ? null : formKey}>
         {dated ? (
           <DateField field={field("schedule_date")} min={keepDate ?? today} />
         ) : (
@@ -235,7 +228,7 @@ function ScheduleFormBody({
         <Button className="w-full" pending={navigation.state === "submitting"} pendingLabel="Saving…">
           {schedule ? "Save Schedule" : "Add Schedule"}
         </Button>
-      </Form>
+      </FormCard>
     </div>
   );
 }

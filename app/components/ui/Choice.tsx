@@ -1,18 +1,21 @@
-import { ErrorList } from "~/components/ui/ErrorList";
+import type { ReactNode } from "react";
+import { ErrorList } from "./ErrorList";
 
-/** One choice of a settings form as radio buttons under a legend, its message beside it. */
+/** One choice of a form as radio buttons under a legend, its message beside it; `children` follow in the group. */
 export function Choice({
   name,
   label,
   options,
   value,
   errors,
+  children,
 }: {
   name: string;
   label: string;
   options: { value: string; label: string }[];
   value: string;
   errors?: string[];
+  children?: ReactNode;
 }) {
   const errorId = `${name}-error`;
   return (
@@ -33,6 +36,7 @@ export function Choice({
         ))}
       </div>
       <ErrorList id={errorId} errors={errors} />
+      {children}
     </fieldset>
   );
 }

@@ -1,9 +1,12 @@
 import { Form } from "@remix-run/react";
-import { useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from "react";
+import { useState, type ClipboardEvent, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { gradeFor, ordinal, percentage, subjectTotal } from "../../../../contract/grading";
-import { readScore, RESULTS_MESSAGES as M, type ScoreSheet, type Scores } from "../../../../contract/results";
+import { gradeFor, ordinal, percentage, subjectTotal } from "../../../contract/grading";
+import { readScore, RESULTS_MESSAGES as M, type ScoreSheet, type Scores } from "../../../contract/results";
+import { Panel } from "~/components/Page";
+import { Banner } from "~/components/ui/Banner";
 import { Button } from "~/components/ui/Button";
+import { EmptyState } from "~/components/ui/EmptyState";
 import { ErrorList } from "~/components/ui/ErrorList";
 import { TableScroll } from "~/components/ui/TableScroll";
 import { usePending, type FormState } from "~/lib/form-state";
@@ -215,5 +218,30 @@ export function ScoreGrid({
         {M.saveScores}
       </Button>
     </Form>
+  );
+}
+
+/** The sheet's card: what it is, a notice about it (published, reopened), then its grid, or no students. */
+export function ScoreSheetPanel({
+  sheet,
+  form,
+  notice,
+}: {
+  sheet: ScoreSheet;
+  form: FormState<string> & { key: string };
+  notice: ReactNode;
+}) {
+  return (
+    <Panel
+      id="score-sheet"
+      title={`${sheet.subject} · ${sheet.class_name} · ${sheet.term} ${sheet.session} · ${M.resultKinds[sheet.result]}`}
+    >
+      {notice ? <Banner kind="info">{notice}</Banner> : null}
+      {sheet.rows.length ? (
+        <ScoreGrid key={form.key} sheet={sheet} form={form} readOnly={sheet.locked} />
+      ) : (
+        <EmptyState title={M.noStudents} />
+      )}
+    </Panel>
   );
 }
