@@ -109,16 +109,17 @@ const isTruncated = (stream: NodeJS.ReadableStream) =>
   Boolean((stream as unknown as { truncated?: boolean }).truncated);
 
 /**
- * What is still read of a body after one of its files passed its limit: enough for the text fields a form sends
- * after its file input (a plain form's own cap), so the page that refuses the file keeps the rest of the input.
+ * What is still read of a body after one of its files passed its limit, beside as much again as the file's own
+ * limit: enough for the text fields a form sends after its file input (a plain form's own cap), so the page that
+ * refuses a file up to twice its limit keeps the rest of the input, however the body's chunks fall.
  */
 const AFTER_LIMIT_BYTES = 256 * 1024;
 
 /**
  * Reads a multipart body into memory. A file that passes its limit is cut off there and flagged `truncated`; the
- * parts after it are still read for AFTER_LIMIT_BYTES, so the fields that follow a file input come through. A body
- * that goes on past that stops the reading: the answer need not wait for (nor the server read) the rest of a body
- * that is refused anyway. The result then holds that file and what came before it and names the file's field in
+ * parts after it are still read for the file's limit again and AFTER_LIMIT_BYTES, so the fields that follow a file
+ * input come through. A body that goes on past that stops the reading: the answer need not wait for (nor the server
+ * read) the rest of a body that is refused anyway. The result then holds that file and what came before it and names the file's field in
  * `stoppedAt`; what came after is never read. A body the client cut off is refused as such (400), never mistaken for
  * a fault of the server.
  */
@@ -132,6 +133,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
   return new Promise<MultipartResult>((resolve, reject) => {
     let stopped = false;
     let received = 0;
+    const readAfterLimit = limits.maxFileBytes + AFTER_LIMIT_BYTES;
     let overLimit: { field: string; at: number; take: () => void; id: string } | null = null;
     const stop = () => {
       const over = overLimit!;
@@ -146,7 +148,7 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
     };
     source.on("data", (chunk: Buffer) => {
       received += chunk.length;
-      if (overLimit && !stopped && received - overLimit.at > AFTER_LIMIT_BYTES) stop();
+      if (overLimit && !stopped && received - overLimit.at > readAfterLimit) stop();
     });
     collectFields(parser, result);
     parser.on("file", (field, stream, info) => {

@@ -110,6 +110,58 @@ describe("readMultipart", () => {
     expect(result.fields.after).toEqual(["still read"]);
   });
 
+  /** The form as a body that arrives in small chunks, as it does over a slow or busy connection. */
+  async function trickled(build: (form: FormData) => void): Promise<Request> {
+    const form = new FormData();
+    build(form);
+    const whole = new Request("http://app.test/upload", { method: "POST", body: form });
+    const bytes = new Uint8Array(await whole.arrayBuffer());
+    let offset = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (offset >= bytes.length) return controller.close();
+        controller.enqueue(bytes.slice(offset, offset + 4096));
+        offset += 4096;
+      },
+    });
+    return new Request("http://app.test/upload", {
+      method: "POST",
+      body,
+      duplex: "half",
+      headers: { "Content-Type": whole.headers.get("content-type")! },
+    } as RequestInit);
+  }
+
+  it("the fields after a file up to twice its limit are still read, however the body's chunks fall", async () => {
+    const limits = { maxFileBytes: 2_097_152, maxFiles: 1 };
+    const result = await readMultipart(
+      await trickled((f) => {
+        f.append("name", "Chioma");
+        f.append("photo", file(2 * limits.maxFileBytes, "big.png"));
+        f.append("form_teacher", "JSS1");
+      }),
+      limits,
+    );
+    expect(fileFor(result, "photo")?.truncated).toBe(true);
+    expect(result.stoppedAt).toBeUndefined();
+    expect(result.fields).toEqual({ name: ["Chioma"], form_teacher: ["JSS1"] });
+  });
+
+  it("a body going on far past a file's limit stops being read, naming the file; what came before is kept", async () => {
+    const limits = { maxFileBytes: 100_000, maxFiles: 1 };
+    const result = await readMultipart(
+      await trickled((f) => {
+        f.append("name", "Chioma");
+        f.append("photo", file(5_000_000, "huge.png"));
+        f.append("form_teacher", "JSS1");
+      }),
+      limits,
+    );
+    expect(result.stoppedAt).toBe("photo");
+    expect(fileFor(result, "photo")?.truncated).toBe(true);
+    expect(result.fields).toEqual({ name: ["Chioma"] });
+  });
+
   it("refuses a body that is not multipart with 415", async () => {
     const request = new Request("http://app.test/upload", {
       method: "POST",
