@@ -154,6 +154,7 @@ const ACTIVITY = [
   { table: "inventory_purchases", at: "sold_at", what: "sale" },
   { table: "result_scores", at: "updated_at", what: "score" },
   { table: "report_extras", at: "updated_at", what: "register" },
+  { table: "attendance_registers", at: "updated_at", what: "class register" },
   // The end of the new session's 1st Term: undone, the school would land in that term again at the next promotion.
   { table: "term_rollovers", at: "created_at", what: "term rollover", session: "ending_session" },
 ] as const;

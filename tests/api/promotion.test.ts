@@ -9,7 +9,7 @@ import {
 } from "../../contract/promotion";
 import type { SchoolSettings } from "../../contract/settings";
 import type { BacklogEntry } from "../../contract/students";
-import { bearer, DATABASE, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
+import { bearer, DATABASE, login, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
 import { schoolCalls } from "./school-calls";
 
 /**
@@ -274,6 +274,27 @@ describe(`promotion API on ${DATABASE}`, { timeout: 120_000 }, () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect((await studentRow(ids["Bola Ade"])).class_name).toBe("JSS2");
     expect((await studentRow(ids["Chike Obi"])).class_name).toBe("JSS3");
+  });
+
+  it("refuses the undo once a class register of the new session is taken", async () => {
+    const calendar = await call(school, "PUT", `/calendar?year=${encodeURIComponent(NEW)}`, {
+      terms: [{ term: "1st Term", starts_on: "2026-09-14", ends_on: "2026-12-18", closures: [] }],
+    });
+    expect(calendar.status, JSON.stringify(calendar.body)).toBe(200);
+    expect((await preview()).last?.undo_refused).toBeNull();
+    // The new session's first week: the earlier sign-in has expired by then.
+    api.clock.now = new Date("2026-09-16T09:00:00Z");
+    const signedIn = await login(api, school.uniqueId, school.password);
+    const { token } = ((await signedIn.json()) as { data: { token: string } }).data;
+    school = { ...school, token, auth: bearer(token) };
+    const taken = await call(school, "PUT", "/attendance?class=JSS2&date=2026-09-16", {
+      marks: [{ student_id: ids["Ada Eze"], status: "absent" }],
+    });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    const refused = await undo();
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(M.undoRecorded("class register", NEW));
+    expect((await studentRow(ids["Ada Eze"])).class_name).toBe("JSS2");
   });
 
   it("refuses the undo once a fee of the new session is recorded, and the page says why", async () => {
