@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { PROMOTION_MESSAGES as M, type PromotionPreview } from "../../contract/promotion";
+import { PROMOTION_MESSAGES as M, SUGGESTIONS, type PromotionPreview } from "../../contract/promotion";
 import { signedIn, registerSchool, type Admin } from "./support/school";
 
 /**
@@ -100,6 +100,95 @@ describe("promotion without JavaScript", () => {
     const none = await browser.goto("/admin/students/promotion/undo");
     expect(none.text()).toContain(M.nothingToUndo);
     expect(none.buttons("Undo promotion")).toHaveLength(0);
+  });
+
+  it("keeps back and moves up the suggested students as ticked; once a fee of the new session is set, says why undo is refused", async () => {
+    const choosing = await registerSchool("PromotionChoice");
+    const JUNIOR = "Junior Secondary";
+    const SENIOR = "Senior Secondary";
+    const settings = await choosing.api("POST", "/school-settings", {
+      school_settings: {
+        sections: [JUNIOR, SENIOR],
+        classes: [
+          ...["JSS1", "JSS2", "JSS3"].map((class_name) => ({ class_name, section: JUNIOR, subjects: ["Mathematics"] })),
+          ...["SS1", "SS2", "SS3"].map((class_name) => ({ class_name, section: SENIOR, subjects: ["Mathematics"] })),
+        ],
+      },
+    });
+    expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+    const ids: Record<string, number> = {};
+    for (const name of ["Chike Low", "Dayo Trial", "Efe Good"]) {
+      const added = await choosing.api<{ data: { id: number } }>("POST", "/students", {
+        student_data: { name, selectedClass: "JSS2", gender: "Male", phone_number: `0803 444 ${1000 + serial++}` },
+      });
+      expect(added.status).toBe(201);
+      ids[name] = added.body.data.id;
+    }
+    const {
+      ending_session: ending,
+      new_session: next,
+      current_term: term,
+    } = (await choosing.api<{ data: PromotionPreview }>("GET", "/promotion/preview")).body.data;
+    const sheet = `/results/sheet?${new URLSearchParams({ class: "JSS2", subject: "Mathematics", term, year: ending })}`;
+    // Annual averages 30 (under the lower mark, 40), 45 (between the marks) and 80.
+    const scores = { "Chike Low": [10, 20], "Dayo Trial": [15, 30], "Efe Good": [20, 60] };
+    const saved = await choosing.api("PUT", sheet, {
+      rows: Object.entries(scores).map(([name, [ca, exam]]) => ({
+        student_id: ids[name],
+        scores: { "1st CA": ca, Exam: exam },
+      })),
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const published = await choosing.api("POST", "/results/publication", {
+      class: "JSS2",
+      term,
+      session: ending,
+      result: "terminal",
+      published: true,
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+
+    const browser = await signedIn(choosing);
+    const page = await browser.goto("/admin/students/promotion");
+    const rows = page.tableRows();
+    expect(rows).toContainEqual(["Chike Low", "JSS2", "30", SUGGESTIONS.repeat, "Move Chike Low up"]);
+    expect(rows).toContainEqual(["Dayo Trial", "JSS2", "45", SUGGESTIONS.trial, "Keep Dayo Trial back"]);
+    expect(rows.some((row) => row[0] === "Efe Good")).toBe(false);
+
+    const confirm = await page
+      .form({ button: "Promote students" })
+      .check("Move Chike Low up")
+      .check("Keep Dayo Trial back")
+      .submit("Promote students");
+    expect(confirm.path).toBe("/admin/students/promotion/confirm");
+    const done = await confirm.press("Promote students");
+    expect(done.toast()).toBe(
+      M.promoted({ ending_session: ending, new_session: next, promoted: 2, repeated: 1, graduated: 0 }),
+    );
+    const classes = await choosing.api<{ data: { data: { student_data: { name: string; class: string } }[] } }>(
+      "GET",
+      "/students",
+    );
+    const classOfName = Object.fromEntries(
+      classes.body.data.data.map((s) => [s.student_data.name, s.student_data.class]),
+    );
+    expect(classOfName).toEqual({ "Chike Low": "JSS3", "Dayo Trial": "JSS2", "Efe Good": "JSS3" });
+
+    const fee = await choosing.api("POST", "/fees/fee-settings", {
+      name: "Tuition",
+      amount: 45000,
+      applies_to: "all",
+      term: "1st Term",
+      session: next,
+      compulsory: true,
+    });
+    expect(fee.status).toBe(201);
+    const refused = await browser.goto("/admin/students/promotion");
+    expect(refused.text()).toContain(M.undoRecorded("fee", next));
+    expect(refused.links("Undo promotion")).toHaveLength(0);
+    const undo = await browser.goto("/admin/students/promotion/undo");
+    expect(undo.text()).toContain(M.undoRecorded("fee", next));
+    expect(undo.buttons("Undo promotion")).toHaveLength(0);
   });
 
   it("the students list links to the promotion for the main admin", async () => {
