@@ -24,12 +24,12 @@ import { sectionGradeScale } from "../../contract/settings";
 import { formatDate } from "../../contract/calendar";
 import type { ApiDeps, Tenant } from "../context";
 import { ApiError, validationError } from "../lib/errors";
-import { cardPhoto } from "../lib/images";
+import { cardPhoto, type ImageUse } from "../lib/images";
 import { checkPublicLink, createPublicLink, publicAddress } from "../lib/public-links";
 import { isRecordKey } from "../lib/record-key";
 import { annualFiguresOf } from "./annual-results";
 import { studentsWithClassIn } from "./class-history";
-import { readMedia } from "./media";
+import { drawableImage } from "./media";
 import { reportExtras, type ReportExtras } from "./report-extras";
 import { checkClassResult, termOfQuery, type SheetQuery } from "./results";
 import { getSchoolSettings } from "./settings";
@@ -116,7 +116,7 @@ export interface ReportCardData {
   issue: ReportCardIssue | null;
 }
 
-/** The images of a document, each read once from its stored copy (checked under 2 MB when uploaded). */
+/** The images of a document, each read once from its stored copy, bounded in size (api/services/media.ts). */
 export interface ReportCardImages {
   logo: Buffer | null;
   signature: Buffer | null;
@@ -133,14 +133,8 @@ interface ClassCards {
   session: string;
 }
 
-/** pdfkit draws PNG and JPEG; an image of another type is left out rather than failing the document. */
-const DRAWABLE = new Set(["image/png", "image/jpeg"]);
-
-async function drawableImage(deps: ApiDeps, key: string | null): Promise<Buffer | null> {
-  if (!key) return null;
-  const media = await readMedia(deps, key);
-  return media && DRAWABLE.has(media.mime) ? Buffer.from(media.bytes) : null;
-}
+/** A stored image as the PDF draws it: bounded (one stored before the bounds is re-encoded first), or left out. */
+const imageOf = (deps: ApiDeps, key: string | null, use: ImageUse) => (key ? drawableImage(deps, key, use) : null);
 
 /**
  * Every card of a class's result, or the one student's when `studentKey` (their id or Unique ID) is given:
@@ -309,13 +303,13 @@ export async function reportCardData(
   const photoKeys = [...new Set(chosen.map((s) => s.profile_img_key).filter((k): k is string => !!k))];
   const photos = new Map<string, Buffer>();
   for (const photoKey of photoKeys) {
-    const bytes = await drawableImage(deps, photoKey);
+    const bytes = await imageOf(deps, photoKey, "photo");
     const drawn = bytes && (await cardPhoto(bytes));
     if (drawn) photos.set(photoKey, drawn);
   }
   const images: ReportCardImages = {
-    logo: await drawableImage(deps, school.logo_key),
-    signature: settings.report_sheet.school_signature ? await drawableImage(deps, school.signature_key) : null,
+    logo: await imageOf(deps, school.logo_key, "logo"),
+    signature: settings.report_sheet.school_signature ? await imageOf(deps, school.signature_key, "signature") : null,
     photos,
   };
   return { cards, images, className, term: key.term, session: key.session };

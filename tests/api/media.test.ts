@@ -11,8 +11,9 @@ import { peopleClient } from "./people-client";
 /**
  * Images by their header and bounded once stored (api/lib/images.ts, api/services/media.ts): a pixel bomb
  * is refused wherever an image is taken, naming the cap; what is stored is re-encoded within its bounds;
- * the file manager keeps a picture as sent; a PDF draws only a bounded logo, re-encoding one stored before
- * the bounds; and a school's photos and signature are served only to that school, never cached.
+ * the file manager keeps a picture as sent; a PDF (timetable or report card) draws only a bounded logo,
+ * re-encoding one stored before the bounds; and a school's photos and signature are served only to that school,
+ * never cached.
  */
 
 const BOMB = () => new File([headerOnlyPng(20_000, 20_000)], "bomb.png", { type: "image/png" });
@@ -292,6 +293,44 @@ describe(`images and media on ${DATABASE}`, { timeout: 120_000 }, () => {
       expect([now.format, now.width, now.height]).toEqual(["png", 1024, 768]);
       const row = await api.db.selectFrom("media").selectAll().where("key", "=", key).executeTakeFirstOrThrow();
       expect([row.mime_type, Number(row.size)]).toEqual(["image/png", now.size]);
+    });
+
+    /** A report card of the school's one student, in a class of its own. */
+    async function reportCardPdf(who: RegisteredSchool) {
+      const json = (method: string, path: string, body: unknown) =>
+        api.fetch(at(path, who), {
+          method,
+          headers: { ...who.auth, "Content-Type": "application/json" },
+          body: JSON.stringify(body),
+        });
+      const settings = await json("POST", "/school-settings", {
+        school_settings: {
+          sections: ["Junior Secondary"],
+          classes: [{ class_name: "JSS1", section: "Junior Secondary", subjects: ["Mathematics"] }],
+        },
+      });
+      expect(settings.status, await settings.clone().text()).toBe(200);
+      const added = await json("POST", "/students", {
+        student_data: { name: "Ada Card", selectedClass: "JSS1", gender: "Female", phone_number: "0803 123 4567" },
+      });
+      const { id } = ((await added.json()) as { data: { id: number } }).data;
+      return api.fetch(at(`/results/report-card/${id}?term=1st%20Term&year=2025%2F2026`, who), { headers: who.auth });
+    }
+
+    it("a report card draws the bounded copy of a logo stored before the bounds, and leaves a stored bomb out", async () => {
+      const s = await registerSchool(api);
+      const key = await storeLogoAsIs(s, await picture(4000, 3000));
+      const card = await reportCardPdf(s);
+      expect(card.status, await card.clone().text()).toBe(200);
+      expect(card.headers.get("content-type")).toBe("application/pdf");
+      const now = await sharp(await bytesOf(key)).metadata();
+      expect([now.format, now.width, now.height]).toEqual(["png", 1024, 768]);
+
+      const bombed = await registerSchool(api);
+      const bombKey = await storeLogoAsIs(bombed, headerOnlyPng(20_000, 20_000));
+      const bombCard = await reportCardPdf(bombed);
+      expect(bombCard.status).toBe(200);
+      expect((await bytesOf(bombKey)).equals(headerOnlyPng(20_000, 20_000))).toBe(true);
     });
 
     it("a stored pixel bomb is left out of the PDF, never decoded", async () => {
