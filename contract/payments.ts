@@ -132,7 +132,7 @@ export const PAYMENT_MESSAGES = {
   subaccount: {
     active: "Registered with Paystack: online payments settle into this account.",
     failed:
-      "Not registered with Paystack yet: it could not be reached or refused the account. Save the details again to retry.",
+      "These details are not registered with Paystack yet: it could not be reached or refused them. Save the details again to retry.",
     off: "Online payments are off on this server: fees are paid at the school.",
   } satisfies Record<SubaccountStatus, string>,
   approveUnpaid: "This applicant has not paid the application fee. Approve anyway?",

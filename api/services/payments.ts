@@ -97,7 +97,8 @@ export function gatewayOf(deps: PaymentDeps): PaymentGateway | null {
 
 /**
  * Registers the school's verified bank account with Paystack as its subaccount, or updates the one it has. Paystack
- * being down does not lose the bank details: the status says "failed" and saving again retries.
+ * being down or refusing does not lose the bank details: the stored status becomes "failed" (a failed update keeps
+ * the code, so Paystack still holds the previous details) and saving again retries the same call.
  */
 export async function registerSubaccount(deps: ApiDeps, tenant: Tenant, schoolName: string): Promise<void> {
   const gateway = gatewayOf(deps);
@@ -120,11 +121,7 @@ export async function registerSubaccount(deps: ApiDeps, tenant: Tenant, schoolNa
   if (!result.ok) logger.warn("payments: the school's subaccount was not registered", { reason: result.reason });
   await deps.db
     .updateTable("bank_accounts")
-    .set(
-      result.ok
-        ? { subaccount_code: result.code, subaccount_status: "active" }
-        : { subaccount_status: account.subaccount_code ? "active" : "failed" },
-    )
+    .set(result.ok ? { subaccount_code: result.code, subaccount_status: "active" } : { subaccount_status: "failed" })
     .where("school_id", "=", tenant.schoolId)
     .execute();
   if (result.ok && !account.subaccount_code) {
@@ -135,12 +132,10 @@ export async function registerSubaccount(deps: ApiDeps, tenant: Tenant, schoolNa
   }
 }
 
-export function subaccountStatus(
-  deps: ApiDeps,
-  row: { subaccount_code: string | null; subaccount_status: string | null },
-): SubaccountStatus {
+/** What the bank-details screen says: the stored outcome of the last registration, "failed" until one worked. */
+export function subaccountStatus(deps: ApiDeps, row: { subaccount_status: string | null }): SubaccountStatus {
   if (!deps.payments) return "off";
-  return row.subaccount_code ? "active" : "failed";
+  return row.subaccount_status === "active" ? "active" : "failed";
 }
 
 // ---- Starting a payment ----

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SubmissionRow } from "../../contract/admissions";
+import { JOB_NAMES, type JobList } from "../../contract/jobs";
 import { PAYMENT_MESSAGES as M } from "../../contract/payments";
+import type { ApiDeps } from "../../api/context";
+import { openJobQueue, productJobs } from "../../api/jobs";
 import { nubanFor } from "../../api/lib/nuban";
 import { paystackClient } from "../../api/services/paystack";
 import { webhooksSettled } from "../../api/services/payments";
@@ -23,6 +26,7 @@ describe(`payments through Paystack on ${DATABASE}`, { timeout: 120_000 }, () =>
   const { call, get } = schoolCalls(() => api);
   const answers: string[] = [];
   let restoreSink: ((line: string) => void) | null = null;
+  let payments: ApiDeps["payments"];
 
   beforeAll(async () => {
     restoreSink = setLogSink((line) => void logs.push(line));
@@ -30,12 +34,11 @@ describe(`payments through Paystack on ${DATABASE}`, { timeout: 120_000 }, () =>
     for (const method of ["log", "info", "warn", "error"] as const) {
       vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logs.push(args.map(String).join(" ")));
     }
-    api = await startApi({
-      payments: {
-        gateway: paystackClient({ secretKey: SECRET, baseUrl, timeoutMs: 1_000, log: (line) => logs.push(line) }),
-        platformChargePercent: 1.5,
-      },
-    });
+    payments = {
+      gateway: paystackClient({ secretKey: SECRET, baseUrl, timeoutMs: 1_000, log: (line) => logs.push(line) }),
+      platformChargePercent: 1.5,
+    };
+    api = await startApi({ payments });
     school = await registerSchool(api);
   });
   afterAll(async () => {
@@ -173,6 +176,43 @@ describe(`payments through Paystack on ${DATABASE}`, { timeout: 120_000 }, () =>
     expect((await get<{ subaccount_status: string }>(s, "/payment-account")).subaccount_status).toBe("failed");
     expect(logs.some((l) => l.includes("subaccount was not registered"))).toBe(true);
     expect((await saveBank(s)).status).toBe(200);
+    expect((await get<{ subaccount_status: string }>(s, "/payment-account")).subaccount_status).toBe("active");
+  });
+
+  it("bank details changed while Paystack is down: the status says it failed, nothing pretends; the next save updates the subaccount", async () => {
+    const s = await registerSchool(api);
+    expect((await saveBank(s)).status).toBe(201);
+    const stored = () =>
+      api.db
+        .selectFrom("bank_accounts")
+        .innerJoin("schools", "schools.id", "bank_accounts.school_id")
+        .select(["bank_accounts.subaccount_code", "bank_accounts.subaccount_status"])
+        .where("schools.unique_id", "=", s.uniqueId)
+        .executeTakeFirstOrThrow();
+    const { subaccount_code: code } = await stored();
+    expect(code).toMatch(/^ACCT_/);
+    const changed = nubanFor("058", "987654321");
+    const puts = () => paystack.requests.filter((r) => r.method === "PUT" && r.path === `/subaccount/${code}`);
+
+    paystack.state.down = true;
+    try {
+      expect((await saveBank(s, changed)).status).toBe(200);
+    } finally {
+      paystack.state.down = false;
+    }
+    expect(puts()).toHaveLength(1);
+    expect(await get<{ account_number: string; subaccount_status: string }>(s, "/payment-account")).toMatchObject({
+      account_number: changed,
+      subaccount_status: "failed",
+    });
+    expect(await stored()).toEqual({ subaccount_code: code, subaccount_status: "failed" });
+    expect(paystack.subaccounts.get(code!)?.account_number).toBe(account);
+
+    expect((await saveBank(s, changed)).status).toBe(200);
+    expect(puts()).toHaveLength(2);
+    expect(puts()[1].body).toMatchObject({ settlement_bank: "058", account_number: changed });
+    expect(paystack.subaccounts.get(code!)?.account_number).toBe(changed);
+    expect(await stored()).toEqual({ subaccount_code: code, subaccount_status: "active" });
     expect((await get<{ subaccount_status: string }>(s, "/payment-account")).subaccount_status).toBe("active");
   });
 
@@ -350,6 +390,47 @@ describe(`payments through Paystack on ${DATABASE}`, { timeout: 120_000 }, () =>
     expect((await check()).body.data.checked).toBeGreaterThanOrEqual(1);
     expect((await paymentRows(payRef))[0].status).toBe("paid");
     expect((await submission(school, reference)).payment_status).toBe("paid");
+  });
+
+  it("the background job check-online-payments records a pending payment once it is older than 30 minutes, verified with Paystack", async () => {
+    const reference = await applyTo(form.public_id);
+    await pay(form.public_id, reference);
+    const payRef = String(
+      paystack.requests.filter((r) => r.path === "/transaction/initialize").at(-1)!.body?.reference,
+    );
+    paystack.settle(payRef, "success");
+    const [{ school_id: schoolId }] = await paymentRows(payRef);
+    const verifies = () =>
+      paystack.requests.filter((r) => r.method === "GET" && r.path === `/transaction/verify/${payRef}`);
+    // Its schedule left out: the tests enqueue the job themselves.
+    const definitions = productJobs({ db: api.db, now: () => api.clock.now, publicUrl: TEST_PUBLIC_URL, payments })
+      .filter((d) => d.name === JOB_NAMES.checkOnlinePayments)
+      .map((d) => ({ ...d, schedule: undefined }));
+    const queue = await openJobQueue(api.database, definitions, { pollIntervalMs: 100 });
+    const runJob = async () => {
+      const id = await queue.enqueue(JOB_NAMES.checkOnlinePayments, {}, { schoolId: Number(schoolId) });
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const jobs = await get<JobList>(school, "/jobs");
+        if (jobs.data.find((j) => j.id === id)?.state === "done") return;
+        if (Date.now() > deadline) throw new Error("the job did not finish");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    try {
+      await queue.start();
+      await runJob();
+      expect(verifies()).toHaveLength(0);
+      expect((await paymentRows(payRef))[0].status).toBe("pending");
+
+      api.clock.now = new Date(api.clock.now.getTime() + 31 * 60_000);
+      await runJob();
+      expect(verifies()).toHaveLength(1);
+      expect((await paymentRows(payRef))[0]).toMatchObject({ status: "paid", paystack_fee_kobo: expect.anything() });
+      expect(await submission(school, reference)).toMatchObject({ payment_status: "paid", payment_reference: payRef });
+    } finally {
+      await queue.stop();
+    }
   });
 
   it("asks for confirmation before approving an applicant who has not paid", async () => {

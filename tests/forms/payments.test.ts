@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAYMENT_MESSAGES } from "../../contract/payments";
 import { fakePaystack } from "../support/paystack";
 import { Browser, normalize, type Page } from "./support/browser";
 import { registerSchool, signedIn, type Admin } from "./support/school";
@@ -101,6 +102,42 @@ describe("an application fee paid online without JavaScript", () => {
     expect(normalize(done.byTestId("payment-status")?.textContent)).toBe("Not paid");
     const checkout = await done.press("Pay the application fee");
     expect(checkout.url.origin).toBe(paystack.state.base);
+  });
+
+  it("the review shows the fee's status and payment reference, and approving an unpaid applicant names the unpaid fee first", async () => {
+    const paidCheckout = await apply("Fatima");
+    const paid = lastReference();
+    paystack.settle(paid, "success");
+    await returnFrom(paidCheckout, paid);
+    // This one leaves Paystack's checkout without paying.
+    await apply("Rukayya");
+
+    const admin = await signedIn(school, server.base);
+    const list = await admin.goto("/admin/admission-forms?tab=submissions");
+    let review = await list.follow("Fatima Danjuma");
+    expect(normalize(review.byTestId("submission-payment")?.textContent)).toBe(
+      `Application fee: Paid online · Payment reference ${paid}`,
+    );
+    let confirm = await review.follow("Approve");
+    expect(confirm.heading()).toBe("Approve application");
+    expect(confirm.text()).not.toContain(PAYMENT_MESSAGES.approveUnpaid);
+
+    review = await (await admin.goto("/admin/admission-forms?tab=submissions")).follow("Rukayya Danjuma");
+    const reviewPath = review.path;
+    expect(normalize(review.byTestId("submission-payment")?.textContent)).toBe("Application fee: Not paid");
+    confirm = await review.follow("Approve");
+    expect(confirm.path).toBe(`${reviewPath}/approve`);
+    expect(confirm.heading()).toBe("Approve application");
+    expect(confirm.text()).toContain(
+      `${PAYMENT_MESSAGES.approveUnpaid} Rukayya Danjuma will be added to JSS1 as a student, with Mr. Danjuma as their parent or guardian`,
+    );
+    review = await confirm.follow("Cancel");
+    expect(review.text("main header")).toContain("Pending");
+    review = await (await review.follow("Approve")).press("Approve");
+    expect(review.path).toBe(reviewPath);
+    expect(review.toast()).toBe("Rukayya Danjuma was added to JSS1 as a student");
+    expect(review.text("main header")).toContain("Approved");
+    expect(normalize(review.byTestId("submission-payment")?.textContent)).toBe("Application fee: Not paid");
   });
 });
 
