@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { CBT_LIMITS, CBT_MESSAGES as M, OPTION_LETTERS, type CbtQuestionPage } from "../../../contract/cbt";
 import { publicApi } from "~/.server/auth.server";
 import { attemptOf, attemptPath, endedOr503, timeLeft } from "~/.server/cbt.server";
@@ -13,7 +14,9 @@ import { usePending } from "~/lib/form-state";
 
 /**
  * /cbt/question/{n}: one question a page, a plain form. Every button saves the answer chosen first (Previous, Next,
- * Finish), so nothing is lost with JavaScript off or on a lost connection; the time left is the server's.
+ * Finish), so nothing is lost with JavaScript off or on a lost connection; the time left is the server's. With
+ * JavaScript an answer is also saved as it is chosen, and the time left counts down by the second from the
+ * server's figure (the deadline itself stays the server's).
  */
 export const meta: MetaFunction = () => [{ title: "Test question" }, { name: "robots", content: "noindex" }];
 
@@ -33,7 +36,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const choice = form.get("choice");
   const intent = String(form.get("intent") ?? "next");
-  if (typeof choice === "string" && (choice !== "" || form.get("kind") === "theory")) {
+  const hasChoice = typeof choice === "string" && (choice !== "" || form.get("kind") === "theory");
+  if (hasChoice) {
     const saved = await publicApi(context).update<CbtQuestionPage>(
       attemptPath(attempt, `answers/${n}`),
       { choice },
@@ -42,15 +46,41 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!saved.ok && saved.status !== 422) throw await endedOr503(request, context, saved);
     if (!saved.ok) return refuse({ message: saved.message, choice }, 422);
   }
+  // An answer saved as it was chosen (JavaScript): the page stays.
+  if (intent === "save") return { saved: hasChoice };
   if (intent === "finish") return redirect("/cbt/finish");
   const to = intent === "previous" ? n - 1 : intent.startsWith("go-") ? Number(intent.slice(3)) : n + 1;
   return redirect(`/cbt/question/${Number.isInteger(to) && to >= 1 ? to : 1}`);
+}
+
+/** "12:05 left": minutes and seconds, counted down in the browser from the server's seconds left. */
+function countdownText(seconds: number): string {
+  if (seconds <= 0) return "Time is up: submit now";
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}:${String(seconds % 60).padStart(2, "0")} left`;
+}
+
+/** The server's words until the page runs its script, then a countdown from the seconds the server gave. */
+function useTimeLeft(secondsLeft: number, serverText: string): string {
+  const [text, setText] = useState(serverText);
+  useEffect(() => {
+    const deadline = Date.now() + secondsLeft * 1000;
+    const tick = () => setText(countdownText(Math.max(0, Math.ceil((deadline - Date.now()) / 1000))));
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [secondsLeft]);
+  return text;
 }
 
 export default function CbtQuestion() {
   const { page, left } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>() as { message?: string; choice?: string } | undefined;
   const pending = usePending();
+  const timeLeft = useTimeLeft(page.seconds_left, left);
+  const saver = useFetcher<typeof action>();
+  const saveNow = (choice: string) =>
+    saver.submit({ kind: page.kind, choice, intent: "save" }, { method: "post", preventScrollReset: true });
   const chosen = refused?.choice ?? page.choice ?? "";
   const last = page.n >= page.count;
   return (
@@ -59,7 +89,9 @@ export default function CbtQuestion() {
         <span>
           Question {page.n} of {page.count} · {page.answered} answered
         </span>
-        <span data-testid="time-left">{left}</span>
+        <span data-testid="time-left" role="timer">
+          {timeLeft}
+        </span>
       </p>
       {refused?.message ? <Banner>{refused.message}</Banner> : null}
       {/* Keyed by the question: with JavaScript the page is reused, and a choice must not carry over. */}
@@ -80,7 +112,13 @@ export default function CbtQuestion() {
                 key={i}
                 className="flex min-h-11 items-center gap-3 rounded-lg p-2 ring-1 ring-slate-200 has-[:checked]:bg-brand-50 has-[:checked]:ring-brand-700"
               >
-                <input type="radio" name="choice" value={String(i)} defaultChecked={chosen === String(i)} />
+                <input
+                  type="radio"
+                  name="choice"
+                  value={String(i)}
+                  defaultChecked={chosen === String(i)}
+                  onChange={(event) => saveNow(event.currentTarget.value)}
+                />
                 <span>
                   <span className="font-semibold">{page.kind === "objective" ? `${OPTION_LETTERS[i]}. ` : ""}</span>
                   {option}
@@ -94,6 +132,7 @@ export default function CbtQuestion() {
               rows={6}
               maxLength={CBT_LIMITS.theoryAnswerMax}
               defaultValue={chosen}
+              onBlur={(event) => saveNow(event.currentTarget.value)}
               className={inputClass}
             />
           )}
