@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { ATTENDANCE_MESSAGES } from "../../contract/staff-area";
+import { ATTENDANCE_MESSAGES } from "../../contract/attendance";
 import type { ApiDeps } from "../context";
 import { downloadResponse, readJson } from "../lib/http";
 import type { TenantEnv } from "../middleware/tenant";

@@ -7,7 +7,7 @@ import {
   type AttendanceRegister,
   type AttendanceStatus,
   type AttendanceSummary,
-} from "../../contract/staff-area";
+} from "../../contract/attendance";
 import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
 import { requireFeature } from "../lib/access";

@@ -17,7 +17,7 @@ import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
 import { isUniqueViolation } from "../lib/db-errors";
 import { ApiError, fromZod, validationError } from "../lib/errors";
-import type { AttendanceSummary } from "../../contract/staff-area";
+import type { AttendanceSummary } from "../../contract/attendance";
 import { attendanceSummaries } from "./attendance";
 import { studentsWithClassIn } from "./class-history";
 import { classResultOfQuery, isClassPublished, sentStudents, type ClassResult, type SheetQuery } from "./results";

@@ -1,4 +1,4 @@
-import { ATTENDANCE_MESSAGES as M, type AttendanceRegister } from "../../contract/staff-area";
+import { ATTENDANCE_MESSAGES as M, type AttendanceRegister } from "../../contract/attendance";
 import type { SchoolApiClient } from "./api.server";
 import type { ApiFailure } from "./reply.server";
 import type { FormResult } from "~/lib/form-state";

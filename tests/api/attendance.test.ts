@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_MESSAGES } from "../../contract/access";
-import {
-  ATTENDANCE_MESSAGES as M,
-  type AttendanceRegister,
-  type StaffDashboard,
-  type StaffTimetable,
-} from "../../contract/staff-area";
+import { type StaffDashboard, type StaffTimetable } from "../../contract/staff-area";
+import { ATTENDANCE_MESSAGES as M, type AttendanceRegister } from "../../contract/attendance";
 import type { ApiDeps } from "../../api/context";
 import { attendanceSummaries } from "../../api/services/attendance";
 import { reportExtras } from "../../api/services/report-extras";

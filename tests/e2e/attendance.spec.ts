@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support/test";
 import { formatDate } from "../../contract/calendar";
-import { ATTENDANCE_MESSAGES as M } from "../../contract/staff-area";
+import { ATTENDANCE_MESSAGES as M } from "../../contract/attendance";
 import { expectAccessible } from "./support/axe";
 import { RECENT_SCHOOL_DAY, shiftDay, weekdayFrom } from "./support/calendar";
 import { schoolWithTeacher, teacherLogIn } from "./support/staff";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ACCESS_MESSAGES } from "../../contract/access";
 import { formatDate } from "../../contract/calendar";
-import { ATTENDANCE_MESSAGES as M, type AttendanceRegister } from "../../contract/staff-area";
+import { ATTENDANCE_MESSAGES as M, type AttendanceRegister } from "../../contract/attendance";
 import {
   RECENT_SCHOOL_DAY,
   shiftDay,

@@ -7,7 +7,7 @@ import {
   ATTENDANCE_MESSAGES as M,
   ATTENDANCE_STATUSES,
   type AttendanceRegister,
-} from "../../../contract/staff-area";
+} from "../../../contract/attendance";
 import {
   loadRegister,
   marksReply,

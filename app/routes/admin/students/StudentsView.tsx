@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { ATTENDANCE_MESSAGES } from "../../../../contract/staff-area";
+import { ATTENDANCE_MESSAGES } from "../../../../contract/attendance";
 import type { StudentPage, StudentRecord } from "../../../../contract/students";
 import { DeleteAction } from "~/components/list/DeleteRecord";
 import { SearchAndClass } from "~/components/list/SearchAndClass";
