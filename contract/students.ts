@@ -55,8 +55,8 @@ export const STUDENT_MESSAGES = {
 export const ERASE_REMOVES = [
   "the student's record and photo",
   "the admission application and its documents",
-  "the class history and results",
-  "optional fees and discounts on the student's bill",
+  "the class history and results, report sheet entries, attendance marks and computer-based test papers",
+  "optional fees, discounts and credit on the student's bill",
   "the links to parents and guardians (a parent left with no child stays on the parents list)",
 ] as const;
 
