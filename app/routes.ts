@@ -15,6 +15,7 @@ export default [
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password/:token", "routes/auth/reset-password.tsx"),
   route("data-saver", "routes/data-saver.tsx"),
+  route("api-docs", "routes/api-docs/index.tsx"),
   route("bench/reference", "routes/bench-reference.tsx"),
   route("apply/:publicId", "routes/apply/form.tsx"),
   route("apply/:publicId/done/:reference", "routes/apply/done.tsx"),
