@@ -87,15 +87,16 @@ async function main() {
     const payments = paymentsFor(config);
     const mailer = mailerFor(config.mail);
     const sms = smsProviderFor(config.sms);
+    const storage = configuredStorage(config.storage);
     jobs = await openJobQueue(
       database,
-      productJobs({ db: database.db, now, publicUrl: config.publicUrl, payments, mailer, sms }),
+      productJobs({ db: database.db, now, publicUrl: config.publicUrl, payments, mailer, sms, storage }),
     );
     await jobs.start();
     const api = createApi({
       db: database.db,
       dialect: database.dialect,
-      storage: configuredStorage(config.storage),
+      storage,
       now,
       publicUrl: config.publicUrl,
       jobs,

@@ -30,6 +30,7 @@ export const messageSettingsFields = z.object({
       .max(MESSAGE_LIMITS.dailySmsCapMax, M.capInvalid),
   ),
   payment_receipts: z.boolean().optional(),
+  applicant_decisions: z.boolean().optional(),
 });
 
 /** The JSON may arrive looser (one id as text, a comma list of channels): brought to the schema's types first. */

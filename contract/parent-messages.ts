@@ -11,10 +11,13 @@ import type { Paginated } from "./http";
  * - POST /messages {audience, class?, section?, student_ids?, channels, body} (Idempotency-Key) → 201
  *   {message, data: MessageDetail}; the same key again answers the message it made
  * - GET /messages/{id} → {data: MessageDetail}: counts (n of m sent) and each recipient with channel and status
- * - GET /message-settings → {data: MessageSettings}; PUT /message-settings {daily_sms_cap, payment_receipts} (main
- *   admin; `payment_receipts` left out is off)
+ * - GET /message-settings → {data: MessageSettings}; PUT /message-settings {daily_sms_cap, payment_receipts,
+ *   applicant_decisions} (main admin; a box left out is off)
  * - A payment recorded by hand (POST /fees/payments) while `payment_receipts` is on makes a message of audience
  *   "receipt" to the student's parents, on every channel set up
+ * - Approving or rejecting a submission (one, or several at once) while `applicant_decisions` is on makes a message of
+ *   audience "admission" to the applicant's email and phone, on every channel set up; an approval's email carries
+ *   the admission letter PDF
  * - GET /api/public/report-card-links/{token} (no sign-in): the one report card a message's link opens, as a PDF;
  *   404 {message} once the link has expired, is unknown, or the result is no longer published
  */
@@ -24,11 +27,15 @@ export type MessageAudience = (typeof MESSAGE_AUDIENCES)[number];
 /** What a teacher may choose: their own classes only. */
 export const TEACHER_AUDIENCES: readonly MessageAudience[] = ["class", "students", "owing"];
 
-/** What the school sends on its own: a receipt to the parents when a payment is recorded. */
-export type SentAudience = MessageAudience | "receipt";
+/**
+ * What the school sends on its own: a receipt to the parents when a payment is recorded, and the decision on an
+ * application to the applicant.
+ */
+export type SentAudience = MessageAudience | "receipt" | "admission";
 
 export const AUDIENCE_LABELS: Record<SentAudience, string> = {
   receipt: "Payment receipt",
+  admission: "Admission decision",
   school: "The whole school",
   section: "A section",
   class: "A class",
@@ -92,11 +99,38 @@ export const MESSAGE_MESSAGES = {
   capInvalid: `Enter a whole number from 0 to ${MESSAGE_LIMITS.dailySmsCapMax}`,
   capSaved: "Message settings saved",
   receiptsLabel: "Send the parents a receipt when a payment is recorded",
+  decisionsLabel: "Tell applicants when their application is approved or rejected",
   capMainOnly: "Only the main administrator can change the message settings.",
   failedMessages: "Failed to load messages",
   reportCardsLabel: "Add each student's report card link (published results of this term only)",
   reportCardLinkGone: "This report card link has expired or is no longer valid. Ask the school for a new one.",
 } as const;
+
+/**
+ * What an applicant receives when their submission is decided ({name}: the applicant, {school}, {class}: the class
+ * applied into). The approval's email carries the admission letter; its SMS cannot.
+ */
+export const APPLICANT_DECISION_TEXTS = {
+  emailSubject: "Your application to {school}",
+  approvedEmail:
+    "The application of {name} to {school} for {class} has been approved. The admission letter is attached.",
+  approvedSms: "The application of {name} to {school} for {class} has been approved.",
+  rejected: "The application of {name} to {school} for {class} has not been successful.",
+} as const;
+
+/** The admission letter's words ({name}, {school}, {class}, {session}). */
+export const ADMISSION_LETTER_TEXTS = {
+  title: "Admission letter",
+  greeting: "Dear {name},",
+  offer: "We are pleased to offer you admission into {class} at {school} for the {session} session.",
+  next: "Please bring this letter to the school office to complete your registration. We look forward to welcoming you.",
+  closing: "Yours faithfully,",
+  principal: "Principal",
+} as const;
+
+/** Fills a text's {placeholders}. */
+export const fillText = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all);
 
 /** Where a message's report card link opens: the web app's page, which passes on the API's PDF. */
 export const reportCardLinkPath = (token: string) => `/report-card/${token}`;
@@ -109,6 +143,7 @@ export const DELIVERY_REASONS = {
   noEmail: "no email address",
   badPhone: "invalid phone number",
   interrupted: "sending was interrupted; not sent again to avoid a duplicate",
+  letterGone: "the application is no longer approved",
 } as const;
 
 export interface MessageCounts {
@@ -164,6 +199,8 @@ export interface MessageSettings {
   daily_sms_cap: number;
   /** A receipt goes to the parents when a payment is recorded. */
   payment_receipts: boolean;
+  /** The applicant hears when their submission is approved (with the admission letter) or rejected. */
+  applicant_decisions: boolean;
   /** SMS sent today (Lagos time). */
   sms_sent_today: number;
 }

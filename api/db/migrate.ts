@@ -33,6 +33,7 @@ import { notesAssignments } from "./migrations/0031_notes_assignments";
 import { notifications } from "./migrations/0032_notifications";
 import { resultVersions } from "./migrations/0036_result_versions";
 import { schoolAddress } from "./migrations/0037_school_address";
+import { applicantDecisions } from "./migrations/0038_applicant_decisions";
 import type { Db, Dialect, DialectMigration } from "./types";
 
 /**
@@ -74,6 +75,7 @@ const migrations: Record<string, DialectMigration> = {
   "0032_notifications": notifications,
   "0036_result_versions": resultVersions,
   "0037_school_address": schoolAddress,
+  "0038_applicant_decisions": applicantDecisions,
 };
 
 export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {

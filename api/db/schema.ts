@@ -676,6 +676,8 @@ export interface MessageRecipientTable {
   text: string;
   /** JSON of the children whose published report card the line links ({id, name, class, term, session}); null for none. */
   report_cards: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The admission submission whose letter the line's email carries, made as it is sent (migration 0038); null for none. */
+  admission_letter: ColumnType<number | null, number | null | undefined, number | null>;
   status: string;
   reason: string | null;
   attempts: Generated<number>;
@@ -693,6 +695,8 @@ export interface MessageSettingsTable {
   school_id: number;
   daily_sms_cap: number;
   payment_receipts: Generated<number>;
+  /** The applicant hears of an approval or rejection (migration 0038). */
+  applicant_decisions: Generated<number>;
   updated_at: string;
 }
 

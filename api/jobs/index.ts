@@ -14,7 +14,7 @@ export type { EnqueueOptions, JobDefinition, JobQueue, RunningJob } from "./queu
 export function productJobs(
   deps: Pick<PaymentDeps, "db" | "now"> &
     Partial<Pick<PaymentDeps, "publicUrl" | "payments">> &
-    Pick<MessageJobDeps, "mailer" | "sms">,
+    Pick<MessageJobDeps, "mailer" | "sms" | "storage">,
 ): JobDefinition[] {
   return [
     {

@@ -44,6 +44,7 @@ import { idempotencyKey } from "../lib/idempotency";
 import { paginate, type PageParams } from "../lib/pagination";
 import { cleanFileName, diskBytes } from "./files";
 import { mediaUrl, storeImage, removeMedia } from "./media";
+import { sendApplicantDecision } from "./messages";
 import { linkApplicantParent } from "./parents";
 import { getSchoolSettings } from "./settings";
 import { gatewayOf, startPayment } from "./payments";
@@ -632,6 +633,7 @@ export async function approveSubmission(
     await removeMedia(deps, prepared.photo);
     throw error;
   }
+  await sendApplicantDecision(deps, tenant, submission, "approve");
   return getSubmission(deps, tenant, String(submission.id));
 }
 
@@ -733,6 +735,7 @@ export async function rejectSubmission(deps: ApiDeps, tenant: Tenant, rawId: str
     summary: `Rejected the application of ${submission.student_name} (${submission.reference})`,
     recordIds: [submission.id],
   });
+  await sendApplicantDecision(deps, tenant, submission, "reject");
   return getSubmission(deps, tenant, String(submission.id));
 }
 
@@ -808,6 +811,7 @@ export async function decideSubmissions(deps: ApiDeps, tenant: Tenant, raw: unkn
     });
     // Photos copied for submissions another review took first are not any student's.
     for (const [id, p] of prepared) if (!decided.some((row) => row.id === id)) await removeMedia(deps, p.photo);
+    for (const row of decided) await sendApplicantDecision(deps, tenant, row, decision);
     return { decision, decided: decided.length, skipped };
   } catch (error) {
     for (const photo of photos()) await removeMedia(deps, photo);

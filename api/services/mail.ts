@@ -2,12 +2,20 @@ import nodemailer from "nodemailer";
 import type { MailConfig } from "../../config/env";
 import { logger } from "../../observability/log";
 
-/** One email: plain text, with an HTML version when the message has links worth pressing. */
+/** A file an email carries (an admission letter PDF). */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType?: string;
+}
+
+/** One email: plain text, with an HTML version when the message has links worth pressing, and its attachments. */
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 /** Sends email; the product's one way out to an inbox (password reset links, later messages to parents). */

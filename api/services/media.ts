@@ -53,7 +53,7 @@ export async function storeImage(deps: ApiDeps, schoolId: number, image: Bounded
   return key;
 }
 
-export async function readMedia(deps: ApiDeps, key: string) {
+export async function readMedia(deps: Pick<ApiDeps, "db" | "storage">, key: string) {
   const row = await deps.db.selectFrom("media").select(["mime_type", "size"]).where("key", "=", key).executeTakeFirst();
   if (!row) return null;
   const bytes = await deps.storage.get(key);
@@ -82,7 +82,11 @@ export async function readSchoolMedia(deps: ApiDeps, tenant: Tenant, key: string
  * re-encoded here, the first time a PDF needs it, and kept so under the same key; one whose header passes
  * the cap, or that cannot be read, is left out (null) rather than decoded.
  */
-export async function drawableImage(deps: ApiDeps, key: string, use: ImageUse): Promise<Buffer | null> {
+export async function drawableImage(
+  deps: Pick<ApiDeps, "db" | "storage">,
+  key: string,
+  use: ImageUse,
+): Promise<Buffer | null> {
   const media = await readMedia(deps, key);
   if (!media) return null;
   const header = await checkImageHeader(media.bytes);

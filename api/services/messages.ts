@@ -2,12 +2,14 @@ import { z } from "zod";
 import { JOB_NAMES } from "../../contract/jobs";
 import { formatNaira, formatWireNaira } from "../../contract/money";
 import {
+  APPLICANT_DECISION_TEXTS as APPLICANT,
   DELIVERY_REASONS as R,
   MESSAGE_AUDIENCES,
   MESSAGE_CHANNELS,
   MESSAGE_LIMITS,
   MESSAGE_MESSAGES as M,
   TEACHER_AUDIENCES,
+  fillText,
   messageStatus,
   reportCardLinkPath,
   type AudienceOptions,
@@ -36,7 +38,8 @@ import { idempotencyKey as acceptedKey } from "../lib/idempotency";
 import { checkPublicLink, createPublicLink, publicAddress } from "../lib/public-links";
 import { paginate, pageParams } from "../lib/pagination";
 import { owedBalances } from "./fees";
-import { MailError } from "./mail";
+import { admissionLetterPdf } from "./admission-letter-pdf";
+import { MailError, type MailAttachment } from "./mail";
 import { schoolTerm } from "./calendar";
 import { renderReportCards, reportCardData, reportCardFilename } from "./report-cards";
 import { getSchoolSettings } from "./settings";
@@ -185,6 +188,8 @@ interface NewLine {
   address: string;
   text: string;
   report_cards: string | null;
+  /** The submission whose admission letter the email carries. */
+  admission_letter: number | null;
   status: RecipientStatus;
   reason: string | null;
 }
@@ -220,6 +225,23 @@ async function publishedCards(
     if (s.class_name && classes.has(s.class_name))
       cards.set(id, { id, name: s.name, class: s.class_name, term, session });
   return cards;
+}
+
+/**
+ * A line's address on its channel (the email address, or the phone in E.164): failed without one, and kept "not
+ * sent" when the channel is not set up on this server.
+ */
+function addressed(deps: ApiDeps, line: NewLine, email: string, phone: string): NewLine {
+  if (line.channel === "email") {
+    line.address = email.trim();
+    if (!line.address) Object.assign(line, { status: "failed", reason: R.noEmail });
+  } else {
+    line.address = toE164(phone) ?? "";
+    if (!line.address) Object.assign(line, { status: "failed", reason: R.badPhone });
+  }
+  const configured = line.channel === "email" ? deps.mailer : deps.sms;
+  if (!configured && line.status === "queued") Object.assign(line, { status: "not-sent", reason: R.noChannel });
+  return line;
 }
 
 /** The delivery log of a message: one line per parent and channel, and one per student no parent reaches. */
@@ -287,19 +309,11 @@ async function deliveryLines(deps: ApiDeps, tenant: Tenant, a: ResolvedAudience)
         address: "",
         text,
         report_cards: theirCards.length ? JSON.stringify(theirCards) : null,
+        admission_letter: null,
         status: "queued",
         reason: null,
       };
-      if (channel === "email") {
-        line.address = parent.email.trim();
-        if (!line.address) Object.assign(line, { status: "failed", reason: R.noEmail });
-      } else {
-        line.address = toE164(parent.phone) ?? "";
-        if (!line.address) Object.assign(line, { status: "failed", reason: R.badPhone });
-      }
-      const configured = channel === "email" ? deps.mailer : deps.sms;
-      if (!configured && line.status === "queued") Object.assign(line, { status: "not-sent", reason: R.noChannel });
-      lines.push(line);
+      lines.push(addressed(deps, line, parent.email, parent.phone));
     }
   }
   for (const id of ids) {
@@ -312,6 +326,7 @@ async function deliveryLines(deps: ApiDeps, tenant: Tenant, a: ResolvedAudience)
       address: "",
       text: a.body,
       report_cards: null,
+      admission_letter: null,
       status: "unreachable",
       reason: R.noParent,
     });
@@ -352,15 +367,16 @@ export async function createMessage(
 
 /**
  * Writes a message and its delivery log in one transaction, then enqueues its sending. A key already used answers
- * the message it made.
+ * the message it made. The log is the audience's parents, unless the lines are given (an applicant's).
  */
 async function storeMessage(
   deps: ApiDeps,
   tenant: Tenant,
   audience: ResolvedAudience,
   key: string | null,
+  given?: NewLine[],
 ): Promise<{ id: number; replayed: boolean }> {
-  const lines = await deliveryLines(deps, tenant, audience);
+  const lines = given ?? (await deliveryLines(deps, tenant, audience));
   const now = deps.now().toISOString();
   let id: number;
   try {
@@ -422,10 +438,7 @@ export async function sendPaymentReceipt(deps: ApiDeps, tenant: Tenant, payment:
       .executeTakeFirst();
     if (!student) return;
     const owed = (await owedBalances(deps, tenant, [student.id])).get(student.id) ?? 0;
-    const channels: MessageChannel[] = [
-      ...(deps.mailer || !deps.sms ? (["email"] as const) : []),
-      ...(deps.sms ? (["sms"] as const) : []),
-    ];
+    const channels = ownChannels(deps);
     const body =
       `Payment received: ${formatWireNaira(payment.amount)} for ${payment.student_name}, ` +
       `${payment.term} ${payment.session}, receipt ${payment.receipt_no}. ` +
@@ -446,6 +459,83 @@ export async function sendPaymentReceipt(deps: ApiDeps, tenant: Tenant, payment:
     );
   } catch (error) {
     logger.warn("payment receipt not queued", { payment_id: payment.id, ...errorFields(error) });
+  }
+}
+
+/** The channels a message the school sends on its own goes by: every one set up (email when none is, kept "not sent"). */
+const ownChannels = (deps: ApiDeps): MessageChannel[] => [
+  ...(deps.mailer || !deps.sms ? (["email"] as const) : []),
+  ...(deps.sms ? (["sms"] as const) : []),
+];
+
+/** A submission just approved or rejected, as the applicant's message needs it. */
+export interface DecidedSubmission {
+  id: number;
+  student_name: string;
+  class_applying_into: string;
+  /** The text answers, as JSON: the applicant's email address and phone number are there. */
+  form_data: string;
+}
+
+/**
+ * The decision on a submission to the applicant, when the school turned this on: at the email address and phone
+ * number the application gave, on every channel this server has; an approval's email carries the admission letter,
+ * made as the line is sent. Once per submission and decision (its key is theirs). A failure is logged and never
+ * undoes the decision.
+ */
+export async function sendApplicantDecision(
+  deps: ApiDeps,
+  tenant: Tenant,
+  submission: DecidedSubmission,
+  decision: "approve" | "reject",
+): Promise<void> {
+  try {
+    if (!(await savedSettings(deps.db, tenant.schoolId)).decisions) return;
+    const school = await deps.db
+      .selectFrom("schools")
+      .select("school_name")
+      .where("id", "=", tenant.schoolId)
+      .executeTakeFirstOrThrow();
+    const answers = JSON.parse(submission.form_data) as Record<string, string | undefined>;
+    const values = { name: submission.student_name, school: school.school_name, class: submission.class_applying_into };
+    const approved = decision === "approve";
+    const channels = ownChannels(deps);
+    const lines = channels.map((channel): NewLine => {
+      const text = fillText(
+        approved ? (channel === "email" ? APPLICANT.approvedEmail : APPLICANT.approvedSms) : APPLICANT.rejected,
+        values,
+      );
+      const line: NewLine = {
+        recipient_key: `a${submission.id}:${channel}`,
+        parent_name: answers.parentName?.trim() || null,
+        students: submission.student_name,
+        channel,
+        address: "",
+        text,
+        report_cards: null,
+        admission_letter: approved && channel === "email" ? submission.id : null,
+        status: "queued",
+        reason: null,
+      };
+      return addressed(deps, line, answers.emailAddress ?? "", answers.phoneNumber ?? "");
+    });
+    await storeMessage(
+      deps,
+      tenant,
+      {
+        audience: "admission",
+        target: null,
+        studentIds: [],
+        channels,
+        body: lines[0].text,
+        balances: new Map(),
+        reportCards: false,
+      },
+      `admission-${submission.id}-${decision}`,
+      lines,
+    );
+  } catch (error) {
+    logger.warn("applicant decision not queued", { submission_id: submission.id, ...errorFields(error) });
   }
 }
 
@@ -581,12 +671,13 @@ const lagosDay = (now: Date) => new Date(now.getTime() + 60 * 60 * 1000).toISOSt
 async function savedSettings(db: Db, schoolId: number) {
   const row = await db
     .selectFrom("message_settings")
-    .select(["daily_sms_cap", "payment_receipts"])
+    .select(["daily_sms_cap", "payment_receipts", "applicant_decisions"])
     .where("school_id", "=", schoolId)
     .executeTakeFirst();
   return {
     cap: row ? n(row.daily_sms_cap) : MESSAGE_LIMITS.defaultDailySmsCap,
     receipts: n(row?.payment_receipts) === 1,
+    decisions: n(row?.applicant_decisions) === 1,
   };
 }
 
@@ -650,6 +741,7 @@ export async function getMessageSettings(deps: ApiDeps, tenant: Tenant): Promise
   return {
     daily_sms_cap: saved.cap,
     payment_receipts: saved.receipts,
+    applicant_decisions: saved.decisions,
     sms_sent_today: await usedToday(deps.db, tenant.schoolId, lagosDay(deps.now())),
   };
 }
@@ -663,6 +755,7 @@ export async function saveMessageSettings(deps: ApiDeps, tenant: Tenant, raw: un
   const values = {
     daily_sms_cap: parsed.data.daily_sms_cap,
     payment_receipts: parsed.data.payment_receipts ? 1 : 0,
+    applicant_decisions: parsed.data.applicant_decisions ? 1 : 0,
     updated_at: now,
   };
   await deps.db
@@ -675,7 +768,9 @@ export async function saveMessageSettings(deps: ApiDeps, tenant: Tenant, raw: un
 
 // Sending
 
-export type MessageJobDeps = Pick<ApiDeps, "db" | "now" | "mailer" | "sms"> & Partial<Pick<ApiDeps, "publicUrl">>;
+/** Without `storage`, an admission letter goes without the school's logo. */
+export type MessageJobDeps = Pick<ApiDeps, "db" | "now" | "mailer" | "sms"> &
+  Partial<Pick<ApiDeps, "publicUrl" | "storage">>;
 
 interface QueuedLine {
   id: number;
@@ -683,6 +778,7 @@ interface QueuedLine {
   address: string;
   text: string;
   report_cards: string | null;
+  admission_letter: number | null;
 }
 
 /**
@@ -734,6 +830,20 @@ async function move(
   return claimed.map((c) => c.id);
 }
 
+/** An email's subject: the applicant's own for a decision, else "A message from your child's school". */
+async function emailSubject(deps: MessageJobDeps, schoolId: number, messageId: number): Promise<string> {
+  const message = await deps.db
+    .selectFrom("messages")
+    .innerJoin("schools", "schools.id", "messages.school_id")
+    .select(["messages.audience", "schools.school_name"])
+    .where("messages.school_id", "=", schoolId)
+    .where("messages.id", "=", messageId)
+    .executeTakeFirst();
+  return message?.audience === "admission"
+    ? fillText(APPLICANT.emailSubject, { school: message.school_name })
+    : "A message from your child's school";
+}
+
 /** Thrown to have the queue run the job again later: some lines failed for a while. */
 export class TemporaryDeliveryFailure extends Error {}
 
@@ -751,7 +861,7 @@ export async function deliverMessage(
 ): Promise<void> {
   const lines = (await deps.db
     .selectFrom("message_recipients")
-    .select(["id", "channel", "address", "text", "report_cards", "status"])
+    .select(["id", "channel", "address", "text", "report_cards", "admission_letter", "status"])
     .where("school_id", "=", schoolId)
     .where("message_id", "=", messageId)
     .where("status", "in", ["queued", "sending"])
@@ -768,6 +878,7 @@ export async function deliverMessage(
   const queued = lines.filter((l) => l.status === "queued");
   for (const line of queued) line.text = await withCardLinks(deps, schoolId, line);
   const later: Array<{ id: number; reason: string }> = [];
+  const subject = await emailSubject(deps, schoolId, messageId);
 
   for (const line of queued.filter((l) => l.channel === "email")) {
     if (!deps.mailer) {
@@ -776,7 +887,22 @@ export async function deliverMessage(
     }
     if (!(await move(deps, schoolId, [line.id], "queued", "sending", null, true)).length) continue;
     try {
-      await deps.mailer.send({ to: line.address, subject: "A message from your child's school", text: line.text });
+      const attachments: MailAttachment[] = [];
+      if (line.admission_letter !== null) {
+        // The letter is made now, from the submission as it is: one no longer approved sends nothing.
+        const letter = await admissionLetterPdf(deps, schoolId, line.admission_letter);
+        if (!letter) {
+          await move(deps, schoolId, [line.id], "sending", "failed", R.letterGone);
+          continue;
+        }
+        attachments.push({ filename: letter.filename, content: letter.bytes, contentType: "application/pdf" });
+      }
+      await deps.mailer.send({
+        to: line.address,
+        subject,
+        text: line.text,
+        ...(attachments.length ? { attachments } : {}),
+      });
       await move(deps, schoolId, [line.id], "sending", "sent", null);
     } catch (error) {
       const code = error instanceof MailError ? error.responseCode : null;

@@ -368,6 +368,7 @@ describe(`messages to parents on ${DATABASE}`, { timeout: 120_000 }, () => {
     expect(await get<MessageSettings>(school, "/message-settings")).toEqual({
       daily_sms_cap: today + 1,
       payment_receipts: false,
+      applicant_decisions: false,
       sms_sent_today: today + 1,
     });
     for (const bad of [-1, 1.5, "many", 100_001, null]) {

@@ -246,12 +246,21 @@ describe("messages to parents without JavaScript", () => {
     expect(refused.status).toBe(400);
     expect(refused.field("SMS a day").description).toContain(M.capInvalid);
     expect(refused.field("SMS a day").value).toBe("lots");
-    page = await refused.form({ button: "Save" }).fill("SMS a day", "0").check(M.receiptsLabel).submit("Save");
+    page = await refused
+      .form({ button: "Save" })
+      .fill("SMS a day", "0")
+      .check(M.receiptsLabel)
+      .check(M.decisionsLabel)
+      .submit("Save");
     expect(page.toast()).toBe(M.capSaved);
     expect(page.field("SMS a day").value).toBe("0");
     expect(page.field(M.receiptsLabel).checked).toBe(true);
-    const settings = await school.api<{ data: { payment_receipts: boolean } }>("GET", "/message-settings");
-    expect(settings.body.data.payment_receipts).toBe(true);
+    expect(page.field(M.decisionsLabel).checked).toBe(true);
+    const settings = await school.api<{ data: { payment_receipts: boolean; applicant_decisions: boolean } }>(
+      "GET",
+      "/message-settings",
+    );
+    expect(settings.body.data).toMatchObject({ payment_receipts: true, applicant_decisions: true });
     page = await admin.goto("/admin/messages/new");
     page = await page
       .form({ button: "Send Message" })

@@ -38,15 +38,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /**
  * The main admin's message settings: the school's daily SMS limit (past it, messages to parents stop going out by SMS
- * that day) and whether the parents get a receipt when a payment is recorded.
+ * that day), whether the parents get a receipt when a payment is recorded, and whether an applicant hears when
+ * their application is approved (with the admission letter) or rejected.
  */
 export default function MessageSettingsPage() {
   const settings = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const form = useFormState<"daily_sms_cap" | "payment_receipts">("message-settings", answer?.result, {
-    daily_sms_cap: settings.daily_sms_cap,
-    payment_receipts: settings.payment_receipts ? "on" : undefined,
-  });
+  const form = useFormState<"daily_sms_cap" | "payment_receipts" | "applicant_decisions">(
+    "message-settings",
+    answer?.result,
+    {
+      daily_sms_cap: settings.daily_sms_cap,
+      payment_receipts: settings.payment_receipts ? "on" : undefined,
+      applicant_decisions: settings.applicant_decisions ? "on" : undefined,
+    },
+  );
   const saving = usePending();
   return (
     <div className="space-y-4">
@@ -65,6 +71,7 @@ export default function MessageSettingsPage() {
             inputProps={{ type: "text", inputMode: "numeric", autoComplete: "off", maxLength: 7 }}
           />
           <Checkbox label={M.receiptsLabel} field={form.field("payment_receipts")} />
+          <Checkbox label={M.decisionsLabel} field={form.field("applicant_decisions")} />
           <Button className="w-full" pending={saving} pendingLabel="Saving…">
             Save
           </Button>
