@@ -8,11 +8,13 @@ import { compressWhole } from "./server/compression";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createApi } from "./api/app";
+import type { ApiDeps } from "./api/context";
 import { openAndMigrate, ping, type DbHandle } from "./api/db";
 import { openJobQueue, productJobs, type JobQueue } from "./api/jobs";
 import { keepSpreadsheetWorkerReady } from "./api/lib/spreadsheet";
 import { bankProviderFor } from "./api/services/bank-providers";
 import { mailerFor } from "./api/services/mail";
+import { onlinePaymentReceipts } from "./api/services/messages";
 import { paymentsFor } from "./api/services/payments";
 import { smsProviderFor } from "./api/services/sms";
 import { configuredStorage } from "./api/storage/configured";
@@ -82,31 +84,31 @@ async function main() {
     healthy = async () => (await fetch(`${base}/healthz`).catch(() => null))?.ok ?? false;
   } else {
     database = await openAndMigrate(config.databaseUrl);
-    const now = () => new Date();
-    // Every process runs jobs; the database hands each job to one of them.
-    const payments = paymentsFor(config);
-    const mailer = mailerFor(config.mail);
-    const sms = smsProviderFor(config.sms);
-    const storage = configuredStorage(config.storage);
-    jobs = await openJobQueue(
-      database,
-      productJobs({ db: database.db, now, publicUrl: config.publicUrl, payments, mailer, sms, storage }),
-    );
-    await jobs.start();
-    const api = createApi({
+    const deps: ApiDeps = {
       db: database.db,
       dialect: database.dialect,
-      storage,
-      now,
+      storage: configuredStorage(config.storage),
+      now: () => new Date(),
       publicUrl: config.publicUrl,
-      jobs,
       bankProvider: bankProviderFor(config.paystackSecretKey),
-      payments,
+      payments: paymentsFor(config),
       tempDir: uploadDir,
       storageQuotaBytes: config.storageQuotaBytes,
-      mailer,
-      sms,
-    });
+      mailer: mailerFor(config.mail),
+      sms: smsProviderFor(config.sms),
+    };
+    // Every process runs jobs; the database hands each job to one of them. What a job enqueues (the receipt of a
+    // payment the periodic check recorded) goes to the queue it runs in.
+    const queue: JobQueue = await openJobQueue(
+      database,
+      productJobs({
+        ...deps,
+        sendReceipt: onlinePaymentReceipts({ ...deps, jobs: { enqueue: (...job) => queue.enqueue(...job) } }),
+      }),
+    );
+    jobs = queue;
+    await jobs.start();
+    const api = createApi({ ...deps, jobs });
     schoolApi = async (request) => api.fetch(request);
     healthy = () => ping(database!.db);
     keepSpreadsheetWorkerReady();

@@ -13,8 +13,8 @@ import type { Paginated } from "./http";
  * - GET /messages/{id} → {data: MessageDetail}: counts (n of m sent) and each recipient with channel and status
  * - GET /message-settings → {data: MessageSettings}; PUT /message-settings {daily_sms_cap, payment_receipts,
  *   applicant_decisions} (main admin; a box left out is off)
- * - A payment recorded by hand (POST /fees/payments) while `payment_receipts` is on makes a message of audience
- *   "receipt" to the student's parents, on every channel set up
+ * - A fee payment recorded by hand (POST /fees/payments) or from a verified online payment while `payment_receipts`
+ *   is on makes a message of audience "receipt" to the student's parents, on every channel set up
  * - Approving or rejecting a submission (one, or several at once) while `applicant_decisions` is on makes a message of
  *   audience "admission" to the applicant's email and phone, on every channel set up; an approval's email carries
  *   the admission letter PDF

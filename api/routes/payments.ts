@@ -6,6 +6,7 @@ import type { TenantEnv } from "../middleware/tenant";
 import { z } from "zod";
 import { PAYMENT_MESSAGES as M } from "../../contract/payments";
 import { makePayLink, payByLink, readPayLink, studentOnline } from "../services/fee-links";
+import { onlinePaymentReceipts } from "../services/messages";
 import {
   answerSandboxCheckout,
   listOnlinePayments,
@@ -19,6 +20,9 @@ const label = z.string().max(30).optional().catch(undefined);
 /** The session travels as `year`, as on the fees calls. */
 const termQuery = z.object({ term: label, year: label }).transform(({ term, year }) => ({ term, session: year }));
 
+/** A fee payment recorded from a verified online payment sends its receipt, as one recorded by hand does. */
+const withReceipts = (deps: ApiDeps) => ({ ...deps, sendReceipt: onlinePaymentReceipts(deps) });
+
 /** The reconciliation page's calls and the fee page's payment links, under /api/admin/{uniqueId}. */
 export function onlinePaymentRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
@@ -28,7 +32,7 @@ export function onlinePaymentRoutes(deps: ApiDeps) {
     .post("/online-payments/check", async (c) => {
       const body = (await readJson(c)) as { reference?: unknown } | null;
       const reference = typeof body?.reference === "string" ? body.reference : undefined;
-      const checked = await recheckPending(deps, c.get("tenant").schoolId, reference);
+      const checked = await recheckPending(withReceipts(deps), c.get("tenant").schoolId, reference);
       return c.json({ message: M.checked(checked.checked), data: checked });
     })
     .get("/fees/students/:id/online", async (c) =>
@@ -55,7 +59,9 @@ export function publicPayLinkRoutes(deps: ApiDeps) {
  */
 export function publicPaymentRoutes(deps: ApiDeps) {
   return new Hono()
-    .post("/:reference/verify", async (c) => c.json({ data: await verifyPayment(deps, c.req.param("reference")) }))
+    .post("/:reference/verify", async (c) =>
+      c.json({ data: await verifyPayment(withReceipts(deps), c.req.param("reference")) }),
+    )
     .get("/:reference/sandbox", async (c) =>
       c.json({ data: await readSandboxCheckout(deps, c.req.param("reference")) }),
     )
@@ -70,7 +76,7 @@ export function publicPaymentRoutes(deps: ApiDeps) {
 export function paystackWebhookRoutes(deps: ApiDeps) {
   return new Hono().post("/webhook", async (c) => {
     const raw = await readTextWithin(c.req.raw, 256 * 1024);
-    if (!takeWebhook(deps, raw, c.req.header("x-paystack-signature")))
+    if (!takeWebhook(withReceipts(deps), raw, c.req.header("x-paystack-signature")))
       return c.json({ message: "Invalid signature." }, 401);
     return c.json({ status: "ok" }, 200);
   });

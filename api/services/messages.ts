@@ -37,7 +37,7 @@ import { ApiError, fromZod, validationError } from "../lib/errors";
 import { idempotencyKey as acceptedKey } from "../lib/idempotency";
 import { checkPublicLink, createPublicLink, publicAddress } from "../lib/public-links";
 import { paginate, pageParams } from "../lib/pagination";
-import { owedBalances } from "./fees";
+import { getPayment, owedBalances } from "./fees";
 import { admissionLetterPdf } from "./admission-letter-pdf";
 import { MailError, type MailAttachment } from "./mail";
 import { schoolTerm } from "./calendar";
@@ -423,7 +423,7 @@ async function storeMessage(
 }
 
 /**
- * A receipt to the student's parents for a payment just recorded by hand, when the school turned receipts on: the
+ * A receipt to the student's parents for a payment just recorded, when the school turned receipts on: the
  * amount, the receipt number and what is still owed, on every channel this server has (email when none). Once per
  * payment (its key is the payment's). A failure is logged and never undoes the payment.
  */
@@ -460,6 +460,23 @@ export async function sendPaymentReceipt(deps: ApiDeps, tenant: Tenant, payment:
   } catch (error) {
     logger.warn("payment receipt not queued", { payment_id: payment.id, ...errorFields(error) });
   }
+}
+
+/**
+ * The receipt of a fee payment recorded from a verified online payment (the callback, the webhook or the periodic
+ * check), as for one recorded by hand: `PaymentDeps.sendReceipt`.
+ */
+export function onlinePaymentReceipts(deps: ApiDeps) {
+  return async (schoolId: number, feePaymentId: number) => {
+    const school = await deps.db
+      .selectFrom("schools")
+      .select("unique_id")
+      .where("id", "=", schoolId)
+      .executeTakeFirst();
+    if (!school) return;
+    const tenant: Tenant = { schoolId, uniqueId: school.unique_id };
+    await sendPaymentReceipt(deps, tenant, await getPayment(deps, tenant, feePaymentId));
+  };
 }
 
 /** The channels a message the school sends on its own goes by: every one set up (email when none is, kept "not sent"). */

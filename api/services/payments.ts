@@ -26,7 +26,13 @@ import { paystackClient, readTransaction, type PaymentGateway, type PaystackTran
  */
 
 /** What payments need of the API's deps (the periodic job has no more than these). */
-export type PaymentDeps = Pick<ApiDeps, "db" | "now" | "publicUrl" | "payments">;
+export type PaymentDeps = Pick<ApiDeps, "db" | "now" | "publicUrl" | "payments"> & {
+  /**
+   * Sends the parents the receipt of a fee payment just recorded from a verified online payment (the message
+   * service's, where the caller has the message channels); left out, nothing is sent.
+   */
+  sendReceipt?: (schoolId: number, feePaymentId: number) => Promise<void>;
+};
 
 /** The payments the server runs with: Paystack with a key, the test checkout with PAYMENTS_SANDBOX=1, else none. */
 export function paymentsFor(
@@ -267,6 +273,7 @@ export async function recordVerified(
     row.purpose === "fees" && row.student_id !== null && row.term && row.session
       ? await onlineFeeRecorder(deps, row.school_id, row.term, row.session)
       : null;
+  let feePaymentId: number | null = null;
   await deps.db.transaction().execute(async (trx) => {
     const moved = await trx
       .updateTable("online_payments")
@@ -305,12 +312,15 @@ export async function recordVerified(
         .set({ fee_payment_id: recorded.paymentId, credit_kobo: recorded.creditKobo })
         .where("id", "=", row.id)
         .execute();
+      feePaymentId = recorded.paymentId;
     }
   });
+  // After the commit, once: only the caller that moved the row to paid recorded a fee payment.
+  if (feePaymentId !== null) await deps.sendReceipt?.(row.school_id, feePaymentId);
 }
 
 /** The callback's check: asks Paystack about the reference and records what it says. */
-export async function verifyPayment(deps: ApiDeps, reference: string): Promise<PaymentOutcome> {
+export async function verifyPayment(deps: ApiDeps & PaymentDeps, reference: string): Promise<PaymentOutcome> {
   const row = await paymentByReference(deps.db, reference);
   const gateway = gatewayOf(deps);
   if (!row || !gateway) throw new ApiError(404, M.paymentNotFound);
@@ -362,7 +372,7 @@ export async function webhooksSettled(): Promise<void> {
  * answered at once and the event handled after. Only charge.success records anything, and only for one of our
  * references whose amount, currency and subaccount match.
  */
-export function takeWebhook(deps: ApiDeps, rawBody: string, signature: string | undefined): boolean {
+export function takeWebhook(deps: ApiDeps & PaymentDeps, rawBody: string, signature: string | undefined): boolean {
   const gateway = gatewayOf(deps);
   if (!gateway || !gateway.checkSignature(rawBody, signature)) return false;
   const work = handleEvent(deps, rawBody)
@@ -374,7 +384,7 @@ export function takeWebhook(deps: ApiDeps, rawBody: string, signature: string | 
   return true;
 }
 
-async function handleEvent(deps: ApiDeps, rawBody: string) {
+async function handleEvent(deps: ApiDeps & PaymentDeps, rawBody: string) {
   let event: { event?: unknown; data?: unknown };
   try {
     event = JSON.parse(rawBody) as typeof event;

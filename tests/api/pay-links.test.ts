@@ -7,6 +7,7 @@ import {
   type PayLinkPage,
   type StudentOnline,
 } from "../../contract/payments";
+import type { MessageList } from "../../contract/parent-messages";
 import { nubanFor } from "../../api/lib/nuban";
 import { paystackClient } from "../../api/services/paystack";
 import { webhooksSettled } from "../../api/services/payments";
@@ -234,6 +235,26 @@ describe(`school fees paid by link on ${DATABASE}`, { timeout: 120_000 }, () => 
     expect(payments).toHaveLength(1);
     expect(payments[0].amount).toBe(5000);
     expect((await verify(reference)).body.data.receipt_no).toBe(payments[0].receipt_no);
+  });
+
+  it("with receipts on, a payment made online makes its receipt message once, however often it is verified", async () => {
+    const on = await call(school, "PUT", "/message-settings", { daily_sms_cap: 5000, payment_receipts: true });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    const receipts = async () =>
+      (await get<MessageList>(school, "/messages?per_page=100")).data.filter((m) => m.audience === "receipt");
+    const before = (await receipts()).length;
+    const id = await student("Tunde Receipt");
+    const reference = await startPaying(id, 3000);
+    paystack.settle(reference, "success");
+    await Promise.all([webhook(paystack.chargeSuccess(reference)), verify(reference), verify(reference)]);
+    const [payment] = await paymentsOf(id);
+    const made = await receipts();
+    expect(made).toHaveLength(before + 1);
+    expect(made[0].body).toBe(
+      `Payment received: ₦3,000.00 for Tunde Receipt, ${term} ${session}, receipt ${payment.receipt_no}. ` +
+        "Outstanding balance: ₦17,000.00.",
+    );
+    await call(school, "PUT", "/message-settings", { daily_sms_cap: 5000 });
   });
 
   it("money paid online above the balance is kept as credit and counted as paid on the next term's bill", async () => {
