@@ -8,6 +8,7 @@ import {
   type MessageSettings,
 } from "../../contract/parent-messages";
 import { openJobQueue, type JobQueue } from "../../api/jobs";
+import { setLogSink } from "../../observability/log";
 import { sendMessageJob } from "../../api/services/messages";
 import { smtpMailer, type Mailer } from "../../api/services/mail";
 import { termiiProvider, type SmsProvider } from "../../api/services/sms";
@@ -308,9 +309,11 @@ describe(`messages to parents on ${DATABASE}`, { timeout: 120_000 }, () => {
     expect(termii.delivered().filter((n) => n === "2348031110001").length).toBeGreaterThan(0);
   });
 
-  it("a refusal (401 with Termii's message) fails the lines with that reason; a failure that lasts ends failed", async () => {
+  it("a refusal (401 with Termii's message) fails the lines with that reason, the key in no log line; a failure that lasts ends failed", async () => {
     await setCap(500);
     smsConfig.apiKey = "TLwrong-key-0000";
+    const lines: string[] = [];
+    const previous = setLogSink((line) => lines.push(line));
     try {
       const res = await send({ audience: "class", class: "JSS1", channels: ["sms"], body: "Wrong key" });
       const done = await settled(res.body.data.id);
@@ -319,7 +322,9 @@ describe(`messages to parents on ${DATABASE}`, { timeout: 120_000 }, () => {
         ["failed", "Invalid API key"],
         ["failed", "Invalid API key"],
       ]);
+      expect(lines.join("\n")).not.toContain("TLwrong-key-0000");
     } finally {
+      setLogSink(previous);
       smsConfig.apiKey = termii.apiKey;
     }
     termii.failTemporarily(99);
