@@ -276,6 +276,46 @@ describe(`computer-based tests API on ${DATABASE}`, { timeout: 180_000 }, () => 
       pins = await openTest(school, test.id);
     });
 
+    it("draws each student's questions from the bank at random with the options shuffled; without shuffling, the bank's order", async () => {
+      const history = (n: number) => ({
+        ...objective(`History question ${String(n).padStart(2, "0")}`),
+        subject: "History",
+        options: ["Alpha", "Beta", "Gamma", "Delta", "Epsilon"],
+      });
+      for (let n = 1; n <= 10; n++) {
+        const added = await call(school, "POST", "/cbt/questions", history(n));
+        expect(added.status, JSON.stringify(added.body)).toBe(201);
+      }
+      /** Each student's paper as they see it: the questions' texts, and the options of each. */
+      const papers = async (extra: Record<string, unknown>) => {
+        const made = await newTest(school, { subject: "History", question_count: 4, ...extra });
+        const seen: { texts: string[]; options: string[][] }[] = [];
+        for (const { pin } of await openTest(school, made.id)) {
+          const { attempt } = (await pub("POST", "/attempts", { code: made.code, pin })).body.data as CbtAttempt;
+          const pages = [];
+          for (let n = 1; n <= 4; n++)
+            pages.push((await pub("GET", `/attempts/${attempt}/questions/${n}`)).body.data as CbtQuestionPage);
+          seen.push({ texts: pages.map((q) => q.text), options: pages.map((q) => q.options!) });
+        }
+        return seen;
+      };
+
+      const drawn = await papers({ shuffle: true });
+      expect(drawn).toHaveLength(3);
+      for (const paper of drawn) expect(new Set(paper.texts).size).toBe(4);
+      // Three students' draws of 4 of 10 questions in order, and their options, all alike: 1 in about 10^10.
+      const papersAlike = new Set(drawn.map((p) => JSON.stringify(p))).size === 1;
+      expect(papersAlike).toBe(false);
+      const orders = drawn.flatMap((p) => p.options.map((o) => o.join()));
+      expect(new Set(orders).size).toBeGreaterThan(1);
+
+      const fixed = await papers({ shuffle: false });
+      for (const paper of fixed) {
+        expect(paper.texts).toEqual([...paper.texts].sort());
+        for (const options of paper.options) expect(options).toEqual(["Alpha", "Beta", "Gamma", "Delta", "Epsilon"]);
+      }
+    });
+
     it("starts an attempt, and the same attempt again after a lost connection", async () => {
       const first = await pub("POST", "/attempts", { code: test.code.toLowerCase(), pin: pins[0].pin });
       expect(first.status, first.text).toBe(201);
