@@ -120,6 +120,7 @@ export default [
       route("admission-forms", "routes/admin/admissions/list.tsx"),
       route("admission-forms/create", "routes/admin/admissions/create.tsx"),
       route("admission-forms/:id/delete", "routes/admin/admissions/delete.tsx"),
+      route("admission-forms/:id/cbt-test", "routes/admin/admissions/cbt-test.tsx"),
       route("school-fees", "routes/admin/fees/school-fees.tsx"),
       route("school-fees/:id/edit", "routes/admin/fees/fee-edit.tsx"),
       route("school-fees/:id/delete", "routes/admin/fees/fee-delete.tsx"),

@@ -2,6 +2,7 @@ import { ACCESS_MESSAGES } from "./access";
 import type { Paginated } from "./http";
 import { UPLOAD_MAX_BYTES } from "./limits";
 
+import type { ApplicantCbtAccess, ApplicantCbtScore } from "./cbt";
 import type { ApplicationPaymentStatus } from "./payments";
 /**
  * Admissions: admission forms, the public application page, and the
@@ -13,6 +14,8 @@ import type { ApplicationPaymentStatus } from "./payments";
  *          → 201 {message, data: AdmissionForm}; a re-sent key 200 with the same form
  * - PUT    /admission-forms/{id}/toggle-status {status} → 200 {message, data: AdmissionForm}
  * - DELETE /admission-forms/{id}                  → 200 {message}; its submissions stay
+ * - PUT    /admission-forms/{id}/cbt-test {test_id} → 200 {message, data: AdmissionForm}: the test of a form with
+ *          `cbt_enabled` (one of the school's; null removes it); its applicants get a paper and PIN (contract/cbt.ts)
  * - GET    /submissions/{id}/details              → {data: SubmissionDetail}
  * - GET    /submissions/{id}/documents/{field}    → the document's bytes, as an attachment
  * - GET    /submissions?status=&form_id=&class=&page= → {data: Paginated<SubmissionRow>} newest first
@@ -24,7 +27,8 @@ import type { ApplicationPaymentStatus } from "./payments";
  * - GET    /api/public/admission-forms/{publicId} → {data: PublicAdmissionForm}
  * - POST   /api/public/admission-forms/{publicId}/submissions multipart: the detail fields, the four
  *          documents and `idempotency_key` → 201 {message, data: {reference}}; a re-sent key 200
- * - GET    /api/public/admission-forms/{publicId}/submissions/{reference} → {data: {reference, title}}
+ * - GET    /api/public/admission-forms/{publicId}/submissions/{reference} → {data: PublicSubmission}: with the
+ *          applicant's test (`cbt`), whose PIN only the first read after it was issued carries
  */
 
 export const FORM_STATUSES = ["active", "inactive"] as const;
@@ -199,6 +203,8 @@ export interface AdmissionForm {
   title: string;
   amount: number;
   cbt_enabled: boolean;
+  /** The test its applicants take; null when none is linked. */
+  cbt_test_id: number | null;
   status: FormStatus;
   public_id: string;
   public_link: string;
@@ -236,6 +242,18 @@ export interface SubmissionDetail extends SubmissionRow {
   form_data: Record<string, FormDataEntry>;
   /** The student made by approving it. */
   student_id: string | null;
+  /** The applicant's entrance test and score; null when they have no paper. */
+  cbt: ApplicantCbtScore | null;
+}
+
+/** What the applicant's confirmation page reads of their submission. */
+export interface PublicSubmission {
+  reference: string;
+  title: string;
+  amount: number;
+  payment_status: ApplicationPaymentStatus;
+  /** Their entrance test, once their paper is drawn (after paying, where the fee is paid online). */
+  cbt: ApplicantCbtAccess | null;
 }
 
 export type SubmissionList = Paginated<SubmissionRow>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CBT_LIMITS as L, CBT_MESSAGES as M, QUESTION_KINDS } from "./cbt";
+import { CBT_ADMISSION_MESSAGES, CBT_LIMITS as L, CBT_MESSAGES as M, QUESTION_KINDS } from "./cbt";
 import { isSession } from "./settings";
 
 /** The zod rules of the assessments' bodies, apart from contract/cbt.ts so that pages never ship zod. */
@@ -123,4 +123,15 @@ export const theoryMarksPayload = z.object({
       }),
     )
     .max(2000),
+});
+
+/** `PUT /admission-forms/{id}/cbt-test`: the test the form's applicants take (its id), or null for none. */
+export const formTestPayload = z.object({
+  test_id: z
+    .union([z.number(), z.string(), z.null()], { invalid_type_error: CBT_ADMISSION_MESSAGES.testUnknown })
+    .transform((v) => (v === null || v === "" ? null : Number(v)))
+    .refine(
+      (v) => v === null || (Number.isInteger(v) && v > 0 && v <= 2_147_483_647),
+      CBT_ADMISSION_MESSAGES.testUnknown,
+    ),
 });

@@ -27,6 +27,12 @@
  * - PUT  /api/public/cbt/attempts/{attempt}/answers/{n} {choice} → {message, data: CbtQuestionPage}
  * - POST /api/public/cbt/attempts/{attempt}/submit → {message}
  * After the deadline (the attempt's end plus the school's grace) answers are refused (409) and the attempt is closed.
+ *
+ * Admissions (docs/decisions.md, CBT for admissions): a form with `cbt_enabled` is given one of the school's tests
+ * (`PUT /api/admin/{uniqueId}/admission-forms/{id}/cbt-test {test_id}`, contract/admissions.ts). Each application
+ * to it gets a paper of that test and a PIN once it is sent (once paid, when its fee is to be paid online); the
+ * applicant takes the test at /cbt with the test's code and that PIN, like a student. Their score is the
+ * submission's `cbt` (`ApplicantCbtScore`).
  */
 
 export const QUESTION_KINDS = ["objective", "true_false", "theory"] as const;
@@ -164,6 +170,52 @@ export interface CbtQuestionPage {
   /** Seconds until the end, as the server counts them (0 in the grace). */
   seconds_left: number;
 }
+
+/** An applicant's test as their submission's review shows it: marked objective answers, theory still to mark. */
+export interface ApplicantCbtScore {
+  test_id: number;
+  code: string;
+  title: string;
+  status: AttemptStatus;
+  score: number;
+  max: number;
+  unmarked: number;
+}
+
+/** What the applicant's confirmation page shows of their test: the PIN the first time only, else null. */
+export interface ApplicantCbtAccess {
+  code: string;
+  title: string;
+  opens_at: string;
+  closes_at: string;
+  /** Where the test is taken, in the web app. */
+  path: string;
+  pin: string | null;
+}
+
+/** Where a test is taken in the web app. */
+export const CBT_PATH = "/cbt";
+
+export const CBT_ADMISSION_MESSAGES = {
+  linked: "Test linked to the form",
+  unlinked: "Test removed from the form",
+  testUnknown: "Choose one of the school's tests",
+  formNotCbt: "Turn CBT on for this form first",
+  testLabel: "Entrance test",
+  noTest: "No test linked yet",
+  heading: "Your entrance test",
+  takeIt: (address: string) => `Take the test at ${address} with this code and PIN.`,
+  pinOnce: "Write the PIN down now: this page shows it only once. It has also been sent to you by message.",
+  pinShown: "Your PIN was shown once and sent to you by message. Ask the school if you have lost it.",
+  reviewHeading: "Entrance test (CBT)",
+  notTaken: "Not taken yet",
+  inProgress: "In progress",
+  taken: "Taken",
+  theoryPending: (n: number) => `${n} theory answer${n === 1 ? "" : "s"} still to be marked`,
+  /** The message to the applicant ({name}, {school}, {title}, {code}, {pin}, {address}, {opens}, {closes}). */
+  pinText:
+    '{school}: {name}\'s entrance test "{title}" is open from {opens} to {closes}. Go to {address} and enter the code {code} and the PIN {pin}.',
+} as const;
 
 export const CBT_MESSAGES = {
   questionAdded: "Question added",

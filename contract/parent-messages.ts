@@ -29,13 +29,14 @@ export const TEACHER_AUDIENCES: readonly MessageAudience[] = ["class", "students
 
 /**
  * What the school sends on its own: a receipt to the parents when a payment is recorded, and the decision on an
- * application to the applicant.
+ * application to the applicant, and an applicant's entrance test code and PIN (contract/cbt.ts).
  */
-export type SentAudience = MessageAudience | "receipt" | "admission";
+export type SentAudience = MessageAudience | "receipt" | "admission" | "admission_test";
 
 export const AUDIENCE_LABELS: Record<SentAudience, string> = {
   receipt: "Payment receipt",
   admission: "Admission decision",
+  admission_test: "Entrance test PIN",
   school: "The whole school",
   section: "A section",
   class: "A class",

@@ -1,4 +1,4 @@
-import { Migrator, sql, type MigrationProvider } from "kysely";
+import { Migrator, sql, type MigrationProvider, type MigrationResultSet } from "kysely";
 import { foundation } from "./migrations/0001_foundation";
 import { schoolSettings } from "./migrations/0002_school_settings";
 import { students } from "./migrations/0003_students";
@@ -34,6 +34,7 @@ import { notifications } from "./migrations/0032_notifications";
 import { resultVersions } from "./migrations/0036_result_versions";
 import { schoolAddress } from "./migrations/0037_school_address";
 import { applicantDecisions } from "./migrations/0038_applicant_decisions";
+import { cbtApplicants } from "./migrations/0039_cbt_applicants";
 import type { Db, Dialect, DialectMigration } from "./types";
 
 /**
@@ -76,9 +77,19 @@ const migrations: Record<string, DialectMigration> = {
   "0036_result_versions": resultVersions,
   "0037_school_address": schoolAddress,
   "0038_applicant_decisions": applicantDecisions,
+  "0039_cbt_applicants": cbtApplicants,
 };
 
-export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
+export function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
+  return migrate(db, dialect, (migrator) => migrator.migrateToLatest());
+}
+
+/** Runs the migrations up to `name` and no further: a database as an older version left it (the upgrade tests). */
+export function migrateTo(db: Db, dialect: Dialect, name: keyof typeof migrations & string): Promise<void> {
+  return migrate(db, dialect, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: Db, dialect: Dialect, run: (migrator: Migrator) => Promise<MigrationResultSet>) {
   const provider: MigrationProvider = {
     async getMigrations() {
       return Object.fromEntries(Object.entries(migrations).map(([name, make]) => [name, make(dialect)]));
@@ -92,12 +103,14 @@ export async function migrateToLatest(db: Db, dialect: Dialect): Promise<void> {
       : null;
   // Migrations are numbered per feature and may land out of order (0004 before 0002) on a database
   // that already ran the later ones; each is independent, so run whichever are missing.
-  const { error, results } = await new Migrator({
-    db,
-    provider,
-    allowUnorderedMigrations: true,
-    ...(migrationTableSchema ? { migrationTableSchema } : {}),
-  }).migrateToLatest();
+  const { error, results } = await run(
+    new Migrator({
+      db,
+      provider,
+      allowUnorderedMigrations: true,
+      ...(migrationTableSchema ? { migrationTableSchema } : {}),
+    }),
+  );
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ""}: ${String(error)}`);

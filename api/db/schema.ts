@@ -518,7 +518,12 @@ export interface CbtPaperTable {
   id: Generated<number>;
   school_id: number;
   test_id: number;
-  student_id: number;
+  /** The student's paper; null on an applicant's (migration 0039). */
+  student_id: number | null;
+  /** An applicant's paper: their admission submission (migration 0039); null on a student's. */
+  submission_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the applicant's confirmation page showed the PIN, which it shows once (migration 0039). */
+  pin_shown_at: ColumnType<string | null, string | null | undefined, string | null>;
   pin_hash: string;
   pin_round: number;
   /** JSON array of {q: question id, o: option order | null}. */
@@ -719,6 +724,8 @@ export interface AdmissionFormTable {
   title: string;
   amount_kobo: Kobo;
   cbt_enabled: number;
+  /** The test the form's applicants take (migration 0039); null until one is linked. */
+  cbt_test_id: ColumnType<number | null, number | null | undefined, number | null>;
   status: "active" | "inactive";
   idempotency_key: string | null;
   /** A deleted form stays, hidden, so that its submissions keep their form. */

@@ -13,7 +13,7 @@ export type { EnqueueOptions, JobDefinition, JobQueue, RunningJob } from "./queu
 /** The product's jobs. */
 export function productJobs(
   deps: Pick<PaymentDeps, "db" | "now"> &
-    Partial<Pick<PaymentDeps, "publicUrl" | "payments" | "sendReceipt">> &
+    Partial<Pick<PaymentDeps, "publicUrl" | "payments" | "sendReceipt" | "paidApplication">> &
     Pick<MessageJobDeps, "mailer" | "sms" | "storage">,
 ): JobDefinition[] {
   return [

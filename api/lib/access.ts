@@ -130,6 +130,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   "GET /api/admin/:uniqueId/admission-forms": "admission",
   "POST /api/admin/:uniqueId/create-admission-form": "admission",
   "PUT /api/admin/:uniqueId/admission-forms/:id/toggle-status": "admission",
+  "PUT /api/admin/:uniqueId/admission-forms/:id/cbt-test": "admission",
   "DELETE /api/admin/:uniqueId/admission-forms/:id": "admission",
   "GET /api/admin/:uniqueId/submissions": "admission",
   "GET /api/admin/:uniqueId/submissions/:id/details": SUBMISSION_REVIEW,

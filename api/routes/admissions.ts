@@ -13,6 +13,8 @@ import {
   APPLICATION_UPLOAD_LIMITS,
   SUBMISSION_STATUSES,
 } from "../../contract/admissions";
+import { CBT_ADMISSION_MESSAGES as CBT } from "../../contract/cbt";
+import { formTestPayload } from "../../contract/cbt.schema";
 import { BULK_DECISION_MESSAGES as BULK } from "../../contract/admission-decisions";
 import { CLIENT_ADDRESS_HEADER } from "../../contract/http";
 import type { ApiDeps } from "../context";
@@ -34,6 +36,7 @@ import {
   readPublicSubmission,
   rejectSubmission,
   setFormStatus,
+  setFormTest,
   submitApplication,
 } from "../services/admissions";
 
@@ -62,6 +65,10 @@ export function admissionRoutes(deps: ApiDeps) {
     .put("/admission-forms/:id/toggle-status", documented({ body: toggleStatusPayload }), async (c) => {
       const form = await setFormStatus(deps, c.get("tenant"), c.req.param("id"), await readJson(c));
       return c.json({ message: form.status === "active" ? SPEC.activated : SPEC.deactivated, data: form });
+    })
+    .put("/admission-forms/:id/cbt-test", documented({ body: formTestPayload }), async (c) => {
+      const form = await setFormTest(deps, c.get("tenant"), c.req.param("id"), await readJson(c));
+      return c.json({ message: form.cbt_test_id === null ? CBT.unlinked : CBT.linked, data: form });
     })
     .delete("/admission-forms/:id", async (c) => {
       await deleteForm(deps, c.get("tenant"), c.req.param("id"));

@@ -12,6 +12,7 @@ import {
   type FormDataEntry,
   type FormStatus,
   type PublicAdmissionForm,
+  type PublicSubmission,
   type SubmissionDetail,
   type SubmissionRow,
   type SubmissionStatus,
@@ -23,6 +24,9 @@ import {
   toggleStatusPayload,
 } from "../../contract/admissions.schema";
 import { ACCESS_MESSAGES } from "../../contract/access";
+import { CBT_ADMISSION_MESSAGES } from "../../contract/cbt";
+import { formTestPayload } from "../../contract/cbt.schema";
+import { applicantAccess, applicantScore, issueApplicantPaper } from "./cbt-admissions";
 import { BULK_DECISION_MESSAGES as BULK, type BulkDecision } from "../../contract/admission-decisions";
 import { requireMainAdmin } from "../lib/access";
 import type { FieldErrors, Paginated } from "../../contract/http";
@@ -60,6 +64,7 @@ type FormRow = {
   title: string;
   amount_kobo: number | string;
   cbt_enabled: number;
+  cbt_test_id: number | null;
   status: FormStatus;
   created_at: string;
 };
@@ -70,6 +75,7 @@ function toForm(row: FormRow, submissionCount: number): AdmissionForm {
     title: row.title,
     amount: koboToNaira(Number(row.amount_kobo)),
     cbt_enabled: row.cbt_enabled === 1,
+    cbt_test_id: row.cbt_test_id,
     status: row.status,
     public_id: row.public_id,
     public_link: applicationPath(row.public_id),
@@ -195,6 +201,35 @@ export async function setFormStatus(
 }
 
 /**
+ * `PUT /admission-forms/{id}/cbt-test`: the test a form with `cbt_enabled` gives its applicants (one of the school's
+ * tests; null removes it). Applicants who have a paper keep it.
+ */
+export async function setFormTest(deps: ApiDeps, tenant: Tenant, rawId: string, raw: unknown): Promise<AdmissionForm> {
+  const form = await findForm(deps, tenant, rawId);
+  const parsed = formTestPayload.safeParse(raw);
+  if (!parsed.success) throw fromZod(parsed.error);
+  const testId = parsed.data.test_id;
+  if (testId !== null) {
+    if (form.cbt_enabled !== 1) throw validationError({ test_id: [CBT_ADMISSION_MESSAGES.formNotCbt] });
+    const test = await deps.db
+      .selectFrom("cbt_tests")
+      .select("id")
+      .where("school_id", "=", tenant.schoolId)
+      .where("id", "=", testId)
+      .executeTakeFirst();
+    if (!test) throw validationError({ test_id: [CBT_ADMISSION_MESSAGES.testUnknown] });
+  }
+  const row = await deps.db
+    .updateTable("admission_forms")
+    .set({ cbt_test_id: testId, updated_at: deps.now().toISOString() })
+    .where("id", "=", form.id)
+    .where("school_id", "=", tenant.schoolId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toForm(row, (await submissionCounts(deps.db, [row.id])).get(row.id) ?? 0);
+}
+
+/**
  * Deletes a form: it leaves the list and its public link closes; its submissions stay reviewable. A form
  * deleted already (a second tap) is reported deleted again.
  */
@@ -254,12 +289,19 @@ export async function readPublicForm(deps: ApiDeps, publicId: string): Promise<P
   };
 }
 
-/** The confirmation page's check: this reference belongs to this form; with its fee and whether it is paid. */
-export async function readPublicSubmission(deps: ApiDeps, publicId: string, reference: string) {
+/**
+ * The confirmation page's check: this reference belongs to this form; with its fee, whether it is paid, and the
+ * applicant's test (its PIN on the first read only).
+ */
+export async function readPublicSubmission(
+  deps: ApiDeps,
+  publicId: string,
+  reference: string,
+): Promise<PublicSubmission> {
   const { row } = await publicForm(deps, publicId);
   const found = await deps.db
     .selectFrom("admission_submissions")
-    .select(["reference", "payment_status"])
+    .select(["id", "school_id", "reference", "payment_status"])
     .where("form_id", "=", row.id)
     .where("reference", "=", reference.slice(0, 40))
     .executeTakeFirst();
@@ -269,6 +311,7 @@ export async function readPublicSubmission(deps: ApiDeps, publicId: string, refe
     title: row.title,
     amount: koboToNaira(Number(row.amount_kobo)),
     payment_status: found.payment_status,
+    cbt: row.cbt_enabled === 1 ? await applicantAccess(deps, found.school_id, found.id) : null,
   };
 }
 
@@ -395,7 +438,7 @@ export async function submitApplication(
     key
       ? await deps.db
           .selectFrom("admission_submissions")
-          .select("reference")
+          .select(["id", "reference"])
           .where("form_id", "=", row.id)
           .where("idempotency_key", "=", key)
           .executeTakeFirst()
@@ -422,7 +465,7 @@ export async function submitApplication(
     }
     const now = deps.now().toISOString();
     const reference = readableId("ADM", 8);
-    await deps.db.transaction().execute(async (trx) => {
+    const submissionId = await deps.db.transaction().execute(async (trx) => {
       const submission = await trx
         .insertInto("admission_submissions")
         .values({
@@ -472,7 +515,10 @@ export async function submitApplication(
         },
         deps.now(),
       );
+      return submission.id;
     });
+    // The entrance test's paper and PIN, when the form has a test and no fee is waiting to be paid online.
+    if (row.cbt_enabled === 1) await issueApplicantPaper(deps, tenant.schoolId, submissionId);
     return { reference, replayed: false };
   } catch (error) {
     for (const storageKey of stored)
@@ -573,7 +619,13 @@ export async function getSubmission(deps: ApiDeps, tenant: Tenant, rawId: string
         .executeTakeFirst()
     : undefined;
   const { form_data: _text, student_id: _id, ...rest } = row;
-  return { ...rest, title: row.form_title, form_data, student_id: student?.unique_id ?? null };
+  return {
+    ...rest,
+    title: row.form_title,
+    form_data,
+    student_id: student?.unique_id ?? null,
+    cbt: await applicantScore(deps, tenant, row.id),
+  };
 }
 
 /** A document of a submission, to be sent as an attachment. */

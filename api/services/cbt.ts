@@ -29,7 +29,7 @@ import type { CbtPaperTable, CbtQuestionTable, CbtTestTable } from "../db/schema
 import { generateToken } from "../lib/crypto";
 import { ApiError, fromZod, gatherFieldErrorsAsync, validationError } from "../lib/errors";
 import { idempotencyKey } from "../lib/idempotency";
-import type { Selectable } from "kysely";
+import { sql, type Selectable } from "kysely";
 import type { UploadedFile } from "../../server-lib/multipart";
 import { classStudents } from "./attendance";
 import { recordFailure, refuseWhileLocked, type SignInClient, type Throttle } from "./auth";
@@ -289,6 +289,7 @@ async function paperCounts(deps: ApiDeps, schoolId: number, ids: number[]) {
     .select((eb) => ["test_id", eb.fn.countAll<number>().as("n")])
     .where("school_id", "=", schoolId)
     .where("test_id", "in", ids)
+    .where("student_id", "is not", null)
     .groupBy("test_id")
     .execute();
   return new Map(rows.map((r) => [Number(r.test_id), Number(r.n)]));
@@ -371,15 +372,18 @@ export async function getTest(deps: ApiDeps, tenant: Tenant, rawId: string | und
   return testOf(row, (await paperCounts(deps, tenant.schoolId, [row.id])).get(row.id) ?? 0);
 }
 
-/** A student's PIN: derived from the test's own random key, so that the slips can be printed again. */
-function pinOf(test: Pick<TestRow, "pin_key">, studentId: number, round: number): string {
-  const digest = createHmac("sha256", test.pin_key).update(`${studentId}:${round}`).digest();
+/**
+ * A PIN: derived from the test's own random key, so that the slips can be printed again. A student's is keyed by
+ * their id; an applicant's by `a` and their submission's id.
+ */
+export function pinOf(test: Pick<TestRow, "pin_key">, holder: number | string, round: number): string {
+  const digest = createHmac("sha256", test.pin_key).update(`${holder}:${round}`).digest();
   return String(digest.readUIntBE(0, 6) % 10 ** PIN_DIGITS).padStart(PIN_DIGITS, "0");
 }
 
-const pinHash = (testId: number, pin: string) => createHash("sha256").update(`${testId}:${pin}`).digest("hex");
+export const pinHash = (testId: number, pin: string) => createHash("sha256").update(`${testId}:${pin}`).digest("hex");
 
-async function bankOf(db: Db, test: TestRow) {
+export async function bankOf(db: Db, test: Pick<TestRow, "school_id" | "class_name" | "subject">) {
   return db
     .selectFrom("cbt_questions")
     .selectAll()
@@ -391,7 +395,7 @@ async function bankOf(db: Db, test: TestRow) {
 }
 
 /** One student's questions: `question_count` drawn at random from the bank, with their options' order. */
-function draw(test: TestRow, bank: QuestionRow[]): Drawn[] {
+export function draw(test: Pick<TestRow, "question_count" | "shuffle">, bank: QuestionRow[]): Drawn[] {
   const picked = shuffled(bank).slice(0, test.question_count);
   const ordered = test.shuffle ? picked : picked.sort((a, b) => a.id - b.id);
   return ordered.map((q) => {
@@ -485,13 +489,17 @@ export async function slipsOf(deps: ApiDeps, tenant: Tenant, rawId: string | und
 const deadlineOf = (paper: Pick<PaperRow, "ends_at">, test: Pick<TestRow, "grace_minutes">) =>
   paper.ends_at ? Date.parse(paper.ends_at) + test.grace_minutes * 60_000 : Infinity;
 
-function statusOf(paper: PaperRow, test: TestRow, now: number): AttemptStatus {
+export function statusOf(
+  paper: Pick<PaperRow, "submitted_at" | "ends_at" | "started_at">,
+  test: Pick<TestRow, "grace_minutes">,
+  now: number,
+): AttemptStatus {
   if (paper.submitted_at || (paper.ends_at && now > deadlineOf(paper, test))) return "submitted";
   if (paper.started_at) return "in_progress";
   return "not_started";
 }
 
-const drawnOf = (paper: Pick<PaperRow, "questions">) => JSON.parse(paper.questions) as Drawn[];
+export const drawnOf = (paper: Pick<PaperRow, "questions">) => JSON.parse(paper.questions) as Drawn[];
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
@@ -502,6 +510,19 @@ async function columnMax(deps: ApiDeps, tenant: Tenant, test: TestRow): Promise<
   if (!schoolClass) return null;
   const columns = columnsOf(settings, { schoolClass, term: test.term, session: test.session, result: "terminal" });
   return columns.find((c) => c.name === test.results_column)?.max ?? null;
+}
+
+/** A paper's score: the marks given so far, out of its questions' marks, and the theory answers not marked yet. */
+export function paperScore(
+  paper: Pick<PaperRow, "questions">,
+  marksOf: Map<number, number>,
+  given: { marks: number | null }[],
+) {
+  return {
+    score: round1(given.reduce((sum, a) => sum + (a.marks ?? 0), 0)),
+    max: drawnOf(paper).reduce((sum, d) => sum + (marksOf.get(d.q) ?? 0), 0),
+    unmarked: given.filter((a) => a.marks === null).length,
+  };
 }
 
 /** `GET /cbt/tests/{id}/scores`: every student the test is open to, A–Z. */
@@ -537,16 +558,14 @@ export async function testScores(deps: ApiDeps, tenant: Tenant, rawId: string | 
   }
   const now = deps.now().getTime();
   const rows: CbtScoreRow[] = papers.map((p) => {
-    const outOf = drawnOf(p).reduce((sum, d) => sum + (marksOf.get(d.q) ?? 0), 0);
-    const given = byPaper.get(p.id) ?? [];
-    const score = round1(given.reduce((sum, a) => sum + (a.marks ?? 0), 0));
+    const { score, max: outOf, unmarked } = paperScore(p, marksOf, byPaper.get(p.id) ?? []);
     return {
       student_id: Number(p.student_id),
       name: p.name,
       status: statusOf(p, test, now),
       score,
       max: outOf,
-      unmarked: given.filter((a) => a.marks === null).length,
+      unmarked,
       scaled: max === null || outOf === 0 ? null : round1((score / outOf) * max),
     };
   });
@@ -560,18 +579,20 @@ export async function theoryAnswers(deps: ApiDeps, tenant: Tenant, rawId: string
   const rows = await deps.db
     .selectFrom("cbt_answers")
     .innerJoin("cbt_papers", "cbt_papers.id", "cbt_answers.paper_id")
-    .innerJoin("students", "students.id", "cbt_papers.student_id")
-    .select([
+    // A student's answers, and an applicant's (their name as their submission gives it).
+    .leftJoin("students", "students.id", "cbt_papers.student_id")
+    .leftJoin("admission_submissions", "admission_submissions.id", "cbt_papers.submission_id")
+    .select((eb) => [
       "cbt_answers.paper_id",
       "cbt_answers.n",
       "cbt_answers.choice",
       "cbt_answers.marks",
       "cbt_papers.questions",
-      "students.name",
+      eb.fn.coalesce("students.name", "admission_submissions.student_name").as("name"),
     ])
     .where("cbt_answers.school_id", "=", tenant.schoolId)
     .where("cbt_papers.test_id", "=", test.id)
-    .orderBy("students.sort_name")
+    .orderBy(sql`coalesce(students.sort_name, admission_submissions.student_name)`)
     .orderBy("cbt_answers.paper_id")
     .orderBy("cbt_answers.n")
     .execute();
@@ -582,7 +603,7 @@ export async function theoryAnswers(deps: ApiDeps, tenant: Tenant, rawId: string
     out.push({
       paper_id: Number(r.paper_id),
       n: r.n,
-      name: r.name,
+      name: r.name ?? "",
       question: question.text,
       answer: r.choice,
       marks: r.marks === null ? null : Number(r.marks),

@@ -24,6 +24,7 @@ import {
   type RecipientStatus,
   type SentAudience,
 } from "../../contract/parent-messages";
+import { CBT_ADMISSION_MESSAGES, type ApplicantCbtAccess } from "../../contract/cbt";
 import type { FeePayment } from "../../contract/fees";
 import { messageFields, messageInput, messageSettingsFields } from "../../contract/parent-messages.schema";
 import { toE164 } from "../../contract/phone";
@@ -553,6 +554,86 @@ export async function sendApplicantDecision(
     );
   } catch (error) {
     logger.warn("applicant decision not queued", { submission_id: submission.id, ...errorFields(error) });
+  }
+}
+
+/** Lagos time, as the message to an applicant says when their test opens and closes. */
+const lagosTime = (iso: string) =>
+  new Date(iso).toLocaleString("en-GB", {
+    timeZone: "Africa/Lagos",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+
+/**
+ * An applicant's entrance test code and PIN, at the email address and phone number the application gave, on every
+ * channel this server has (without one, kept "not sent: no channel set up"). Once per submission (its key is
+ * theirs). A failure is logged and never undoes the application.
+ */
+export async function sendApplicantPin(
+  deps: ApiDeps,
+  tenant: Tenant,
+  submission: { id: number; student_name: string; form_data: string },
+  access: ApplicantCbtAccess,
+): Promise<void> {
+  try {
+    const school = await deps.db
+      .selectFrom("schools")
+      .select("school_name")
+      .where("id", "=", tenant.schoolId)
+      .executeTakeFirstOrThrow();
+    const answers = JSON.parse(submission.form_data) as Record<string, string | undefined>;
+    const text = fillText(CBT_ADMISSION_MESSAGES.pinText, {
+      name: submission.student_name,
+      school: school.school_name,
+      title: access.title,
+      code: access.code,
+      pin: access.pin ?? "",
+      address: `${deps.publicUrl}${access.path}`,
+      opens: lagosTime(access.opens_at),
+      closes: lagosTime(access.closes_at),
+    });
+    const channels = ownChannels(deps);
+    const lines = channels.map(
+      (channel): NewLine =>
+        addressed(
+          deps,
+          {
+            recipient_key: `a${submission.id}:${channel}`,
+            parent_name: answers.parentName?.trim() || null,
+            students: submission.student_name,
+            channel,
+            address: "",
+            text,
+            report_cards: null,
+            admission_letter: null,
+            status: "queued",
+            reason: null,
+          },
+          answers.emailAddress ?? "",
+          answers.phoneNumber ?? "",
+        ),
+    );
+    await storeMessage(
+      deps,
+      tenant,
+      {
+        audience: "admission_test",
+        target: null,
+        studentIds: [],
+        channels,
+        body: text,
+        balances: new Map(),
+        reportCards: false,
+      },
+      `admission-${submission.id}-test`,
+      lines,
+    );
+  } catch (error) {
+    logger.warn("applicant's test PIN not queued", { submission_id: submission.id, ...errorFields(error) });
   }
 }
 

@@ -32,6 +32,11 @@ export type PaymentDeps = Pick<ApiDeps, "db" | "now" | "publicUrl" | "payments">
    * service's, where the caller has the message channels); left out, nothing is sent.
    */
   sendReceipt?: (schoolId: number, feePaymentId: number) => Promise<void>;
+  /**
+   * What an application's fee being paid starts: the applicant's entrance test paper and PIN, when their form has a
+   * test (api/services/cbt-admissions.ts); left out, the confirmation page draws it when read.
+   */
+  paidApplication?: (schoolId: number, submissionId: number) => Promise<void>;
 };
 
 /** The payments the server runs with: Paystack with a key, the test checkout with PAYMENTS_SANDBOX=1, else none. */
@@ -274,6 +279,7 @@ export async function recordVerified(
       ? await onlineFeeRecorder(deps, row.school_id, row.term, row.session)
       : null;
   let feePaymentId: number | null = null;
+  let paidSubmission: number | null = null;
   await deps.db.transaction().execute(async (trx) => {
     const moved = await trx
       .updateTable("online_payments")
@@ -295,6 +301,7 @@ export async function recordVerified(
         .where("id", "=", row.submission_id)
         .where("school_id", "=", row.school_id)
         .execute();
+      paidSubmission = row.submission_id;
     }
     if (fees) {
       // The fees ledger's payment with its receipt, in the transaction that moved the row to paid: once.
@@ -317,6 +324,7 @@ export async function recordVerified(
   });
   // After the commit, once: only the caller that moved the row to paid recorded a fee payment.
   if (feePaymentId !== null) await deps.sendReceipt?.(row.school_id, feePaymentId);
+  if (paidSubmission !== null) await deps.paidApplication?.(row.school_id, paidSubmission);
 }
 
 /** The callback's check: asks Paystack about the reference and records what it says. */

@@ -169,3 +169,6 @@ const teachingPair = z
 export const noteForm = z.object({ pair: teachingPair, week: noteFields.shape.week });
 export const assignmentForm = assignmentFields.omit({ class: true, subject: true }).extend({ pair: teachingPair });
 export { noteReviewFields as noteReviewForm } from "../../contract/notes.schema";
+
+/** The entrance test of an admission form: a test's id, or none (the API checks it is the school's). */
+export const formTestForm = z.object({ test_id: z.number().int().positive().optional() });

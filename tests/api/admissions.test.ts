@@ -166,6 +166,7 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
         title: "JSS1 Entrance",
         amount: 2500.5,
         cbt_enabled: true,
+        cbt_test_id: null,
         status: "inactive",
         public_id: expect.stringMatching(/^[a-f0-9]{64}$/),
         public_link: `/apply/${body.data.public_id}`,
@@ -355,6 +356,7 @@ describe(`admissions API on ${DATABASE}`, { timeout: 180_000 }, () => {
         title: form.title,
         amount: form.amount,
         payment_status: form.amount > 0 ? "at_school" : "not_required",
+        cbt: null,
       });
       expect((await api.fetch(`/api/public/admission-forms/${form.public_id}/submissions/ADM-NOTREAL1`)).status).toBe(
         404,

@@ -375,6 +375,10 @@ const CASES: Record<string, IsolationCase> = {
     params: () => ({ id: admission.formId }),
     body: () => ({ status: "inactive" }),
   },
+  "PUT /api/admin/:uniqueId/admission-forms/:id/cbt-test": {
+    params: () => ({ id: admission.formId }),
+    body: () => ({ test_id: null }),
+  },
   "DELETE /api/admin/:uniqueId/admission-forms/:id": { params: () => ({ id: admission.formId }) },
   "GET /api/admin/:uniqueId/submissions": {},
   "GET /api/admin/:uniqueId/submissions/:id/details": { params: () => ({ id: admission.submissionId }) },

@@ -324,6 +324,7 @@ function addressesOf(s: Seeded): Record<string, string[]> {
     "admin/admission-forms": ["/admin/admission-forms", "/admin/admission-forms?tab=submissions"],
     "admin/admission-forms/create": ["/admin/admission-forms/create"],
     "admin/admission-forms/:id/delete": [`/admin/admission-forms/${s.form}/delete`],
+    "admin/admission-forms/:id/cbt-test": [`/admin/admission-forms/${s.form}/cbt-test`],
     "admin/school-fees": ["/admin/school-fees", "/admin/school-fees?tab=setup"],
     "admin/school-fees/:id/edit": [`/admin/school-fees/${s.fee}/edit`],
     "admin/school-fees/:id/delete": [`/admin/school-fees/${s.fee}/delete`],

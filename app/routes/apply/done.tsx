@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { ADMISSION_MESSAGES, type PublicAdmissionForm } from "../../../contract/admissions";
+import { ADMISSION_MESSAGES, type PublicAdmissionForm, type PublicSubmission } from "../../../contract/admissions";
+import { CBT_ADMISSION_MESSAGES as CM } from "../../../contract/cbt";
 import { formatWireNaira } from "../../../contract/money";
-import { PAYMENT_MESSAGES as PM, type ApplicationPaymentStatus } from "../../../contract/payments";
+import { PAYMENT_MESSAGES as PM } from "../../../contract/payments";
 import { publicApi } from "~/.server/auth.server";
 import { notFound } from "~/.server/not-found.server";
 import { payApplicationOrDone } from "~/.server/payments.server";
@@ -20,9 +21,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const api = publicApi(context);
   const base = `/api/public/admission-forms/${encodeURIComponent(params.publicId ?? "")}`;
   const [submission, form] = await Promise.all([
-    api.get<{ reference: string; title: string; amount: number; payment_status: ApplicationPaymentStatus }>(
-      `${base}/submissions/${encodeURIComponent(params.reference ?? "")}`,
-    ),
+    api.get<PublicSubmission>(`${base}/submissions/${encodeURIComponent(params.reference ?? "")}`),
     api.get<PublicAdmissionForm>(base),
   ]);
   if (submission.status === 404) notFound();
@@ -32,6 +31,8 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
     title: submission.data.title,
     amount: submission.data.amount,
     paymentStatus: submission.data.payment_status,
+    cbt: submission.data.cbt,
+    origin: new URL(request.url).origin,
     unavailable: new URL(request.url).searchParams.get("payment") === "unavailable",
     school: form.ok ? form.data.school : null,
     apiBase: context.apiPublicBase,
@@ -39,7 +40,8 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
 }
 
 export default function ApplicationDone() {
-  const { reference, title, school, apiBase, amount, paymentStatus, unavailable } = useLoaderData<typeof loader>();
+  const { reference, title, school, apiBase, amount, paymentStatus, unavailable, cbt, origin } =
+    useLoaderData<typeof loader>();
   const paying = useNavigation().state !== "idle";
   return (
     <main id="main" className="mx-auto max-w-2xl space-y-5 p-4">
@@ -64,6 +66,37 @@ export default function ApplicationDone() {
           {reference}
         </p>
       </section>
+      {cbt ? (
+        <section className="space-y-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-300" aria-labelledby="cbt">
+          <h2 id="cbt" className="text-lg font-bold">
+            {CM.heading}: {cbt.title}
+          </h2>
+          <p className="text-slate-700">
+            {CM.takeIt(`${origin}${cbt.path}`)}{" "}
+            <a href={cbt.path} className="font-semibold text-brand-700 underline">
+              {origin}
+              {cbt.path}
+            </a>
+          </p>
+          <dl className="grid gap-2 sm:grid-cols-2">
+            <div>
+              <dt className="text-sm text-slate-600">Test code</dt>
+              <dd className="font-mono text-2xl font-bold tracking-wider" data-testid="cbt-code">
+                {cbt.code}
+              </dd>
+            </div>
+            {cbt.pin ? (
+              <div>
+                <dt className="text-sm text-slate-600">PIN</dt>
+                <dd className="font-mono text-2xl font-bold tracking-wider" data-testid="cbt-pin">
+                  {cbt.pin}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+          <p className="text-sm text-slate-700">{cbt.pin ? CM.pinOnce : CM.pinShown}</p>
+        </section>
+      ) : null}
       {paymentStatus !== "not_required" ? (
         <section className="space-y-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-labelledby="fee">
           <h2 id="fee" className="text-lg font-bold">

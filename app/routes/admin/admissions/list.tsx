@@ -167,7 +167,15 @@ function AdmissionFormCard({
           </div>
           <div>
             <dt className="text-slate-600">CBT</dt>
-            <dd className="font-semibold">{form.cbt_enabled ? "On" : "Off"}</dd>
+            <dd className="font-semibold">
+              {form.cbt_enabled ? (
+                <Link to={`${ADMISSIONS_HOME}/${form.id}/cbt-test`} className="text-brand-700 underline">
+                  {form.cbt_test_id === null ? "On: choose the test" : "On: test linked"}
+                </Link>
+              ) : (
+                "Off"
+              )}
+            </dd>
           </div>
           <div>
             <dt className="text-slate-600">Created</dt>

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "~/components/ui/ConfirmDialog";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { decisionText } from "./decision-text";
 import { PAYMENT_MESSAGES } from "../../../../contract/payments";
+import { CBT_ADMISSION_MESSAGES as CM } from "../../../../contract/cbt";
 import { ADMISSIONS_HOME, StatusBadge } from "./shared";
 
 /**
@@ -58,6 +59,15 @@ export default function SubmissionReview() {
           Application fee: <strong>{PAYMENT_MESSAGES.paymentStatus[submission.payment_status]}</strong>
           {submission.payment_reference ? ` · Payment reference ${submission.payment_reference}` : ""}
         </p>
+        {submission.cbt ? (
+          <p data-testid="submission-cbt">
+            {CM.reviewHeading}: <strong>{submission.cbt.title}</strong> (code {submission.cbt.code}) ·{" "}
+            {submission.cbt.status === "not_started"
+              ? CM.notTaken
+              : `${submission.cbt.status === "in_progress" ? CM.inProgress : CM.taken}: ${submission.cbt.score} / ${submission.cbt.max}`}
+            {submission.cbt.unmarked > 0 ? ` · ${CM.theoryPending(submission.cbt.unmarked)}` : ""}
+          </p>
+        ) : null}
         {submission.student_id ? (
           <p>
             <Link
