@@ -14,6 +14,7 @@ import type { ApplicationPaymentStatus } from "./payments";
  *          → 201 {message, data: AdmissionForm}; a re-sent key 200 with the same form
  * - PUT    /admission-forms/{id}/toggle-status {status} → 200 {message, data: AdmissionForm}
  * - DELETE /admission-forms/{id}                  → 200 {message}; its submissions stay
+ * - GET    /admission-forms/{id}                  → 200 {data: AdmissionForm}; another school's is 404
  * - PUT    /admission-forms/{id}/cbt-test {test_id} → 200 {message, data: AdmissionForm}: the test of a form with
  *          `cbt_enabled` (one of the school's; null removes it); its applicants get a paper and PIN (contract/cbt.ts)
  * - GET    /submissions/{id}/details              → {data: SubmissionDetail}

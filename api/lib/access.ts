@@ -129,6 +129,7 @@ export const ROUTE_ACCESS: Record<string, RouteAccess> = {
   // Forms and the list of submissions; reviewing and deciding a submission is the main admin's alone.
   "GET /api/admin/:uniqueId/admission-forms": "admission",
   "POST /api/admin/:uniqueId/create-admission-form": "admission",
+  "GET /api/admin/:uniqueId/admission-forms/:id": "admission",
   "PUT /api/admin/:uniqueId/admission-forms/:id/toggle-status": "admission",
   "PUT /api/admin/:uniqueId/admission-forms/:id/cbt-test": "admission",
   "DELETE /api/admin/:uniqueId/admission-forms/:id": "admission",

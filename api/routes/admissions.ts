@@ -28,6 +28,7 @@ import {
   createForm,
   decideSubmissions,
   deleteForm,
+  getForm,
   getSubmission,
   listForms,
   listSubmissions,
@@ -62,6 +63,7 @@ export function admissionRoutes(deps: ApiDeps) {
       );
       return c.json({ message: SPEC.created, data: form }, replayed ? 200 : 201);
     })
+    .get("/admission-forms/:id", async (c) => c.json({ data: await getForm(deps, c.get("tenant"), c.req.param("id")) }))
     .put("/admission-forms/:id/toggle-status", documented({ body: toggleStatusPayload }), async (c) => {
       const form = await setFormStatus(deps, c.get("tenant"), c.req.param("id"), await readJson(c));
       return c.json({ message: form.status === "active" ? SPEC.activated : SPEC.deactivated, data: form });

@@ -132,6 +132,12 @@ async function findForm(deps: ApiDeps, tenant: Tenant, rawId: string) {
   return row;
 }
 
+/** One of the school's forms, with its submission count. */
+export async function getForm(deps: ApiDeps, tenant: Tenant, rawId: string): Promise<AdmissionForm> {
+  const row = await findForm(deps, tenant, rawId);
+  return toForm(row, (await submissionCounts(deps.db, [row.id])).get(row.id) ?? 0);
+}
+
 /** Adds a form; a re-sent idempotency key answers the form made then (`replayed`). */
 export async function createForm(
   deps: ApiDeps,

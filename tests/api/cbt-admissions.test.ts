@@ -139,6 +139,8 @@ describe(`CBT for admissions on ${DATABASE}`, { timeout: 180_000 }, () => {
     expect(linked.body).toMatchObject({ message: CM.linked, data: { id: form.id, cbt_test_id: test.id } });
     const listed = await get<{ data: AdmissionForm[] }>(school, "/admission-forms");
     expect(listed.data.find((f) => f.id === form.id)?.cbt_test_id).toBe(test.id);
+    expect(await get<AdmissionForm>(school, `/admission-forms/${form.id}`)).toMatchObject({ cbt_test_id: test.id });
+    expect((await call(other, "GET", `/admission-forms/${form.id}`)).status).toBe(404);
   });
 
   let reference: string;

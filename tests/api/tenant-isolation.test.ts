@@ -371,6 +371,7 @@ const CASES: Record<string, IsolationCase> = {
   "POST /api/admin/:uniqueId/create-admission-form": {
     body: () => ({ title: "Planted Form", amount: 100, status: "active" }),
   },
+  "GET /api/admin/:uniqueId/admission-forms/:id": { params: () => ({ id: admission.formId }) },
   "PUT /api/admin/:uniqueId/admission-forms/:id/toggle-status": {
     params: () => ({ id: admission.formId }),
     body: () => ({ status: "inactive" }),

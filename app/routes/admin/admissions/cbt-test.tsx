@@ -3,7 +3,6 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { parseWithZod } from "@conform-to/zod";
 import { ADMISSION_SPEC_MESSAGES as SPEC, type AdmissionForm } from "../../../../contract/admissions";
 import { CBT_ADMISSION_MESSAGES as CM, type CbtTest } from "../../../../contract/cbt";
-import type { Paginated } from "../../../../contract/http";
 import { withAdmin } from "~/.server/auth.server";
 import { readFormData } from "~/.server/form.server";
 import { formTestForm } from "~/.server/form-schemas";
@@ -26,12 +25,12 @@ export const meta: MetaFunction = () => [{ title: CM.testLabel }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return withAdmin(request, context, async ({ api }) => {
-    const [forms, tests] = await Promise.all([
-      api.get<Paginated<AdmissionForm>>("/admission-forms", { query: { per_page: 100 }, fallback: SPEC.failedForms }),
+    const [found, tests] = await Promise.all([
+      api.get<AdmissionForm>(`/admission-forms/${encodeURIComponent(params.id ?? "")}`),
       api.get<CbtTest[]>("/cbt/tests"),
     ]);
-    const form = forms.ok ? forms.data.data.find((f) => String(f.id) === params.id) : undefined;
-    if (!form) notFound(SPEC.failedForms, { to: ADMISSIONS_HOME, label: "Admission" });
+    if (!found.ok) notFound(SPEC.failedForms, { to: ADMISSIONS_HOME, label: "Admission" });
+    const form = found.data;
     return {
       form: { title: form.title, cbt_enabled: form.cbt_enabled, test_id: form.cbt_test_id },
       tests: tests.ok
