@@ -6,7 +6,7 @@ import { pdfBytes, SAMPLES } from "../api/file-samples";
 import { shiftDay, TODAY } from "../e2e/support/calendar";
 import type { UploadFile } from "../e2e/support/files";
 import type { Browser } from "./support/browser";
-import { registerSchool, signedInTeacher, type Admin } from "./support/school";
+import { schoolWithTwoTeachers, type Admin } from "./support/school";
 
 /**
  * Assignments with JavaScript off: the new assignment's multipart form with attachments (refusals beside their
@@ -24,34 +24,7 @@ const assignments = async (when = "upcoming") =>
   (await school.api<{ data: Paginated<Assignment> }>("GET", `/assignments?when=${when}&per_page=100`)).body.data.data;
 
 beforeAll(async () => {
-  school = await registerSchool("StaffAssignments");
-  const settings = await school.api("POST", "/school-settings", {
-    school_settings: {
-      sections: ["Junior"],
-      classes: [
-        { class_name: "JSS1", section: "Junior", subjects: ["Mathematics", "English"] },
-        { class_name: "JSS2", section: "Junior", subjects: ["Mathematics"] },
-      ],
-    },
-  });
-  expect(settings.status).toBe(200);
-  ada = (
-    await signedInTeacher(school, {
-      name: "Mrs. Ada Obi",
-      email: "ada@homework.ng",
-      teaching: [
-        { class: "JSS1", subject: "Mathematics" },
-        { class: "JSS2", subject: "Mathematics" },
-      ],
-    })
-  ).browser;
-  bola = (
-    await signedInTeacher(school, {
-      name: "Mr. Bola Ade",
-      email: "bola@homework.ng",
-      teaching: [{ class: "JSS1", subject: "English" }],
-    })
-  ).browser;
+  ({ school, ada, bola } = await schoolWithTwoTeachers("StaffAssignments", "homework.ng"));
 });
 
 describe("a teacher's assignments without JavaScript", () => {

@@ -5,7 +5,7 @@ import type { Paginated } from "../../contract/http";
 import { pdfBytes, SAMPLES } from "../api/file-samples";
 import type { UploadFile } from "../e2e/support/files";
 import type { Browser } from "./support/browser";
-import { emailLogin, registerSchool, signedIn, signedInTeacher, type Admin } from "./support/school";
+import { emailLogin, schoolWithTwoTeachers, signedIn, type Admin } from "./support/school";
 
 /**
  * Lesson notes with JavaScript off: the teacher's multipart upload form (its refusals beside their fields, the
@@ -26,34 +26,7 @@ const notes = async () =>
   (await school.api<{ data: Paginated<LessonNote> }>("GET", "/notes?per_page=100")).body.data.data;
 
 beforeAll(async () => {
-  school = await registerSchool("StaffNotes");
-  const settings = await school.api("POST", "/school-settings", {
-    school_settings: {
-      sections: ["Junior"],
-      classes: [
-        { class_name: "JSS1", section: "Junior", subjects: ["Mathematics", "English"] },
-        { class_name: "JSS2", section: "Junior", subjects: ["Mathematics"] },
-      ],
-    },
-  });
-  expect(settings.status).toBe(200);
-  ada = (
-    await signedInTeacher(school, {
-      name: "Mrs. Ada Obi",
-      email: "ada@notes.ng",
-      teaching: [
-        { class: "JSS1", subject: "Mathematics" },
-        { class: "JSS2", subject: "Mathematics" },
-      ],
-    })
-  ).browser;
-  bola = (
-    await signedInTeacher(school, {
-      name: "Mr. Bola Ade",
-      email: "bola@notes.ng",
-      teaching: [{ class: "JSS1", subject: "English" }],
-    })
-  ).browser;
+  ({ school, ada, bola } = await schoolWithTwoTeachers("StaffNotes", "notes.ng"));
 });
 
 describe("a teacher's lesson notes without JavaScript", () => {

@@ -113,3 +113,35 @@ export async function signedInTeacher(
   if (page.path !== "/staff/dashboard") throw new Error(`teacher login ended on ${page.path}`);
   return { browser, id: added.body.data.id };
 }
+
+/**
+ * A school with JSS1 (Mathematics, English) and JSS2 (Mathematics), and two teachers signed in without JavaScript:
+ * Mrs. Ada Obi teaching Mathematics in both classes, Mr. Bola Ade English in JSS1 (`ada@<domain>`, `bola@<domain>`).
+ */
+export async function schoolWithTwoTeachers(prefix: string, domain: string) {
+  const school = await registerSchool(prefix);
+  const settings = await school.api("POST", "/school-settings", {
+    school_settings: {
+      sections: ["Junior"],
+      classes: [
+        { class_name: "JSS1", section: "Junior", subjects: ["Mathematics", "English"] },
+        { class_name: "JSS2", section: "Junior", subjects: ["Mathematics"] },
+      ],
+    },
+  });
+  if (settings.status !== 200) throw new Error(`school settings: ${settings.status}`);
+  const ada = await signedInTeacher(school, {
+    name: "Mrs. Ada Obi",
+    email: `ada@${domain}`,
+    teaching: [
+      { class: "JSS1", subject: "Mathematics" },
+      { class: "JSS2", subject: "Mathematics" },
+    ],
+  });
+  const bola = await signedInTeacher(school, {
+    name: "Mr. Bola Ade",
+    email: `bola@${domain}`,
+    teaching: [{ class: "JSS1", subject: "English" }],
+  });
+  return { school, ada: ada.browser, bola: bola.browser };
+}
