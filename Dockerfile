@@ -31,7 +31,9 @@ RUN npm run build \
 
 # The final stage has Node alone: no npm, no compilers, no headers.
 FROM debian:bookworm-slim
+# NODE_OPTIONS caps each process's JavaScript heap as `npm start` does (README, Performance); -e overrides it.
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--max-old-space-size=512 \
     DATA_DIR=/data \
     HOST=0.0.0.0 \
     PORT=3000

@@ -6,6 +6,7 @@ import { bodyLimit } from "hono/body-limit";
 import cluster from "node:cluster";
 import { compressWhole } from "./server/compression";
 import path from "node:path";
+import { getHeapStatistics } from "node:v8";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createApi } from "./api/app";
 import type { ApiDeps } from "./api/context";
@@ -193,6 +194,8 @@ async function main() {
     logger.info("listening", {
       url: `http://${info.address === "0.0.0.0" ? "localhost" : info.address}:${info.port}`,
       pid: process.pid,
+      // The JavaScript heap's cap: `npm start` and the image set it (--max-old-space-size), or Node's default.
+      heapLimitMb: Math.round(getHeapStatistics().heap_size_limit / 2 ** 20),
     });
   });
 

@@ -342,9 +342,14 @@ function checkProduced(
 
 const SEARCH_TERMS = ["okafor", "adebayo", "bello 1", "ADM/2026/0004", "zainab"];
 
+/** Node's flags in `npm start` (the heap cap): the bench runs the server as a host does. */
+const startFlags = (JSON.parse(fs.readFileSync("package.json", "utf8")).scripts.start as string)
+  .split(/\s+/)
+  .filter((word) => word.startsWith("--"));
+
 /** The server as the bench runs it: two workers unless told; its JSON log kept in `log` when one is given. */
 function startServer(dataDir: string, log: string[] | null, workers?: number): ChildProcess {
-  const child = spawn("node", [path.join(buildDir, "server.mjs")], {
+  const child = spawn("node", [...startFlags, path.join(buildDir, "server.mjs")], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
