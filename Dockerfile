@@ -17,6 +17,8 @@ ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 \
 ARG NODE_EXTRA_CA_CERTS
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci applies the project's patches to its packages (patch-package, postinstall).
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 # The build, the operator's scripts as plain JavaScript, then the runtime's packages alone, slimmed; and a
