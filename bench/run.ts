@@ -291,7 +291,7 @@ interface Floor {
 /**
  * CI's check: every figure was measured (no zero or missing number) and the byte budgets hold.
  * Timings are not judged there: a shared CI machine says nothing about them. Nor is the one-worker memory: the small
- * data set does not load a worker as the full one does (324–337 MB there, 477 MB on the full set; README, Performance).
+ * data set does not load a worker as the full one does (README, Performance).
  */
 function checkProduced(
   results: {
