@@ -96,12 +96,12 @@ export function ofSchool(
     : sql<SqlBool>`${column} = ${schoolId}`;
 }
 
+/** Text taken literally inside a LIKE pattern written with `escape '\\'`: `%`, `_` and `\\` are no wildcards there. */
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** A search box's text as a LIKE pattern that finds it anywhere: trimmed, lower-cased, `%`, `_` and `\` taken literally. */
 export function containsPattern(text: string): string {
-  return `%${text
-    .trim()
-    .toLowerCase()
-    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${likeLiteral(text.trim().toLowerCase())}%`;
 }
 
 /**

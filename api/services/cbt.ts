@@ -42,7 +42,7 @@ type TestRow = Selectable<CbtTestTable>;
 type PaperRow = Selectable<CbtPaperTable>;
 
 /** A drawn question of a paper: the bank question's id and, for an objective one, its options' order. */
-interface Drawn {
+export interface Drawn {
   q: number;
   o: number[] | null;
 }
@@ -801,7 +801,7 @@ async function bankQuestion(deps: ApiDeps, paper: PaperRow, drawn: Drawn): Promi
 }
 
 /** The options as this student sees them, in their order; true/false's are fixed. */
-function shownOptions(question: QuestionRow, drawn: Drawn): string[] | null {
+export function shownOptions(question: Pick<QuestionRow, "kind" | "options">, drawn: Drawn): string[] | null {
   if (question.kind === "true_false") return TRUE_FALSE;
   if (question.kind !== "objective" || !question.options) return null;
   const options = JSON.parse(question.options) as string[];

@@ -6,9 +6,11 @@ import { tarGz } from "../../server-lib/tar";
 import type { ApiDeps, Tenant } from "../context";
 import type { Db } from "../db";
 import type { Database, Student } from "../db/schema";
+import { containsPattern, likeLiteral } from "../db/search";
 import { requireMainAdmin } from "../lib/access";
 import { ApiError } from "../lib/errors";
 import { recordAudit } from "./audit";
+import { drawnOf, shownOptions, type Drawn } from "./cbt";
 import { receiptPdf } from "./fee-receipt-pdf";
 import { readMedia } from "./media";
 import { findStudent } from "./students";
@@ -20,16 +22,16 @@ import { findStudent } from "./students";
 
 const DOCUMENT_EXTENSIONS: Record<string, string> = { ...IMAGE_EXTENSIONS, "application/pdf": "pdf" };
 
-/** Text matched literally by LIKE (a Unique ID may hold `_`, a name `%`, which LIKE would take for wildcards). */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** Whether an audit entry names one of `ids` among its comma-separated record ids, matched literally. */
+/**
+ * Whether an audit entry names one of `ids` among its comma-separated record ids, matched literally (a Unique ID may
+ * hold `_`, which LIKE would take for any character).
+ */
 const namesAnyOf = (ids: ReadonlyArray<string | number>) => (eb: ExpressionBuilder<Database, "audit_log">) =>
   eb.or(ids.map((id) => sql<SqlBool>`',' || record_ids || ',' like ${`%,${likeLiteral(String(id))},%`} escape '\\'`));
 
 /** Whether a text column may hold `name` (whatever its case): a first sieve, `nameIn` then finds it as a whole name. */
 const mayHold = (column: string, name: string) =>
-  sql<SqlBool>`lower(${sql.ref(column)}) like lower(${`%${likeLiteral(name)}%`}) escape '\\'`;
+  sql<SqlBool>`lower(${sql.ref(column)}) like ${containsPattern(name)} escape '\\'`;
 
 /**
  * The student's name as a whole name in a text, whatever its case: "Ada Obi" is found in "Dear parent of Ada Obi,"
@@ -98,18 +100,10 @@ async function onlinePaymentsOf(db: Db, tenant: Tenant, studentId: number, submi
     .execute();
 }
 
-interface Drawn {
-  q: number;
-  o: number[] | null;
-}
-
 /** An answer as the student saw it: an objective choice is the index of the option as shown to them. */
-function answerText(question: { kind: string; options: string | null } | undefined, drawn: Drawn, choice: string) {
-  if (!question || question.kind === "theory") return choice;
-  const index = Number(choice);
-  if (question.kind === "true_false") return ["True", "False"][index] ?? choice;
-  const options = question.options ? (JSON.parse(question.options) as string[]) : [];
-  return options[drawn.o?.[index] ?? index] ?? choice;
+function answerText(question: Parameters<typeof shownOptions>[0] | undefined, drawn: Drawn, choice: string) {
+  const shown = question ? shownOptions(question, drawn) : null;
+  return shown?.[Number(choice)] ?? choice;
 }
 
 /** The student's computer-based test papers: each test, and each answer with its question and marks. */
@@ -146,7 +140,7 @@ async function cbtPapersOf(db: Db, tenant: Tenant, studentId: number) {
     .orderBy("paper_id")
     .orderBy("n")
     .execute();
-  const drawn = new Map(papers.map((p) => [p.id, JSON.parse(p.questions) as Drawn[]]));
+  const drawn = new Map(papers.map((p) => [p.id, drawnOf(p)]));
   const ids = [...new Set([...drawn.values()].flat().map((d) => d.q))];
   const questions = new Map<number, { kind: string; text: string; options: string | null; marks: number }>();
   // In slices, within every database's limit of bound values.

@@ -16,6 +16,7 @@ import {
 } from "../../contract/timetables";
 import type { ApiDeps, Tenant } from "../context";
 import type { Database, TimetableScheduleTable, TimetableTable } from "../db/schema";
+import { containsPattern } from "../db/search";
 import { ApiError, fromZod, validationError } from "../lib/errors";
 import { paginate, type PageParams } from "../lib/pagination";
 import { isRecordKey } from "../lib/record-key";
@@ -97,7 +98,7 @@ export async function listTimetables(
   const words = (query.q ?? "").trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
   let base = deps.db.selectFrom("timetables").where("timetables.school_id", "=", tenant.schoolId);
   for (const word of words) {
-    const pattern = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(word);
     base = base.where((eb) =>
       eb.or(
         SEARCH_COLUMNS.map(
