@@ -495,11 +495,75 @@ export interface DecidedSubmission {
   form_data: string;
 }
 
+/** What the school tells an applicant on its own. */
+interface ApplicantMessage {
+  audience: "admission" | "admission_test";
+  /** The message's key: it is stored once per submission and key. */
+  key: string;
+  /** The text on a channel, given the school's name. */
+  text: (channel: MessageChannel, schoolName: string) => string;
+  /** Whether the email carries the admission letter. */
+  letter?: boolean;
+}
+
 /**
- * The decision on a submission to the applicant, when the school turned this on: at the email address and phone
- * number the application gave, on every channel this server has; an approval's email carries the admission letter,
- * made as the line is sent. Once per submission and decision (its key is theirs). A failure is logged and never
- * undoes the decision.
+ * A message to an applicant, at the email address and phone number the application gave, on every channel this
+ * server has (without one, kept "not sent: no channel set up").
+ */
+async function queueForApplicant(
+  deps: ApiDeps,
+  tenant: Tenant,
+  submission: { id: number; student_name: string; form_data: string },
+  message: ApplicantMessage,
+): Promise<void> {
+  const school = await deps.db
+    .selectFrom("schools")
+    .select("school_name")
+    .where("id", "=", tenant.schoolId)
+    .executeTakeFirstOrThrow();
+  const answers = JSON.parse(submission.form_data) as Record<string, string | undefined>;
+  const channels = ownChannels(deps);
+  const lines = channels.map(
+    (channel): NewLine =>
+      addressed(
+        deps,
+        {
+          recipient_key: `a${submission.id}:${channel}`,
+          parent_name: answers.parentName?.trim() || null,
+          students: submission.student_name,
+          channel,
+          address: "",
+          text: message.text(channel, school.school_name),
+          report_cards: null,
+          admission_letter: message.letter && channel === "email" ? submission.id : null,
+          status: "queued",
+          reason: null,
+        },
+        answers.emailAddress ?? "",
+        answers.phoneNumber ?? "",
+      ),
+  );
+  await storeMessage(
+    deps,
+    tenant,
+    {
+      audience: message.audience,
+      target: null,
+      studentIds: [],
+      channels,
+      body: lines[0].text,
+      balances: new Map(),
+      reportCards: false,
+    },
+    message.key,
+    lines,
+  );
+}
+
+/**
+ * The decision on a submission to the applicant, when the school turned this on; an approval's email carries the
+ * admission letter, made as the line is sent. Once per submission and decision. A failure is logged and never undoes
+ * the decision.
  */
 export async function sendApplicantDecision(
   deps: ApiDeps,
@@ -509,49 +573,17 @@ export async function sendApplicantDecision(
 ): Promise<void> {
   try {
     if (!(await savedSettings(deps.db, tenant.schoolId)).decisions) return;
-    const school = await deps.db
-      .selectFrom("schools")
-      .select("school_name")
-      .where("id", "=", tenant.schoolId)
-      .executeTakeFirstOrThrow();
-    const answers = JSON.parse(submission.form_data) as Record<string, string | undefined>;
-    const values = { name: submission.student_name, school: school.school_name, class: submission.class_applying_into };
     const approved = decision === "approve";
-    const channels = ownChannels(deps);
-    const lines = channels.map((channel): NewLine => {
-      const text = fillText(
-        approved ? (channel === "email" ? APPLICANT.approvedEmail : APPLICANT.approvedSms) : APPLICANT.rejected,
-        values,
-      );
-      const line: NewLine = {
-        recipient_key: `a${submission.id}:${channel}`,
-        parent_name: answers.parentName?.trim() || null,
-        students: submission.student_name,
-        channel,
-        address: "",
-        text,
-        report_cards: null,
-        admission_letter: approved && channel === "email" ? submission.id : null,
-        status: "queued",
-        reason: null,
-      };
-      return addressed(deps, line, answers.emailAddress ?? "", answers.phoneNumber ?? "");
+    await queueForApplicant(deps, tenant, submission, {
+      audience: "admission",
+      key: `admission-${submission.id}-${decision}`,
+      text: (channel, school) =>
+        fillText(
+          approved ? (channel === "email" ? APPLICANT.approvedEmail : APPLICANT.approvedSms) : APPLICANT.rejected,
+          { name: submission.student_name, school, class: submission.class_applying_into },
+        ),
+      letter: approved,
     });
-    await storeMessage(
-      deps,
-      tenant,
-      {
-        audience: "admission",
-        target: null,
-        studentIds: [],
-        channels,
-        body: lines[0].text,
-        balances: new Map(),
-        reportCards: false,
-      },
-      `admission-${submission.id}-${decision}`,
-      lines,
-    );
   } catch (error) {
     logger.warn("applicant decision not queued", { submission_id: submission.id, ...errorFields(error) });
   }
@@ -569,9 +601,8 @@ const lagosTime = (iso: string) =>
   });
 
 /**
- * An applicant's entrance test code and PIN, at the email address and phone number the application gave, on every
- * channel this server has (without one, kept "not sent: no channel set up"). Once per submission (its key is
- * theirs). A failure is logged and never undoes the application.
+ * An applicant's entrance test code and PIN. Once per submission. A failure is logged and never undoes the
+ * application.
  */
 export async function sendApplicantPin(
   deps: ApiDeps,
@@ -580,58 +611,21 @@ export async function sendApplicantPin(
   access: ApplicantCbtAccess,
 ): Promise<void> {
   try {
-    const school = await deps.db
-      .selectFrom("schools")
-      .select("school_name")
-      .where("id", "=", tenant.schoolId)
-      .executeTakeFirstOrThrow();
-    const answers = JSON.parse(submission.form_data) as Record<string, string | undefined>;
-    const text = fillText(CBT_ADMISSION_MESSAGES.pinText, {
-      name: submission.student_name,
-      school: school.school_name,
-      title: access.title,
-      code: access.code,
-      pin: access.pin ?? "",
-      address: `${deps.publicUrl}${access.path}`,
-      opens: lagosTime(access.opens_at),
-      closes: lagosTime(access.closes_at),
+    await queueForApplicant(deps, tenant, submission, {
+      audience: "admission_test",
+      key: `admission-${submission.id}-test`,
+      text: (_channel, school) =>
+        fillText(CBT_ADMISSION_MESSAGES.pinText, {
+          name: submission.student_name,
+          school,
+          title: access.title,
+          code: access.code,
+          pin: access.pin ?? "",
+          address: `${deps.publicUrl}${access.path}`,
+          opens: lagosTime(access.opens_at),
+          closes: lagosTime(access.closes_at),
+        }),
     });
-    const channels = ownChannels(deps);
-    const lines = channels.map(
-      (channel): NewLine =>
-        addressed(
-          deps,
-          {
-            recipient_key: `a${submission.id}:${channel}`,
-            parent_name: answers.parentName?.trim() || null,
-            students: submission.student_name,
-            channel,
-            address: "",
-            text,
-            report_cards: null,
-            admission_letter: null,
-            status: "queued",
-            reason: null,
-          },
-          answers.emailAddress ?? "",
-          answers.phoneNumber ?? "",
-        ),
-    );
-    await storeMessage(
-      deps,
-      tenant,
-      {
-        audience: "admission_test",
-        target: null,
-        studentIds: [],
-        channels,
-        body: text,
-        balances: new Map(),
-        reportCards: false,
-      },
-      `admission-${submission.id}-test`,
-      lines,
-    );
   } catch (error) {
     logger.warn("applicant's test PIN not queued", { submission_id: submission.id, ...errorFields(error) });
   }
