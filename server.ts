@@ -15,8 +15,7 @@ import { openJobQueue, productJobs, type JobQueue } from "./api/jobs";
 import { keepSpreadsheetWorkerReady } from "./api/lib/spreadsheet";
 import { bankProviderFor } from "./api/services/bank-providers";
 import { mailerFor } from "./api/services/mail";
-import { issueApplicantPaper } from "./api/services/cbt-admissions";
-import { onlinePaymentReceipts } from "./api/services/messages";
+import { withPaymentFollowUps } from "./api/services/payment-follow-ups";
 import { paymentsFor } from "./api/services/payments";
 import { smsProviderFor } from "./api/services/sms";
 import { configuredStorage } from "./api/storage/configured";
@@ -102,14 +101,7 @@ async function main() {
     // Every process runs jobs; the database hands each job to one of them. What a job enqueues (the receipt of a
     // payment the periodic check recorded) goes to the queue it runs in.
     const jobDeps: ApiDeps = { ...deps, jobs: { enqueue: (...job) => queue.enqueue(...job) } };
-    const queue: JobQueue = await openJobQueue(
-      database,
-      productJobs({
-        ...deps,
-        sendReceipt: onlinePaymentReceipts(jobDeps),
-        paidApplication: (schoolId, submissionId) => issueApplicantPaper(jobDeps, schoolId, submissionId),
-      }),
-    );
+    const queue: JobQueue = await openJobQueue(database, productJobs(withPaymentFollowUps(jobDeps)));
     jobs = queue;
     await jobs.start();
     const api = createApi({ ...deps, jobs });

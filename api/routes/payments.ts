@@ -6,8 +6,7 @@ import type { TenantEnv } from "../middleware/tenant";
 import { z } from "zod";
 import { PAYMENT_MESSAGES as M } from "../../contract/payments";
 import { makePayLink, payByLink, readPayLink, studentOnline } from "../services/fee-links";
-import { issueApplicantPaper } from "../services/cbt-admissions";
-import { onlinePaymentReceipts } from "../services/messages";
+import { withPaymentFollowUps } from "../services/payment-follow-ups";
 import {
   answerSandboxCheckout,
   listOnlinePayments,
@@ -21,16 +20,6 @@ const label = z.string().max(30).optional().catch(undefined);
 /** The session travels as `year`, as on the fees calls. */
 const termQuery = z.object({ term: label, year: label }).transform(({ term, year }) => ({ term, session: year }));
 
-/**
- * A fee payment recorded from a verified online payment sends its receipt, as one recorded by hand does; a paid
- * application fee draws the applicant's entrance test paper and sends its PIN.
- */
-const withFollowUps = (deps: ApiDeps) => ({
-  ...deps,
-  sendReceipt: onlinePaymentReceipts(deps),
-  paidApplication: (schoolId: number, submissionId: number) => issueApplicantPaper(deps, schoolId, submissionId),
-});
-
 /** The reconciliation page's calls and the fee page's payment links, under /api/admin/{uniqueId}. */
 export function onlinePaymentRoutes(deps: ApiDeps) {
   return new Hono<TenantEnv>()
@@ -40,7 +29,7 @@ export function onlinePaymentRoutes(deps: ApiDeps) {
     .post("/online-payments/check", async (c) => {
       const body = (await readJson(c)) as { reference?: unknown } | null;
       const reference = typeof body?.reference === "string" ? body.reference : undefined;
-      const checked = await recheckPending(withFollowUps(deps), c.get("tenant").schoolId, reference);
+      const checked = await recheckPending(withPaymentFollowUps(deps), c.get("tenant").schoolId, reference);
       return c.json({ message: M.checked(checked.checked), data: checked });
     })
     .get("/fees/students/:id/online", async (c) =>
@@ -68,7 +57,7 @@ export function publicPayLinkRoutes(deps: ApiDeps) {
 export function publicPaymentRoutes(deps: ApiDeps) {
   return new Hono()
     .post("/:reference/verify", async (c) =>
-      c.json({ data: await verifyPayment(withFollowUps(deps), c.req.param("reference")) }),
+      c.json({ data: await verifyPayment(withPaymentFollowUps(deps), c.req.param("reference")) }),
     )
     .get("/:reference/sandbox", async (c) =>
       c.json({ data: await readSandboxCheckout(deps, c.req.param("reference")) }),
@@ -84,7 +73,7 @@ export function publicPaymentRoutes(deps: ApiDeps) {
 export function paystackWebhookRoutes(deps: ApiDeps) {
   return new Hono().post("/webhook", async (c) => {
     const raw = await readTextWithin(c.req.raw, 256 * 1024);
-    if (!takeWebhook(withFollowUps(deps), raw, c.req.header("x-paystack-signature")))
+    if (!takeWebhook(withPaymentFollowUps(deps), raw, c.req.header("x-paystack-signature")))
       return c.json({ message: "Invalid signature." }, 401);
     return c.json({ status: "ok" }, 200);
   });
