@@ -224,6 +224,8 @@ export const CBT_MESSAGES = {
   marksSaved: "Marks saved",
   sentToResults: (column: string) => `Scores sent to the ${column} column`,
   answerSaved: "Answer saved",
+  /** The time left once the deadline has passed, on the server's page and in the browser's countdown. */
+  timeUp: "Time is up: submit now",
   submitted: "Your answers have been submitted. You may close this page.",
   classRequired: "Choose a class",
   classUnknown: "Choose one of the school's classes",

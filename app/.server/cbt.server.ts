@@ -41,7 +41,7 @@ export const attemptPath = (attempt: string, rest: string) =>
 
 /** "About 12 minutes left", as the server counts it. */
 export function timeLeft(seconds: number): string {
-  if (seconds <= 0) return "Time is up: submit now";
+  if (seconds <= 0) return M.timeUp;
   if (seconds < 60) return "Less than a minute left";
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? "" : "s"} left`;

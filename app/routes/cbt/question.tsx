@@ -55,7 +55,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 /** "12:05 left": minutes and seconds, counted down in the browser from the server's seconds left. */
 function countdownText(seconds: number): string {
-  if (seconds <= 0) return "Time is up: submit now";
+  if (seconds <= 0) return M.timeUp;
   const minutes = Math.floor(seconds / 60);
   return `${minutes}:${String(seconds % 60).padStart(2, "0")} left`;
 }
