@@ -32,7 +32,8 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
     amount: submission.data.amount,
     paymentStatus: submission.data.payment_status,
     cbt: submission.data.cbt,
-    origin: new URL(request.url).origin,
+    // The address the applicant's message gives too: PUBLIC_URL, whatever host this request came through.
+    origin: context.publicUrl,
     unavailable: new URL(request.url).searchParams.get("payment") === "unavailable",
     school: form.ok ? form.data.school : null,
     apiBase: context.apiPublicBase,
