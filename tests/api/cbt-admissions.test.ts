@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdmissionForm, PublicSubmission, SubmissionDetail } from "../../contract/admissions";
 import { CBT_ADMISSION_MESSAGES as CM, CBT_PATH, type CbtQuestionPage } from "../../contract/cbt";
 import { CLIENT_ADDRESS_HEADER } from "../../contract/http";
-import { DATABASE, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
+import { applicationForm, DATABASE, registerSchool, startApi, type RegisteredSchool, type TestApi } from "./harness";
 import { schoolCalls } from "./school-calls";
 
 /** An admission form's entrance test: the applicant's PIN, taking the test at /cbt, the score in the review. */
@@ -62,23 +62,9 @@ describe(`CBT for admissions on ${DATABASE}`, { timeout: 180_000 }, () => {
   let serial = 0;
   async function apply(publicId: string, key?: string) {
     serial += 1;
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
-      surname: "Bello",
-      firstName: `Amina${serial}`,
-      dateOfBirth: "2014-05-01",
-      gender: "Female",
-      homeAddress: "3 Marina Road, Lagos",
-      phoneNumber: `0803 400 ${1000 + serial}`,
-      emailAddress: `parent${serial}@example.ng`,
-      classApplyingInto: "JSS1",
-      parentName: "Mr. Musa Bello",
-      relationshipToApplicant: "Father",
-    }))
-      form.set(k, v);
     const res = await api.fetch(`/api/public/admission-forms/${publicId}/submissions`, {
       method: "POST",
-      body: form,
+      body: applicationForm(serial),
       headers: { [CLIENT_ADDRESS_HEADER]: `10.9.0.${serial}`, ...(key ? { "Idempotency-Key": key } : {}) },
     });
     const body = (await res.json()) as { data: { reference: string } };

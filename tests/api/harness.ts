@@ -161,6 +161,25 @@ export interface RegisteredSchool {
 
 let counter = 0;
 
+/** An application as the public form sends it (the default form's fields); `serial` makes the applicant, phone and email their own. */
+export function applicationForm(serial: number): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({
+    surname: "Bello",
+    firstName: `Amina${serial}`,
+    dateOfBirth: "2014-05-01",
+    gender: "Female",
+    homeAddress: "3 Marina Road, Lagos",
+    phoneNumber: `0803 400 ${1000 + serial}`,
+    emailAddress: `parent${serial}@example.ng`,
+    classApplyingInto: "JSS1",
+    parentName: "Mr. Musa Bello",
+    relationshipToApplicant: "Father",
+  }))
+    form.set(k, v);
+  return form;
+}
+
 /** A complete registration form with fresh name and email; `logo: null` leaves the logo out. */
 export function registrationForm(overrides: Record<string, string> = {}, logo: File | null = pngFile()): FormData {
   counter += 1;

@@ -9,7 +9,15 @@ import { paystackClient } from "../../api/services/paystack";
 import { webhooksSettled } from "../../api/services/payments";
 import { setLogSink } from "../../observability/log";
 import { fakePaystack } from "../support/paystack";
-import { DATABASE, registerSchool, startApi, TEST_PUBLIC_URL, type RegisteredSchool, type TestApi } from "./harness";
+import {
+  applicationForm,
+  DATABASE,
+  registerSchool,
+  startApi,
+  TEST_PUBLIC_URL,
+  type RegisteredSchool,
+  type TestApi,
+} from "./harness";
 import { schoolCalls } from "./school-calls";
 
 /**
@@ -58,23 +66,9 @@ describe(`payments through Paystack on ${DATABASE}`, { timeout: 120_000 }, () =>
   let serial = 0;
   async function applyTo(publicId: string) {
     serial += 1;
-    const form = new FormData();
-    for (const [k, v] of Object.entries({
-      surname: "Bello",
-      firstName: `Amina${serial}`,
-      dateOfBirth: "2014-05-01",
-      gender: "Female",
-      homeAddress: "3 Marina Road, Lagos",
-      phoneNumber: `0803 400 ${1000 + serial}`,
-      emailAddress: `parent${serial}@example.ng`,
-      classApplyingInto: "JSS1",
-      parentName: "Mr. Musa Bello",
-      relationshipToApplicant: "Father",
-    }))
-      form.set(k, v);
     const res = await api.fetch(`/api/public/admission-forms/${publicId}/submissions`, {
       method: "POST",
-      body: form,
+      body: applicationForm(serial),
       headers: { "X-Client-Address": `10.9.0.${serial}` },
     });
     const body = (await res.json()) as { data: { reference: string } };
