@@ -77,7 +77,7 @@ async function main() {
     const headers = { cookie, "accept-encoding": "gzip" };
     const manifest = await loadAssetsManifest(buildDir);
 
-    const pages = [
+    const pages: BenchPage[] = [
       {
         name: "dashboard",
         url: "/admin/dashboard",
@@ -154,7 +154,7 @@ async function main() {
         url: `/admin/results/broadsheet?${new URLSearchParams({ class: fill.broadsheet.className, term: fill.broadsheet.term, year: fill.broadsheet.year })}`,
         routes: ["root", "routes/admin/layout", fill.broadsheetRouteId],
       },
-    ] as BenchPage[];
+    ];
 
     /**
      * One round: the floor, every page, the floor again. The floor is measured before and after the pages, and each
