@@ -126,4 +126,54 @@ describe("CBT for admissions without JavaScript", { timeout: 120_000 }, () => {
       `${CM.reviewHeading}: Entrance Mathematics (code ${test.code}) · ${CM.taken}: 1 / 2`,
     );
   });
+
+  it("refuses a test for a form with CBT off beside the field, keeps the choice and saves nothing", async () => {
+    const school = await registerSchool("CbtFormOff");
+    const q = await school.api("POST", "/cbt/questions", {
+      class: "JSS1",
+      subject: "Mathematics",
+      kind: "objective",
+      text: "What is 2 + 2?",
+      options: ["Three", "Four"],
+      answer: 1,
+      marks: 1,
+    });
+    expect(q.status, JSON.stringify(q.body)).toBe(201);
+    const now = Date.now();
+    const made = await school.api<{ data: { id: number } }>("POST", "/cbt/tests", {
+      title: "Entrance Mathematics",
+      class: "JSS1",
+      subject: "Mathematics",
+      term: "1st Term",
+      session: "2026/2027",
+      duration_minutes: 30,
+      question_count: 1,
+      opens_at: new Date(now - 3_600_000).toISOString(),
+      closes_at: new Date(now + 86_400_000).toISOString(),
+      results_column: null,
+      shuffle: false,
+      grace_minutes: 0,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const form = await school.api<{ data: { id: number } }>("POST", "/create-admission-form", {
+      title: "No CBT",
+      amount: 0,
+      cbt_enabled: false,
+      status: "active",
+    });
+    expect(form.status).toBe(201);
+    const formId = form.body.data.id;
+
+    const admin = await signedIn(school);
+    const page = await admin.goto(`/admin/admission-forms/${formId}/cbt-test`);
+    expect(page.text()).toContain(CM.formNotCbt);
+    const refused = await page.form({ button: "Save" }).select(CM.testLabel, String(made.body.data.id)).submit("Save");
+    expect(refused.path).toBe(`/admin/admission-forms/${formId}/cbt-test`);
+    const field = refused.field(CM.testLabel);
+    expect(field.invalid).toBe(true);
+    expect(field.description).toContain(CM.formNotCbt);
+    expect(field.value).toBe(String(made.body.data.id));
+    const stored = await school.api<{ data: { cbt_test_id: number | null } }>("GET", `/admission-forms/${formId}`);
+    expect(stored.body.data.cbt_test_id).toBeNull();
+  });
 });
