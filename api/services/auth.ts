@@ -24,6 +24,7 @@ import {
 } from "../lib/crypto";
 import { ApiError, fromZod, gatherFieldErrors, gatherFieldErrorsAsync, validationError } from "../lib/errors";
 import type { School } from "../db/schema";
+import { prepared } from "../db/prepared";
 import type { Db } from "../db/types";
 import { checkImage, mediaUrl, storeImage } from "./media";
 
@@ -445,8 +446,9 @@ async function loginSubAdmin(deps: ApiDeps, uniqueId: string, email: string, pas
   };
 }
 
-export async function authenticate(deps: ApiDeps, token: string): Promise<Tenant | null> {
-  const row = await deps.db
+/** The token's school, sub-admin or teacher, and its last use: built once (`prepared`), as every API call runs it. */
+const tokenHolder = prepared((db, values: { tokenHash: string; now: string }) =>
+  db
     .selectFrom("auth_tokens")
     .innerJoin("schools", "schools.id", "auth_tokens.school_id")
     .leftJoin("sub_admins", "sub_admins.id", "auth_tokens.sub_admin_id")
@@ -467,9 +469,12 @@ export async function authenticate(deps: ApiDeps, token: string): Promise<Tenant
       "auth_tokens.id as tokenId",
       "session_activity.last_seen_at",
     ])
-    .where("auth_tokens.token_hash", "=", hashToken(token))
-    .where("auth_tokens.expires_at", ">", deps.now().toISOString())
-    .executeTakeFirst();
+    .where("auth_tokens.token_hash", "=", values.tokenHash)
+    .where("auth_tokens.expires_at", ">", values.now),
+);
+
+export async function authenticate(deps: ApiDeps, token: string): Promise<Tenant | null> {
+  const [row] = await tokenHolder(deps.db, { tokenHash: hashToken(token), now: deps.now().toISOString() });
   if (!row) return null;
   await markSeen(deps, row.tokenId, row.last_seen_at);
   if (row.staff_id !== null) {
