@@ -19,6 +19,7 @@ import { withPaymentFollowUps } from "./api/services/payment-follow-ups";
 import { paymentsFor } from "./api/services/payments";
 import { smsProviderFor } from "./api/services/sms";
 import { configuredStorage } from "./api/storage/configured";
+import type { SchoolApiFetch } from "./app/.server/context";
 import { isCrossOriginWrite } from "./app/.server/same-origin";
 import { CLIENT_ADDRESS_HEADER, CLIENT_AGENT_HEADER } from "./contract/http";
 import { APP_MESSAGES, DEFAULT_ERRORS } from "./contract/messages";
@@ -73,14 +74,14 @@ async function main() {
 
   let database: DbHandle | null = null;
   let jobs: JobQueue | null = null;
-  let schoolApi: (request: Request) => Promise<Response>;
+  let schoolApi: SchoolApiFetch;
   let healthy: () => Promise<boolean>;
 
   if (config.schoolApiUrl) {
     const base = config.schoolApiUrl.replace(/\/$/, "");
-    schoolApi = (request) => {
+    schoolApi = (request, signal) => {
       const url = new URL(request.url);
-      return fetch(new Request(base + url.pathname + url.search, request));
+      return fetch(new Request(base + url.pathname + url.search, request), { signal });
     };
     healthy = async () => (await fetch(`${base}/healthz`).catch(() => null))?.ok ?? false;
   } else {
@@ -166,11 +167,11 @@ async function main() {
     const requestId = c.get("requestId");
     return handleRemix(c.req.raw, {
       // The page's calls to the school API go under the page's request id.
-      schoolApi: (request) => {
+      schoolApi: (request, signal) => {
         request.headers.set(REQUEST_ID_HEADER, requestId);
         request.headers.set(CLIENT_ADDRESS_HEADER, c.req.header(CLIENT_ADDRESS_HEADER) ?? "unknown");
         request.headers.set(CLIENT_AGENT_HEADER, c.req.header(CLIENT_AGENT_HEADER) ?? "");
-        return schoolApi(request);
+        return schoolApi(request, signal);
       },
       apiPublicBase: config.schoolApiUrl ? config.schoolApiUrl.replace(/\/$/, "") : "",
       publicUrl: config.publicUrl,

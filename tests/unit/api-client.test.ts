@@ -47,9 +47,9 @@ beforeEach(() => {
 });
 
 /** The same forwarding the server does for a separately deployed API. */
-const overHttp = (request: Request) => {
+const overHttp = (request: Request, signal?: AbortSignal) => {
   const url = new URL(request.url);
-  return fetch(new Request(base + url.pathname + url.search, request));
+  return fetch(new Request(base + url.pathname + url.search, request), { signal });
 };
 
 const authed = () => new SchoolApiClient(overHttp, { token: "tok-123", uniqueId: "SCH-ABC2345" });
@@ -322,17 +322,22 @@ describe("an API that does not answer in time", () => {
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
-  it("over the network too: a server that accepts and never answers", async () => {
+  it("over the network too: a server that accepts and never answers, whose request is then given up", async () => {
     reply = { status: 200, body: "{}" };
-    const hanging = http.createServer(() => {});
+    let givenUp!: () => void;
+    const requestClosed = new Promise<void>((resolve) => (givenUp = resolve));
+    const hanging = http.createServer((request) => request.socket.on("close", givenUp));
     await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
     const port = (hanging.address() as AddressInfo).port;
     const client = new SchoolApiClient(
-      (request) => fetch(new Request(`http://127.0.0.1:${port}${new URL(request.url).pathname}`, request)),
+      (request, signal) =>
+        fetch(new Request(`http://127.0.0.1:${port}${new URL(request.url).pathname}`, request), { signal }),
       undefined,
       200,
     );
     expect((await client.create("/api/admin/login", {})).message).toBe("Request failed. Please try again.");
+    // The request is aborted, not left open until the server answers.
+    await requestClosed;
     hanging.closeAllConnections();
     await new Promise<void>((resolve) => hanging.close(() => resolve()));
   });
