@@ -326,7 +326,11 @@ export function defaultReportSheet(today: Date): ReportSheetSettings {
 }
 
 /** What a school has before it saves anything: the Nigerian defaults, with sessions and term from today. */
-export function defaultSchoolSettings(today: Date): SchoolSettingsInput {
+/** The parts of the settings that make up the classes. */
+export type ClassSettings = Pick<SchoolSettingsInput, "sections" | "classes" | "subjects_by_section">;
+
+/** The classes of a school that saved none of its own. */
+export function defaultClassSettings(): ClassSettings {
   return {
     sections: [...DEFAULT_SECTIONS],
     classes: DEFAULT_SECTIONS.flatMap((section) =>
@@ -337,6 +341,12 @@ export function defaultSchoolSettings(today: Date): SchoolSettingsInput {
       })),
     ),
     subjects_by_section: Object.fromEntries(DEFAULT_SECTIONS.map((s) => [s, [...DEFAULT_SUBJECTS_BY_SECTION[s]]])),
+  };
+}
+
+export function defaultSchoolSettings(today: Date): SchoolSettingsInput {
+  return {
+    ...defaultClassSettings(),
     sessions: null,
     terms: [...TERMS],
     report_sheet: defaultReportSheet(today),
@@ -350,17 +360,7 @@ export function defaultSchoolSettings(today: Date): SchoolSettingsInput {
  * school has fixed its own.
  */
 export function completeSettings(input: SchoolSettingsInput, today: Date): Omit<SchoolSettings, "configured_term"> {
-  const subjectsOf = (section: string) =>
-    Object.hasOwn(input.subjects_by_section, section)
-      ? input.subjects_by_section[section]
-      : [...new Set(input.classes.filter((c) => c.section === section).flatMap((c) => c.subjects ?? []))];
-  const subjects_by_section = Object.fromEntries(input.sections.map((section) => [section, subjectsOf(section)]));
-  const classes = input.classes.map((c) => ({
-    class_name: c.class_name,
-    section: c.section,
-    subjects: c.subjects ?? subjects_by_section[c.section] ?? [],
-    level: levelOf(c),
-  }));
+  const { classes, subjects_by_section } = completeClasses(input);
   return {
     classes,
     sections: input.sections,
@@ -373,6 +373,22 @@ export function completeSettings(input: SchoolSettingsInput, today: Date): Omit<
     report_sheet: completeReportSheet(input.report_sheet, input.sections),
     other_settings: input.other_settings,
   };
+}
+
+/** Every class with its subjects (its section's when it has none of its own) and level; every section's subjects. */
+export function completeClasses(input: ClassSettings): Pick<SchoolSettings, "classes" | "subjects_by_section"> {
+  const subjectsOf = (section: string) =>
+    Object.hasOwn(input.subjects_by_section, section)
+      ? input.subjects_by_section[section]
+      : [...new Set(input.classes.filter((c) => c.section === section).flatMap((c) => c.subjects ?? []))];
+  const subjects_by_section = Object.fromEntries(input.sections.map((section) => [section, subjectsOf(section)]));
+  const classes = input.classes.map((c) => ({
+    class_name: c.class_name,
+    section: c.section,
+    subjects: c.subjects ?? subjects_by_section[c.section] ?? [],
+    level: levelOf(c),
+  }));
+  return { classes, subjects_by_section };
 }
 
 /** Every subject the school teaches, in the order first met. */

@@ -6,7 +6,7 @@ import type { ApiDeps } from "../context";
 import { readJson } from "../lib/http";
 import type { TenantEnv } from "../middleware/tenant";
 import { schoolTerm } from "../services/calendar";
-import { getSchoolSettings, saveSchoolSettings } from "../services/settings";
+import { getSchoolClasses, getSchoolSettings, saveSchoolSettings } from "../services/settings";
 
 /** School settings, under /api/admin/{uniqueId} (calls in contract/settings.ts). */
 export function settingsRoutes(deps: ApiDeps) {
@@ -21,7 +21,6 @@ export function settingsRoutes(deps: ApiDeps) {
       return c.json({ message: MESSAGES.settingsUpdated, data });
     })
     .get("/getAdminSettingsData", async (c) => {
-      const { classes } = await getSchoolSettings(deps, c.get("tenant"));
-      return c.json({ data: { classes } });
+      return c.json({ data: { classes: await getSchoolClasses(deps, c.get("tenant")) } });
     });
 }

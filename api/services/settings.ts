@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import {
+  completeClasses,
   completeSettings,
+  defaultClassSettings,
   defaultSchoolSettings,
   SETTINGS_MESSAGES,
   type ClassRename,
@@ -48,6 +50,15 @@ export async function getSchoolSettings(deps: ApiDeps, tenant: Tenant): Promise<
     ...completeSettings(withDefaults(saved, today), today),
     configured_term: configuredTermAndSession(saved).term,
   };
+}
+
+/**
+ * The school's classes as its settings give them (`getSchoolSettings(...).classes`), without working out the rest:
+ * every list page's class filter asks for them.
+ */
+export async function getSchoolClasses(deps: ApiDeps, tenant: Tenant): Promise<SchoolSettings["classes"]> {
+  const saved = await stored(deps, tenant);
+  return completeClasses({ ...defaultClassSettings(), ...saved }).classes;
 }
 
 /**

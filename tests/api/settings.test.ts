@@ -159,9 +159,10 @@ describe(`school settings on ${DATABASE}`, () => {
       });
       expect(res.status, await res.clone().text()).toBe(200);
       const listed = await api.fetch(path(school, "/getAdminSettingsData"), { headers: school.auth });
-      const junior = ((await listed.json()) as { data: { classes: SchoolSettings["classes"] } }).data.classes
-        .filter((c) => c.section === "Junior Secondary")
-        .map((c) => [c.class_name, c.level]);
+      const listedClasses = ((await listed.json()) as { data: { classes: SchoolSettings["classes"] } }).data.classes;
+      // The classes call answers the saved classes as the whole settings do, each class's subjects included.
+      expect(listedClasses).toEqual((await read(school)).classes);
+      const junior = listedClasses.filter((c) => c.section === "Junior Secondary").map((c) => [c.class_name, c.level]);
       expect(junior).toEqual([
         ["JSS1A", "JSS1"],
         ["JSS1B", "JSS1"],
