@@ -12,6 +12,7 @@ import {
 import type { ApiDeps, Tenant } from "../context";
 import type { Database } from "../db/schema";
 import type { Db } from "../db";
+import { prepared } from "../db/prepared";
 import { ApiError } from "../lib/errors";
 import { paginate, type PageParams } from "../lib/pagination";
 import { schoolDayFacts } from "./attendance";
@@ -116,12 +117,26 @@ function isRead(eb: ExpressionBuilder<Database, "notifications">, tenant: Tenant
   ]);
 }
 
+/** The reader's unread notifications, counted. */
+const unreadQuery = (db: Db, tenant: Tenant) =>
+  visible(db, tenant)
+    .where((eb) => eb.not(isRead(eb, tenant)))
+    .select((eb) => eb.fn.countAll().as("n"));
+
+/**
+ * The main admin's count, built once (`prepared`): it comes with every page they open. A sub-admin's or teacher's
+ * depends on their keys or classes, and is built at each call.
+ */
+const mainAdminUnread = prepared((db, values: { schoolId: number }) =>
+  unreadQuery(db, { schoolId: values.schoolId, uniqueId: "" }),
+);
+
 /** The menu's count: the reader's unread notifications, in one query. */
 export async function unreadCount(deps: Pick<ApiDeps, "db">, tenant: Tenant): Promise<number> {
-  const row = await visible(deps.db, tenant)
-    .where((eb) => eb.not(isRead(eb, tenant)))
-    .select((eb) => eb.fn.countAll().as("n"))
-    .executeTakeFirstOrThrow();
+  const [row] =
+    tenant.staff || tenant.subAdmin
+      ? await unreadQuery(deps.db, tenant).execute()
+      : await mainAdminUnread(deps.db, { schoolId: tenant.schoolId });
   return Number(row.n);
 }
 
