@@ -29,6 +29,9 @@ type AppSessionStorage = SessionStorage<SessionData, FlashData>;
 
 const storages = new Map<string, AppSessionStorage>();
 
+/** Cookie headers whose unsealed session a process keeps (a few hundred bytes each). */
+const UNSEALED_KEPT = 1000;
+
 /** The session cookie's AES-256-GCM key, derived from SESSION_SECRET for this use only. */
 function sessionKey(secret: string): Buffer {
   return Buffer.from(hkdfSync("sha256", secret, "", "school-admin session cookie", 32));
@@ -72,10 +75,19 @@ function make(secret: string, secure: boolean): AppSessionStorage {
     path: "/",
     maxAge: Math.floor(TOKEN_TTL_MS / 1000),
   });
+  // What each Cookie header unsealed to: a page's root, layout and screen each read the session, and an admin's
+  // next pages send the same header. The least recently used are forgotten past UNSEALED_KEPT.
+  const unsealed = new Map<string, Record<string, unknown>>();
   return {
     async getSession(cookieHeader) {
-      const data = unseal(await cookie.parse(cookieHeader ?? null), key);
-      return createSession<SessionData, FlashData>((data ?? {}) as unknown as SessionData, "");
+      const header = cookieHeader ?? "";
+      let data = unsealed.get(header);
+      if (data) unsealed.delete(header);
+      else data = unseal(await cookie.parse(header || null), key) ?? {};
+      unsealed.set(header, data);
+      if (unsealed.size > UNSEALED_KEPT) unsealed.delete(unsealed.keys().next().value!);
+      // createSession copies the data: what a loader sets or flashes stays its own until committed.
+      return createSession<SessionData, FlashData>(data as unknown as SessionData, "");
     },
     async commitSession(session, options) {
       return cookie.serialize(seal(session.data, key), options);
