@@ -1,8 +1,8 @@
 /**
  * What the host process hands every loader and action (server.ts builds it).
  *
- * `SchoolApiFetch` sends a request to the school API. `signal` aborts a request that went over the network once the caller stops
- * waiting; it is not set on the request itself, where it would cost every in-process call a linked signal.
+ * `SchoolApiFetch` sends a request to the school API. `signal` aborts a request that went over the network once the
+ * caller stops waiting; it is not set on the request itself, where it would cost every in-process call a linked signal.
  */
 export type SchoolApiFetch = (request: Request, signal?: AbortSignal) => Promise<Response>;
 
