@@ -325,7 +325,6 @@ export function defaultReportSheet(today: Date): ReportSheetSettings {
   };
 }
 
-/** What a school has before it saves anything: the Nigerian defaults, with sessions and term from today. */
 /** The parts of the settings that make up the classes. */
 export type ClassSettings = Pick<SchoolSettingsInput, "sections" | "classes" | "subjects_by_section">;
 
@@ -344,6 +343,7 @@ export function defaultClassSettings(): ClassSettings {
   };
 }
 
+/** What a school has before it saves anything: the Nigerian defaults, with sessions and term from today. */
 export function defaultSchoolSettings(today: Date): SchoolSettingsInput {
   return {
     ...defaultClassSettings(),
