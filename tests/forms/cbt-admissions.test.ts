@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CBT_ADMISSION_MESSAGES as CM } from "../../contract/cbt";
 import { Browser, normalize } from "./support/browser";
-import { baseUrl, registerSchool, signedIn } from "./support/school";
+import { baseUrl, registerSchool, signedIn, type Admin } from "./support/school";
 
 /**
  * An admission form's entrance test with JavaScript off: the admin links it from the form's card, the confirmation
@@ -11,42 +11,8 @@ import { baseUrl, registerSchool, signedIn } from "./support/school";
 describe("CBT for admissions without JavaScript", { timeout: 120_000 }, () => {
   it("links the test from the form's card, shows the code and PIN on the done page once, and the score on the review page", async () => {
     const school = await registerSchool("CbtAdmissions");
-    for (let i = 1; i <= 2; i++) {
-      const q = await school.api("POST", "/cbt/questions", {
-        class: "JSS1",
-        subject: "Mathematics",
-        kind: "objective",
-        text: `What is ${i} + 1?`,
-        options: ["One", "Two", "Three"],
-        answer: i,
-        marks: 1,
-      });
-      expect(q.status, JSON.stringify(q.body)).toBe(201);
-    }
-    const now = Date.now();
-    const made = await school.api<{ data: { id: number; code: string } }>("POST", "/cbt/tests", {
-      title: "Entrance Mathematics",
-      class: "JSS1",
-      subject: "Mathematics",
-      term: "1st Term",
-      session: "2026/2027",
-      duration_minutes: 30,
-      question_count: 2,
-      opens_at: new Date(now - 3_600_000).toISOString(),
-      closes_at: new Date(now + 86_400_000).toISOString(),
-      results_column: null,
-      shuffle: false,
-      grace_minutes: 0,
-    });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const test = made.body.data;
-    const form = await school.api<{ data: { id: number; public_id: string } }>("POST", "/create-admission-form", {
-      title: "CBT Entrance",
-      amount: 0,
-      cbt_enabled: true,
-      status: "active",
-    });
-    expect(form.status).toBe(201);
+    const test = await entranceTest(school, 2);
+    const form = await admissionForm(school, "CBT Entrance", true);
     const { id: formId, public_id: publicId } = form.body.data;
     // The admin links the test from the form's card, without JavaScript.
     const admin = await signedIn(school);
@@ -129,51 +95,65 @@ describe("CBT for admissions without JavaScript", { timeout: 120_000 }, () => {
 
   it("refuses a test for a form with CBT off beside the field, keeps the choice and saves nothing", async () => {
     const school = await registerSchool("CbtFormOff");
-    const q = await school.api("POST", "/cbt/questions", {
-      class: "JSS1",
-      subject: "Mathematics",
-      kind: "objective",
-      text: "What is 2 + 2?",
-      options: ["Three", "Four"],
-      answer: 1,
-      marks: 1,
-    });
-    expect(q.status, JSON.stringify(q.body)).toBe(201);
-    const now = Date.now();
-    const made = await school.api<{ data: { id: number } }>("POST", "/cbt/tests", {
-      title: "Entrance Mathematics",
-      class: "JSS1",
-      subject: "Mathematics",
-      term: "1st Term",
-      session: "2026/2027",
-      duration_minutes: 30,
-      question_count: 1,
-      opens_at: new Date(now - 3_600_000).toISOString(),
-      closes_at: new Date(now + 86_400_000).toISOString(),
-      results_column: null,
-      shuffle: false,
-      grace_minutes: 0,
-    });
-    expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const form = await school.api<{ data: { id: number } }>("POST", "/create-admission-form", {
-      title: "No CBT",
-      amount: 0,
-      cbt_enabled: false,
-      status: "active",
-    });
-    expect(form.status).toBe(201);
+    const test = await entranceTest(school, 1);
+    const form = await admissionForm(school, "No CBT", false);
     const formId = form.body.data.id;
 
     const admin = await signedIn(school);
     const page = await admin.goto(`/admin/admission-forms/${formId}/cbt-test`);
     expect(page.text()).toContain(CM.formNotCbt);
-    const refused = await page.form({ button: "Save" }).select(CM.testLabel, String(made.body.data.id)).submit("Save");
+    const refused = await page.form({ button: "Save" }).select(CM.testLabel, String(test.id)).submit("Save");
     expect(refused.path).toBe(`/admin/admission-forms/${formId}/cbt-test`);
     const field = refused.field(CM.testLabel);
     expect(field.invalid).toBe(true);
     expect(field.description).toContain(CM.formNotCbt);
-    expect(field.value).toBe(String(made.body.data.id));
+    expect(field.value).toBe(String(test.id));
     const stored = await school.api<{ data: { cbt_test_id: number | null } }>("GET", `/admission-forms/${formId}`);
     expect(stored.body.data.cbt_test_id).toBeNull();
   });
 });
+
+/** An entrance test, open now, of `questions` JSS1 Mathematics questions "What is n + 1?" (options One, Two, Three). */
+async function entranceTest(school: Admin, questions: number): Promise<{ id: number; code: string }> {
+  for (let i = 1; i <= questions; i++) {
+    const q = await school.api("POST", "/cbt/questions", {
+      class: "JSS1",
+      subject: "Mathematics",
+      kind: "objective",
+      text: `What is ${i} + 1?`,
+      options: ["One", "Two", "Three"],
+      answer: i,
+      marks: 1,
+    });
+    expect(q.status, JSON.stringify(q.body)).toBe(201);
+  }
+  const now = Date.now();
+  const made = await school.api<{ data: { id: number; code: string } }>("POST", "/cbt/tests", {
+    title: "Entrance Mathematics",
+    class: "JSS1",
+    subject: "Mathematics",
+    term: "1st Term",
+    session: "2026/2027",
+    duration_minutes: 30,
+    question_count: questions,
+    opens_at: new Date(now - 3_600_000).toISOString(),
+    closes_at: new Date(now + 86_400_000).toISOString(),
+    results_column: null,
+    shuffle: false,
+    grace_minutes: 0,
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  return made.body.data;
+}
+
+/** A free, active admission form with CBT on or off. */
+async function admissionForm(school: Admin, title: string, cbt: boolean) {
+  const form = await school.api<{ data: { id: number; public_id: string } }>("POST", "/create-admission-form", {
+    title,
+    amount: 0,
+    cbt_enabled: cbt,
+    status: "active",
+  });
+  expect(form.status).toBe(201);
+  return form;
+}
