@@ -2,6 +2,7 @@ import type { Insertable } from "kysely";
 import { randomBytes } from "node:crypto";
 import { openAndMigrate, type Db } from "../api/db";
 import type { FileTable } from "../api/db/schema";
+import { nameSortKey } from "../contract/names";
 import { phoneSearchForms, searchText } from "../api/db/search";
 import { localStorage } from "../api/storage/local";
 import type { FileStorage } from "../api/storage/storage";
@@ -111,6 +112,7 @@ function student(schoolId: number, n: number, now: string) {
     status: "active" as const,
     backlog_reason: null,
     search_text: searchText([name, admission, ...phoneSearchForms(phone)]),
+    sort_name: nameSortKey(name),
     idempotency_key: null,
     created_at: now,
     updated_at: now,
@@ -192,6 +194,7 @@ export async function fillDatabase(file: string, scale: Scale, publicUrl: string
         gender: n % 2 ? "Female" : "Male",
         profile_img_key: null,
         search_text: searchText([contact.name, contact.position, contact.email, ...phoneSearchForms(contact.phone)]),
+        sort_name: nameSortKey(contact.name),
         idempotency_key: null,
         created_at: now,
         updated_at: now,
@@ -292,6 +295,7 @@ async function fillParents(db: Db, schoolId: number, first: number, count: numbe
         address: "12 Allen Avenue, Ikeja, Lagos",
         profile_img_key: null,
         search_text: searchText([contact.name, contact.email, ...phoneSearchForms(contact.phone)]),
+        sort_name: nameSortKey(contact.name),
         idempotency_key: null,
         created_at: now,
         updated_at: now,
