@@ -22,7 +22,23 @@ import type { PeopleKind, PersonBody, PersonWrite } from "./people";
 
 /** Parents and the children linked to them (calls in contract/parents.ts). */
 
-function toParentRecord(row: Parent, children: ParentChild[]): ParentRecord {
+/** The columns a `ParentRecord` is made of: a list reads these, not the row's search text and bookkeeping. */
+const PARENT_RECORD_COLUMNS = [
+  "parents.id",
+  "parents.unique_id",
+  "parents.name",
+  "parents.email",
+  "parents.phone",
+  "parents.address",
+  "parents.profile_img_key",
+] as const;
+
+type ParentRecordRow = Pick<
+  Parent,
+  (typeof PARENT_RECORD_COLUMNS)[number] extends `parents.${infer C}` ? C & keyof Parent : never
+>;
+
+function toParentRecord(row: ParentRecordRow, children: ParentChild[]): ParentRecord {
   return {
     unique_id: row.unique_id,
     id: row.id,
@@ -112,7 +128,7 @@ export async function listParents(
     async () => (await base.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
     async (limit, offset) => {
       const rows = await base
-        .selectAll("parents")
+        .select(PARENT_RECORD_COLUMNS)
         .orderBy("parents.sort_name")
         .orderBy("parents.id")
         .limit(limit)

@@ -27,7 +27,27 @@ import { getSchoolSettings } from "./settings";
  * has one form teacher); what they teach is rows of `staff_teaching`, one per (class, subject) pair.
  */
 
-function toStaffRecord(row: StaffMember, teaching: TeachingPair[]): StaffRecord {
+/** The columns a `StaffRecord` is made of: a list reads these, not the row's search text and bookkeeping. */
+const STAFF_RECORD_COLUMNS = [
+  "staff.id",
+  "staff.unique_id",
+  "staff.password_hash",
+  "staff.name",
+  "staff.email",
+  "staff.phone",
+  "staff.address",
+  "staff.position",
+  "staff.profile_img_key",
+  "staff.is_teaching_staff",
+  "staff.form_teacher",
+  "staff.teaching_review",
+] as const;
+type StaffRecordRow = Pick<
+  StaffMember,
+  (typeof STAFF_RECORD_COLUMNS)[number] extends `staff.${infer C}` ? C & keyof StaffMember : never
+>;
+
+function toStaffRecord(row: StaffRecordRow, teaching: TeachingPair[]): StaffRecord {
   const classes = [...new Set(teaching.map((p) => p.class))];
   return {
     unique_id: row.unique_id,
@@ -66,7 +86,7 @@ export async function teachingOf(db: Db, tenant: Tenant, staffIds: number[]): Pr
   return byStaff;
 }
 
-async function withTeaching(db: Db, tenant: Tenant, rows: StaffMember[]): Promise<StaffRecord[]> {
+async function withTeaching(db: Db, tenant: Tenant, rows: StaffRecordRow[]): Promise<StaffRecord[]> {
   const teaching = await teachingOf(
     db,
     tenant,
@@ -111,7 +131,7 @@ export async function listStaff(deps: ApiDeps, tenant: Tenant, query: StaffListQ
         deps.db,
         tenant,
         await base
-          .selectAll("staff")
+          .select(STAFF_RECORD_COLUMNS)
           .orderBy("staff.sort_name")
           .orderBy("staff.id")
           .limit(limit)

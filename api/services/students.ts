@@ -32,7 +32,24 @@ import { getSchoolSettings } from "./settings";
 import { recordAudit } from "./audit";
 import { recordCurrentClasses } from "./class-history";
 
-export function toStudentRecord(row: Student): StudentRecord {
+/** The columns a `StudentRecord` is made of: a list reads these, not the row's search text and bookkeeping. */
+const STUDENT_RECORD_COLUMNS = [
+  "id",
+  "unique_id",
+  "name",
+  "class_name",
+  "gender",
+  "phone_number",
+  "email",
+  "address",
+  "admission_number",
+  "takes_lesson",
+  "subjects",
+  "subject_combo",
+  "profile_img_key",
+] as const;
+
+export function toStudentRecord(row: Pick<Student, (typeof STUDENT_RECORD_COLUMNS)[number]>): StudentRecord {
   return {
     unique_id: row.unique_id,
     id: row.id,
@@ -87,9 +104,15 @@ export async function listStudents(
     query,
     async () => (await base.select((eb) => eb.fn.countAll().as("total")).executeTakeFirstOrThrow()).total as number,
     async (limit, offset) =>
-      (await base.selectAll().orderBy("sort_name").orderBy("id").limit(limit).offset(offset).execute()).map(
-        toStudentRecord,
-      ),
+      (
+        await base
+          .select(STUDENT_RECORD_COLUMNS)
+          .orderBy("sort_name")
+          .orderBy("id")
+          .limit(limit)
+          .offset(offset)
+          .execute()
+      ).map(toStudentRecord),
   );
 }
 
