@@ -23,20 +23,9 @@ import type { PeopleKind, PersonBody, PersonWrite } from "./people";
 /** Parents and the children linked to them (calls in contract/parents.ts). */
 
 /** The columns a `ParentRecord` is made of: a list reads these, not the row's search text and bookkeeping. */
-const PARENT_RECORD_COLUMNS = [
-  "parents.id",
-  "parents.unique_id",
-  "parents.name",
-  "parents.email",
-  "parents.phone",
-  "parents.address",
-  "parents.profile_img_key",
-] as const;
+const PARENT_RECORD_COLUMNS = ["id", "unique_id", "name", "email", "phone", "address", "profile_img_key"] as const;
 
-type ParentRecordRow = Pick<
-  Parent,
-  (typeof PARENT_RECORD_COLUMNS)[number] extends `parents.${infer C}` ? C & keyof Parent : never
->;
+type ParentRecordRow = Pick<Parent, (typeof PARENT_RECORD_COLUMNS)[number]>;
 
 function toParentRecord(row: ParentRecordRow, children: ParentChild[]): ParentRecord {
   return {

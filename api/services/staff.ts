@@ -29,23 +29,20 @@ import { getSchoolSettings } from "./settings";
 
 /** The columns a `StaffRecord` is made of: a list reads these, not the row's search text and bookkeeping. */
 const STAFF_RECORD_COLUMNS = [
-  "staff.id",
-  "staff.unique_id",
-  "staff.password_hash",
-  "staff.name",
-  "staff.email",
-  "staff.phone",
-  "staff.address",
-  "staff.position",
-  "staff.profile_img_key",
-  "staff.is_teaching_staff",
-  "staff.form_teacher",
-  "staff.teaching_review",
+  "id",
+  "unique_id",
+  "password_hash",
+  "name",
+  "email",
+  "phone",
+  "address",
+  "position",
+  "profile_img_key",
+  "is_teaching_staff",
+  "form_teacher",
+  "teaching_review",
 ] as const;
-type StaffRecordRow = Pick<
-  StaffMember,
-  (typeof STAFF_RECORD_COLUMNS)[number] extends `staff.${infer C}` ? C & keyof StaffMember : never
->;
+type StaffRecordRow = Pick<StaffMember, (typeof STAFF_RECORD_COLUMNS)[number]>;
 
 function toStaffRecord(row: StaffRecordRow, teaching: TeachingPair[]): StaffRecord {
   const classes = [...new Set(teaching.map((p) => p.class))];
